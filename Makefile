@@ -1,0 +1,25 @@
+# The two set-up commands of README.md. Each installs what is missing, builds and runs.
+BUILD_DIR ?= build
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+SUITE ?= proofs_checks/suites/quick.toml
+
+.PHONY: run test deps build build-debug bench clean
+
+deps:
+	./scripts/install-deps.sh
+
+build: deps
+	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release
+	cmake --build $(BUILD_DIR) -j $(JOBS)
+
+run: build
+	./scripts/run-default.sh $(BUILD_DIR) $(SUITE)
+
+test: build
+	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+
+bench: build
+	./bench/run_all.sh $(BUILD_DIR)
+
+clean:
+	rm -rf $(BUILD_DIR)

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Installs softcert's build and test dependencies from Debian 12 packages.
+# Idempotent: packages already present are left alone and apt is not touched at all.
+set -euo pipefail
+
+PACKAGES=(
+  build-essential cmake pkg-config git
+  libboost-dev            # Boost 1.74: Odeint, Interval, Multiprecision (header-only parts)
+  libgmp-dev libmpfr-dev libmpfi-dev
+  libgtest-dev libgmock-dev
+  libeigen3-dev nlohmann-json3-dev libcli11-dev libtomlplusplus-dev libfmt-dev
+  python3 python3-numpy python3-mpmath   # instance generation, peer benchmarks
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#PACKAGES[@]} packages present"
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+  SUDO=sudo
+  command -v sudo >/dev/null 2>&1 || {
+    echo "install-deps: error: not root and no sudo; install as root: apt-get install ${missing[*]}" >&2
+    exit 1
+  }
+else
+  SUDO=
+fi
+export DEBIAN_FRONTEND=noninteractive
+if ! $SUDO apt-get update -q; then
+  echo "install-deps: error: 'apt-get update' failed (network or sources.list?)" >&2
+  exit 1
+fi
+if ! $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"; then
+  echo "install-deps: error: could not install: ${missing[*]}" >&2
+  exit 1
+fi
+echo "install-deps: done"

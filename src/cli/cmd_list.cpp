@@ -1,0 +1,26 @@
+// softcert list: the registered checks, with their paper and the statement checked.
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "engine/registry.hpp"
+
+namespace softcert::cli {
+
+void add_list_command(CLI::App& app, int& exit_status) {
+  auto* cmd = app.add_subcommand("list", "list the theorem checks: name, paper, statement");
+  cmd->callback([&exit_status]() {
+    const auto checks = engine::CheckRegistry::global().all();
+    if (checks.empty()) std::cout << "(no checks registered)\n";
+    for (const auto* c : checks) {
+      std::cout << c->name() << "\n  paper:     " << c->paper() << "\n  statement: " << c->statement() << "\n";
+      if (!c->hypotheses().empty()) {
+        std::cout << "  hypotheses:";
+        for (const auto& h : c->hypotheses()) std::cout << " " << h;
+        std::cout << "\n";
+      }
+    }
+    exit_status = 0;
+  });
+}
+
+}  // namespace softcert::cli

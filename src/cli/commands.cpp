@@ -1,0 +1,9 @@
+#include "cli/commands.hpp"
+
+namespace softcert::cli {
+
+void add_list_command(CLI::App& app, int& exit_status);
+
+void add_commands(CLI::App& app, int& exit_status) { add_list_command(app, exit_status); }
+
+}  // namespace softcert::cli

@@ -1,0 +1,42 @@
+// softcert: the command-line front end. Exit status (DESIGN.md): 0 all outcomes as expected,
+// 1 an unexpected outcome, 2 bad usage or input, 3 too many inconclusive results.
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "engine/build_info.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"softcert: checks theorems about softmax attention with certified numerics"};
+  app.name("softcert");
+  bool version = false;
+  app.add_flag("--version", version, "print version, commit, compiler and library versions");
+  int exit_status = 0;
+  softcert::cli::add_commands(app, exit_status);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp&) {
+    std::cout << app.help();
+    return 0;
+  } catch (const CLI::CallForAllHelp&) {
+    std::cout << app.help("", CLI::AppFormatMode::All);
+    return 0;
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "softcert: error: " << e.what() << "\n\n" << app.help();
+    return 2;
+  } catch (const softcert::cli::UsageError& e) {
+    std::cerr << "softcert: error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "softcert: internal error: " << e.what() << "\n";
+    return 2;
+  }
+  if (version) {
+    std::cout << softcert::build_info_text();
+    return 0;
+  }
+  if (app.get_subcommands().empty()) {
+    std::cerr << "softcert: error: no command given\n\n" << app.help();
+    return 2;
+  }
+  return exit_status;
+}

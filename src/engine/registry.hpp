@@ -1,0 +1,30 @@
+#pragma once
+// The process-wide list of checks. proofs_checks/ files add themselves at static
+// initialisation with SOFTCERT_REGISTER_CHECK(ClassName).
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/check.hpp"
+
+namespace softcert::engine {
+
+class CheckRegistry {
+ public:
+  static CheckRegistry& global();
+  void add(std::unique_ptr<Check> check);  // throws std::logic_error on a duplicate name
+  const Check* find(const std::string& name) const;
+  std::vector<const Check*> all() const;  // sorted by name
+
+ private:
+  std::vector<std::unique_ptr<Check>> checks_;
+};
+
+struct CheckRegistration {
+  explicit CheckRegistration(std::unique_ptr<Check> check) { CheckRegistry::global().add(std::move(check)); }
+};
+
+}  // namespace softcert::engine
+
+#define SOFTCERT_REGISTER_CHECK(Class) \
+  static const ::softcert::engine::CheckRegistration softcert_registration_##Class{std::make_unique<Class>()}
