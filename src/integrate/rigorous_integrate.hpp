@@ -1,0 +1,82 @@
+#pragma once
+// The rigorous tier's entry point for `softcert integrate INSTANCE.json --t END --tier rigorous`.
+//
+// Guarantee: every [lower, upper] pair in the result encloses the exact value of that quantity
+// of the exact solution of the logistic reduced value-softmax flow (THEORY.md §A) at time
+// t = END, started from the instance's exact decimal data (each decimal is enclosed, never
+// rounded). The enclosure comes from the validated Taylor–Lohner integrator
+// (integrate/validated_*.hpp); the argument is in docs/method.md. If the integrator cannot
+// validate a step (blow-up, budget exhausted) the function throws RigorousFailure — it never
+// returns an unproved result.
+//
+// Supported instances: model "value_softmax", loss "logistic", normalization "softmax"
+// (others throw std::invalid_argument naming the field).
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace softcert::integrate {
+
+// A decimal enclosure of one real number: lower ≤ exact ≤ upper, and an upper bound on
+// upper − lower (rounded up, as a double).
+struct DecimalEnclosure {
+  std::string lower, upper;
+  double width = 0.0;
+};
+
+// The data of a logistic value-softmax instance, as exact decimal strings (DESIGN.md format).
+struct RigorousLogisticProblem {
+  std::size_t T = 0, d = 0;
+  std::vector<std::vector<std::string>> V;  // d rows of T entries
+  std::vector<std::string> a;               // T entries
+  std::vector<std::string> beta;            // d entries (β*, used as given: not renormalised)
+};
+
+// Reads the fields above from an instance JSON object. Throws std::invalid_argument naming
+// the offending field (missing, wrong length, non-decimal string, unsupported loss/normalization).
+RigorousLogisticProblem rigorous_problem_from_json(const nlohmann::json& instance);
+
+struct RigorousIntegrateOptions {
+  // ≤ 53: intervals over double (IntervalD); > 53: MPFI intervals at this many bits.
+  unsigned precision_bits = 53;
+  unsigned order = 0;  // Taylor order p; 0 chooses one from the precision (≈ 20 at 53 bits)
+  // "auto": t-time for short horizons, τ-time (dτ = γ dt) for long ones; or "t" / "tau".
+  std::string time_variable = "auto";
+  std::size_t max_steps = 1000000;  // budget: more steps throw RigorousFailure
+};
+
+struct RigorousIntegrateResult {
+  std::string t;  // the end time, exactly as requested
+  unsigned precision_bits = 0;
+  unsigned order = 0;
+  std::string time_variable;  // "t" or "tau" (what was used)
+  std::vector<DecimalEnclosure> a, u, softmax;  // T entries each, at time t
+  DecimalEnclosure loss;                         // log(1 + exp(−uᵀσ(a)))
+  std::vector<std::vector<DecimalEnclosure>> V;  // d × T: V(t) = V(0) + β*(u(t) − u(0))ᵀ/‖β*‖²
+  std::size_t steps = 0;     // validated steps taken
+  double max_width = 0.0;    // largest width over a and u
+  std::string tau_lower, tau_upper;  // τ-time only: an enclosure of τ(t); empty otherwise
+};
+
+class RigorousFailure : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Guarantee: see the top of this file. `t_end` is a nonnegative decimal string.
+RigorousIntegrateResult rigorous_integrate(const RigorousLogisticProblem& problem, const std::string& t_end,
+                                           const RigorousIntegrateOptions& options = {});
+
+// Convenience: rigorous_problem_from_json then rigorous_integrate.
+RigorousIntegrateResult rigorous_integrate(const nlohmann::json& instance, const std::string& t_end,
+                                           const RigorousIntegrateOptions& options = {});
+
+// The result as the JSON of DESIGN.md's rigorous tier: {"t", "tier": "rigorous",
+// "precision_bits", "a", "u", "softmax", "loss", "V"} with each value a [lower, upper] pair of
+// decimal strings, plus "widths", "steps", "order", "time_variable".
+nlohmann::json to_json(const RigorousIntegrateResult& result);
+
+}  // namespace softcert::integrate
