@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/run_options.hpp"
 #include "engine/build_info.hpp"
 
 int main(int argc, char** argv) {
@@ -10,6 +11,7 @@ int main(int argc, char** argv) {
   app.name("softcert");
   bool version = false;
   app.add_flag("--version", version, "print version, commit, compiler and library versions");
+  softcert::cli::command_line().assign(argv, argv + argc);
   int exit_status = 0;
   softcert::cli::add_commands(app, exit_status);
   try {

@@ -1,0 +1,42 @@
+// softcert suite FILE.toml [--out DIR] [--jobs J] [--shard K/N] [--resume]: a whole suite.
+#include <memory>
+
+#include "cli/commands.hpp"
+#include "cli/run_options.hpp"
+
+namespace softcert::cli {
+
+namespace {
+struct SuiteArgs {
+  std::string file, out, shard = "1/1";
+  unsigned jobs = 1;
+  bool resume = false, quiet = false;
+};
+}  // namespace
+
+void add_suite_command(CLI::App& app, int& exit_status) {
+  auto args = std::make_shared<SuiteArgs>();
+  auto* cmd = app.add_subcommand("suite", "run a suite of checks (TOML) against expected outcomes");
+  cmd->add_option("file", args->file, "suite file (TOML)")->required()->check(CLI::ExistingFile);
+  cmd->add_option("--out", args->out, "write results.jsonl, summary.json, junit.xml, manifest.json here");
+  cmd->add_option("--jobs,-j", args->jobs, "worker threads")->check(CLI::Range(1u, 1024u));
+  cmd->add_option("--shard", args->shard, "run only shard K of N (merge with softcert merge)");
+  cmd->add_flag("--resume", args->resume, "continue an interrupted run in --out, recomputing nothing finished");
+  cmd->add_flag("--quiet,-q", args->quiet, "no progress output");
+  cmd->callback([args, &exit_status]() {
+    engine::Suite suite;
+    try {
+      suite = engine::load_suite(args->file);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
+    engine::RunSettings settings;
+    settings.jobs = args->jobs;
+    settings.shard = parse_shard(args->shard);
+    settings.resume = args->resume;
+    if (!args->out.empty()) settings.out_dir = args->out;
+    exit_status = execute_run(suite, settings, command_line(), args->quiet);
+  });
+}
+
+}  // namespace softcert::cli

@@ -1,0 +1,69 @@
+#include "cli/run_options.hpp"
+
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "report/progress.hpp"
+#include "report/summary.hpp"
+
+namespace softcert::cli {
+
+std::vector<std::string>& command_line() {
+  static std::vector<std::string> argv;
+  return argv;
+}
+
+engine::Shard parse_shard(const std::string& text) {
+  const auto slash = text.find('/');
+  try {
+    if (slash == std::string::npos) throw std::invalid_argument("");
+    std::size_t a = 0, b = 0;
+    const unsigned long k = std::stoul(text.substr(0, slash), &a);
+    const unsigned long n = std::stoul(text.substr(slash + 1), &b);
+    if (a != slash || b != text.size() - slash - 1 || k < 1 || k > n || n > 100000) throw std::invalid_argument("");
+    return engine::Shard{static_cast<unsigned>(k), static_cast<unsigned>(n)};
+  } catch (const std::exception&) {
+    throw UsageError("--shard must be K/N with 1 <= K <= N (got \"" + text + "\")");
+  }
+}
+
+void add_param(nlohmann::json& params, const std::string& assignment) {
+  const auto eq = assignment.find('=');
+  if (eq == std::string::npos || eq == 0) throw UsageError("--param must be key=value (got \"" + assignment + "\")");
+  const std::string key = assignment.substr(0, eq), value = assignment.substr(eq + 1);
+  try {
+    params[key] = nlohmann::json::parse(value);
+  } catch (const nlohmann::json::parse_error&) {
+    params[key] = value;
+  }
+}
+
+int execute_run(const engine::Suite& suite, engine::RunSettings settings, const std::vector<std::string>& argv,
+                bool quiet) {
+  report::Progress progress(suite.name, !quiet);
+  settings.on_result = [&progress](const nlohmann::json& r, std::size_t done, std::size_t total) {
+    progress.update(r, done, total);
+  };
+  engine::SuiteReport rep;
+  try {
+    rep = engine::run_suite(suite, settings);
+  } catch (const std::invalid_argument& e) {
+    progress.finish();
+    throw UsageError(e.what());
+  }
+  progress.finish();
+  if (rep.resumed > 0) std::cout << "resumed: " << rep.resumed << " results taken from the earlier run\n";
+  std::cout << report::verdict_table(rep);
+  if (settings.out_dir) {
+    report::write_reports(*settings.out_dir, suite, rep, argv);
+    std::cout << "reports: " << settings.out_dir->string() << "/{results.jsonl,summary.json,junit.xml,manifest.json}\n";
+  }
+  std::cout << "exit status " << rep.exit_status
+            << (rep.exit_status == 0   ? " (every outcome as expected)"
+                : rep.exit_status == 1 ? " (an unexpected outcome)"
+                                       : " (too many inconclusive)")
+            << "\n";
+  return rep.exit_status;
+}
+
+}  // namespace softcert::cli

@@ -1,0 +1,26 @@
+#pragma once
+// Options shared by `check` and `suite`, and the code that turns them into a run.
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "engine/runner.hpp"
+
+namespace softcert::cli {
+
+// --shard K/N → Shard; throws UsageError.
+engine::Shard parse_shard(const std::string& text);
+
+// key=value → params[key] = value (JSON if it parses as JSON, else the string).
+void add_param(nlohmann::json& params, const std::string& assignment);
+
+// Runs, shows progress and the table, writes reports into settings.out_dir, and returns the
+// exit status of DESIGN.md.
+int execute_run(const engine::Suite& suite, engine::RunSettings settings, const std::vector<std::string>& argv,
+                bool quiet);
+
+// The process's command line, for manifests.
+std::vector<std::string>& command_line();
+
+}  // namespace softcert::cli

@@ -1,0 +1,42 @@
+#include "engine/expectation.hpp"
+
+#include <stdexcept>
+
+namespace softcert::engine {
+
+const char* to_string(Expectation e) { return e == Expectation::holds ? "holds" : "refuted"; }
+
+Expectation expectation_from_string(const std::string& s) {
+  if (s == "holds") return Expectation::holds;
+  if (s == "refuted") return Expectation::refuted;
+  throw std::invalid_argument("expect must be \"holds\" or \"refuted\", not \"" + s + "\"");
+}
+
+const char* to_string(Outcome o) {
+  switch (o) {
+    case Outcome::as_expected: return "as expected";
+    case Outcome::unexpected: return "UNEXPECTED";
+    case Outcome::too_inconclusive: return "too many inconclusive";
+  }
+  return "?";
+}
+
+Outcome judge(Expectation e, const VerdictCounts& counts, double max_inconclusive) {
+  auto count = [&](Verdict v) {
+    auto it = counts.find(v);
+    return it == counts.end() ? std::size_t{0} : it->second;
+  };
+  std::size_t total = 0;
+  for (const auto& [v, n] : counts) total += n;
+  const bool too_many_inconclusive =
+      total > 0 && static_cast<double>(count(Verdict::inconclusive)) > max_inconclusive * static_cast<double>(total);
+  if (count(Verdict::error) > 0) return Outcome::unexpected;
+  if (e == Expectation::holds) {
+    if (count(Verdict::violated) > 0) return Outcome::unexpected;
+    return too_many_inconclusive ? Outcome::too_inconclusive : Outcome::as_expected;
+  }
+  if (count(Verdict::violated) > 0) return Outcome::as_expected;
+  return too_many_inconclusive ? Outcome::too_inconclusive : Outcome::unexpected;
+}
+
+}  // namespace softcert::engine

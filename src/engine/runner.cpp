@@ -1,0 +1,194 @@
+#include "engine/runner.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <fstream>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#include "engine/journal.hpp"
+#include "engine/registry.hpp"
+#include "engine/seeds.hpp"
+
+namespace softcert::engine {
+
+std::vector<WorkItem> plan(const Suite& suite) {
+  std::vector<WorkItem> items;
+  for (std::size_t e = 0; e < suite.entries.size(); ++e) {
+    const SuiteEntry& entry = suite.entries[e];
+    for (const auto& f : entry.instance_files) {
+      WorkItem w;
+      w.entry = e;
+      w.ordinal = items.size();
+      w.instance_id = f.filename().string();
+      w.file = f;
+      items.push_back(w);
+    }
+    for (std::size_t i = 0; i < entry.instances; ++i) {
+      WorkItem w;
+      w.entry = e;
+      w.ordinal = items.size();
+      w.instance_id = entry.check + "#" + std::to_string(i);
+      w.seed = instance_seed(suite.seed, entry.check, i);
+      items.push_back(w);
+    }
+  }
+  return items;
+}
+
+namespace {
+
+nlohmann::json load_instance_file(const std::filesystem::path& f) {
+  std::ifstream in(f);
+  if (!in) throw std::invalid_argument("cannot read instance file " + f.string());
+  try {
+    return nlohmann::json::parse(in);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw std::invalid_argument(f.string() + ": not valid JSON: " + e.what());
+  }
+}
+
+}  // namespace
+
+nlohmann::json run_item(const Suite& suite, const WorkItem& item) {
+  const SuiteEntry& entry = suite.entries.at(item.entry);
+  const Check* check = CheckRegistry::global().find(entry.check);
+  nlohmann::json r;
+  r["check"] = entry.check;
+  r["instance"] = item.instance_id;
+  r["seed"] = item.seed;
+  if (item.file) r["instance_file"] = item.file->string();
+  r["tier"] = to_string(entry.options.tier);
+  const auto start = std::chrono::steady_clock::now();
+  nlohmann::json instance;
+  CheckResult result;
+  try {
+    if (!check) throw std::invalid_argument("no check named " + entry.check);
+    instance = item.file ? load_instance_file(*item.file) : check->generate(item.seed, entry.generate);
+    result = check->run(instance, entry.options);
+  } catch (const std::invalid_argument& e) {
+    result = CheckResult{};
+    result.verdict = Verdict::error;
+    result.reason = std::string("bad input: ") + e.what();
+  } catch (const std::exception& e) {
+    result = CheckResult{};
+    result.verdict = Verdict::error;
+    result.reason = std::string("internal error: ") + e.what();
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  r["precision_bits"] = result.precision_bits;
+  r["horizon"] = result.horizon ? nlohmann::json(*result.horizon)
+                                : (entry.options.horizon ? nlohmann::json(*entry.options.horizon) : nlohmann::json());
+  r["verdict"] = to_string(result.verdict);
+  r["margin"] = result.margin_lower.empty() ? nlohmann::json()
+                                            : nlohmann::json::array({result.margin_lower, result.margin_upper});
+  r["reason"] = result.reason;
+  r["details"] = result.details;
+  // A violation must be replayable from this record alone.
+  if (result.verdict == Verdict::violated) r["counterexample"] = instance;
+  r["seconds"] = seconds;
+  return r;
+}
+
+SuiteReport judge_records(const Suite& suite, std::vector<nlohmann::json> records) {
+  SuiteReport rep;
+  rep.records = std::move(records);
+  bool unexpected = false, inconclusive = false;
+  for (const SuiteEntry& e : suite.entries) {
+    EntryReport er{e.check, e.expect, e.max_inconclusive, {}, Outcome::as_expected, 0};
+    for (const auto& r : rep.records) {
+      if (r.at("check") != e.check) continue;
+      const auto v = verdict_from_string(r.at("verdict").get<std::string>());
+      ++er.counts[v ? *v : Verdict::error];
+      er.seconds += r.value("seconds", 0.0);
+    }
+    er.outcome = judge(e.expect, er.counts, e.max_inconclusive);
+    unexpected |= er.outcome == Outcome::unexpected;
+    inconclusive |= er.outcome == Outcome::too_inconclusive;
+    rep.entries.push_back(er);
+  }
+  rep.exit_status = unexpected ? 1 : inconclusive ? 3 : 0;
+  return rep;
+}
+
+SuiteReport run_suite(const Suite& suite, const RunSettings& settings) {
+  if (settings.jobs == 0) throw std::invalid_argument("--jobs must be at least 1");
+  if (settings.shard.count == 0 || settings.shard.index == 0 || settings.shard.index > settings.shard.count)
+    throw std::invalid_argument("--shard must be K/N with 1 <= K <= N");
+  std::vector<WorkItem> items;
+  for (const auto& w : plan(suite))
+    if (settings.shard.contains(w.ordinal)) items.push_back(w);
+
+  std::map<std::string, nlohmann::json> previous;
+  std::filesystem::path journal_path;
+  if (settings.out_dir) {
+    std::filesystem::create_directories(*settings.out_dir);
+    journal_path = *settings.out_dir / "results.jsonl";
+    if (settings.resume) {
+      if (std::filesystem::exists(journal_path)) previous = read_journal(journal_path);
+    } else if (std::filesystem::exists(journal_path)) {
+      std::filesystem::remove(journal_path);
+    }
+  } else if (settings.resume) {
+    throw std::invalid_argument("--resume needs --out DIR");
+  }
+  // Every previous record must belong to this plan: resuming with another suite is an error.
+  std::map<std::string, std::size_t> slot_of;
+  for (std::size_t k = 0; k < items.size(); ++k)
+    slot_of[suite.entries[items[k].entry].check + "\t" + items[k].instance_id] = k;
+  for (const auto& [key, r] : previous)
+    if (!slot_of.count(key))
+      throw std::invalid_argument(journal_path.string() + ": holds a result for " + key +
+                                  " which this suite/shard does not plan: not resuming a different run");
+
+  std::vector<nlohmann::json> results(items.size());
+  std::vector<std::size_t> todo;
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    auto it = previous.find(suite.entries[items[k].entry].check + "\t" + items[k].instance_id);
+    if (it != previous.end()) results[k] = it->second;
+    else todo.push_back(k);
+  }
+  std::unique_ptr<Journal> journal;
+  if (settings.out_dir) journal = std::make_unique<Journal>(journal_path);
+
+  std::mutex mu;
+  std::atomic<std::size_t> next{0};
+  std::size_t done = items.size() - todo.size();
+  std::exception_ptr failure;
+  auto worker = [&]() {
+    for (;;) {
+      const std::size_t t = next.fetch_add(1);
+      if (t >= todo.size()) return;
+      nlohmann::json r = run_item(suite, items[todo[t]]);
+      std::lock_guard<std::mutex> lock(mu);
+      try {
+        if (journal) journal->append(r);
+        ++done;
+        if (settings.on_result) settings.on_result(r, done, items.size());
+      } catch (...) {
+        if (!failure) failure = std::current_exception();
+      }
+      results[todo[t]] = std::move(r);
+    }
+  };
+  const unsigned n_threads = std::min<std::size_t>(settings.jobs, std::max<std::size_t>(todo.size(), 1));
+  std::vector<std::thread> pool;
+  for (unsigned i = 1; i < n_threads; ++i) pool.emplace_back(worker);
+  worker();
+  for (auto& th : pool) th.join();
+  if (failure) std::rethrow_exception(failure);
+
+  SuiteReport rep = judge_records(suite, std::move(results));
+  rep.resumed = items.size() - todo.size();
+  std::string text;  // the records in plan order
+  for (const auto& r : rep.records) text += r.dump() + "\n";
+  if (settings.out_dir) {
+    journal.reset();
+    write_file_atomically(journal_path, text);
+  }
+  if (settings.json_lines) write_file_atomically(*settings.json_lines, text);
+  return rep;
+}
+
+}  // namespace softcert::engine

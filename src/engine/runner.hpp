@@ -1,0 +1,74 @@
+#pragma once
+// Runs a suite: plans (check, instance) work items, runs them on a thread pool, journals
+// each result durably as it finishes, and judges each entry against its expectation.
+//
+// Determinism: an item's instance and seed depend only on (suite seed, check, index); a result
+// depends only on its item. The final results file and summary are written in plan order, so
+// they are identical (apart from "seconds") for any --jobs, any order of completion, any shard
+// split once merged.
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/expectation.hpp"
+#include "engine/suite.hpp"
+
+namespace softcert::engine {
+
+struct WorkItem {
+  std::size_t entry = 0;    // index into Suite::entries
+  std::size_t ordinal = 0;  // position in the whole plan (shards split on it)
+  std::string instance_id;  // "<check>#<index>" or the instance file's name
+  std::uint64_t seed = 0;   // generator seed (0 for instance files)
+  std::optional<std::filesystem::path> file;
+};
+
+std::vector<WorkItem> plan(const Suite& suite);
+
+// Runs one item: generate or load the instance, run the check, never throws; failures become
+// verdict "error" with the reason. The record is one results.jsonl line (DESIGN.md).
+nlohmann::json run_item(const Suite& suite, const WorkItem& item);
+
+struct Shard {
+  unsigned index = 1, count = 1;  // K/N, 1-based
+  bool contains(std::size_t ordinal) const { return ordinal % count == index - 1; }
+};
+
+struct RunSettings {
+  unsigned jobs = 1;
+  Shard shard;
+  std::optional<std::filesystem::path> out_dir;  // results.jsonl, summary.json, ... written here
+  std::optional<std::filesystem::path> json_lines;  // results also written here (check --json)
+  bool resume = false;
+  // Called (under a lock, in completion order) after each result: record, done, total.
+  std::function<void(const nlohmann::json&, std::size_t, std::size_t)> on_result;
+};
+
+struct EntryReport {
+  std::string check;
+  Expectation expect;
+  double max_inconclusive;
+  VerdictCounts counts;
+  Outcome outcome;
+  double seconds = 0;
+};
+
+struct SuiteReport {
+  std::vector<nlohmann::json> records;  // in plan order
+  std::vector<EntryReport> entries;
+  int exit_status = 0;  // 0 as expected, 1 unexpected, 3 too many inconclusive
+  std::size_t resumed = 0;  // records taken from an earlier run
+};
+
+// Throws std::invalid_argument for unusable settings or a corrupt results file met by resume.
+SuiteReport run_suite(const Suite& suite, const RunSettings& settings);
+
+// Judges records (possibly merged from shards) against the suite's expectations.
+SuiteReport judge_records(const Suite& suite, std::vector<nlohmann::json> records);
+
+}  // namespace softcert::engine

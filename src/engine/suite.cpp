@@ -1,0 +1,172 @@
+#include "engine/suite.hpp"
+
+#include <set>
+#include <stdexcept>
+
+#include <toml++/toml.h>
+
+#include "engine/registry.hpp"
+
+namespace softcert::engine {
+namespace {
+
+[[noreturn]] void fail(const std::string& where, const std::string& what) {
+  throw std::invalid_argument(where + ": " + what);
+}
+
+void reject_unknown_keys(const toml::table& t, const std::set<std::string>& known, const std::string& where) {
+  for (const auto& [k, v] : t)
+    if (!known.count(std::string(k.str()))) fail(where, "unknown key '" + std::string(k.str()) + "'");
+}
+
+// TOML value → JSON value (for check-specific params).
+nlohmann::json to_json(const toml::node& n, const std::string& where) {
+  if (auto v = n.as_integer()) return v->get();
+  if (auto v = n.as_floating_point()) return v->get();
+  if (auto v = n.as_string()) return v->get();
+  if (auto v = n.as_boolean()) return v->get();
+  if (auto a = n.as_array()) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& e : *a) out.push_back(to_json(e, where));
+    return out;
+  }
+  if (auto t = n.as_table()) {
+    nlohmann::json out = nlohmann::json::object();
+    for (const auto& [k, v] : *t) out[std::string(k.str())] = to_json(v, where);
+    return out;
+  }
+  fail(where, "unsupported TOML value type in params");
+}
+
+Tier tier_from(const std::string& s, const std::string& where) {
+  if (s == "fast") return Tier::fast;
+  if (s == "rigorous") return Tier::rigorous;
+  fail(where, "tier must be \"fast\" or \"rigorous\", not \"" + s + "\"");
+}
+
+double fraction(const toml::node& n, const std::string& where) {
+  double v;
+  if (auto f = n.as_floating_point()) v = f->get();
+  else if (auto i = n.as_integer()) v = static_cast<double>(i->get());
+  else fail(where, "must be a number in [0, 1]");
+  if (!(v >= 0 && v <= 1)) fail(where, "must be a number in [0, 1]");
+  return v;
+}
+
+}  // namespace
+
+Suite load_suite(const std::filesystem::path& file) {
+  const std::string f = file.string();
+  toml::table root;
+  try {
+    root = toml::parse_file(f);
+  } catch (const toml::parse_error& e) {
+    std::ostringstream msg;
+    msg << e.description() << " (line " << e.source().begin.line << ")";
+    fail(f, msg.str());
+  }
+  reject_unknown_keys(root, {"name", "seed", "description", "defaults", "check"}, f);
+  Suite s;
+  s.source = std::filesystem::absolute(file);
+  s.name = root["name"].value_or(file.stem().string());
+  if (auto seed = root["seed"]) {
+    auto v = seed.value<std::int64_t>();
+    if (!v || *v < 0) fail(f, "seed must be a nonnegative integer");
+    s.seed = static_cast<std::uint64_t>(*v);
+  }
+  const toml::table* defaults = root["defaults"].as_table();
+  if (root["defaults"] && !defaults) fail(f, "defaults must be a table");
+  const auto* checks = root["check"].as_array();
+  if (!checks || checks->empty()) fail(f, "needs at least one [[check]]");
+
+  const std::set<std::string> keys = {"name", "instances", "instance_files", "expect", "max_inconclusive",
+                                      "tier", "precision", "horizon", "params", "drop"};
+  if (defaults) reject_unknown_keys(*defaults, keys, f + ": [defaults]");
+  std::size_t i = 0;
+  for (const auto& node : *checks) {
+    const std::string where = f + ": check #" + std::to_string(++i);
+    const auto* t = node.as_table();
+    if (!t) fail(where, "must be a table");
+    reject_unknown_keys(*t, keys, where);
+    // A key from the entry, else from [defaults].
+    auto get = [&](const char* key) -> const toml::node* {
+      if (auto* n = t->get(key)) return n;
+      return defaults ? defaults->get(key) : nullptr;
+    };
+    SuiteEntry e;
+    const auto* name = t->get("name");
+    if (!name || !name->is_string()) fail(where, "name (a string) is required");
+    e.check = name->as_string()->get();
+    if (!CheckRegistry::global().find(e.check)) fail(where, "no check named '" + e.check + "' (see softcert list)");
+    const std::string w = where + " (" + e.check + ")";
+    if (auto* n = get("instances")) {
+      auto v = n->value<std::int64_t>();
+      if (!v || *v < 0 || *v > 10000000) fail(w, "instances must be an integer in [0, 1e7]");
+      e.instances = static_cast<std::size_t>(*v);
+    }
+    if (auto* n = get("instance_files")) {
+      const auto* a = n->as_array();
+      if (!a) fail(w, "instance_files must be an array of paths");
+      for (const auto& p : *a) {
+        if (!p.is_string()) fail(w, "instance_files must be an array of paths");
+        std::filesystem::path path = p.as_string()->get();
+        if (path.is_relative()) path = s.source.parent_path() / path;
+        if (!std::filesystem::exists(path)) fail(w, "instance file not found: " + path.string());
+        e.instance_files.push_back(path.lexically_normal());
+      }
+    }
+    if (e.instances == 0 && e.instance_files.empty()) fail(w, "needs instances > 0 or instance_files");
+    if (auto* n = get("expect")) {
+      if (!n->is_string()) fail(w, "expect must be \"holds\" or \"refuted\"");
+      try {
+        e.expect = expectation_from_string(n->as_string()->get());
+      } catch (const std::invalid_argument& x) {
+        fail(w, x.what());
+      }
+    }
+    if (auto* n = get("max_inconclusive")) e.max_inconclusive = fraction(*n, w + ": max_inconclusive");
+    if (auto* n = get("tier")) {
+      if (!n->is_string()) fail(w, "tier must be a string");
+      e.options.tier = tier_from(n->as_string()->get(), w);
+    }
+    if (auto* n = get("precision")) {
+      auto v = n->value<std::int64_t>();
+      if (!v || *v < 53 || *v > 65536) fail(w, "precision must be an integer number of bits in [53, 65536]");
+      e.options.precision_bits = static_cast<unsigned>(*v);
+    }
+    if (auto* n = get("horizon")) {
+      auto v = n->value<double>();
+      if (!v || !(*v > 0) || !std::isfinite(*v)) fail(w, "horizon must be a positive number");
+      e.options.horizon = *v;
+    }
+    if (auto* n = get("params")) {
+      if (!n->is_table()) fail(w, "params must be a table");
+      e.options.params = to_json(*n, w);
+      e.generate.params = e.options.params;
+    }
+    if (auto* n = get("drop")) {
+      const auto* a = n->as_array();
+      if (!a) fail(w, "drop must be an array of hypothesis names");
+      const auto hyps = CheckRegistry::global().find(e.check)->hypotheses();
+      for (const auto& h : *a) {
+        if (!h.is_string()) fail(w, "drop must be an array of hypothesis names");
+        const std::string name_h = h.as_string()->get();
+        if (std::find(hyps.begin(), hyps.end(), name_h) == hyps.end())
+          fail(w, "check has no hypothesis '" + name_h + "'");
+        e.generate.dropped.insert(name_h);
+      }
+    }
+    s.entries.push_back(std::move(e));
+  }
+  return s;
+}
+
+Suite single_check_suite(SuiteEntry entry, std::uint64_t seed) {
+  Suite s;
+  s.name = entry.check;
+  s.seed = seed;
+  s.entries.push_back(std::move(entry));
+  return s;
+}
+
+}  // namespace softcert::engine

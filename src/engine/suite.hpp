@@ -1,0 +1,38 @@
+#pragma once
+// A suite: which checks to run, on which instances, with what expectation (TOML, see
+// docs/suites.md).
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "engine/check.hpp"
+#include "engine/expectation.hpp"
+
+namespace softcert::engine {
+
+struct SuiteEntry {
+  std::string check;
+  std::size_t instances = 0;                         // random instances from the check's generator
+  std::vector<std::filesystem::path> instance_files;  // absolute, resolved against the suite file
+  Expectation expect = Expectation::holds;
+  double max_inconclusive = 0.0;  // fraction of this entry's instances allowed inconclusive
+  CheckOptions options;
+  GenerateOptions generate;
+};
+
+struct Suite {
+  std::string name;
+  std::uint64_t seed = 0;
+  std::filesystem::path source;
+  std::vector<SuiteEntry> entries;
+};
+
+// Parses and validates a suite file: unknown keys, unknown checks, wrong types, missing
+// instance files → std::invalid_argument naming the file, entry and field.
+Suite load_suite(const std::filesystem::path& file);
+
+// A one-entry suite for `softcert check`.
+Suite single_check_suite(SuiteEntry entry, std::uint64_t seed);
+
+}  // namespace softcert::engine

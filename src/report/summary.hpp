@@ -1,0 +1,30 @@
+#pragma once
+// What a run tells people and machines: the terminal table, summary.json, junit.xml,
+// manifest.json (schemas in docs/reports.md).
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/runner.hpp"
+
+namespace softcert::report {
+
+// checks × verdict counts, with the expectation and the outcome.
+std::string verdict_table(const engine::SuiteReport& report);
+
+nlohmann::json summary_json(const engine::Suite& suite, const engine::SuiteReport& report);
+
+// One <testcase> per check; <failure> for an unexpected outcome, also for too many
+// inconclusive (so CI readers flag it); per-instance verdicts in <system-out>.
+std::string junit_xml(const engine::Suite& suite, const engine::SuiteReport& report);
+
+// version, commit, compiler, library versions, seeds, precision, command line, host.
+nlohmann::json manifest_json(const engine::Suite& suite, const std::vector<std::string>& command_line);
+
+// Writes summary.json, junit.xml and manifest.json (results.jsonl is the runner's).
+void write_reports(const std::filesystem::path& dir, const engine::Suite& suite, const engine::SuiteReport& report,
+                   const std::vector<std::string>& command_line);
+
+}  // namespace softcert::report
