@@ -1,0 +1,204 @@
+#include "instances/instance.hpp"
+
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "numerics/decimal.hpp"
+
+namespace softcert::instances {
+namespace {
+
+[[noreturn]] void fail(const std::string& field, const std::string& what) {
+  throw std::invalid_argument(field + ": " + what);
+}
+
+const nlohmann::json& require(const nlohmann::json& j, const std::string& field) {
+  const auto it = j.find(field);
+  if (it == j.end()) fail(field, "missing field");
+  return *it;
+}
+
+// A decimal string that is a finite double (so that every kind, including Real, can use it).
+std::string decimal_at(const nlohmann::json& v, const std::string& field) {
+  if (!v.is_string()) fail(field, "expected a decimal string, got " + std::string(v.type_name()));
+  const std::string text = v.get<std::string>();
+  if (!num::is_decimal_syntax(text)) fail(field, "not a decimal number: \"" + text + "\"");
+  try {
+    (void)num::parse_decimal<Real>(text);
+  } catch (const std::invalid_argument&) {
+    fail(field, "not a finite number: \"" + text + "\"");
+  }
+  return text;
+}
+
+DecimalVector vector_at(const nlohmann::json& v, const std::string& field, std::size_t expected) {
+  if (!v.is_array()) fail(field, "expected an array of decimal strings");
+  if (v.size() != expected)
+    fail(field, "expected " + std::to_string(expected) + " entries, got " + std::to_string(v.size()));
+  DecimalVector out;
+  out.reserve(expected);
+  for (std::size_t i = 0; i < v.size(); ++i) out.push_back(decimal_at(v[i], field + "[" + std::to_string(i) + "]"));
+  return out;
+}
+
+// rows == 0 means "any number ≥ 1 of rows".
+DecimalMatrix matrix_at(const nlohmann::json& v, const std::string& field, std::size_t rows, std::size_t cols) {
+  if (!v.is_array()) fail(field, "expected an array of rows");
+  if (rows != 0 && v.size() != rows)
+    fail(field, "expected " + std::to_string(rows) + " rows, got " + std::to_string(v.size()));
+  if (v.empty()) fail(field, "expected at least one row");
+  DecimalMatrix out;
+  for (std::size_t i = 0; i < v.size(); ++i) out.push_back(vector_at(v[i], field + "[" + std::to_string(i) + "]", cols));
+  return out;
+}
+
+std::size_t positive_size(const nlohmann::json& v, const std::string& field) {
+  long long n = 0;
+  if (v.is_number_integer()) {
+    n = v.get<long long>();
+  } else if (v.is_string()) {
+    const std::string s = v.get<std::string>();
+    if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos)
+      fail(field, "expected a positive integer, got \"" + s + "\"");
+    n = std::stoll(s);
+  } else {
+    fail(field, "expected a positive integer");
+  }
+  if (n <= 0) fail(field, "must be a positive integer, got " + std::to_string(n));
+  if (n > 100000) fail(field, "too large: " + std::to_string(n));
+  return static_cast<std::size_t>(n);
+}
+
+std::string string_at(const nlohmann::json& j, const std::string& field) {
+  const auto& v = require(j, field);
+  if (!v.is_string()) fail(field, "expected a string");
+  return v.get<std::string>();
+}
+
+bool all_zero(const DecimalVector& v) {
+  for (const auto& s : v)
+    if (num::parse_decimal<Rational>(s) != 0) return false;
+  return true;
+}
+
+}  // namespace
+
+const char* to_string(Loss l) {
+  switch (l) {
+    case Loss::logistic: return "logistic";
+    case Loss::logistic_dataset: return "logistic_dataset";
+    case Loss::square: return "square";
+    case Loss::regression: return "regression";
+    case Loss::cross_entropy: return "cross_entropy";
+  }
+  return "?";
+}
+
+const char* to_string(Normalization n) {
+  switch (n) {
+    case Normalization::softmax: return "softmax";
+    case Normalization::square: return "square";
+    case Normalization::abs: return "abs";
+    case Normalization::relu: return "relu";
+    case Normalization::sum: return "sum";
+    case Normalization::sigmoid: return "sigmoid";
+  }
+  return "?";
+}
+
+Loss parse_loss(const std::string& name) {
+  for (Loss l : {Loss::logistic, Loss::logistic_dataset, Loss::square, Loss::regression, Loss::cross_entropy})
+    if (name == to_string(l)) return l;
+  fail("loss", "unknown loss \"" + name + "\" (logistic, logistic_dataset, square, regression, cross_entropy)");
+}
+
+Normalization parse_normalization(const std::string& name) {
+  for (Normalization n : {Normalization::softmax, Normalization::square, Normalization::abs, Normalization::relu,
+                          Normalization::sum, Normalization::sigmoid})
+    if (name == to_string(n)) return n;
+  fail("normalization", "unknown normalization \"" + name + "\" (softmax, square, abs, relu, sum, sigmoid)");
+}
+
+bool loss_uses_beta(Loss l) { return l == Loss::logistic || l == Loss::square; }
+bool loss_uses_dataset(Loss l) { return l == Loss::logistic_dataset || l == Loss::regression; }
+bool loss_uses_p(Loss l) { return l == Loss::cross_entropy; }
+
+Instance parse_instance(const nlohmann::json& j) {
+  if (!j.is_object()) fail("instance", "expected a JSON object");
+  Instance inst;
+  inst.model = string_at(j, "model");
+  if (inst.model != "value_softmax") fail("model", "unknown model \"" + inst.model + "\" (value_softmax)");
+  inst.loss = parse_loss(string_at(j, "loss"));
+  inst.normalization = parse_normalization(string_at(j, "normalization"));
+  inst.T = positive_size(require(j, "T"), "T");
+  inst.d = positive_size(require(j, "d"), "d");
+  inst.V = matrix_at(require(j, "V"), "V", inst.d, inst.T);
+  inst.a = vector_at(require(j, "a"), "a", inst.T);
+  if (loss_uses_beta(inst.loss)) {
+    inst.beta = vector_at(require(j, "beta"), "beta", inst.d);
+    if (all_zero(inst.beta)) fail("beta", "must not be the zero vector");
+  } else if (j.contains("beta")) {
+    inst.beta = vector_at(j["beta"], "beta", inst.d);  // allowed (u = Vᵀβ is reported), not used by the loss
+  }
+  if (loss_uses_dataset(inst.loss)) {
+    inst.X = matrix_at(require(j, "X"), "X", 0, inst.d);
+    inst.y = vector_at(require(j, "y"), "y", inst.X.size());
+  }
+  if (loss_uses_p(inst.loss)) {
+    inst.p = vector_at(require(j, "p"), "p", inst.d);
+    for (std::size_t k = 0; k < inst.p.size(); ++k)
+      if (num::parse_decimal<Rational>(inst.p[k]) < 0) fail("p[" + std::to_string(k) + "]", "must be ≥ 0");
+  }
+  inst.provenance = string_at(j, "provenance");
+  if (j.contains("id")) {
+    if (!j["id"].is_string()) fail("id", "expected a string");
+    inst.id = j["id"].get<std::string>();
+  }
+  if (j.contains("seed")) {
+    const auto& s = j["seed"];
+    if (s.is_number_unsigned()) inst.seed = s.get<std::uint64_t>();
+    else if (s.is_string() && !s.get<std::string>().empty() &&
+             s.get<std::string>().find_first_not_of("0123456789") == std::string::npos && s.get<std::string>().size() <= 19)
+      inst.seed = std::stoull(s.get<std::string>());
+    else fail("seed", "expected an unsigned integer");
+  }
+  return inst;
+}
+
+Instance load_instance(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) fail("instance", "cannot read file \"" + path + "\"");
+  std::stringstream buf;
+  buf << in.rdbuf();
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(buf.str());
+  } catch (const nlohmann::json::parse_error& e) {
+    fail("instance", "\"" + path + "\" is not valid JSON: " + e.what());
+  }
+  return parse_instance(j);
+}
+
+nlohmann::json to_json(const Instance& inst) {
+  nlohmann::json j;
+  j["model"] = inst.model;
+  j["loss"] = to_string(inst.loss);
+  j["normalization"] = to_string(inst.normalization);
+  j["T"] = inst.T;
+  j["d"] = inst.d;
+  j["V"] = inst.V;
+  j["a"] = inst.a;
+  if (!inst.beta.empty()) j["beta"] = inst.beta;
+  if (!inst.X.empty()) {
+    j["X"] = inst.X;
+    j["y"] = inst.y;
+  }
+  if (!inst.p.empty()) j["p"] = inst.p;
+  j["provenance"] = inst.provenance;
+  if (!inst.id.empty()) j["id"] = inst.id;
+  if (inst.seed) j["seed"] = *inst.seed;
+  return j;
+}
+
+}  // namespace softcert::instances

@@ -1,0 +1,63 @@
+#pragma once
+// A value-softmax problem instance (DESIGN.md "Files other tools rely on"), held as the exact
+// decimal strings of the file so that every scalar kind can parse them its own way
+// (num::parse_decimal<S>: rounded once, enclosed, or exact).
+//
+// parse_instance validates strictly: a missing field, wrong dimensions, a non-number or
+// non-finite string, T = 0 or d = 0, an unknown model / loss / normalization all throw
+// std::invalid_argument whose message starts with the field's name (e.g. "V[2]: expected 8
+// entries, got 7").
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace softcert::instances {
+
+enum class Loss { logistic, logistic_dataset, square, regression, cross_entropy };
+enum class Normalization { softmax, square, abs, relu, sum, sigmoid };
+
+const char* to_string(Loss l);
+const char* to_string(Normalization n);
+Loss parse_loss(const std::string& name);                    // throws invalid_argument("loss: ...")
+Normalization parse_normalization(const std::string& name);  // throws invalid_argument("normalization: ...")
+
+using DecimalVector = std::vector<std::string>;
+using DecimalMatrix = std::vector<DecimalVector>;  // row-major: a vector of rows
+
+struct Instance {
+  std::string model = "value_softmax";
+  Loss loss = Loss::logistic;
+  Normalization normalization = Normalization::softmax;
+  std::size_t T = 0;  // number of tokens (columns of V, entries of a)
+  std::size_t d = 0;  // dimension (rows of V)
+  DecimalMatrix V;    // d rows of T entries
+  DecimalVector a;    // T entries
+  DecimalVector beta; // d entries: target β* (logistic, square)
+  DecimalMatrix X;    // n rows of d entries (logistic_dataset, regression)
+  DecimalVector y;    // n entries (logistic_dataset: labels, regression: targets)
+  DecimalVector p;    // d entries: target distribution (cross_entropy), p_k ≥ 0
+  std::string provenance;
+  std::string id;                     // optional
+  std::optional<std::uint64_t> seed;  // optional: the generator seed, if generated
+
+  // Number of data points (rows of X), 0 for losses without a dataset.
+  std::size_t n() const { return X.size(); }
+};
+
+// Which optional arrays a loss needs.
+bool loss_uses_beta(Loss l);     // logistic, square
+bool loss_uses_dataset(Loss l);  // logistic_dataset, regression
+bool loss_uses_p(Loss l);        // cross_entropy
+
+// Strict parse of a JSON instance (see the header comment).
+Instance parse_instance(const nlohmann::json& j);
+// Reads and parses a file; unreadable file or invalid JSON → invalid_argument("instance: ...").
+Instance load_instance(const std::string& path);
+// The DESIGN.md JSON form (every number a decimal string; T and d integers).
+nlohmann::json to_json(const Instance& inst);
+
+}  // namespace softcert::instances

@@ -1,0 +1,262 @@
+#pragma once
+// The full value-softmax model of THEORY.md §A: β = V α(a), V ∈ R^{d×T}, a ∈ R^T, loss ℓ(β),
+// gradient flow ẋ = −∇L. State x = (V row-major, a) ∈ R^{dT+T}; in τ-time (logistic loss
+// only) also t: x = (V, a, t) ∈ R^{dT+T+1}.
+//
+// With g = ∇ℓ(β) and h = Vᵀ g:
+//     dV/dt = −g αᵀ,
+//     normalizations α_k = f(a_k)/F, F = Σ_j f(a_j):  da_k/dt = −(f'(a_k)/F)(h_k − αᵀh)
+//         softmax f = exp (f'/F = α_k), square f = x², abs f = |x|, relu f = max(x, 0), sum f = x;
+//     elementwise sigmoid α_k = σ(a_k):                da_k/dt = −σ_k(1 − σ_k) h_k.
+// Losses (g = ∇ℓ):
+//     logistic          ℓ = log(1 + e^{−m}), m = ⟨β*, β⟩          g = −β* / (1 + e^{m})
+//     logistic_dataset  ℓ = (1/n) Σ log(1 + e^{−y_i⟨x_i, β⟩})     g = −(1/n) Σ y_i x_i / (1 + e^{y_i⟨x_i,β⟩})
+//     square            ℓ = ½‖β − β*‖²                             g = β − β*
+//     regression        ℓ = ‖y − Xβ‖²                              g = −2 Xᵀ(y − Xβ)
+//     cross_entropy     ℓ = −Σ_k p_k log softmax(β)_k              g = (Σp) softmax(β) − p
+// τ-time (logistic): dτ = γ dt with γ = 1/(1 + e^{m}), so g/γ = −β*:
+//     dV/dτ = β* αᵀ, da_k/dτ = (f'(a_k)/F)(u_k − αᵀu) with u = Vᵀβ*, dt/dτ = 1 + e^{m}.
+//
+// Kinks: abs and relu need the sign of each a_k. It is decided with num::certainly_positive /
+// certainly_negative on X: for point kinds it is the sign of the value (an exact 0 gets f = 0
+// and f' = 0, the subgradient the authors' code uses); for interval kinds an argument whose
+// sign is not certain throws std::domain_error (the rigorous tier must report inconclusive).
+// X therefore needs num::ScalarTraits for these two normalizations. All other
+// (loss, normalization) pairs use only +, −, ×, ÷, num::exp/sqr/softmax and no branching on
+// values of X. square and sum normalizations are singular where F = 0 (e.g. a = 0).
+#include <cstddef>
+#include <stdexcept>
+#include <vector>
+
+#include "instances/instance.hpp"
+#include "models/model_parameters.hpp"
+#include "numerics/elementary.hpp"
+#include "numerics/stable.hpp"
+#include "numerics/traits.hpp"
+
+namespace softcert::models {
+
+template <class S>
+class ValueSoftmax {
+ public:
+  using Loss = instances::Loss;
+  using Normalization = instances::Normalization;
+
+  // tau_time: integrate in τ (dτ = γ dt) with t as the last state component; logistic only.
+  explicit ValueSoftmax(const instances::Instance& inst, bool tau_time = false)
+      : loss_(inst.loss), norm_(inst.normalization), T_(inst.T), d_(inst.d), tau_(tau_time),
+        V0_(parse_matrix<S>(inst.V)), a0_(parse_vector<S>(inst.a)), beta_(parse_vector<S>(inst.beta)),
+        X_(parse_matrix<S>(inst.X)), y_(parse_vector<S>(inst.y)), p_(parse_vector<S>(inst.p)) {
+    if (tau_ && loss_ != Loss::logistic) throw std::invalid_argument("loss: τ-time needs loss \"logistic\"");
+    c_ = squared_norm(beta_);
+    p_sum_ = S(0);
+    for (const auto& v : p_) p_sum_ = p_sum_ + v;
+  }
+
+  std::size_t tokens() const { return T_; }
+  std::size_t dim() const { return d_; }
+  Loss loss_kind() const { return loss_; }
+  Normalization normalization() const { return norm_; }
+  bool tau_time() const { return tau_; }
+  const std::vector<S>& beta() const { return beta_; }
+  const S& c() const { return c_; }
+  std::size_t dimension() const { return d_ * T_ + T_ + (tau_ ? 1 : 0); }
+  std::size_t a_offset() const { return d_ * T_; }
+  std::size_t time_index() const { return d_ * T_ + T_; }  // meaningful when tau_time()
+
+  std::vector<S> initial_state() const {
+    std::vector<S> x;
+    x.reserve(dimension());
+    for (const auto& row : V0_) x.insert(x.end(), row.begin(), row.end());
+    x.insert(x.end(), a0_.begin(), a0_.end());
+    if (tau_) x.push_back(S(0));
+    return x;
+  }
+
+  // α(a) and the Jacobian weights w_k (f'(a_k)/F, or σ_k(1−σ_k) for sigmoid).
+  template <class X>
+  void normalize(const std::vector<X>& a, std::vector<X>& alpha, std::vector<X>& w) const {
+    const std::size_t T = a.size();
+    alpha.assign(T, X(0));
+    w.assign(T, X(0));
+    switch (norm_) {
+      case Normalization::softmax:
+        alpha = num::softmax(a);
+        w = alpha;
+        return;
+      case Normalization::sigmoid:
+        for (std::size_t k = 0; k < T; ++k) {
+          alpha[k] = X(1) / (X(1) + num::exp(X(X(0) - a[k])));
+          w[k] = alpha[k] * (X(1) - alpha[k]);
+        }
+        return;
+      default: break;
+    }
+    std::vector<X> f(T, X(0)), fp(T, X(0));
+    for (std::size_t k = 0; k < T; ++k) {
+      switch (norm_) {
+        case Normalization::square: f[k] = num::sqr(a[k]); fp[k] = X(2) * a[k]; break;
+        case Normalization::sum: f[k] = a[k]; fp[k] = X(1); break;
+        case Normalization::abs:
+        case Normalization::relu: {
+          const int sg = certain_sign(a[k]);
+          if (sg > 0) { f[k] = a[k]; fp[k] = X(1); }
+          else if (sg < 0 && norm_ == Normalization::abs) { f[k] = X(0) - a[k]; fp[k] = X(-1); }
+          break;  // relu of a negative, or an exact 0: f = f' = 0
+        }
+        default: break;
+      }
+    }
+    X F(0);
+    for (const auto& v : f) F = F + v;
+    for (std::size_t k = 0; k < T; ++k) {
+      alpha[k] = f[k] / F;
+      w[k] = fp[k] / F;
+    }
+  }
+
+  template <class X>
+  void rhs(const std::vector<X>& x, std::vector<X>& dxdt) const {
+    const std::size_t T = T_, d = d_;
+    if (dxdt.size() != x.size()) dxdt.resize(x.size());
+    const std::vector<X> a(x.begin() + static_cast<std::ptrdiff_t>(d * T), x.begin() + static_cast<std::ptrdiff_t>(d * T + T));
+    std::vector<X> alpha, w;
+    normalize(a, alpha, w);
+    std::vector<X> b(d, X(0));  // β = V α
+    for (std::size_t i = 0; i < d; ++i)
+      for (std::size_t j = 0; j < T; ++j) b[i] = b[i] + x[i * T + j] * alpha[j];
+    std::vector<X> g;
+    if (tau_) {
+      X m(0);
+      for (std::size_t i = 0; i < d; ++i) m = m + b[i] * beta_[i];
+      g.assign(d, X(0));
+      for (std::size_t i = 0; i < d; ++i) g[i] = X(0) - X(beta_[i]);
+      dxdt[time_index()] = X(1) + num::exp(m);
+    } else {
+      g = gradient(b);
+    }
+    std::vector<X> h(T, X(0));  // h = Vᵀ g
+    for (std::size_t i = 0; i < d; ++i)
+      for (std::size_t j = 0; j < T; ++j) {
+        dxdt[i * T + j] = X(0) - g[i] * alpha[j];
+        h[j] = h[j] + x[i * T + j] * g[i];
+      }
+    if (norm_ == Normalization::sigmoid) {
+      for (std::size_t k = 0; k < T; ++k) dxdt[d * T + k] = X(0) - w[k] * h[k];
+    } else {
+      X ha(0);
+      for (std::size_t k = 0; k < T; ++k) ha = ha + alpha[k] * h[k];
+      for (std::size_t k = 0; k < T; ++k) dxdt[d * T + k] = w[k] * (ha - h[k]);
+    }
+  }
+
+  // ∇ℓ(β).
+  template <class X>
+  std::vector<X> gradient(const std::vector<X>& b) const {
+    const std::size_t d = d_;
+    std::vector<X> g(d, X(0));
+    switch (loss_) {
+      case Loss::logistic: {
+        X m(0);
+        for (std::size_t i = 0; i < d; ++i) m = m + b[i] * beta_[i];
+        const X sig = X(1) / (X(1) + num::exp(m));  // σ(−m), no overflow for m → −∞ … +∞
+        for (std::size_t i = 0; i < d; ++i) g[i] = X(0) - sig * beta_[i];
+        break;
+      }
+      case Loss::logistic_dataset: {
+        const std::size_t n = X_.size();
+        for (std::size_t r = 0; r < n; ++r) {
+          X m(0);
+          for (std::size_t i = 0; i < d; ++i) m = m + b[i] * X_[r][i];
+          m = m * y_[r];
+          const X coef = X(y_[r]) / ((X(1) + num::exp(m)) * X(static_cast<int>(n)));
+          for (std::size_t i = 0; i < d; ++i) g[i] = g[i] - coef * X_[r][i];
+        }
+        break;
+      }
+      case Loss::square:
+        for (std::size_t i = 0; i < d; ++i) g[i] = b[i] - beta_[i];
+        break;
+      case Loss::regression: {
+        for (std::size_t r = 0; r < X_.size(); ++r) {
+          X res(y_[r]);
+          for (std::size_t i = 0; i < d; ++i) res = res - b[i] * X_[r][i];
+          for (std::size_t i = 0; i < d; ++i) g[i] = g[i] - X(2) * res * X_[r][i];
+        }
+        break;
+      }
+      case Loss::cross_entropy: {
+        const std::vector<X> sm = num::softmax(b);
+        for (std::size_t i = 0; i < d; ++i) g[i] = sm[i] * p_sum_ - p_[i];
+        break;
+      }
+    }
+    return g;
+  }
+
+  // ℓ(β) for β = V α(a) of a state (point or interval kinds with ScalarTraits).
+  template <class X>
+  X loss_value(const std::vector<X>& x) const {
+    const std::size_t T = T_, d = d_;
+    const std::vector<X> a(x.begin() + static_cast<std::ptrdiff_t>(d * T), x.begin() + static_cast<std::ptrdiff_t>(d * T + T));
+    std::vector<X> alpha, w;
+    normalize(a, alpha, w);
+    std::vector<X> b(d, X(0));
+    for (std::size_t i = 0; i < d; ++i)
+      for (std::size_t j = 0; j < T; ++j) b[i] = b[i] + x[i * T + j] * alpha[j];
+    X L(0);
+    switch (loss_) {
+      case Loss::logistic: {
+        X m(0);
+        for (std::size_t i = 0; i < d; ++i) m = m + b[i] * beta_[i];
+        return num::softplus(X(X(0) - m));
+      }
+      case Loss::logistic_dataset: {
+        for (std::size_t r = 0; r < X_.size(); ++r) {
+          X m(0);
+          for (std::size_t i = 0; i < d; ++i) m = m + b[i] * X_[r][i];
+          L = L + num::softplus(X(X(0) - m * y_[r]));
+        }
+        return L / X(static_cast<int>(X_.size()));
+      }
+      case Loss::square:
+        for (std::size_t i = 0; i < d; ++i) L = L + num::sqr(X(b[i] - beta_[i]));
+        return L / X(2);
+      case Loss::regression:
+        for (std::size_t r = 0; r < X_.size(); ++r) {
+          X res(y_[r]);
+          for (std::size_t i = 0; i < d; ++i) res = res - b[i] * X_[r][i];
+          L = L + num::sqr(res);
+        }
+        return L;
+      case Loss::cross_entropy: {
+        const X lse = num::logsumexp(b);
+        for (std::size_t i = 0; i < d; ++i) L = L + X(p_[i]) * (lse - b[i]);
+        return L;
+      }
+    }
+    return L;
+  }
+
+ private:
+  // +1 / −1 when the sign of x is certain, 0 for an exact zero; throws when undecided.
+  template <class X>
+  static int certain_sign(const X& x) {
+    if (num::certainly_positive(x)) return 1;
+    if (num::certainly_negative(x)) return -1;
+    if (num::certainly_nonnegative(x) && num::certainly_nonpositive(x)) return 0;
+    throw std::domain_error("abs/relu normalization: the sign of an attention score is not certain");
+  }
+
+  Loss loss_;
+  Normalization norm_;
+  std::size_t T_, d_;
+  bool tau_;
+  std::vector<std::vector<S>> V0_;
+  std::vector<S> a0_, beta_;
+  std::vector<std::vector<S>> X_;
+  std::vector<S> y_, p_;
+  S c_{0}, p_sum_{0};
+};
+
+}  // namespace softcert::models
