@@ -5,11 +5,15 @@ namespace softcert::cli {
 void add_list_command(CLI::App& app, int& exit_status);
 void add_check_command(CLI::App& app, int& exit_status);
 void add_suite_command(CLI::App& app, int& exit_status);
+void add_merge_command(CLI::App& app, int& exit_status);
+void add_replay_command(CLI::App& app, int& exit_status);
 
 void add_commands(CLI::App& app, int& exit_status) {
   add_list_command(app, exit_status);
   add_check_command(app, exit_status);
   add_suite_command(app, exit_status);
+  add_merge_command(app, exit_status);
+  add_replay_command(app, exit_status);
 }
 
 }  // namespace softcert::cli

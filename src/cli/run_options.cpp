@@ -55,7 +55,7 @@ int execute_run(const engine::Suite& suite, engine::RunSettings settings, const 
   if (rep.resumed > 0) std::cout << "resumed: " << rep.resumed << " results taken from the earlier run\n";
   std::cout << report::verdict_table(rep);
   if (settings.out_dir) {
-    report::write_reports(*settings.out_dir, suite, rep, argv);
+    report::write_reports(*settings.out_dir, suite, rep, argv, settings.shard);
     std::cout << "reports: " << settings.out_dir->string() << "/{results.jsonl,summary.json,junit.xml,manifest.json}\n";
   }
   std::cout << "exit status " << rep.exit_status

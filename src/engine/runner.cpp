@@ -60,6 +60,7 @@ nlohmann::json run_item(const Suite& suite, const WorkItem& item) {
   r["seed"] = item.seed;
   if (item.file) r["instance_file"] = item.file->string();
   r["tier"] = to_string(entry.options.tier);
+  r["params"] = entry.options.params;
   const auto start = std::chrono::steady_clock::now();
   nlohmann::json instance;
   CheckResult result;

@@ -116,7 +116,8 @@ std::string junit_xml(const engine::Suite& suite, const engine::SuiteReport& rep
   return o.str();
 }
 
-nlohmann::json manifest_json(const engine::Suite& suite, const std::vector<std::string>& command_line) {
+nlohmann::json manifest_json(const engine::Suite& suite, const std::vector<std::string>& command_line,
+                             const engine::Shard& shard) {
   char host[256] = {0};
   gethostname(host, sizeof host - 1);
   nlohmann::json entries = nlohmann::json::array();
@@ -129,15 +130,16 @@ nlohmann::json manifest_json(const engine::Suite& suite, const std::vector<std::
                        {"params", e.options.params}});
   return {{"schema", "softcert.manifest/1"}, {"softcert", build_info_json()}, {"suite", suite.name},
           {"suite_file", suite.source.string()}, {"seed", suite.seed}, {"entries", entries},
+          {"shard", std::to_string(shard.index) + "/" + std::to_string(shard.count)},
           {"command_line", command_line}, {"host", host}};
 }
 
 void write_reports(const std::filesystem::path& dir, const engine::Suite& suite, const engine::SuiteReport& report,
-                   const std::vector<std::string>& command_line) {
+                   const std::vector<std::string>& command_line, const engine::Shard& shard) {
   std::filesystem::create_directories(dir);
   engine::write_file_atomically(dir / "summary.json", summary_json(suite, report).dump(2) + "\n");
   engine::write_file_atomically(dir / "junit.xml", junit_xml(suite, report));
-  engine::write_file_atomically(dir / "manifest.json", manifest_json(suite, command_line).dump(2) + "\n");
+  engine::write_file_atomically(dir / "manifest.json", manifest_json(suite, command_line, shard).dump(2) + "\n");
 }
 
 }  // namespace softcert::report

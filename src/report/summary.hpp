@@ -21,10 +21,11 @@ nlohmann::json summary_json(const engine::Suite& suite, const engine::SuiteRepor
 std::string junit_xml(const engine::Suite& suite, const engine::SuiteReport& report);
 
 // version, commit, compiler, library versions, seeds, precision, command line, host.
-nlohmann::json manifest_json(const engine::Suite& suite, const std::vector<std::string>& command_line);
+nlohmann::json manifest_json(const engine::Suite& suite, const std::vector<std::string>& command_line,
+                             const engine::Shard& shard = {});
 
 // Writes summary.json, junit.xml and manifest.json (results.jsonl is the runner's).
 void write_reports(const std::filesystem::path& dir, const engine::Suite& suite, const engine::SuiteReport& report,
-                   const std::vector<std::string>& command_line);
+                   const std::vector<std::string>& command_line, const engine::Shard& shard = {});
 
 }  // namespace softcert::report
