@@ -1,0 +1,441 @@
+#pragma once
+// taylor::Tape<S>: records one evaluation of a vector field f (a template over its scalar,
+// evaluated on taylor::Var<S>) as a list of elementary operations, then computes the Taylor
+// coefficients of the solution of x' = f(x), x(0) = x0, one order at a time, optionally with
+// their derivatives with respect to x0 (the variational equations, for Lohner's method).
+//
+// Why a tape: evaluating f on whole series would redo every lower order at every new order
+// (O(p³) per operation); one order at a time over the recorded operations is O(p²), and the
+// derivative pass re-uses the same recurrences. All coefficient storage is one contiguous
+// array per tape, kept across steps, so the inner loops do not allocate.
+//
+// Guarantee (interval S): coefficient(i, k) encloses the k-th Taylor coefficient
+// x_i^{(k)}(0)/k! of the solution through every initial point inside the recorded x0 box, and
+// derivative(i, k, j) encloses ∂/∂x0_j of it (for x0 in the box) — each is a fixed expression
+// of enclosing interval operations (taylor/coefficients.hpp and the chain rule below).
+//
+// Recording evaluates coefficient 0 of every node at once (so the vector field may ask the
+// constant coefficient for bounds, e.g. to choose a log-sum-exp shift); a tape is recorded
+// afresh for every initial box, so such choices always refer to the box in use. Any choice
+// the vector field makes must only select between mathematically identical formulas.
+#include <cassert>
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <type_traits>
+#include <vector>
+
+#include "numerics/elementary.hpp"
+#include "numerics/traits.hpp"
+#include "taylor/coefficients.hpp"
+
+namespace softcert::taylor {
+
+template <class S>
+class Tape;
+
+// A recorded value: an index into the active tape of this thread.
+template <class S>
+class Var {
+ public:
+  Var() : id_(constant_id(S(0))) {}
+  Var(const S& v) : id_(constant_id(v)) {}      // NOLINT: models write X(s)
+  Var(int v) : id_(constant_id(S(v))) {}        // NOLINT
+  template <class D, std::enable_if_t<std::is_same_v<D, double> && !std::is_same_v<S, double>, int> = 0>
+  Var(D v) : id_(constant_id(S(v))) {}  // NOLINT
+  static Var from_id(std::uint32_t id) {
+    Var r(nullptr);
+    r.id_ = id;
+    return r;
+  }
+  std::uint32_t id() const { return id_; }
+  // Coefficient 0 (the value at the recorded initial box).
+  const S& value() const;
+
+  Var& operator+=(const Var& o) { return *this = *this + o; }
+  Var& operator-=(const Var& o) { return *this = *this - o; }
+  Var& operator*=(const Var& o) { return *this = *this * o; }
+  Var& operator/=(const Var& o) { return *this = *this / o; }
+  friend Var operator+(const Var& x) { return x; }
+  friend Var operator-(const Var& x) { return unary(Op::neg, x); }
+  friend Var operator+(const Var& x, const Var& y) { return binary(Op::add, x, y); }
+  friend Var operator-(const Var& x, const Var& y) { return binary(Op::sub, x, y); }
+  friend Var operator*(const Var& x, const Var& y) { return binary(Op::mul, x, y); }
+  friend Var operator/(const Var& x, const Var& y) { return binary(Op::div, x, y); }
+
+  enum class Op : std::uint8_t { constant, input, add, sub, neg, mul, scale, div, div_const, exp, expm1, log, log1p, sqrt, sqr };
+  // Records an elementary function of x (exp, expm1, log, log1p, sqrt, sqr, neg).
+  static Var unary_public(Op op, const Var& x) { return unary(op, x); }
+
+ private:
+  explicit Var(std::nullptr_t) : id_(0) {}
+  static std::uint32_t constant_id(const S& v);
+  static Var unary(Op op, const Var& x);
+  static Var binary(Op op, const Var& x, const Var& y);
+  friend class Tape<S>;
+  std::uint32_t id_;
+};
+
+template <class S>
+class Tape {
+ public:
+  using Op = typename Var<S>::Op;
+
+  // Records f at the initial box x0 with room for coefficients 0..order. `f(x, dxdt)` must
+  // accept std::vector<Var<S>>. Makes this tape the thread's active one during the call.
+  template <class F>
+  void record(const F& f, const std::vector<S>& x0, std::size_t order) {
+    n_ = x0.size();
+    K_ = order + 1;
+    nodes_.clear();
+    used_ = 0;
+    Tape* saved = active();
+    active() = this;
+    try {
+      std::vector<Var<S>> x;
+      x.reserve(n_);
+      for (std::size_t i = 0; i < n_; ++i) {
+        const std::uint32_t id = push(Node{Op::input, 0, 0});
+        c(id, 0) = x0[i];
+        x.push_back(Var<S>::from_id(id));
+      }
+      std::vector<Var<S>> dx(n_);
+      f(x, dx);
+      if (dx.size() != n_) throw std::logic_error("vector field returned the wrong dimension");
+      outputs_.clear();
+      for (const auto& v : dx) outputs_.push_back(v.id());
+    } catch (...) {
+      active() = saved;
+      throw;
+    }
+    active() = saved;
+  }
+
+  // Computes coefficients 1..order of the solution (and, if `derivatives`, the derivatives of
+  // coefficients 0..order with respect to x0).
+  void solve(bool derivatives) {
+    derivatives_ = derivatives;
+    if (derivatives) {
+      if (d_.size() < nodes_.size() * K_ * n_) d_.resize(nodes_.size() * K_ * n_, S(0));
+      for (std::size_t i = 0; i < nodes_.size(); ++i) clear_d(i);
+      for (std::size_t i = 0; i < n_; ++i) d(i, 0)[i] = S(1);  // inputs are nodes 0..n−1
+      for (std::size_t i = 0; i < nodes_.size(); ++i) eval_d(i, 0);
+    }
+    for (std::size_t k = 0; k + 1 < K_; ++k) {
+      if (k > 0)
+        for (std::size_t i = n_; i < nodes_.size(); ++i) eval(i, k);
+      // x_{k+1} = f_k / (k+1)
+      const S kk(static_cast<int>(k + 1));
+      for (std::size_t i = 0; i < n_; ++i) {
+        const std::uint32_t o = outputs_[i];
+        c(i, k + 1) = c(o, k) / kk;
+      }
+      if (derivatives) {
+        if (k > 0)
+          for (std::size_t i = n_; i < nodes_.size(); ++i) eval_d(i, k);
+        for (std::size_t i = 0; i < n_; ++i) {
+          S* di = d(i, k + 1);
+          const S* dout = d(outputs_[i], k);
+          for (std::size_t j = 0; j < n_; ++j) di[j] = dout[j] / kk;
+        }
+      }
+    }
+  }
+
+  std::size_t dimension() const { return n_; }
+  std::size_t order() const { return K_ - 1; }
+  std::size_t size() const { return nodes_.size(); }
+  // Coefficient k of solution component i.
+  const S& coefficient(std::size_t i, std::size_t k) const { return coef_[i * K_ + k]; }
+  // ∂ coefficient(i, k) / ∂ x0_j (after solve(true)).
+  const S& derivative(std::size_t i, std::size_t k, std::size_t j) const { return d_[(i * K_ + k) * n_ + j]; }
+  // Coefficient 0 of the vector field's output i, i.e. f_i(x0).
+  const S& field_value(std::size_t i) const { return coef_[outputs_[i] * K_]; }
+
+  static Tape*& active() {
+    thread_local Tape* t = nullptr;
+    return t;
+  }
+
+ private:
+  friend class Var<S>;
+  struct Node {
+    Op op;
+    std::uint32_t a, b;
+  };
+
+  S& c(std::size_t node, std::size_t k) { return coef_[node * K_ + k]; }
+  S* cp(std::size_t node) { return &coef_[node * K_]; }
+  S* d(std::size_t node, std::size_t k) { return &d_[(node * K_ + k) * n_]; }
+  S& aux(std::size_t node) { return aux_[node]; }
+
+  std::uint32_t push(Node nd) {
+    const std::size_t id = nodes_.size();
+    nodes_.push_back(nd);
+    if (coef_.size() < (id + 1) * K_) coef_.resize((id + 1) * K_, S(0));
+    for (std::size_t k = 0; k < K_; ++k) coef_[id * K_ + k] = S(0);
+    if (aux_.size() < id + 1) aux_.resize(id + 1, S(0));
+    return static_cast<std::uint32_t>(id);
+  }
+
+  void clear_d(std::size_t i) {
+    S* p = d(i, 0);
+    for (std::size_t m = 0; m < K_ * n_; ++m) p[m] = S(0);
+  }
+
+  // Coefficient k ≥ 1 of node i.
+  void eval(std::size_t i, std::size_t k) {
+    const Node& nd = nodes_[i];
+    const S* a = cp(nd.a);
+    const S* b = cp(nd.b);
+    S* r = cp(i);
+    switch (nd.op) {
+      case Op::constant:
+      case Op::input: break;
+      case Op::add: r[k] = a[k] + b[k]; break;
+      case Op::sub: r[k] = a[k] - b[k]; break;
+      case Op::neg: r[k] = -a[k]; break;
+      case Op::mul: r[k] = coef::mul(a, b, k); break;
+      case Op::scale: r[k] = a[k] * b[0]; break;
+      case Op::div: r[k] = coef::div(a, b, r, k); break;
+      case Op::div_const: r[k] = a[k] / b[0]; break;
+      case Op::exp: r[k] = coef::exp(a, r, k); break;
+      case Op::expm1: r[k] = coef::expm1(a, r, aux_[i], k); break;
+      case Op::log:
+      case Op::log1p: r[k] = coef::log(a, r, aux_[i], k); break;
+      case Op::sqrt: r[k] = coef::sqrt(a, r, k); break;
+      case Op::sqr: r[k] = coef::sqr(a, k); break;
+    }
+  }
+
+  // Derivatives (n directions) of coefficient k of node i, by the chain rule applied to the
+  // recurrences of taylor/coefficients.hpp (each written out in docs/method.md §Taylor).
+  void eval_d(std::size_t i, std::size_t k) {
+    const Node& nd = nodes_[i];
+    if (nd.op == Op::constant || nd.op == Op::input) return;
+    const S* a = cp(nd.a);
+    const S* b = cp(nd.b);
+    const S* r = cp(i);
+    S* dr = d(i, k);
+    const std::size_t n = n_;
+    auto da = [&](std::size_t m) { return d(nd.a, m); };
+    auto db = [&](std::size_t m) { return d(nd.b, m); };
+    auto dc = [&](std::size_t m) { return d(i, m); };
+    const S kk(static_cast<int>(k == 0 ? 1 : k));
+    switch (nd.op) {
+      case Op::constant:
+      case Op::input: break;
+      case Op::add: for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] + db(k)[j]; break;
+      case Op::sub: for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] - db(k)[j]; break;
+      case Op::neg: for (std::size_t j = 0; j < n; ++j) dr[j] = -da(k)[j]; break;
+      case Op::scale: for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] * b[0]; break;
+      case Op::div_const: for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] / b[0]; break;
+      case Op::mul:
+        for (std::size_t m = 0; m <= k; ++m) {
+          const S* dam = da(m);
+          const S* dbm = db(m);
+          const S& bk = b[k - m];
+          const S& ak = a[k - m];
+          // d(Σ a_m b_{k−m}) = Σ (da_m b_{k−m} + db_m a_{k−m})
+          for (std::size_t j = 0; j < n; ++j) dr[j] += dam[j] * bk + dbm[j] * ak;
+        }
+        break;
+      case Op::sqr:
+        for (std::size_t m = 0; m <= k; ++m) {
+          const S* dam = da(m);
+          const S ak = S(2) * a[k - m];
+          for (std::size_t j = 0; j < n; ++j) dr[j] += dam[j] * ak;
+        }
+        break;
+      case Op::div:
+        // b_0 c_k = a_k − Σ_{m<k} c_m b_{k−m}
+        for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] - r[k] * db(0)[j];
+        for (std::size_t m = 0; m < k; ++m) {
+          const S* dcm = dc(m);
+          const S* dbm = db(k - m);
+          for (std::size_t j = 0; j < n; ++j) dr[j] -= dcm[j] * b[k - m] + r[m] * dbm[j];
+        }
+        for (std::size_t j = 0; j < n; ++j) dr[j] /= b[0];
+        break;
+      case Op::exp:
+      case Op::expm1: {
+        // e = exp(a): e_0 = exp(a_0) (aux for expm1, r[0] for exp), e_m = r[m] for m ≥ 1.
+        const S& e0 = nd.op == Op::exp ? r[0] : aux_[i];
+        if (k == 0) {
+          for (std::size_t j = 0; j < n; ++j) dr[j] = e0 * da(0)[j];
+          break;
+        }
+        // k e_k = Σ_{m=1}^{k} m a_m e_{k−m}
+        for (std::size_t m = 1; m <= k; ++m) {
+          const S mm(static_cast<int>(m));
+          const S em = (k - m == 0) ? e0 : r[k - m];
+          const S ma = mm * a[m];
+          const S me = mm * em;
+          const S* dam = da(m);
+          const S* dem = dc(k - m);
+          for (std::size_t j = 0; j < n; ++j) dr[j] += dam[j] * me + ma * dem[j];
+        }
+        for (std::size_t j = 0; j < n; ++j) dr[j] /= kk;
+        break;
+      }
+      case Op::log:
+      case Op::log1p: {
+        const S& b0 = aux_[i];  // a_0 or 1 + a_0
+        // b_0 c_k = a_k − (1/k) Σ_{m=1}^{k−1} m c_m a_{k−m}
+        for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] - (k == 0 ? S(0) : r[k]) * da(0)[j];
+        if (k > 1) {
+          std::vector<S>& tmp = scratch(n);
+          for (std::size_t j = 0; j < n; ++j) tmp[j] = S(0);
+          for (std::size_t m = 1; m < k; ++m) {
+            const S mm(static_cast<int>(m));
+            const S mc = mm * r[m];
+            const S ma = mm * a[k - m];
+            const S* dcm = dc(m);
+            const S* dam = da(k - m);
+            for (std::size_t j = 0; j < n; ++j) tmp[j] += dcm[j] * ma + mc * dam[j];
+          }
+          for (std::size_t j = 0; j < n; ++j) dr[j] -= tmp[j] / kk;
+        }
+        for (std::size_t j = 0; j < n; ++j) dr[j] /= b0;
+        break;
+      }
+      case Op::sqrt: {
+        const S& two_c0 = aux_[i];
+        // 2 c_0 c_k + Σ_{m=1}^{k−1} c_m c_{k−m} = a_k  (k ≥ 1);  c_0² = a_0
+        if (k == 0) {
+          for (std::size_t j = 0; j < n; ++j) dr[j] = da(0)[j] / two_c0;
+          break;
+        }
+        const S two_ck = S(2) * r[k];
+        for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] - two_ck * dc(0)[j];
+        for (std::size_t m = 1; m < k; ++m) {
+          const S* dcm = dc(m);
+          const S& ckm = r[k - m];
+          for (std::size_t j = 0; j < n; ++j) dr[j] -= dcm[j] * (S(2) * ckm);
+        }
+        for (std::size_t j = 0; j < n; ++j) dr[j] /= two_c0;
+        break;
+      }
+    }
+  }
+
+  std::vector<S>& scratch(std::size_t n) {
+    if (scratch_.size() < n) scratch_.resize(n, S(0));
+    return scratch_;
+  }
+
+  std::size_t n_ = 0, K_ = 1, used_ = 0;
+  bool derivatives_ = false;
+  std::vector<Node> nodes_;
+  std::vector<std::uint32_t> outputs_;
+  std::vector<S> coef_, d_, aux_, scratch_;
+};
+
+// ----- Var implementation -----------------------------------------------------------------
+template <class S>
+const S& Var<S>::value() const {
+  return Tape<S>::active()->coef_[id_ * Tape<S>::active()->K_];
+}
+
+template <class S>
+std::uint32_t Var<S>::constant_id(const S& v) {
+  Tape<S>* t = Tape<S>::active();
+  if (!t) throw std::logic_error("taylor::Var used outside Tape::record");
+  const std::uint32_t id = t->push(typename Tape<S>::Node{Op::constant, 0, 0});
+  t->c(id, 0) = v;
+  return id;
+}
+
+template <class S>
+Var<S> Var<S>::unary(Op op, const Var& x) {
+  Tape<S>* t = Tape<S>::active();
+  const std::uint32_t id = t->push(typename Tape<S>::Node{op, x.id_, x.id_});
+  const S& a0 = t->c(x.id_, 0);
+  S& r0 = t->c(id, 0);
+  switch (op) {
+    case Op::neg: r0 = -a0; break;
+    case Op::exp: r0 = num::exp(a0); break;
+    case Op::expm1:
+      r0 = num::expm1(a0);
+      t->aux(id) = num::exp(a0);
+      break;
+    case Op::log:
+      r0 = num::log(a0);
+      t->aux(id) = a0;
+      break;
+    case Op::log1p:
+      r0 = num::log1p(a0);
+      t->aux(id) = S(1) + a0;
+      break;
+    case Op::sqrt:
+      r0 = num::sqrt(a0);
+      t->aux(id) = S(2) * r0;
+      break;
+    case Op::sqr: r0 = num::sqr(a0); break;
+    default: throw std::logic_error("not a unary operation");
+  }
+  return from_id(id);
+}
+
+template <class S>
+Var<S> Var<S>::binary(Op op, const Var& x, const Var& y) {
+  Tape<S>* t = Tape<S>::active();
+  const bool xc = t->nodes_[x.id_].op == Op::constant, yc = t->nodes_[y.id_].op == Op::constant;
+  std::uint32_t a = x.id_, b = y.id_;
+  if (op == Op::mul && (xc || yc)) {
+    op = Op::scale;  // series × constant: O(1) per order instead of O(k)
+    if (xc) std::swap(a, b);
+  } else if (op == Op::div && yc) {
+    op = Op::div_const;
+  }
+  const std::uint32_t id = t->push(typename Tape<S>::Node{op, a, b});
+  const S& a0 = t->c(a, 0);
+  const S& b0 = t->c(b, 0);
+  S& r0 = t->c(id, 0);
+  switch (op) {
+    case Op::add: r0 = a0 + b0; break;
+    case Op::sub: r0 = a0 - b0; break;
+    case Op::mul:
+    case Op::scale: r0 = a0 * b0; break;
+    case Op::div:
+    case Op::div_const: r0 = a0 / b0; break;
+    default: throw std::logic_error("not a binary operation");
+  }
+  if (xc && yc) t->nodes_[id].op = Op::constant;  // constant folding: higher coefficients stay 0
+  return from_id(id);
+}
+
+}  // namespace softcert::taylor
+
+namespace softcert::num {
+
+template <class S>
+struct ElementaryOps<taylor::Var<S>> {
+  using X = taylor::Var<S>;
+  using Op = typename X::Op;
+  static X exp(const X& a) { return X::unary_public(Op::exp, a); }
+  static X log(const X& a) { return X::unary_public(Op::log, a); }
+  static X log1p(const X& a) { return X::unary_public(Op::log1p, a); }
+  static X expm1(const X& a) { return X::unary_public(Op::expm1, a); }
+  static X sqrt(const X& a) { return X::unary_public(Op::sqrt, a); }
+  static X sqr(const X& a) { return X::unary_public(Op::sqr, a); }
+};
+
+// Bounds of a recorded value are those of its coefficient 0 (its value at the recorded box);
+// is_interval = false for the reason given in taylor/series.hpp.
+template <class S>
+struct ScalarTraits<taylor::Var<S>> {
+  using X = taylor::Var<S>;
+  using Bound = BoundOf<S>;
+  static constexpr bool is_interval = false, is_exact = false, is_rigorous = is_rigorous_v<S>;
+  static const char* name() { return "taylor-var"; }
+  static Bound lower(const X& x) { return num::lower(x.value()); }
+  static Bound upper(const X& x) { return num::upper(x.value()); }
+  static Bound mid(const X& x) { return num::mid(x.value()); }
+  static Bound width(const X& x) { return num::width(x.value()); }
+  static bool contains(const X& x, const Bound& v) { return num::contains(x.value(), v); }
+  static X hull(const Bound& lo, const Bound& hi) { return X(num::hull_of_bounds<S>(lo, hi)); }
+  static double to_double(const X& x) { return num::to_double(x.value()); }
+};
+
+}  // namespace softcert::num
