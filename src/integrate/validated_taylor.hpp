@@ -1,0 +1,345 @@
+#pragma once
+// The validated Taylor–Lohner integrator (the rigorous tier), generic over the interval kinds
+// IntervalD and IntervalMp. The argument for every guarantee below is in docs/method.md.
+//
+// One step from the Lohner set X = {c + B r : r ∈ [r]} at time t, step h (thin, or an
+// interval for the last step onto a non-representable end time), h̄ = upper(h):
+//  1. A priori enclosure (Picard–Lindelöf): find a box E with [X] + [0, h̄]·f(E) ⊂ int E
+//     (inflate and retry, halve h on failure). Then every solution from X exists on [0, h̄]
+//     and stays in E; [X] + [0, h̄]·f(E) is itself such a box and replaces E.
+//  2. Taylor coefficients x_k(c), k ≤ p, at the centre (thin) and their x0-derivatives
+//     Dx_k([X]) over the box (variational equations, taylor::Tape with derivatives).
+//  3. Remainder: x(h) − Σ_{k≤p} x_k(x0) h^k = x_{p+1}(x(ξ)) h^{p+1} ∈ x_{p+1}(E)·h^{p+1}
+//     (Lagrange form per component, x(ξ) ∈ E).
+//  4. Lohner: with J = Σ_k Dx_k([X]) h^k and A = J·B, the mean value theorem gives
+//     φ_h(x) ∈ y_c + A·[r] with y_c = Σ_k x_k(c) h^k + x_{p+1}(E) h^{p+1}. The new set is
+//     c' = mid(y_c), B' = Q (QR of mid(A), columns pivoted), [r'] = (Q⁻¹A)[r] + Q⁻¹(y_c − c'),
+//     with Q⁻¹ enclosed rigorously (lohner_linalg.hpp).
+//  5. Tube segment: the same expansion evaluated over s ∈ [0, h̄] (polynomial in the interval
+//     s, remainder x_{p+1}(E)·[0, h̄^{p+1}]), intersected with E.
+// Step size: h = min_{k ∈ {p−1, p}} (tol·max(1, ‖c‖∞) / ‖x_k(c)‖∞)^{1/k}, truncated to a dyadic
+// so that t + h is exact.
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "integrate/lohner_linalg.hpp"
+#include "integrate/tube.hpp"
+#include "numerics/elementary.hpp"
+#include "numerics/precision.hpp"
+#include "numerics/traits.hpp"
+#include "taylor/tape.hpp"
+
+namespace softcert::integrate {
+
+class ValidationFailure : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct ValidatedOptions {
+  unsigned order = 20;             // Taylor order p
+  double tolerance = 0;            // local error target per step; 0: 2^−(precision bits)
+  double h_max = 0;                // 0: unlimited
+  double h_min = 1e-300;           // a step below it fails
+  std::size_t max_steps = 1000000;
+  bool lohner = true;              // false: plain interval vectors (no wrapping control)
+  bool keep_segments = true;       // store the tube segments
+};
+
+// Bits of the kind's arithmetic (53 for IntervalD, the thread precision for IntervalMp).
+template <class S>
+unsigned working_bits() {
+  if constexpr (std::is_same_v<num::BoundOf<S>, double>) return 53;
+  else return num::precision_bits();
+}
+
+// The set {c + B r : r ∈ [r]}: c thin, B a point matrix (thin entries), [r] an interval vector.
+template <class S>
+struct LohnerSet {
+  std::vector<S> c, B, r;
+
+  // Guarantee: the set contains every point of `box`.
+  static LohnerSet from_box(const std::vector<S>& box) {
+    LohnerSet s;
+    const std::size_t n = box.size();
+    s.B.assign(n * n, S(0));
+    for (std::size_t i = 0; i < n; ++i) {
+      s.c.push_back(num::mid_scalar(box[i]));
+      s.B[i * n + i] = S(1);
+      s.r.push_back(box[i] - s.c[i]);
+    }
+    return s;
+  }
+  // Guarantee: a box containing the set.
+  std::vector<S> box() const {
+    std::vector<S> x = lohner::mat_vec(B, r, c.size());
+    for (std::size_t i = 0; i < c.size(); ++i) x[i] += c[i];
+    return x;
+  }
+};
+
+// Everything needed to enclose x(t0 + s) for s ∈ [0, h̄] (the last step taken).
+template <class S>
+struct StepRecord {
+  std::size_t n = 0, p = 0;
+  S t0, h;                      // the step started at t0 and advanced by h (h ⊂ [0, h̄])
+  std::vector<S> apriori;       // E
+  std::vector<S> center;        // n×(p+1): x_k(c)
+  std::vector<S> jac;           // (p+1)×n×n: Dx_k([X])
+  std::vector<S> remainder;     // n: x_{p+1}(E)
+  std::vector<S> B, r, c;       // the Lohner set at t0
+
+  // Guarantee: for every solution from the set at t0 and every exact s ∈ `s` ∩ [0, h̄],
+  // x_i(t0 + s) lies in the result (Taylor expansion + mean value form, docs/method.md).
+  S component(std::size_t i, const S& s) const {
+    // Σ_k x_k(c)_i s^k + x_{p+1}(E)_i s^{p+1}, Horner in s
+    S acc = remainder[i];
+    for (std::size_t k = p + 1; k-- > 0;) acc = acc * s + center[i * (p + 1) + k];
+    // + Σ_m (J(s)·B)_{im} r_m with J(s) = Σ_k Dx_k([X]) s^k (Dx_0 = I): the mean value form
+    // of x0 ↦ Σ_k x_k(x0) s^k between c and x0 = c + B r.
+    std::vector<S> Js(n);
+    for (std::size_t j = 0; j < n; ++j) {
+      S a = jac[(p * n + i) * n + j];
+      for (std::size_t k = p; k-- > 0;) a = a * s + jac[(k * n + i) * n + j];
+      Js[j] = a;
+    }
+    S dev(0);
+    for (std::size_t m = 0; m < n; ++m) {
+      S row(0);
+      for (std::size_t j = 0; j < n; ++j) row += Js[j] * B[j * n + m];
+      dev += row * r[m];
+    }
+    return acc + dev;
+  }
+  std::vector<S> enclose(const S& s) const {
+    std::vector<S> y(n);
+    for (std::size_t i = 0; i < n; ++i) y[i] = component(i, s);
+    return y;
+  }
+};
+
+template <class S, class Field>
+class ValidatedTaylor {
+ public:
+  ValidatedTaylor(Field field, std::size_t dimension, ValidatedOptions options = {})
+      : f_(std::move(field)), n_(dimension), opt_(options) {}
+
+  const ValidatedOptions& options() const { return opt_; }
+  const StepRecord<S>& last_step() const { return rec_; }
+
+  // Guarantee: on return, every solution that started in `set` at time t (on entry) is in
+  // `set` at time t (on exit), which is t + h ≤ t_end (exactly t_end when `reached`); the
+  // returned segment box contains it for all times in between. Throws ValidationFailure when
+  // no step can be validated.
+  TubeSegment<S> step(LohnerSet<S>& set, S& t, const S& t_end, bool& reached) {
+    using B = num::BoundOf<S>;
+    const std::size_t n = n_, p = opt_.order;
+    const std::vector<S> X = set.box();
+    // 1. centre coefficients (independent of h): they choose h.
+    tc_.record(f_, set.c, p);
+    tc_.solve(false);
+    double h = choose_step(set.c);
+    const S remaining = t_end - t;
+    if (!num::certainly_positive(remaining)) throw ValidationFailure("step: end time not after the current time");
+    const double rem_lo = num::to_double(num::hull_of_bounds<S>(num::lower(remaining), num::lower(remaining)));
+    bool last = false;
+    S hS;
+    for (int attempt = 0;; ++attempt) {
+      if (attempt > 60 || h < opt_.h_min) throw ValidationFailure("step: a priori enclosure not found (step size below h_min)");
+      if (h >= rem_lo) {
+        last = true;
+        hS = remaining;
+      } else {
+        last = false;
+        hS = S(quantize(h, t_end));
+      }
+      if (find_apriori(X, num::upper(hS))) break;
+      h = (last ? rem_lo : h) * 0.5;
+    }
+    const B hbar = num::upper(hS);
+    // 3. remainder on E
+    te_.record(f_, E_, p + 1);
+    te_.solve(false);
+    // 2. derivatives over the box X
+    tx_.record(f_, X, p);
+    tx_.solve(true);
+    fill_record(set, t, hS);
+    // 4. y_c and A
+    std::vector<S> yc(n), J(n * n);
+    const S hp1 = num::pow_int(hS, static_cast<unsigned>(p + 1));
+    for (std::size_t i = 0; i < n; ++i) {
+      S acc = tc_.coefficient(i, p);
+      for (std::size_t k = p; k-- > 0;) acc = acc * hS + tc_.coefficient(i, k);
+      yc[i] = acc + rec_.remainder[i] * hp1;
+      for (std::size_t j = 0; j < n; ++j) {
+        S a = tx_.derivative(i, p, j);
+        for (std::size_t k = p; k-- > 0;) a = a * hS + tx_.derivative(i, k, j);
+        J[i * n + j] = a;
+      }
+    }
+    std::vector<S> A;
+    lohner::mat_mul(J, set.B, A, n);
+    std::vector<S> direct = lohner::mat_vec(A, set.r, n);  // y_c + A r: the direct enclosure
+    for (std::size_t i = 0; i < n; ++i) direct[i] += yc[i];
+    LohnerSet<S> next;
+    if (opt_.lohner) {
+      next.c.resize(n);
+      for (std::size_t i = 0; i < n; ++i) next.c[i] = num::mid_scalar(yc[i]);
+      next.B = lohner::orthogonal_from(A, set.r, n);
+      const std::vector<S> Qinv = lohner::inverse_of_orthogonal(next.B, n);
+      std::vector<S> QA;
+      lohner::mat_mul(Qinv, A, QA, n);
+      next.r = lohner::mat_vec(QA, set.r, n);
+      std::vector<S> dc(n);
+      for (std::size_t i = 0; i < n; ++i) dc[i] = yc[i] - next.c[i];
+      const std::vector<S> qdc = lohner::mat_vec(Qinv, dc, n);
+      for (std::size_t i = 0; i < n; ++i) next.r[i] += qdc[i];
+    } else {
+      next = LohnerSet<S>::from_box(direct);
+    }
+    // 5. the segment over [0, h̄]
+    TubeSegment<S> seg;
+    seg.t0 = t;
+    seg.box = rec_.enclose(num::hull_of_bounds<S>(B(0), hbar));
+    for (std::size_t i = 0; i < n; ++i) seg.box[i] = intersect(seg.box[i], E_[i]);
+    t = last ? t_end : S(t + hS);
+    seg.t1 = t;
+    final_ = direct;
+    const std::vector<S> lb = next.box();
+    for (std::size_t i = 0; i < n; ++i) final_[i] = intersect(final_[i], lb[i]);
+    set = std::move(next);
+    reached = last;
+    return seg;
+  }
+
+  // Guarantee: the returned tube contains every solution starting in `box` at t0, on [t0, t_end]
+  // (see integrate/tube.hpp).
+  Tube<S> integrate(const std::vector<S>& box, const S& t0, const S& t_end) {
+    LohnerSet<S> set = LohnerSet<S>::from_box(box);
+    return integrate(set, t0, t_end);
+  }
+  Tube<S> integrate(LohnerSet<S>& set, const S& t0, const S& t_end) {
+    Tube<S> tube;
+    S t = t0;
+    bool reached = false;
+    std::size_t steps = 0;
+    while (!reached) {
+      if (++steps > opt_.max_steps) throw ValidationFailure("integrate: step budget exhausted");
+      TubeSegment<S> seg = step(set, t, t_end, reached);
+      if (opt_.keep_segments) tube.segments().push_back(std::move(seg));
+    }
+    tube.set_final(final_, t_end);
+    steps_ = steps;
+    return tube;
+  }
+  std::size_t steps_taken() const { return steps_; }
+  // The tightest enclosure of the state after the last step (direct ∩ Lohner box).
+  const std::vector<S>& last_box() const { return final_; }
+
+  static S intersect(const S& a, const S& b) {
+    const auto lo = num::lower(a) > num::lower(b) ? num::lower(a) : num::lower(b);
+    const auto hi = num::upper(a) < num::upper(b) ? num::upper(a) : num::upper(b);
+    if (hi < lo) throw ValidationFailure("intersection of two enclosures is empty (internal error)");
+    return num::hull_of_bounds<S>(lo, hi);
+  }
+
+ private:
+  double tolerance() const {
+    return opt_.tolerance > 0 ? opt_.tolerance : std::ldexp(1.0, -static_cast<int>(working_bits<S>()));
+  }
+
+  // Jorba–Zou: the last two coefficients of the centre series set h.
+  double choose_step(const std::vector<S>& c) const {
+    double xnorm = 1;
+    for (const auto& v : c) xnorm = std::max(xnorm, num::to_double(v) < 0 ? -num::to_double(v) : num::to_double(v));
+    const double tol = tolerance() * xnorm;
+    const std::size_t p = opt_.order;
+    double h = opt_.h_max > 0 ? opt_.h_max : 1e300;
+    for (std::size_t k : {p - 1, p}) {
+      double m = 0;
+      for (std::size_t i = 0; i < n_; ++i) m = std::max(m, num::to_double(num::hull_of_bounds<S>(num::magnitude(tc_.coefficient(i, k)), num::magnitude(tc_.coefficient(i, k)))));
+      if (m > 0) h = std::min(h, std::pow(tol / m, 1.0 / static_cast<double>(k)));
+    }
+    return h;
+  }
+
+  // Truncates h to a multiple of 2^−q with t_end < 2^(bits − q − 1), so that every time
+  // t + h stays exactly representable (thin).
+  double quantize(double h, const S& t_end) const {
+    const double te = num::to_double(t_end);
+    int e = 0;
+    std::frexp(std::max(te, 1.0), &e);
+    const int q = std::min<int>(static_cast<int>(std::min(working_bits<S>(), 1000u)) - e - 2, 1000);
+    const double hq = std::ldexp(std::floor(std::ldexp(h, q)), -q);
+    return hq > 0 ? hq : h;
+  }
+
+  // Step 1: E with [X] + [0, h̄]·f(E) ⊂ int E; on success E_ holds [X] + [0, h̄]·f(E).
+  bool find_apriori(const std::vector<S>& X, const num::BoundOf<S>& hbar) {
+    using B = num::BoundOf<S>;
+    const S H = num::hull_of_bounds<S>(B(0), hbar);
+    std::vector<S> F(n_), Z(n_);
+    f_(X, F);
+    E_.resize(n_);
+    for (std::size_t i = 0; i < n_; ++i) E_[i] = X[i] + H * F[i];
+    const B tiny = std::ldexp(1.0, 8 - static_cast<int>(std::min(working_bits<S>(), 1000u)));
+    for (int iter = 0; iter < 12; ++iter) {
+      for (std::size_t i = 0; i < n_; ++i) {  // inflate
+        const B d = num::width(E_[i]) * B(0.1) + tiny * (B(1) + num::magnitude(E_[i]));
+        E_[i] = num::hull_of_bounds<S>(num::lower(E_[i]) - d, num::upper(E_[i]) + d);
+      }
+      try {
+        f_(E_, F);
+      } catch (const std::exception&) {
+        return false;  // e.g. a division by an interval containing 0: box too large
+      }
+      bool inside = true;
+      for (std::size_t i = 0; i < n_; ++i) {
+        Z[i] = X[i] + H * F[i];
+        if (!num::interior_subset(Z[i], E_[i])) inside = false;
+      }
+      if (inside) {
+        E_ = Z;
+        return true;
+      }
+      for (std::size_t i = 0; i < n_; ++i) E_[i] = num::hull(E_[i], Z[i]);
+    }
+    return false;
+  }
+
+  void fill_record(const LohnerSet<S>& set, const S& t, const S& h) {
+    const std::size_t n = n_, p = opt_.order;
+    rec_.n = n;
+    rec_.p = p;
+    rec_.t0 = t;
+    rec_.h = h;
+    rec_.apriori = E_;
+    rec_.B = set.B;
+    rec_.r = set.r;
+    rec_.c = set.c;
+    rec_.center.resize(n * (p + 1));
+    rec_.remainder.resize(n);
+    rec_.jac.resize((p + 1) * n * n);
+    for (std::size_t i = 0; i < n; ++i) {
+      for (std::size_t k = 0; k <= p; ++k) rec_.center[i * (p + 1) + k] = tc_.coefficient(i, k);
+      rec_.remainder[i] = te_.coefficient(i, p + 1);
+      for (std::size_t k = 0; k <= p; ++k)
+        for (std::size_t j = 0; j < n; ++j) rec_.jac[(k * n + i) * n + j] = tx_.derivative(i, k, j);
+    }
+  }
+
+  Field f_;
+  std::size_t n_;
+  ValidatedOptions opt_;
+  taylor::Tape<S> tc_, te_, tx_;
+  std::vector<S> E_, final_;
+  StepRecord<S> rec_;
+  std::size_t steps_ = 0;
+};
+
+}  // namespace softcert::integrate
