@@ -1,0 +1,145 @@
+// sukenik2026.sink_representability — a sink is representable iff the queries lie in an open
+// half-space through 0 and the sink is exposed from the keys [reconstruction].
+//
+//   Tokens x_1..x_T, sink x_0 in Q^d. Some W has x_qᵀ W (x_0 − x_k) > 0 for all q, k ≥ 1
+//   iff (i) 0 ∉ conv{x_1..x_T}  ["half-space"]  and  (ii) x_0 ∉ conv{x_1..x_T}  ["sink-exposed"].
+//
+// Decided exactly: either W = u vᵀ (u, v separators from an exact LP) with every gap > 0 in
+// rational arithmetic — proved — or a convex combination (0 = Σλ_q x_q, or x_0 = Σμ_k x_k)
+// that makes every W fail — violated. The margin is min(ρ(queries), ρ(x_0 − keys)), the signed
+// half-space depth (certify/halfspace_depth.hpp): positive iff representable.
+#include <cmath>
+
+#include "certify/check_support.hpp"
+#include "certify/instance_json.hpp"
+#include "certify/random_source.hpp"
+#include "certify/sink_representability.hpp"
+#include "engine/registry.hpp"
+
+namespace softcert::checks {
+namespace {
+
+using certify::RVec;
+using certify::RMat;
+
+certify::SinkProblem read_instance(const nlohmann::json& in) {
+  const long d = certify::require_int(in, "d", 1, 64);
+  const long t = certify::require_int(in, "T", 1, 256);
+  certify::SinkProblem p;
+  p.sink = certify::require_rvec(in, "sink", static_cast<std::size_t>(d));
+  p.tokens = certify::require_rmat(in, "tokens", static_cast<std::size_t>(t), static_cast<std::size_t>(d));
+  return p;
+}
+
+class SinkRepresentability final : public engine::Check {
+ public:
+  std::string name() const override { return "sukenik2026.sink_representability"; }
+  std::string paper() const override {
+    return "Súkeník, López Amado, Lampert, Mondelli (2026), Sink vs. diagonal patterns, arXiv 2605.08453";
+  }
+  std::string statement() const override {
+    return "[reconstruction] For tokens x_1..x_T and sink x_0 in R^d there is W with x_q^T W (x_0 - x_k) > 0 "
+           "for all q, k in 1..T iff 0 is not in conv{x_q} (half-space) and x_0 is not in conv{x_k} "
+           "(sink-exposed); then a rank-one W = u v^T suffices. Certified exactly: separators or convex combinations.";
+  }
+  std::string doc() const override { return "docs/theorems/sukenik2026_sink_representability.md"; }
+  std::vector<std::string> hypotheses() const override { return {"half-space", "sink-exposed"}; }
+
+  nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
+    certify::RandomSource rng(seed, 0x5111);
+    const bool half_space = certify::kept(o, "half-space"), exposed = certify::kept(o, "sink-exposed");
+    const long d = certify::param_pick(o.params, "d", 2, 4, 1, 64, rng);
+    // Without the half-space condition, more tokens than dimensions make 0 ∈ conv likely.
+    const long t = certify::param_pick(o.params, "T", half_space ? 2 : d + 1, half_space ? 6 : d + 4, 1, 256, rng);
+    std::vector<double> w(d);
+    double norm = 0;
+    for (auto& x : w) { x = rng.normal(); norm += x * x; }
+    for (auto& x : w) x /= std::sqrt(norm);
+    std::vector<std::vector<double>> tokens(t, std::vector<double>(d));
+    for (auto& x : tokens) {
+      double along = 0;
+      for (long i = 0; i < d; ++i) { x[i] = rng.normal(); along += x[i] * w[i]; }
+      // Keep w·x ≥ 0.25: an open half-space with a margin that survives 6-digit rounding.
+      if (half_space && along < 0.25)
+        for (long i = 0; i < d; ++i) x[i] += (0.25 - along + 0.5 * rng.unit()) * w[i];
+    }
+    std::vector<double> sink(d, 0.0);
+    if (exposed) {
+      // x_0 beyond every token along a random direction e: e·x_0 > max_k e·x_k.
+      std::vector<double> e(d);
+      double en = 0;
+      for (auto& x : e) { x = rng.normal(); en += x * x; }
+      for (auto& x : e) x /= std::sqrt(en);
+      double top = -1e300;
+      for (const auto& x : tokens) {
+        double s = 0;
+        for (long i = 0; i < d; ++i) s += e[i] * x[i];
+        top = std::max(top, s);
+      }
+      const double reach = top + 0.5 + rng.unit();
+      for (long i = 0; i < d; ++i) sink[i] = reach * e[i] + 0.1 * rng.normal();
+      // Project back so that e·sink = reach exactly up to rounding (the 0.1 noise is orthogonalised).
+      double s = 0;
+      for (long i = 0; i < d; ++i) s += e[i] * sink[i];
+      for (long i = 0; i < d; ++i) sink[i] += (reach - s) * e[i];
+    } else {
+      // A random convex combination of the tokens: the sink sits inside their hull.
+      double total = 0;
+      std::vector<double> lam(t);
+      for (auto& l : lam) { l = 0.1 + rng.unit(); total += l; }
+      for (long k = 0; k < t; ++k)
+        for (long i = 0; i < d; ++i) sink[i] += lam[k] / total * tokens[k][i];
+    }
+    nlohmann::json in;
+    in["check"] = name();
+    in["d"] = std::to_string(d);
+    in["T"] = std::to_string(t);
+    in["sink"] = nlohmann::json::array();
+    for (double v : sink) in["sink"].push_back(certify::short_decimal(v));
+    in["tokens"] = nlohmann::json::array();
+    for (const auto& x : tokens) {
+      nlohmann::json row = nlohmann::json::array();
+      for (double v : x) row.push_back(certify::short_decimal(v));
+      in["tokens"].push_back(row);
+    }
+    std::string dropped;
+    for (const auto& h : o.dropped) dropped += (dropped.empty() ? "" : ",") + h;
+    in["provenance"] = "sukenik2026.sink_representability generator, seed " + std::to_string(seed) +
+                       (dropped.empty() ? "" : ", dropped: " + dropped);
+    return in;
+  }
+
+  engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions&) const override {
+    const certify::SinkProblem p = read_instance(instance);
+    const certify::SinkDecision dec = certify::decide_sink_representability(p);
+    engine::CheckResult r;
+    r.precision_bits = 128;
+    certify::set_margin(r, dec.margin);
+    r.details["certificate"] = dec.certificate;
+    r.details["half_space"] = dec.queries.separated;
+    r.details["sink_exposed"] = dec.keys.separated;
+    // The verdict rests on re-verifying the certificate from scratch, not on the LP.
+    Rational gap;
+    const int v = certify::verify_sink_certificate(p, dec.certificate, &gap);
+    if (v > 0) {
+      r.verdict = engine::Verdict::proved;
+      r.reason = "sink representable: W = u v^T has every score gap > 0, min gap " +
+                 certify::short_decimal(gap.convert_to<double>(), 6) + " (exact rational)";
+    } else if (v < 0) {
+      r.verdict = engine::Verdict::violated;
+      r.reason = std::string("no W represents a sink: ") +
+                 (!dec.queries.separated ? "0 is a convex combination of the queries (half-space fails)"
+                                         : "the sink is a convex combination of the keys (sink-exposed fails)") +
+                 ", exact certificate";
+    } else {
+      r.verdict = engine::Verdict::inconclusive;
+      r.reason = "certificate did not verify (internal error in the LP)";
+    }
+    return r;
+  }
+};
+
+SOFTCERT_REGISTER_CHECK(SinkRepresentability);
+
+}  // namespace
+}  // namespace softcert::checks
