@@ -4,9 +4,12 @@
 //
 // One step from the Lohner set X = {c + B r : r ∈ [r]} at time t, step h (thin, or an
 // interval for the last step onto a non-representable end time), h̄ = upper(h):
-//  1. A priori enclosure (Picard–Lindelöf): find a box E with [X] + [0, h̄]·f(E) ⊂ int E
-//     (inflate and retry, halve h on failure). Then every solution from X exists on [0, h̄]
-//     and stays in E; [X] + [0, h̄]·f(E) is itself such a box and replaces E.
+//  1. A priori enclosure (high-order Picard–Lindelöf, Corliss–Rihm): find a box E with
+//     Z := Σ_{k≤p} x_k([X])·[0, h̄]^k + x_{p+1}(E)·[0, h̄]^{p+1} ⊂ int E (inflate and retry,
+//     halve h on failure). Then every solution from X exists on [0, h̄] and stays in Z ⊂ E
+//     (docs/method.md: a first exit time from E would contradict Taylor's theorem). The
+//     first-order test [X] + [0, h̄]·f(E) ⊂ int E limits h·L < 1 for the interval Lipschitz
+//     constant L of f and failed on the paper instance at h ≈ 0.04; the high-order one does not.
 //  2. Taylor coefficients x_k(c), k ≤ p, at the centre (thin) and their x0-derivatives
 //     Dx_k([X]) over the box (variational equations, taylor::Tape with derivatives).
 //  3. Remainder: x(h) − Σ_{k≤p} x_k(x0) h^k = x_{p+1}(x(ξ)) h^{p+1} ∈ x_{p+1}(E)·h^{p+1}
@@ -20,6 +23,7 @@
 // Step size: h = min_{k ∈ {p−1, p}} (tol·max(1, ‖c‖∞) / ‖x_k(c)‖∞)^{1/k}, truncated to a dyadic
 // so that t + h is exact.
 #include <algorithm>
+#include <cstdio>
 #include <cmath>
 #include <cstddef>
 #include <stdexcept>
@@ -49,6 +53,7 @@ struct ValidatedOptions {
   std::size_t max_steps = 1000000;
   bool lohner = true;              // false: plain interval vectors (no wrapping control)
   bool keep_segments = true;       // store the tube segments
+  double fixed_step = 0;           // > 0: try this step (halved on a priori failure) instead of step control
 };
 
 // Bits of the kind's arithmetic (53 for IntervalD, the thread precision for IntervalMp).
@@ -140,14 +145,18 @@ class ValidatedTaylor {
     using B = num::BoundOf<S>;
     const std::size_t n = n_, p = opt_.order;
     const std::vector<S> X = set.box();
-    // 1. centre coefficients (independent of h): they choose h.
+    // 2. centre coefficients (independent of h: they also choose h) and the box coefficients
+    //    with their x0-derivatives.
     tc_.record(f_, set.c, p);
     tc_.solve(false);
-    double h = choose_step(set.c);
+    tx_.record(f_, X, p);
+    tx_.solve(true);
+    double h = opt_.fixed_step > 0 ? opt_.fixed_step : choose_step(set.c);
     const S remaining = t_end - t;
     if (!num::certainly_positive(remaining)) throw ValidationFailure("step: end time not after the current time");
     const double rem_lo = num::to_double(num::hull_of_bounds<S>(num::lower(remaining), num::lower(remaining)));
     bool last = false;
+    int retries = 0;
     S hS;
     for (int attempt = 0;; ++attempt) {
       if (attempt > 60 || h < opt_.h_min) throw ValidationFailure("step: a priori enclosure not found (step size below h_min)");
@@ -158,16 +167,21 @@ class ValidatedTaylor {
         last = false;
         hS = S(quantize(h, t_end));
       }
-      if (find_apriori(X, num::upper(hS))) break;
-      h = (last ? rem_lo : h) * 0.5;
+      // 1 and 3: the a priori box E and, on it, the remainder coefficient x_{p+1}(E) (te_).
+      if (!find_apriori(num::upper(hS))) {
+        h = (last ? rem_lo : h) * 0.5;
+        continue;
+      }
+      // The remainder bound x_{p+1}(E)·h^{p+1} can exceed the estimate from the centre
+      // coefficients by far (E is wide, and interval coefficients on it overestimate): shrink
+      // h until it is within 16× the tolerance (a few retries at most), unless h is fixed.
+      const double rem = remainder_magnitude(num::upper(hS));
+      const double target = tolerance() * xnorm(set.c);
+      if (opt_.fixed_step > 0 || rem <= 16 * target || retries >= 4) break;
+      ++retries;
+      h = (last ? rem_lo : h) * std::min(0.9, 0.9 * std::pow(target / rem, 1.0 / static_cast<double>(p + 1)));
     }
     const B hbar = num::upper(hS);
-    // 3. remainder on E
-    te_.record(f_, E_, p + 1);
-    te_.solve(false);
-    // 2. derivatives over the box X
-    tx_.record(f_, X, p);
-    tx_.solve(true);
     fill_record(set, t, hS);
     // 4. y_c and A
     std::vector<S> yc(n), J(n * n);
@@ -253,11 +267,25 @@ class ValidatedTaylor {
     return opt_.tolerance > 0 ? opt_.tolerance : std::ldexp(1.0, -static_cast<int>(working_bits<S>()));
   }
 
+  static double xnorm(const std::vector<S>& c) {
+    double m = 1;
+    for (const auto& v : c) m = std::max(m, std::fabs(num::to_double(v)));
+    return m;
+  }
+  // max_i |x_{p+1}(E)_i|·h̄^{p+1} (as a double; only steers the step size).
+  double remainder_magnitude(const num::BoundOf<S>& hbar) const {
+    const std::size_t p = opt_.order;
+    double m = 0;
+    for (std::size_t i = 0; i < n_; ++i) {
+      const S c = te_.coefficient(i, p + 1);
+      m = std::max(m, num::to_double(num::hull_of_bounds<S>(num::magnitude(c), num::magnitude(c))));
+    }
+    return m * std::pow(num::to_double(num::hull_of_bounds<S>(hbar, hbar)), static_cast<double>(p + 1));
+  }
+
   // Jorba–Zou: the last two coefficients of the centre series set h.
   double choose_step(const std::vector<S>& c) const {
-    double xnorm = 1;
-    for (const auto& v : c) xnorm = std::max(xnorm, num::to_double(v) < 0 ? -num::to_double(v) : num::to_double(v));
-    const double tol = tolerance() * xnorm;
+    const double tol = tolerance() * xnorm(c);
     const std::size_t p = opt_.order;
     double h = opt_.h_max > 0 ? opt_.h_max : 1e300;
     for (std::size_t k : {p - 1, p}) {
@@ -279,28 +307,36 @@ class ValidatedTaylor {
     return hq > 0 ? hq : h;
   }
 
-  // Step 1: E with [X] + [0, h̄]·f(E) ⊂ int E; on success E_ holds [X] + [0, h̄]·f(E).
-  bool find_apriori(const std::vector<S>& X, const num::BoundOf<S>& hbar) {
+  // Step 1: E with Z = Σ_{k≤p} x_k([X]) H^k + x_{p+1}(E) H^{p+1} ⊂ int E, H = [0, h̄]
+  // (x_k([X]) from tx_). On success E_ holds Z and te_ holds the coefficients on the box E ⊇ Z
+  // (still a valid box for the remainder: every x(ξ) lies in Z ⊂ E).
+  bool find_apriori(const num::BoundOf<S>& hbar) {
     using B = num::BoundOf<S>;
+    const std::size_t p = opt_.order;
     const S H = num::hull_of_bounds<S>(B(0), hbar);
-    std::vector<S> F(n_), Z(n_);
-    f_(X, F);
-    E_.resize(n_);
-    for (std::size_t i = 0; i < n_; ++i) E_[i] = X[i] + H * F[i];
+    const S Hp1 = num::pow_int(H, static_cast<unsigned>(p + 1));
+    std::vector<S> P(n_), Z(n_);
+    for (std::size_t i = 0; i < n_; ++i) {
+      S acc = tx_.coefficient(i, p);
+      for (std::size_t k = p; k-- > 0;) acc = acc * H + tx_.coefficient(i, k);
+      P[i] = acc;
+    }
+    E_ = P;
     const B tiny = std::ldexp(1.0, 8 - static_cast<int>(std::min(working_bits<S>(), 1000u)));
-    for (int iter = 0; iter < 12; ++iter) {
+    for (int iter = 0; iter < 6; ++iter) {
       for (std::size_t i = 0; i < n_; ++i) {  // inflate
         const B d = num::width(E_[i]) * B(0.1) + tiny * (B(1) + num::magnitude(E_[i]));
         E_[i] = num::hull_of_bounds<S>(num::lower(E_[i]) - d, num::upper(E_[i]) + d);
       }
       try {
-        f_(E_, F);
+        te_.record(f_, E_, p + 1);
+        te_.solve(false);
       } catch (const std::exception&) {
         return false;  // e.g. a division by an interval containing 0: box too large
       }
       bool inside = true;
       for (std::size_t i = 0; i < n_; ++i) {
-        Z[i] = X[i] + H * F[i];
+        Z[i] = P[i] + te_.coefficient(i, p + 1) * Hp1;
         if (!num::interior_subset(Z[i], E_[i])) inside = false;
       }
       if (inside) {

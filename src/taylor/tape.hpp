@@ -28,6 +28,7 @@
 #include "numerics/elementary.hpp"
 #include "numerics/traits.hpp"
 #include "taylor/coefficients.hpp"
+#include "taylor/fast_arith.hpp"
 
 namespace softcert::taylor {
 
@@ -50,7 +51,7 @@ class Var {
   }
   std::uint32_t id() const { return id_; }
   // Coefficient 0 (the value at the recorded initial box).
-  const S& value() const;
+  S value() const;
 
   Var& operator+=(const Var& o) { return *this = *this + o; }
   Var& operator-=(const Var& o) { return *this = *this - o; }
@@ -80,6 +81,7 @@ template <class S>
 class Tape {
  public:
   using Op = typename Var<S>::Op;
+  using A = typename FastArith<S>::type;  // arithmetic of the inner loops (fast_arith.hpp)
 
   // Records f at the initial box x0 with room for coefficients 0..order. `f(x, dxdt)` must
   // accept std::vector<Var<S>>. Makes this tape the thread's active one during the call.
@@ -96,7 +98,7 @@ class Tape {
       x.reserve(n_);
       for (std::size_t i = 0; i < n_; ++i) {
         const std::uint32_t id = push(Node{Op::input, 0, 0});
-        c(id, 0) = x0[i];
+        c(id, 0) = FastArith<S>::to(x0[i]);
         x.push_back(Var<S>::from_id(id));
       }
       std::vector<Var<S>> dx(n_);
@@ -114,18 +116,19 @@ class Tape {
   // Computes coefficients 1..order of the solution (and, if `derivatives`, the derivatives of
   // coefficients 0..order with respect to x0).
   void solve(bool derivatives) {
+    [[maybe_unused]] const typename FastArith<S>::Guard rounding_guard;  // every A operation below is inside it
     derivatives_ = derivatives;
     if (derivatives) {
-      if (d_.size() < nodes_.size() * K_ * n_) d_.resize(nodes_.size() * K_ * n_, S(0));
+      if (d_.size() < nodes_.size() * K_ * n_) d_.resize(nodes_.size() * K_ * n_, A(0));
       for (std::size_t i = 0; i < nodes_.size(); ++i) clear_d(i);
-      for (std::size_t i = 0; i < n_; ++i) d(i, 0)[i] = S(1);  // inputs are nodes 0..n−1
+      for (std::size_t i = 0; i < n_; ++i) d(i, 0)[i] = A(1);  // inputs are nodes 0..n−1
       for (std::size_t i = 0; i < nodes_.size(); ++i) eval_d(i, 0);
     }
     for (std::size_t k = 0; k + 1 < K_; ++k) {
       if (k > 0)
         for (std::size_t i = n_; i < nodes_.size(); ++i) eval(i, k);
       // x_{k+1} = f_k / (k+1)
-      const S kk(static_cast<int>(k + 1));
+      const A kk(static_cast<int>(k + 1));
       for (std::size_t i = 0; i < n_; ++i) {
         const std::uint32_t o = outputs_[i];
         c(i, k + 1) = c(o, k) / kk;
@@ -134,8 +137,8 @@ class Tape {
         if (k > 0)
           for (std::size_t i = n_; i < nodes_.size(); ++i) eval_d(i, k);
         for (std::size_t i = 0; i < n_; ++i) {
-          S* di = d(i, k + 1);
-          const S* dout = d(outputs_[i], k);
+          A* di = d(i, k + 1);
+          const A* dout = d(outputs_[i], k);
           for (std::size_t j = 0; j < n_; ++j) di[j] = dout[j] / kk;
         }
       }
@@ -146,11 +149,13 @@ class Tape {
   std::size_t order() const { return K_ - 1; }
   std::size_t size() const { return nodes_.size(); }
   // Coefficient k of solution component i.
-  const S& coefficient(std::size_t i, std::size_t k) const { return coef_[i * K_ + k]; }
+  S coefficient(std::size_t i, std::size_t k) const { return FastArith<S>::from(coef_[i * K_ + k]); }
   // ∂ coefficient(i, k) / ∂ x0_j (after solve(true)).
-  const S& derivative(std::size_t i, std::size_t k, std::size_t j) const { return d_[(i * K_ + k) * n_ + j]; }
+  S derivative(std::size_t i, std::size_t k, std::size_t j) const { return FastArith<S>::from(d_[(i * K_ + k) * n_ + j]); }
   // Coefficient 0 of the vector field's output i, i.e. f_i(x0).
-  const S& field_value(std::size_t i) const { return coef_[outputs_[i] * K_]; }
+  S field_value(std::size_t i) const { return FastArith<S>::from(coef_[outputs_[i] * K_]); }
+  // Coefficient 0 of any node (its value at the recorded box).
+  S value0(std::size_t node) const { return FastArith<S>::from(coef_[node * K_]); }
 
   static Tape*& active() {
     thread_local Tape* t = nullptr;
@@ -164,31 +169,33 @@ class Tape {
     std::uint32_t a, b;
   };
 
-  S& c(std::size_t node, std::size_t k) { return coef_[node * K_ + k]; }
-  S* cp(std::size_t node) { return &coef_[node * K_]; }
-  S* d(std::size_t node, std::size_t k) { return &d_[(node * K_ + k) * n_]; }
-  S& aux(std::size_t node) { return aux_[node]; }
+  A& c(std::size_t node, std::size_t k) { return coef_[node * K_ + k]; }
+  A* cp(std::size_t node) { return &coef_[node * K_]; }
+  A* d(std::size_t node, std::size_t k) { return &d_[(node * K_ + k) * n_]; }
+  A& aux(std::size_t node) { return aux_[node]; }
+  void set0(std::size_t node, const S& v) { coef_[node * K_] = FastArith<S>::to(v); }
+  void set_aux(std::size_t node, const S& v) { aux_[node] = FastArith<S>::to(v); }
 
   std::uint32_t push(Node nd) {
     const std::size_t id = nodes_.size();
     nodes_.push_back(nd);
-    if (coef_.size() < (id + 1) * K_) coef_.resize((id + 1) * K_, S(0));
-    for (std::size_t k = 0; k < K_; ++k) coef_[id * K_ + k] = S(0);
-    if (aux_.size() < id + 1) aux_.resize(id + 1, S(0));
+    if (coef_.size() < (id + 1) * K_) coef_.resize((id + 1) * K_, A(0));
+    for (std::size_t k = 0; k < K_; ++k) coef_[id * K_ + k] = A(0);
+    if (aux_.size() < id + 1) aux_.resize(id + 1, A(0));
     return static_cast<std::uint32_t>(id);
   }
 
   void clear_d(std::size_t i) {
-    S* p = d(i, 0);
-    for (std::size_t m = 0; m < K_ * n_; ++m) p[m] = S(0);
+    A* p = d(i, 0);
+    for (std::size_t m = 0; m < K_ * n_; ++m) p[m] = A(0);
   }
 
   // Coefficient k ≥ 1 of node i.
   void eval(std::size_t i, std::size_t k) {
     const Node& nd = nodes_[i];
-    const S* a = cp(nd.a);
-    const S* b = cp(nd.b);
-    S* r = cp(i);
+    const A* a = cp(nd.a);
+    const A* b = cp(nd.b);
+    A* r = cp(i);
     switch (nd.op) {
       case Op::constant:
       case Op::input: break;
@@ -213,15 +220,15 @@ class Tape {
   void eval_d(std::size_t i, std::size_t k) {
     const Node& nd = nodes_[i];
     if (nd.op == Op::constant || nd.op == Op::input) return;
-    const S* a = cp(nd.a);
-    const S* b = cp(nd.b);
-    const S* r = cp(i);
-    S* dr = d(i, k);
+    const A* a = cp(nd.a);
+    const A* b = cp(nd.b);
+    const A* r = cp(i);
+    A* dr = d(i, k);
     const std::size_t n = n_;
     auto da = [&](std::size_t m) { return d(nd.a, m); };
     auto db = [&](std::size_t m) { return d(nd.b, m); };
     auto dc = [&](std::size_t m) { return d(i, m); };
-    const S kk(static_cast<int>(k == 0 ? 1 : k));
+    const A kk(static_cast<int>(k == 0 ? 1 : k));
     switch (nd.op) {
       case Op::constant:
       case Op::input: break;
@@ -232,18 +239,18 @@ class Tape {
       case Op::div_const: for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] / b[0]; break;
       case Op::mul:
         for (std::size_t m = 0; m <= k; ++m) {
-          const S* dam = da(m);
-          const S* dbm = db(m);
-          const S& bk = b[k - m];
-          const S& ak = a[k - m];
+          const A* dam = da(m);
+          const A* dbm = db(m);
+          const A& bk = b[k - m];
+          const A& ak = a[k - m];
           // d(Σ a_m b_{k−m}) = Σ (da_m b_{k−m} + db_m a_{k−m})
           for (std::size_t j = 0; j < n; ++j) dr[j] += dam[j] * bk + dbm[j] * ak;
         }
         break;
       case Op::sqr:
         for (std::size_t m = 0; m <= k; ++m) {
-          const S* dam = da(m);
-          const S ak = S(2) * a[k - m];
+          const A* dam = da(m);
+          const A ak = A(2) * a[k - m];
           for (std::size_t j = 0; j < n; ++j) dr[j] += dam[j] * ak;
         }
         break;
@@ -251,8 +258,8 @@ class Tape {
         // b_0 c_k = a_k − Σ_{m<k} c_m b_{k−m}
         for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] - r[k] * db(0)[j];
         for (std::size_t m = 0; m < k; ++m) {
-          const S* dcm = dc(m);
-          const S* dbm = db(k - m);
+          const A* dcm = dc(m);
+          const A* dbm = db(k - m);
           for (std::size_t j = 0; j < n; ++j) dr[j] -= dcm[j] * b[k - m] + r[m] * dbm[j];
         }
         for (std::size_t j = 0; j < n; ++j) dr[j] /= b[0];
@@ -260,19 +267,19 @@ class Tape {
       case Op::exp:
       case Op::expm1: {
         // e = exp(a): e_0 = exp(a_0) (aux for expm1, r[0] for exp), e_m = r[m] for m ≥ 1.
-        const S& e0 = nd.op == Op::exp ? r[0] : aux_[i];
+        const A& e0 = nd.op == Op::exp ? r[0] : aux_[i];
         if (k == 0) {
           for (std::size_t j = 0; j < n; ++j) dr[j] = e0 * da(0)[j];
           break;
         }
         // k e_k = Σ_{m=1}^{k} m a_m e_{k−m}
         for (std::size_t m = 1; m <= k; ++m) {
-          const S mm(static_cast<int>(m));
-          const S em = (k - m == 0) ? e0 : r[k - m];
-          const S ma = mm * a[m];
-          const S me = mm * em;
-          const S* dam = da(m);
-          const S* dem = dc(k - m);
+          const A mm(static_cast<int>(m));
+          const A em = (k - m == 0) ? e0 : r[k - m];
+          const A ma = mm * a[m];
+          const A me = mm * em;
+          const A* dam = da(m);
+          const A* dem = dc(k - m);
           for (std::size_t j = 0; j < n; ++j) dr[j] += dam[j] * me + ma * dem[j];
         }
         for (std::size_t j = 0; j < n; ++j) dr[j] /= kk;
@@ -280,18 +287,18 @@ class Tape {
       }
       case Op::log:
       case Op::log1p: {
-        const S& b0 = aux_[i];  // a_0 or 1 + a_0
+        const A& b0 = aux_[i];  // a_0 or 1 + a_0
         // b_0 c_k = a_k − (1/k) Σ_{m=1}^{k−1} m c_m a_{k−m}
-        for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] - (k == 0 ? S(0) : r[k]) * da(0)[j];
+        for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] - (k == 0 ? A(0) : r[k]) * da(0)[j];
         if (k > 1) {
-          std::vector<S>& tmp = scratch(n);
-          for (std::size_t j = 0; j < n; ++j) tmp[j] = S(0);
+          std::vector<A>& tmp = scratch(n);
+          for (std::size_t j = 0; j < n; ++j) tmp[j] = A(0);
           for (std::size_t m = 1; m < k; ++m) {
-            const S mm(static_cast<int>(m));
-            const S mc = mm * r[m];
-            const S ma = mm * a[k - m];
-            const S* dcm = dc(m);
-            const S* dam = da(k - m);
+            const A mm(static_cast<int>(m));
+            const A mc = mm * r[m];
+            const A ma = mm * a[k - m];
+            const A* dcm = dc(m);
+            const A* dam = da(k - m);
             for (std::size_t j = 0; j < n; ++j) tmp[j] += dcm[j] * ma + mc * dam[j];
           }
           for (std::size_t j = 0; j < n; ++j) dr[j] -= tmp[j] / kk;
@@ -300,18 +307,18 @@ class Tape {
         break;
       }
       case Op::sqrt: {
-        const S& two_c0 = aux_[i];
+        const A& two_c0 = aux_[i];
         // 2 c_0 c_k + Σ_{m=1}^{k−1} c_m c_{k−m} = a_k  (k ≥ 1);  c_0² = a_0
         if (k == 0) {
           for (std::size_t j = 0; j < n; ++j) dr[j] = da(0)[j] / two_c0;
           break;
         }
-        const S two_ck = S(2) * r[k];
+        const A two_ck = A(2) * r[k];
         for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] - two_ck * dc(0)[j];
         for (std::size_t m = 1; m < k; ++m) {
-          const S* dcm = dc(m);
-          const S& ckm = r[k - m];
-          for (std::size_t j = 0; j < n; ++j) dr[j] -= dcm[j] * (S(2) * ckm);
+          const A* dcm = dc(m);
+          const A& ckm = r[k - m];
+          for (std::size_t j = 0; j < n; ++j) dr[j] -= dcm[j] * (A(2) * ckm);
         }
         for (std::size_t j = 0; j < n; ++j) dr[j] /= two_c0;
         break;
@@ -319,8 +326,8 @@ class Tape {
     }
   }
 
-  std::vector<S>& scratch(std::size_t n) {
-    if (scratch_.size() < n) scratch_.resize(n, S(0));
+  std::vector<A>& scratch(std::size_t n) {
+    if (scratch_.size() < n) scratch_.resize(n, A(0));
     return scratch_;
   }
 
@@ -328,13 +335,13 @@ class Tape {
   bool derivatives_ = false;
   std::vector<Node> nodes_;
   std::vector<std::uint32_t> outputs_;
-  std::vector<S> coef_, d_, aux_, scratch_;
+  std::vector<A> coef_, d_, aux_, scratch_;
 };
 
 // ----- Var implementation -----------------------------------------------------------------
 template <class S>
-const S& Var<S>::value() const {
-  return Tape<S>::active()->coef_[id_ * Tape<S>::active()->K_];
+S Var<S>::value() const {
+  return Tape<S>::active()->value0(id_);
 }
 
 template <class S>
@@ -342,7 +349,7 @@ std::uint32_t Var<S>::constant_id(const S& v) {
   Tape<S>* t = Tape<S>::active();
   if (!t) throw std::logic_error("taylor::Var used outside Tape::record");
   const std::uint32_t id = t->push(typename Tape<S>::Node{Op::constant, 0, 0});
-  t->c(id, 0) = v;
+  t->set0(id, v);
   return id;
 }
 
@@ -350,30 +357,31 @@ template <class S>
 Var<S> Var<S>::unary(Op op, const Var& x) {
   Tape<S>* t = Tape<S>::active();
   const std::uint32_t id = t->push(typename Tape<S>::Node{op, x.id_, x.id_});
-  const S& a0 = t->c(x.id_, 0);
-  S& r0 = t->c(id, 0);
+  const S a0 = t->value0(x.id_);
+  S r0;
   switch (op) {
     case Op::neg: r0 = -a0; break;
     case Op::exp: r0 = num::exp(a0); break;
     case Op::expm1:
       r0 = num::expm1(a0);
-      t->aux(id) = num::exp(a0);
+      t->set_aux(id, num::exp(a0));
       break;
     case Op::log:
       r0 = num::log(a0);
-      t->aux(id) = a0;
+      t->set_aux(id, a0);
       break;
     case Op::log1p:
       r0 = num::log1p(a0);
-      t->aux(id) = S(1) + a0;
+      t->set_aux(id, S(S(1) + a0));
       break;
     case Op::sqrt:
       r0 = num::sqrt(a0);
-      t->aux(id) = S(2) * r0;
+      t->set_aux(id, S(S(2) * r0));
       break;
     case Op::sqr: r0 = num::sqr(a0); break;
     default: throw std::logic_error("not a unary operation");
   }
+  t->set0(id, r0);
   return from_id(id);
 }
 
@@ -389,9 +397,8 @@ Var<S> Var<S>::binary(Op op, const Var& x, const Var& y) {
     op = Op::div_const;
   }
   const std::uint32_t id = t->push(typename Tape<S>::Node{op, a, b});
-  const S& a0 = t->c(a, 0);
-  const S& b0 = t->c(b, 0);
-  S& r0 = t->c(id, 0);
+  const S a0 = t->value0(a), b0 = t->value0(b);
+  S r0;
   switch (op) {
     case Op::add: r0 = a0 + b0; break;
     case Op::sub: r0 = a0 - b0; break;
@@ -401,6 +408,7 @@ Var<S> Var<S>::binary(Op op, const Var& x, const Var& y) {
     case Op::div_const: r0 = a0 / b0; break;
     default: throw std::logic_error("not a binary operation");
   }
+  t->set0(id, r0);
   if (xc && yc) t->nodes_[id].op = Op::constant;  // constant folding: higher coefficients stay 0
   return from_id(id);
 }

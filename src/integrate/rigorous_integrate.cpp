@@ -1,0 +1,210 @@
+// softcert integrate --tier rigorous: the logistic reduced value-softmax flow, enclosed by the
+// validated Taylor–Lohner integrator, in t-time or in τ-time (dτ = γ dt, t carried as a state).
+// Guarantees: see rigorous_integrate.hpp and docs/method.md.
+#include "integrate/rigorous_integrate.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <limits>
+
+#include "integrate/validated_taylor.hpp"
+#include "integrate/validated_time_change.hpp"
+#include "models/logistic_reduced.hpp"
+#include "numerics/decimal.hpp"
+#include "numerics/precision.hpp"
+#include "numerics/stable.hpp"
+
+namespace softcert::integrate {
+
+namespace {
+
+std::string field_string(const nlohmann::json& j, const std::string& name) {
+  if (!j.is_string()) throw std::invalid_argument(name + ": expected a decimal string");
+  const std::string s = j.get<std::string>();
+  if (!num::is_decimal_syntax(s)) throw std::invalid_argument(name + ": not a decimal number: \"" + s + "\"");
+  return s;
+}
+
+std::vector<std::string> string_vector(const nlohmann::json& inst, const std::string& name, std::size_t n) {
+  if (!inst.contains(name) || !inst[name].is_array()) throw std::invalid_argument(name + ": missing or not an array");
+  if (inst[name].size() != n) throw std::invalid_argument(name + ": expected " + std::to_string(n) + " entries");
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < n; ++i) out.push_back(field_string(inst[name][i], name + "[" + std::to_string(i) + "]"));
+  return out;
+}
+
+template <class S>
+double width_up(const S& x) {
+  const double w = num::to_double(num::hull_of_bounds<S>(num::width(x), num::width(x)));
+  return std::nextafter(w, std::numeric_limits<double>::infinity());
+}
+
+template <class S>
+DecimalEnclosure decimal(const S& x) {
+  return DecimalEnclosure{num::lower_decimal(x), num::upper_decimal(x), width_up(x)};
+}
+
+unsigned default_order(unsigned bits) { return bits <= 53 ? 20 : std::max(20u, bits / 4); }
+
+template <class S>
+RigorousIntegrateResult run(const RigorousLogisticProblem& pb, const std::string& t_text, const RigorousIntegrateOptions& opt) {
+  const std::size_t T = pb.T, d = pb.d;
+  std::vector<std::vector<S>> V(d, std::vector<S>(T));
+  for (std::size_t r = 0; r < d; ++r)
+    for (std::size_t i = 0; i < T; ++i) V[r][i] = num::parse_decimal<S>(pb.V[r][i]);
+  std::vector<S> a0(T), u0(T, S(0)), beta(d);
+  for (std::size_t i = 0; i < T; ++i) a0[i] = num::parse_decimal<S>(pb.a[i]);
+  S c(0);
+  for (std::size_t r = 0; r < d; ++r) {
+    beta[r] = num::parse_decimal<S>(pb.beta[r]);
+    c += num::sqr(beta[r]);
+  }
+  for (std::size_t i = 0; i < T; ++i)
+    for (std::size_t r = 0; r < d; ++r) u0[i] += V[r][i] * beta[r];
+  if (!num::certainly_positive(c)) throw std::invalid_argument("beta: must be nonzero");
+  const S t_end = num::parse_decimal<S>(t_text);
+  if (num::certainly_negative(t_end) || !num::certainly_nonnegative(t_end)) throw std::invalid_argument("t: must be ≥ 0");
+
+  RigorousIntegrateResult res;
+  res.t = t_text;
+  res.precision_bits = working_bits<S>();
+  res.order = opt.order ? opt.order : default_order(res.precision_bits);
+  ValidatedOptions vo;
+  vo.order = res.order;
+  vo.max_steps = opt.max_steps;
+  vo.keep_segments = false;
+  std::string tv = opt.time_variable;
+  if (tv == "auto") tv = num::upper(t_end) > 100 ? "tau" : "t";
+  if (tv != "t" && tv != "tau") throw std::invalid_argument("time_variable: expected auto, t or tau");
+  res.time_variable = tv;
+
+  std::vector<S> x;  // (a, u) at t_end
+  if (!num::certainly_positive(t_end)) {
+    x = a0;
+    x.insert(x.end(), u0.begin(), u0.end());
+  } else if (tv == "t") {
+    const models::LogisticReduced<S> model(a0, u0, c);
+    auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
+    ValidatedTaylor<S, decltype(field)> vt(field, model.dimension(), vo);
+    try {
+      const auto tube = vt.integrate(model.initial_state(), S(0), t_end);
+      x = tube.final_box();
+      res.steps = vt.steps_taken();
+    } catch (const ValidationFailure& e) {
+      throw RigorousFailure(e.what());
+    }
+  } else {
+    const models::LogisticReducedTau<S> model(a0, u0, c);
+    auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
+    ValidatedTaylor<S, decltype(field)> vt(field, model.dimension(), vo);
+    try {
+      // τ ≤ t always (dt/dτ ≥ 1), so τ* ≤ t_end: cap the τ-integration there.
+      const auto hit = integrate_to_component_value(vt, model.initial_state(), model.time_index(), t_end,
+                                                    S(t_end + S(1)), opt.max_steps);
+      x.assign(hit.box.begin(), hit.box.begin() + static_cast<std::ptrdiff_t>(2 * T));
+      res.steps = hit.steps;
+      res.tau_lower = num::lower_decimal(hit.tau);
+      res.tau_upper = num::upper_decimal(hit.tau);
+    } catch (const ValidationFailure& e) {
+      throw RigorousFailure(e.what());
+    }
+  }
+
+  const std::vector<S> a(x.begin(), x.begin() + static_cast<std::ptrdiff_t>(T));
+  const std::vector<S> u(x.begin() + static_cast<std::ptrdiff_t>(T), x.begin() + static_cast<std::ptrdiff_t>(2 * T));
+  const std::vector<S> s = num::softmax(a);
+  S us(0);
+  for (std::size_t i = 0; i < T; ++i) us += u[i] * s[i];
+  const S loss = num::softplus(S(-us));
+  for (std::size_t i = 0; i < T; ++i) {
+    res.a.push_back(decimal(a[i]));
+    res.u.push_back(decimal(u[i]));
+    res.softmax.push_back(decimal(s[i]));
+    res.max_width = std::max({res.max_width, res.a.back().width, res.u.back().width});
+  }
+  res.loss = decimal(loss);
+  res.V.assign(d, {});
+  for (std::size_t r = 0; r < d; ++r)
+    for (std::size_t i = 0; i < T; ++i) res.V[r].push_back(decimal(S(V[r][i] + beta[r] * (u[i] - u0[i]) / c)));
+  return res;
+}
+
+}  // namespace
+
+RigorousLogisticProblem rigorous_problem_from_json(const nlohmann::json& inst) {
+  if (!inst.is_object()) throw std::invalid_argument("instance: expected a JSON object");
+  auto text = [&](const char* k) -> std::string {
+    if (!inst.contains(k) || !inst[k].is_string()) throw std::invalid_argument(std::string(k) + ": missing or not a string");
+    return inst[k].get<std::string>();
+  };
+  if (inst.contains("model") && text("model") != "value_softmax") throw std::invalid_argument("model: the rigorous tier supports \"value_softmax\"");
+  if (text("loss") != "logistic") throw std::invalid_argument("loss: the rigorous tier supports \"logistic\" only");
+  if (text("normalization") != "softmax") throw std::invalid_argument("normalization: the rigorous tier supports \"softmax\" only");
+  auto count = [&](const char* k) -> std::size_t {
+    if (!inst.contains(k) || !inst[k].is_number_integer() || inst[k].get<long long>() < 1)
+      throw std::invalid_argument(std::string(k) + ": missing or not a positive integer");
+    return static_cast<std::size_t>(inst[k].get<long long>());
+  };
+  RigorousLogisticProblem pb;
+  pb.T = count("T");
+  pb.d = count("d");
+  if (!inst.contains("V") || !inst["V"].is_array() || inst["V"].size() != pb.d)
+    throw std::invalid_argument("V: expected d = " + std::to_string(pb.d) + " rows");
+  for (std::size_t r = 0; r < pb.d; ++r) {
+    const auto& row = inst["V"][r];
+    if (!row.is_array() || row.size() != pb.T) throw std::invalid_argument("V[" + std::to_string(r) + "]: expected T entries");
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < pb.T; ++i) out.push_back(field_string(row[i], "V[" + std::to_string(r) + "][" + std::to_string(i) + "]"));
+    pb.V.push_back(out);
+  }
+  pb.a = string_vector(inst, "a", pb.T);
+  pb.beta = string_vector(inst, "beta", pb.d);
+  return pb;
+}
+
+RigorousIntegrateResult rigorous_integrate(const RigorousLogisticProblem& problem, const std::string& t_end,
+                                           const RigorousIntegrateOptions& options) {
+  if (!num::is_decimal_syntax(t_end)) throw std::invalid_argument("t: not a decimal number: \"" + t_end + "\"");
+  if (problem.T == 0 || problem.a.size() != problem.T || problem.V.size() != problem.d || problem.beta.size() != problem.d)
+    throw std::invalid_argument("instance: inconsistent dimensions");
+  if (options.precision_bits <= 53) return run<IntervalD>(problem, t_end, options);
+  num::PrecisionGuard guard(options.precision_bits);
+  return run<IntervalMp>(problem, t_end, options);
+}
+
+RigorousIntegrateResult rigorous_integrate(const nlohmann::json& instance, const std::string& t_end,
+                                           const RigorousIntegrateOptions& options) {
+  return rigorous_integrate(rigorous_problem_from_json(instance), t_end, options);
+}
+
+nlohmann::json to_json(const RigorousIntegrateResult& r) {
+  auto pair = [](const DecimalEnclosure& e) { return nlohmann::json::array({e.lower, e.upper}); };
+  auto vec = [&](const std::vector<DecimalEnclosure>& v) {
+    nlohmann::json a = nlohmann::json::array();
+    for (const auto& e : v) a.push_back(pair(e));
+    return a;
+  };
+  auto widths = [](const std::vector<DecimalEnclosure>& v) {
+    nlohmann::json a = nlohmann::json::array();
+    for (const auto& e : v) a.push_back(e.width);
+    return a;
+  };
+  nlohmann::json j;
+  j["t"] = r.t;
+  j["tier"] = "rigorous";
+  j["precision_bits"] = r.precision_bits;
+  j["a"] = vec(r.a);
+  j["u"] = vec(r.u);
+  j["softmax"] = vec(r.softmax);
+  j["loss"] = pair(r.loss);
+  j["V"] = nlohmann::json::array();
+  for (const auto& row : r.V) j["V"].push_back(vec(row));
+  j["widths"] = {{"a", widths(r.a)}, {"u", widths(r.u)}, {"softmax", widths(r.softmax)}, {"loss", r.loss.width}, {"max", r.max_width}};
+  j["steps"] = r.steps;
+  j["order"] = r.order;
+  j["time_variable"] = r.time_variable;
+  if (!r.tau_lower.empty()) j["tau"] = nlohmann::json::array({r.tau_lower, r.tau_upper});
+  return j;
+}
+
+}  // namespace softcert::integrate
