@@ -11,6 +11,7 @@
 
 #include "numerics/elementary.hpp"
 #include "numerics/traits.hpp"
+#include "taylor/fast_arith.hpp"
 
 namespace softcert::integrate::lohner {
 
@@ -23,6 +24,47 @@ void mat_mul(const std::vector<S>& A, const std::vector<S>& B, std::vector<S>& C
       const S& aik = A[i * n + k];
       for (std::size_t j = 0; j < n; ++j) C[i * n + j] += aik * B[k * n + j];
     }
+}
+
+// The same products in the fast arithmetic of taylor/fast_arith.hpp (one rounding-mode switch
+// per call instead of per operation for IntervalD). Same guarantee.
+template <class S>
+std::vector<typename taylor::FastArith<S>::type> to_fast(const std::vector<S>& x) {
+  std::vector<typename taylor::FastArith<S>::type> y;
+  y.reserve(x.size());
+  for (const auto& v : x) y.push_back(taylor::FastArith<S>::to(v));
+  return y;
+}
+template <class S, class A>
+std::vector<S> from_fast(const std::vector<A>& x) {
+  std::vector<S> y;
+  y.reserve(x.size());
+  for (const auto& v : x) y.push_back(taylor::FastArith<S>::from(v));
+  return y;
+}
+template <class S>
+void fast_mat_mul(const std::vector<S>& A, const std::vector<S>& B, std::vector<S>& C, std::size_t n) {
+  using F = typename taylor::FastArith<S>::type;
+  const auto a = to_fast(A), b = to_fast(B);
+  std::vector<F> c;
+  {
+    [[maybe_unused]] const typename taylor::FastArith<S>::Guard guard;
+    mat_mul(a, b, c, n);
+  }
+  C = from_fast<S>(c);
+}
+template <class S>
+std::vector<S> mat_vec(const std::vector<S>& A, const std::vector<S>& x, std::size_t n);
+template <class S>
+std::vector<S> fast_mat_vec(const std::vector<S>& A, const std::vector<S>& x, std::size_t n) {
+  using F = typename taylor::FastArith<S>::type;
+  const auto a = to_fast(A), b = to_fast(x);
+  std::vector<F> y;
+  {
+    [[maybe_unused]] const typename taylor::FastArith<S>::Guard guard;
+    y = mat_vec(a, b, n);
+  }
+  return from_fast<S>(y);
 }
 
 // y = A·x (encloses every product of points of A and x).
@@ -100,7 +142,7 @@ std::vector<S> inverse_of_orthogonal(const std::vector<S>& Q, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = 0; j < n; ++j) Qt[i * n + j] = Q[j * n + i];
   std::vector<S> QtQ;
-  mat_mul(Qt, Q, QtQ, n);
+  fast_mat_mul(Qt, Q, QtQ, n);
   using B = num::BoundOf<S>;
   B eta_b(0), qnorm_b(0);  // plain numbers: maxima of upper bounds
   for (std::size_t i = 0; i < n; ++i) {

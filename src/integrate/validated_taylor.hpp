@@ -100,31 +100,37 @@ struct StepRecord {
   std::vector<S> B, r, c;       // the Lohner set at t0
 
   // Guarantee: for every solution from the set at t0 and every exact s ∈ `s` ∩ [0, h̄],
-  // x_i(t0 + s) lies in the result (Taylor expansion + mean value form, docs/method.md).
-  S component(std::size_t i, const S& s) const {
-    // Σ_k x_k(c)_i s^k + x_{p+1}(E)_i s^{p+1}, Horner in s
-    S acc = remainder[i];
-    for (std::size_t k = p + 1; k-- > 0;) acc = acc * s + center[i * (p + 1) + k];
-    // + Σ_m (J(s)·B)_{im} r_m with J(s) = Σ_k Dx_k([X]) s^k (Dx_0 = I): the mean value form
-    // of x0 ↦ Σ_k x_k(x0) s^k between c and x0 = c + B r.
-    std::vector<S> Js(n);
-    for (std::size_t j = 0; j < n; ++j) {
-      S a = jac[(p * n + i) * n + j];
-      for (std::size_t k = p; k-- > 0;) a = a * s + jac[(k * n + i) * n + j];
-      Js[j] = a;
+  // x_i(t0 + s) lies in component(i, s) / enclose(s)[i]:
+  //   Σ_k x_k(c)_i s^k + x_{p+1}(E)_i s^{p+1} + Σ_m (J(s)·B)_{im} r_m,  J(s) = Σ_k Dx_k([X]) s^k,
+  // the Taylor expansion with Lagrange remainder plus the mean value form of x0 ↦ Σ_k x_k(x0) s^k
+  // between c and x0 = c + B r (Dx_0 = I). Computed in the fast arithmetic under its guard.
+  S component(std::size_t i, const S& s) const { return evaluate(s, i, i + 1)[0]; }
+  std::vector<S> enclose(const S& s) const { return evaluate(s, 0, n); }
+
+ private:
+  std::vector<S> evaluate(const S& s_in, std::size_t i0, std::size_t i1) const {
+    using FA = taylor::FastArith<S>;
+    using A = typename FA::type;
+    const A s = FA::to(s_in);
+    const auto Bf = lohner::to_fast(B), rf = lohner::to_fast(r);
+    std::vector<S> out;
+    [[maybe_unused]] const typename FA::Guard guard;
+    std::vector<A> Js(n), row(n);
+    for (std::size_t i = i0; i < i1; ++i) {
+      A acc = FA::to(remainder[i]);
+      for (std::size_t k = p + 1; k-- > 0;) acc = acc * s + FA::to(center[i * (p + 1) + k]);
+      for (std::size_t j = 0; j < n; ++j) {
+        A a = FA::to(jac[(p * n + i) * n + j]);
+        for (std::size_t k = p; k-- > 0;) a = a * s + FA::to(jac[(k * n + i) * n + j]);
+        Js[j] = a;
+      }
+      for (std::size_t m = 0; m < n; ++m) row[m] = A(0);
+      for (std::size_t j = 0; j < n; ++j)
+        for (std::size_t m = 0; m < n; ++m) row[m] += Js[j] * Bf[j * n + m];
+      for (std::size_t m = 0; m < n; ++m) acc += row[m] * rf[m];
+      out.push_back(FA::from(acc));
     }
-    S dev(0);
-    for (std::size_t m = 0; m < n; ++m) {
-      S row(0);
-      for (std::size_t j = 0; j < n; ++j) row += Js[j] * B[j * n + m];
-      dev += row * r[m];
-    }
-    return acc + dev;
-  }
-  std::vector<S> enclose(const S& s) const {
-    std::vector<S> y(n);
-    for (std::size_t i = 0; i < n; ++i) y[i] = component(i, s);
-    return y;
+    return out;
   }
 };
 
@@ -185,20 +191,27 @@ class ValidatedTaylor {
     fill_record(set, t, hS);
     // 4. y_c and A
     std::vector<S> yc(n), J(n * n);
-    const S hp1 = num::pow_int(hS, static_cast<unsigned>(p + 1));
-    for (std::size_t i = 0; i < n; ++i) {
-      S acc = tc_.coefficient(i, p);
-      for (std::size_t k = p; k-- > 0;) acc = acc * hS + tc_.coefficient(i, k);
-      yc[i] = acc + rec_.remainder[i] * hp1;
-      for (std::size_t j = 0; j < n; ++j) {
-        S a = tx_.derivative(i, p, j);
-        for (std::size_t k = p; k-- > 0;) a = a * hS + tx_.derivative(i, k, j);
-        J[i * n + j] = a;
+    {
+      using FA = taylor::FastArith<S>;
+      using Af = typename FA::type;
+      const Af h_f = FA::to(hS);
+      [[maybe_unused]] const typename FA::Guard guard;
+      Af hp1(1);
+      for (std::size_t k = 0; k <= p; ++k) hp1 = hp1 * h_f;
+      for (std::size_t i = 0; i < n; ++i) {
+        Af acc = FA::to(rec_.center[i * (p + 1) + p]);
+        for (std::size_t k = p; k-- > 0;) acc = acc * h_f + FA::to(rec_.center[i * (p + 1) + k]);
+        yc[i] = FA::from(acc + FA::to(rec_.remainder[i]) * hp1);
+        for (std::size_t j = 0; j < n; ++j) {
+          Af a = FA::to(rec_.jac[(p * n + i) * n + j]);
+          for (std::size_t k = p; k-- > 0;) a = a * h_f + FA::to(rec_.jac[(k * n + i) * n + j]);
+          J[i * n + j] = FA::from(a);
+        }
       }
     }
     std::vector<S> A;
-    lohner::mat_mul(J, set.B, A, n);
-    std::vector<S> direct = lohner::mat_vec(A, set.r, n);  // y_c + A r: the direct enclosure
+    lohner::fast_mat_mul(J, set.B, A, n);
+    std::vector<S> direct = lohner::fast_mat_vec(A, set.r, n);  // y_c + A r: the direct enclosure
     for (std::size_t i = 0; i < n; ++i) direct[i] += yc[i];
     LohnerSet<S> next;
     if (opt_.lohner) {
@@ -207,11 +220,11 @@ class ValidatedTaylor {
       next.B = lohner::orthogonal_from(A, set.r, n);
       const std::vector<S> Qinv = lohner::inverse_of_orthogonal(next.B, n);
       std::vector<S> QA;
-      lohner::mat_mul(Qinv, A, QA, n);
-      next.r = lohner::mat_vec(QA, set.r, n);
+      lohner::fast_mat_mul(Qinv, A, QA, n);
+      next.r = lohner::fast_mat_vec(QA, set.r, n);
       std::vector<S> dc(n);
       for (std::size_t i = 0; i < n; ++i) dc[i] = yc[i] - next.c[i];
-      const std::vector<S> qdc = lohner::mat_vec(Qinv, dc, n);
+      const std::vector<S> qdc = lohner::fast_mat_vec(Qinv, dc, n);
       for (std::size_t i = 0; i < n; ++i) next.r[i] += qdc[i];
     } else {
       next = LohnerSet<S>::from_box(direct);

@@ -1,0 +1,210 @@
+// The rigorous tier on the logistic reduced value-softmax flow (models/logistic_reduced.hpp):
+//  - T = 2: H = cosh(a1 − a2) − (u1 − u2)²/(2c) is conserved; its enclosure over every tube
+//    segment must contain H(x(0));
+//  - random instances: the enclosures contain an independent high-precision reference
+//    (Taylor series in MPFR at 256 bits, non-rigorous, step 0.1, order 20: local error ≈ 1e-21), from points and
+//    from boxes;
+//  - τ-time: the enclosure of the state at a given t agrees with (overlaps) the t-time one
+//    and contains the reference;
+//  - the entry point of `softcert integrate --tier rigorous`.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <random>
+#include <vector>
+
+#include "integrate/rigorous_integrate.hpp"
+#include "integrate/validated_taylor.hpp"
+#include "integrate/validated_time_change.hpp"
+#include "models/logistic_reduced.hpp"
+#include "numerics/decimal.hpp"
+#include "numerics/precision.hpp"
+#include "taylor/series.hpp"
+
+namespace softcert {
+namespace {
+
+using integrate::ValidatedTaylor;
+
+// Non-rigorous reference: Taylor series of order `order` in MpReal, via taylor::Series
+// (whole-series Picard: coefficient k+1 from f evaluated on the order-k series), fixed steps.
+template <class Model>
+std::vector<MpReal> reference_solution(const Model& m, std::vector<MpReal> x, double t_end, double h = 0.1, std::size_t order = 20) {
+  const std::size_t n = x.size();
+  const int steps = static_cast<int>(std::ceil(t_end / h));
+  const MpReal hh = MpReal(t_end) / steps;
+  for (int s = 0; s < steps; ++s) {
+    std::vector<taylor::Series<MpReal>> X(n);
+    for (std::size_t i = 0; i < n; ++i) X[i] = taylor::Series<MpReal>(std::vector<MpReal>{x[i]});
+    for (std::size_t k = 0; k < order; ++k) {
+      std::vector<taylor::Series<MpReal>> F(n);
+      m.rhs(X, F);
+      for (std::size_t i = 0; i < n; ++i) {
+        std::vector<MpReal> c = X[i].coefficients();
+        c.resize(k + 2, MpReal(0));
+        const MpReal fk = k < F[i].size() ? F[i][k] : MpReal(0);
+        c[k + 1] = fk / MpReal(static_cast<int>(k + 1));
+        X[i] = taylor::Series<MpReal>(c);
+      }
+    }
+    for (std::size_t i = 0; i < n; ++i) x[i] = X[i].evaluate(hh);
+  }
+  return x;
+}
+
+bool contains_mp(const IntervalD& box, const MpReal& v) {
+  return MpReal(box.lower()) <= v && v <= MpReal(box.upper());
+}
+
+struct Instance {
+  std::vector<double> a, u;
+  double c;
+};
+
+// Random instance: a, u entries from raw mt19937_64 words (no std:: distributions), dyadic
+// (exact in double and MPFR), c = 1.
+Instance random_instance(std::uint64_t seed, std::size_t T) {
+  std::mt19937_64 g(seed);
+  auto unit = [&] { return static_cast<double>(g() >> 11) * 0x1.0p-53; };
+  Instance in;
+  for (std::size_t i = 0; i < T; ++i) in.a.push_back(std::ldexp(std::floor(std::ldexp(2 * unit() - 1, 20)), -20));
+  for (std::size_t i = 0; i < T; ++i) in.u.push_back(std::ldexp(std::floor(std::ldexp(4 * unit() - 2, 20)), -20));
+  in.c = 1;
+  return in;
+}
+
+template <class S>
+models::LogisticReduced<S> model_of(const Instance& in) {
+  std::vector<S> a, u;
+  for (double v : in.a) a.push_back(S(v));
+  for (double v : in.u) u.push_back(S(v));
+  return models::LogisticReduced<S>(a, u, S(in.c));
+}
+
+template <class S>
+S energy(const std::vector<S>& x, const S& c) {  // T = 2
+  const S d = x[0] - x[1], du = x[2] - x[3];
+  const S e = num::exp(d), em = num::exp(S(-d));
+  return (e + em) / S(2) - num::sqr(du) / (S(2) * c);
+}
+
+TEST(ValidatedLogistic, TwoTokenEnergyIsConservedInsideEveryEnclosure) {
+  const Instance in{{0.25, -0.5}, {1.5, -0.75}, 1.0};
+  const auto m = model_of<IntervalD>(in);
+  auto field = [&m](const auto& y, auto& dy) { m.rhs(y, dy); };
+  ValidatedTaylor<IntervalD, decltype(field)> vt(field, 4);
+  const auto tube = vt.integrate(m.initial_state(), IntervalD(0.0), IntervalD(30.0));
+  const IntervalD H0 = energy(m.initial_state(), m.c());
+  const bool all = tube.all_segments([&](const std::vector<IntervalD>& box) {
+    const IntervalD H = energy(box, m.c());
+    return num::possibly_le(H, H0) && num::possibly_ge(H, H0);  // the exact H0 ∈ H(box) is possible
+  });
+  EXPECT_TRUE(all);
+  const IntervalD Hf = energy(tube.final_box(), m.c());
+  EXPECT_TRUE(num::subset(H0, IntervalD(Hf.lower() - 1e-300, Hf.upper() + 1e-300)) || (num::possibly_le(Hf, H0) && num::possibly_ge(Hf, H0)));
+  EXPECT_LT(num::width(Hf), 1e-10);  // and the enclosure is tight enough to mean something
+}
+
+TEST(ValidatedLogistic, RandomInstancesContainTheHighPrecisionReference) {
+  num::PrecisionGuard g(256);
+  for (std::uint64_t seed : {1u, 2u, 3u}) {
+    const std::size_t T = 2 + seed % 3;
+    const Instance in = random_instance(seed, T);
+    const auto m = model_of<IntervalD>(in);
+    auto field = [&m](const auto& y, auto& dy) { m.rhs(y, dy); };
+    ValidatedTaylor<IntervalD, decltype(field)> vt(field, 2 * T);
+    const double t_end = 3.0;
+    const auto tube = vt.integrate(m.initial_state(), IntervalD(0.0), IntervalD(t_end));
+    const auto mref = model_of<MpReal>(in);
+    const auto ref = reference_solution(mref, mref.initial_state(), t_end);
+    for (std::size_t i = 0; i < 2 * T; ++i) {
+      EXPECT_TRUE(contains_mp(tube.final_box()[i], ref[i])) << "seed " << seed << " component " << i;
+      EXPECT_LT(num::width(tube.final_box()[i]), 1e-12);
+    }
+  }
+}
+
+TEST(ValidatedLogistic, BoxInitialSetContainsEveryCornerSolution) {
+  num::PrecisionGuard g(256);
+  const Instance in = random_instance(7, 2);
+  const double w = 1e-6;
+  std::vector<IntervalD> box;
+  for (double v : in.a) box.push_back(IntervalD(v - w, v + w));
+  for (double v : in.u) box.push_back(IntervalD(v - w, v + w));
+  const auto m = model_of<IntervalD>(in);
+  auto field = [&m](const auto& y, auto& dy) { m.rhs(y, dy); };
+  ValidatedTaylor<IntervalD, decltype(field)> vt(field, 4);
+  const auto tube = vt.integrate(box, IntervalD(0.0), IntervalD(2.0));
+  for (int corner : {0, 5, 10, 15}) {  // opposite corners and two mixed ones
+    Instance ci = in;
+    for (int i = 0; i < 2; ++i) ci.a[i] += ((corner >> i) & 1) ? w : -w;
+    for (int i = 0; i < 2; ++i) ci.u[i] += ((corner >> (2 + i)) & 1) ? w : -w;
+    const auto mref = model_of<MpReal>(ci);
+    const auto ref = reference_solution(mref, mref.initial_state(), 2.0);
+    for (std::size_t i = 0; i < 4; ++i) EXPECT_TRUE(contains_mp(tube.final_box()[i], ref[i])) << corner << " " << i;
+  }
+  // Lohner keeps the box close to the exact image: width grows like the flow's expansion, not exponentially.
+  for (const auto& v : tube.final_box()) EXPECT_LT(num::width(v), 100 * w);
+}
+
+TEST(ValidatedLogistic, TauTimeStateAtAGivenTimeAgreesWithTTime) {
+  num::PrecisionGuard g(256);
+  const Instance in = random_instance(11, 3);
+  std::vector<IntervalD> a, u;
+  for (double v : in.a) a.push_back(IntervalD(v));
+  for (double v : in.u) u.push_back(IntervalD(v));
+  const models::LogisticReducedTau<IntervalD> mt(a, u, IntervalD(in.c));
+  auto ftau = [&mt](const auto& y, auto& dy) { mt.rhs(y, dy); };
+  ValidatedTaylor<IntervalD, decltype(ftau)> vt(ftau, mt.dimension());
+  const double t_target = 4.0;
+  const auto hit = integrate::integrate_to_component_value(vt, mt.initial_state(), mt.time_index(), IntervalD(t_target), IntervalD(100.0), 10000);
+  const auto mref = model_of<MpReal>(in);
+  const auto ref = reference_solution(mref, mref.initial_state(), t_target);
+  for (std::size_t i = 0; i < 6; ++i) {
+    EXPECT_TRUE(contains_mp(hit.box[i], ref[i])) << i;
+    EXPECT_LT(num::width(hit.box[i]), 1e-10) << i;
+  }
+  EXPECT_TRUE(num::certainly_positive(hit.tau));
+  EXPECT_TRUE(num::certainly_lt(hit.tau, IntervalD(t_target)));  // dt/dτ > 1 ⇒ τ* < t*
+}
+
+TEST(ValidatedLogistic, EntryPointOnTheHeadlineInstance) {
+  std::ifstream f(SOFTCERT_SOURCE_DIR "/proofs_checks/instances/varre2026-headline.json");
+  ASSERT_TRUE(f.good());
+  const auto inst = nlohmann::json::parse(f);
+  integrate::RigorousIntegrateOptions o;
+  const auto r = integrate::rigorous_integrate(inst, "2", o);
+  EXPECT_EQ(r.a.size(), 8u);
+  EXPECT_LT(r.max_width, 1e-12);
+  // softmax entries enclose numbers in (0, 1) summing to 1
+  IntervalD sum(0.0);
+  for (const auto& e : r.softmax) sum += num::hull_of_bounds<IntervalD>(std::stod(e.lower), std::stod(e.upper));
+  EXPECT_TRUE(num::contains(IntervalD(sum.lower() - 1e-15, sum.upper() + 1e-15), 1.0));
+  // τ-time at the same t overlaps
+  o.time_variable = "tau";
+  const auto rt = integrate::rigorous_integrate(inst, "2", o);
+  for (std::size_t i = 0; i < 8; ++i) {
+    EXPECT_LE(std::stod(rt.u[i].lower), std::stod(r.u[i].upper) + 1e-15);
+    EXPECT_LE(std::stod(r.u[i].lower), std::stod(rt.u[i].upper) + 1e-15);
+  }
+  const auto j = integrate::to_json(r);
+  EXPECT_EQ(j["tier"], "rigorous");
+  EXPECT_EQ(j["a"].size(), 8u);
+  EXPECT_EQ(j["V"].size(), 8u);
+  // bad input names the field
+  auto bad = inst;
+  bad["a"][3] = "zero";
+  try {
+    integrate::rigorous_integrate(bad, "1", o);
+    ADD_FAILURE() << "accepted a non-decimal";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("a[3]"), std::string::npos) << e.what();
+  }
+  bad = inst;
+  bad["loss"] = "square";
+  EXPECT_THROW(integrate::rigorous_integrate(bad, "1", o), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace softcert
