@@ -3,7 +3,7 @@ BUILD_DIR ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 SUITE ?= proofs_checks/suites/quick.toml
 
-.PHONY: run test deps build build-debug bench clean
+.PHONY: run test deps build build-debug bench fuzz clean
 
 deps:
 	./scripts/install-deps.sh
@@ -20,6 +20,11 @@ test: build
 
 bench: build
 	./bench/run_all.sh $(BUILD_DIR)
+
+# libFuzzer targets with ASan + UBSan (clang), FUZZ_RUNS executions each: see fuzz/README.md.
+FUZZ_RUNS ?= 1000000
+fuzz: deps
+	./fuzz/run.sh $(FUZZ_RUNS)
 
 clean:
 	rm -rf $(BUILD_DIR)

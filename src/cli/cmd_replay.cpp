@@ -8,6 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "engine/registry.hpp"
+#include "engine/replay.hpp"
 
 namespace softcert::cli {
 
@@ -16,29 +17,18 @@ void add_replay_command(CLI::App& app, int& exit_status) {
   auto* cmd = app.add_subcommand("replay", "re-verify a saved counterexample rigorously (exit 0 iff reproduced)");
   cmd->add_option("file", *file, "a result record or counterexample file (JSON)")->required()->check(CLI::ExistingFile);
   cmd->callback([file, &exit_status]() {
-    std::ifstream in(*file);
-    nlohmann::json rec;
+    std::ifstream in(*file, std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    engine::ReplayRequest req;
     try {
-      rec = nlohmann::json::parse(in);
-    } catch (const nlohmann::json::parse_error&) {
-      throw UsageError(*file + ": not a JSON object (give one record, not a whole .jsonl file)");
+      req = engine::read_replay_record(text, *file);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
     }
-    if (!rec.is_object() || !rec.contains("check") || !rec["check"].is_string())
-      throw UsageError(*file + ": no \"check\" field");
-    if (!rec.contains("counterexample") || !rec["counterexample"].is_object())
-      throw UsageError(*file + ": no \"counterexample\" instance to replay");
-    const std::string name = rec["check"].get<std::string>();
-    const engine::Check* check = engine::CheckRegistry::global().find(name);
-    if (!check) throw UsageError(*file + ": no check named '" + name + "'");
-    engine::CheckOptions opt;
-    opt.tier = engine::Tier::rigorous;  // a replay is always rigorous, whatever found it
-    if (rec.contains("precision_bits") && rec["precision_bits"].is_number_unsigned())
-      opt.precision_bits = rec["precision_bits"].get<unsigned>();
-    if (rec.contains("horizon") && rec["horizon"].is_number()) opt.horizon = rec["horizon"].get<double>();
-    if (rec.contains("params") && rec["params"].is_object()) opt.params = rec["params"];
+    const std::string name = req.check->name();
     engine::CheckResult r;
     try {
-      r = check->run(rec["counterexample"], opt);
+      r = req.check->run(req.instance, req.options);
     } catch (const std::invalid_argument& e) {
       throw UsageError(*file + ": counterexample: " + e.what());
     }

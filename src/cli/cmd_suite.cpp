@@ -1,7 +1,10 @@
-// softcert suite FILE.toml [--out DIR] [--jobs J] [--shard K/N] [--resume]: a whole suite.
+// softcert suite FILE.toml [--out DIR] [--jobs J] [--shard K/N] [--resume]: a whole suite
+// (also under mpirun -n N: see cli/mpi_suite.hpp).
 #include <memory>
 
 #include "cli/commands.hpp"
+#include "cli/mpi_session.hpp"
+#include "cli/mpi_suite.hpp"
 #include "cli/run_options.hpp"
 
 namespace softcert::cli {
@@ -35,7 +38,9 @@ void add_suite_command(CLI::App& app, int& exit_status) {
     settings.shard = parse_shard(args->shard);
     settings.resume = args->resume;
     if (!args->out.empty()) settings.out_dir = args->out;
-    exit_status = execute_run(suite, settings, command_line(), args->quiet);
+    // Under mpirun the ranks share the plan and rank 0 writes the one report (cli/mpi_suite.hpp).
+    exit_status = mpi::launched_by_mpi() ? execute_mpi_run(suite, settings, command_line(), args->quiet)
+                                         : execute_run(suite, settings, command_line(), args->quiet);
   });
 }
 

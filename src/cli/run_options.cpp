@@ -52,11 +52,26 @@ int execute_run(const engine::Suite& suite, engine::RunSettings settings, const 
     throw UsageError(e.what());
   }
   progress.finish();
+  return report_run(suite, rep, settings, argv);
+}
+
+int report_run(const engine::Suite& suite, const engine::SuiteReport& rep, const engine::RunSettings& settings,
+               const std::vector<std::string>& argv) {
   if (rep.resumed > 0) std::cout << "resumed: " << rep.resumed << " results taken from the earlier run\n";
   std::cout << report::verdict_table(rep);
+  // The first few violations and errors, with their reasons: what a person looks at first.
+  std::size_t shown = 0, notable = 0;
+  for (const auto& r : rep.records) {
+    const std::string v = r.value("verdict", "");
+    if (v != "violated" && v != "error") continue;
+    if (++notable > 10) continue;
+    ++shown;
+    std::cout << "  " << v << ": " << r.value("instance", "") << ": " << r.value("reason", "") << "\n";
+  }
+  if (notable > shown) std::cout << "  ... and " << notable - shown << " more (see the results file)\n";
   if (settings.out_dir) {
     report::write_reports(*settings.out_dir, suite, rep, argv, settings.shard);
-    std::cout << "reports: " << settings.out_dir->string() << "/{results.jsonl,summary.json,junit.xml,manifest.json}\n";
+    std::cout << "reports: " << settings.out_dir->string() << "/{results.jsonl,summary.json,junit.xml,manifest.json,report.md,report.html}\n";
   }
   std::cout << "exit status " << rep.exit_status
             << (rep.exit_status == 0   ? " (every outcome as expected)"

@@ -20,6 +20,12 @@ void add_param(nlohmann::json& params, const std::string& assignment);
 int execute_run(const engine::Suite& suite, engine::RunSettings settings, const std::vector<std::string>& argv,
                 bool quiet);
 
+// The second half of execute_run: prints the table, writes the reports into
+// settings.out_dir (results.jsonl is the runner's), returns the exit status. Also used by the
+// MPI run (cli/mpi_suite.hpp) once rank 0 holds every record.
+int report_run(const engine::Suite& suite, const engine::SuiteReport& report, const engine::RunSettings& settings,
+               const std::vector<std::string>& argv);
+
 // The process's command line, for manifests.
 std::vector<std::string>& command_line();
 

@@ -60,6 +60,9 @@ std::map<std::string, nlohmann::json> read_journal(const std::filesystem::path& 
     if (!r.is_object() || !r.contains("check") || !r.contains("instance") || !r.contains("verdict") ||
         !r["check"].is_string() || !r["instance"].is_string() || !r["verdict"].is_string())
       throw std::invalid_argument(where + "not a result record (check, instance, verdict)");
+    // The reports sum "seconds": a non-number there would surface as an internal error later.
+    if (r.contains("seconds") && !r["seconds"].is_number())
+      throw std::invalid_argument(where + "\"seconds\" is not a number: the file is corrupt");
     const std::string key = record_key(r);
     if (out.count(key)) throw std::invalid_argument(where + "duplicate result for " + key);
     out.emplace(key, std::move(r));

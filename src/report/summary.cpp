@@ -7,6 +7,7 @@
 
 #include "engine/build_info.hpp"
 #include "engine/journal.hpp"
+#include "report/documents.hpp"
 
 namespace softcert::report {
 namespace {
@@ -140,6 +141,7 @@ void write_reports(const std::filesystem::path& dir, const engine::Suite& suite,
   engine::write_file_atomically(dir / "summary.json", summary_json(suite, report).dump(2) + "\n");
   engine::write_file_atomically(dir / "junit.xml", junit_xml(suite, report));
   engine::write_file_atomically(dir / "manifest.json", manifest_json(suite, command_line, shard).dump(2) + "\n");
+  write_documents(dir, suite, report);  // report.md, report.html, plots/
 }
 
 }  // namespace softcert::report

@@ -24,7 +24,8 @@ std::string junit_xml(const engine::Suite& suite, const engine::SuiteReport& rep
 nlohmann::json manifest_json(const engine::Suite& suite, const std::vector<std::string>& command_line,
                              const engine::Shard& shard = {});
 
-// Writes summary.json, junit.xml and manifest.json (results.jsonl is the runner's).
+// Writes summary.json, junit.xml, manifest.json, and report.md, report.html with plots/
+// (report/documents.hpp); results.jsonl is the runner's.
 void write_reports(const std::filesystem::path& dir, const engine::Suite& suite, const engine::SuiteReport& report,
                    const std::vector<std::string>& command_line, const engine::Shard& shard = {});
 

@@ -1,0 +1,42 @@
+#include "engine/replay.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "engine/registry.hpp"
+
+namespace softcert::engine {
+
+ReplayRequest read_replay_record(const std::string& text, const std::string& where) {
+  auto fail = [&where](const std::string& what) { throw std::invalid_argument(where + ": " + what); };
+  const nlohmann::json rec = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (rec.is_discarded() || !rec.is_object())
+    fail("not a JSON object (give one record, not a whole .jsonl file)");
+  if (!rec.contains("check") || !rec["check"].is_string()) fail("no \"check\" field");
+  if (!rec.contains("counterexample") || !rec["counterexample"].is_object())
+    fail("no \"counterexample\" instance to replay");
+  ReplayRequest req;
+  const std::string name = rec["check"].get<std::string>();
+  req.check = CheckRegistry::global().find(name);
+  if (!req.check) fail("no check named '" + name + "'");
+  req.instance = rec["counterexample"];
+  req.options.tier = Tier::rigorous;  // a replay is always rigorous, whatever found it
+  if (rec.contains("precision_bits") && !rec["precision_bits"].is_null()) {
+    const auto& p = rec["precision_bits"];
+    if (!p.is_number_unsigned() || p.get<std::uint64_t>() > 65536) fail("precision_bits must be an integer in [0, 65536]");
+    req.options.precision_bits = p.get<unsigned>();
+  }
+  if (rec.contains("horizon") && !rec["horizon"].is_null()) {
+    const auto& h = rec["horizon"];
+    if (!h.is_number() || !std::isfinite(h.get<double>()) || !(h.get<double>() > 0))
+      fail("horizon must be a positive number");
+    req.options.horizon = h.get<double>();
+  }
+  if (rec.contains("params") && !rec["params"].is_null()) {
+    if (!rec["params"].is_object()) fail("params must be an object");
+    req.options.params = rec["params"];
+  }
+  return req;
+}
+
+}  // namespace softcert::engine

@@ -1,0 +1,97 @@
+#include <iomanip>
+#include <sstream>
+
+#include "engine/build_info.hpp"
+#include "engine/journal.hpp"
+#include "report/documents.hpp"
+
+namespace softcert::report {
+
+namespace {
+
+const engine::Verdict kVerdicts[] = {engine::Verdict::proved, engine::Verdict::confirmed, engine::Verdict::violated,
+                                     engine::Verdict::inconclusive, engine::Verdict::error};
+
+// Markdown table cells: '|' would split the cell, line breaks would end the row.
+std::string cell(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '|') out += "\\|";
+    else if (c == '\n' || c == '\r') out += ' ';
+    else out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string exit_status_text(int status) {
+  switch (status) {
+    case 0: return "0 (every outcome as expected)";
+    case 1: return "1 (an unexpected outcome: a regression)";
+    case 3: return "3 (too many inconclusive results)";
+    default: return std::to_string(status);
+  }
+}
+
+std::vector<const nlohmann::json*> notable_records(const engine::SuiteReport& report, std::size_t limit) {
+  std::vector<const nlohmann::json*> out;
+  for (const auto& r : report.records) {
+    const std::string v = r.value("verdict", "");
+    if (v == "violated" || v == "inconclusive" || v == "error") out.push_back(&r);
+    if (out.size() >= limit) break;
+  }
+  return out;
+}
+
+std::string markdown_report(const engine::Suite& suite, const engine::SuiteReport& report, const RunFigures& figures) {
+  const BuildInfo b = build_info();
+  std::ostringstream o;
+  o << "# softcert report: " << suite.name << "\n\n";
+  o << "- suite file: `" << suite.source.string() << "`, seed " << suite.seed << "\n";
+  o << "- results: " << report.records.size() << " (check, instance) pairs\n";
+  o << "- exit status: " << exit_status_text(report.exit_status) << "\n";
+  o << "- softcert " << b.version << ", commit " << b.git_commit << "\n\n";
+  o << "## Verdicts\n\n| check | expect |";
+  for (auto v : kVerdicts) o << " " << engine::to_string(v) << " |";
+  o << " outcome | seconds |\n|---|---|";
+  for (std::size_t i = 0; i < std::size(kVerdicts); ++i) o << "---:|";
+  o << "---|---:|\n";
+  for (const auto& e : report.entries) {
+    o << "| `" << cell(e.check) << "` | " << engine::to_string(e.expect) << " |";
+    for (auto v : kVerdicts) {
+      auto it = e.counts.find(v);
+      o << " " << (it == e.counts.end() ? 0 : it->second) << " |";
+    }
+    o << " " << (e.outcome == engine::Outcome::as_expected ? "" : "**") << engine::to_string(e.outcome)
+      << (e.outcome == engine::Outcome::as_expected ? "" : "**") << " | " << std::fixed << std::setprecision(2)
+      << e.seconds << " |\n";
+  }
+  o << "\n## Figures\n\n";
+  if (!figures.note.empty()) o << "Plots skipped: " << figures.note << ". The data are in `plots/*.csv`.\n\n";
+  for (const auto& f : figures.figures) {
+    if (f.image.empty()) continue;
+    o << "### " << f.title << "\n\n![" << f.title << "](" << f.image.string() << ")\n\n" << f.caption
+      << " Data: `" << f.csv.string() << "`.\n\n";
+  }
+  const auto notable = notable_records(report, 50);
+  o << "## Not proved or confirmed\n\n";
+  if (notable.empty()) o << "Every instance was proved or confirmed.\n";
+  for (const auto* r : notable) {
+    o << "- `" << cell(r->value("instance", "")) << "`: **" << r->value("verdict", "") << "**";
+    if (r->contains("reason") && (*r)["reason"].is_string() && !(*r)["reason"].get<std::string>().empty())
+      o << " — " << cell((*r)["reason"].get<std::string>());
+    o << "\n";
+  }
+  o << "\nEvery result is in `results.jsonl`; machine-readable summary in `summary.json`, CI view in "
+       "`junit.xml`, provenance in `manifest.json` (docs/reports.md).\n";
+  return o.str();
+}
+
+void write_documents(const std::filesystem::path& dir, const engine::Suite& suite, const engine::SuiteReport& report) {
+  const RunFigures figures = write_run_figures(dir, report);
+  engine::write_file_atomically(dir / "report.md", markdown_report(suite, report, figures));
+  engine::write_file_atomically(dir / "report.html", html_report(suite, report, figures, dir));
+}
+
+}  // namespace softcert::report

@@ -1,0 +1,103 @@
+#pragma once
+// Plots made by gnuplot from CSV files: "write this CSV, plot these columns with this title
+// and these axes to this file". Used for the suite report (report/run_plots.hpp) and meant for
+// any later figure (σ(a)(t), u(t), gaps over time, enclosure widths, cost scaling with a
+// power-law fit on log-log axes).
+//
+//   plots::Csv csv({"t", "sigma_lo", "sigma_hi"});
+//   csv.add_row({"0.5", "0.1", "0.2"});                      // numbers as decimal strings
+//   csv.write(dir / "sigma.csv");
+//   plots::Plot p;
+//   p.title = "σ(a)(t)"; p.x = {"t", true}; p.y = {"σ", false};
+//   p.series = {plots::Series::band("t", "sigma_lo", "sigma_hi", "enclosure")};
+//   plots::render(p, csv, dir / "sigma.csv", dir / "sigma.png");  // → Rendered{ok, message}
+//
+// gnuplot is found at run time (PATH, or $SOFTCERT_GNUPLOT; SOFTCERT_GNUPLOT=none disables it):
+// when it is absent, render() returns ok = false with the reason and nothing else happens.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace softcert::report::plots {
+
+// A CSV file with a header row. Cells are written as given, except that commas, quotes and
+// line breaks (which gnuplot's CSV reader does not unquote) become ';', '\'' and ' '.
+class Csv {
+ public:
+  explicit Csv(std::vector<std::string> columns);
+  void add_row(std::vector<std::string> cells);  // throws std::invalid_argument on a width mismatch
+  const std::vector<std::string>& columns() const { return columns_; }
+  std::size_t rows() const { return rows_.size(); }
+  std::string text() const;
+  void write(const std::filesystem::path& file) const;  // atomically
+
+ private:
+  std::vector<std::string> columns_;
+  std::vector<std::vector<std::string>> rows_;
+};
+
+enum class Style {
+  lines,
+  points,
+  linespoints,
+  bars,       // clustered histogram bars; x is a label column (categories)
+  interval,   // a point at y with an error bar from y_low to y_high (a certified interval)
+  band,       // the region between y_low and y_high, filled (an enclosure over time)
+  power_fit,  // points, plus the least-squares line of log y on log x, slope in the legend
+};
+
+struct Series {
+  std::string x, y;            // column names (for bars, x is the category-label column)
+  std::string y_low, y_high;   // interval and band
+  std::string title;           // legend entry ("" → the y column's name)
+  Style style = Style::lines;
+  // Plot only rows whose column `where_column` equals `where_value` (e.g. one check's rows).
+  std::string where_column, where_value;
+
+  static Series line(std::string x, std::string y, std::string title = "");
+  static Series points(std::string x, std::string y, std::string title = "");
+  static Series bars(std::string label_column, std::string y, std::string title = "");
+  static Series interval(std::string x, std::string y, std::string lo, std::string hi, std::string title = "");
+  static Series band(std::string x, std::string lo, std::string hi, std::string title = "");
+  static Series power_fit(std::string x, std::string y, std::string title = "");
+  Series& where(std::string column, std::string value);
+};
+
+struct Axis {
+  std::string label;
+  bool log = false;
+  std::optional<double> min, max;
+};
+
+enum class Format { png, svg };
+
+struct Plot {
+  std::string title;
+  Axis x, y;
+  std::vector<Series> series;
+  Format format = Format::png;
+  int width = 900, height = 500;  // pixels
+};
+
+struct Rendered {
+  bool ok = false;
+  std::string message;  // why not, when !ok (gnuplot missing, gnuplot's error output)
+};
+
+// The gnuplot executable to use, or nullopt (with the reason in *why) when there is none.
+std::optional<std::string> find_gnuplot(std::string* why = nullptr);
+
+// The gnuplot script that draws `plot` from `csv` into `image` (exposed for tests and for
+// people who want to restyle a figure by hand).
+std::string gnuplot_script(const Plot& plot, const Csv& csv, const std::filesystem::path& csv_file,
+                           const std::filesystem::path& image);
+
+// Writes image.gp next to the image and runs gnuplot on it (`csv` must already be written to
+// csv_file; it names the columns). Never throws for a missing or
+// failing gnuplot: the result says what happened. Throws std::invalid_argument for a series
+// naming a column the CSV lacks.
+Rendered render(const Plot& plot, const Csv& csv, const std::filesystem::path& csv_file,
+                const std::filesystem::path& image);
+
+}  // namespace softcert::report::plots
