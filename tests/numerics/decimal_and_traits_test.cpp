@@ -33,6 +33,10 @@ TEST(Decimal, ExactValuesGiveThinIntervalsAndExactRationals) {
   EXPECT_EQ(num::parse_decimal<Rational>("-1.25E-2"), Rational(-1) / 80);
   EXPECT_EQ(num::parse_decimal<Rational>("12e2"), Rational(1200));
   EXPECT_EQ(num::parse_decimal<Rational>(".5"), Rational(1, 2));
+  // leading zeros are not an octal prefix
+  EXPECT_EQ(num::parse_decimal<Rational>("0.3412010552474289"), Rational(3412010552474289) / Rational(10000000000000000));
+  EXPECT_EQ(num::parse_decimal<Rational>("0089"), Rational(89));
+  EXPECT_EQ(num::parse_decimal<Rational>("-0.0"), Rational(0));
 }
 
 TEST(Decimal, DoubleParseIsCorrectlyRounded) {

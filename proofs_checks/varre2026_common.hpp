@@ -1,0 +1,127 @@
+#pragma once
+// What the value-softmax checks share: their instance generator (hypotheses by name), the exact
+// initial data they reason about, and the parameters they read.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/check.hpp"
+#include "instances/generator.hpp"
+#include "instances/instance.hpp"
+#include "numerics/decimal.hpp"
+#include "numerics/kinds.hpp"
+
+namespace softcert::varre2026 {
+
+inline const char* const kPaper =
+    "Varre, Rofin, Flammarion (2026), Gradient flow polarizes softmax outputs towards low-entropy solutions, "
+    "arXiv 2603.06248";
+
+// Hypothesis names (search --drop takes them).
+inline const char* const kUniformA0 = "uniform-a0";    // a(0) = 0
+inline const char* const kDistinctU0 = "distinct-u0";  // entries of u(0) = V(0)ᵀβ* pairwise distinct
+
+// An integer parameter: a number, or a range [lo, hi] from which the seed picks uniformly.
+inline std::size_t pick_size(const nlohmann::json& params, const char* key, std::size_t fallback, std::uint64_t word) {
+  if (!params.contains(key)) return fallback;
+  const auto& v = params[key];
+  auto as_size = [&](const nlohmann::json& x) {
+    if (!x.is_number_integer() || x.get<long long>() < 1 || x.get<long long>() > 4096)
+      throw std::invalid_argument(std::string("params.") + key + ": must be an integer in [1, 4096] or a range [lo, hi]");
+    return static_cast<std::size_t>(x.get<long long>());
+  };
+  if (v.is_array()) {
+    if (v.size() != 2) throw std::invalid_argument(std::string("params.") + key + ": a range is [lo, hi]");
+    const std::size_t lo = as_size(v[0]), hi = as_size(v[1]);
+    if (lo > hi) throw std::invalid_argument(std::string("params.") + key + ": range [lo, hi] needs lo <= hi");
+    return lo + static_cast<std::size_t>(word % (hi - lo + 1));
+  }
+  return as_size(v);
+}
+
+inline double number_param(const nlohmann::json& params, const char* key, double fallback) {
+  if (!params.contains(key)) return fallback;
+  if (!params[key].is_number()) throw std::invalid_argument(std::string("params.") + key + ": must be a number");
+  return params[key].get<double>();
+}
+
+// A logistic value-softmax instance: T from params.T (default [2, 8]), d = params.d or T,
+// V(0) = 0.1·N(0,1), β* ~ N(0, I) normalised; a(0) = 0 unless `uniform-a0` is dropped (then
+// a(0) = params.a_scale·N(0,1), default scale 1); with `distinct-u0` dropped, the last column
+// of V repeats the first, so u_0 = u_{T−1}.
+inline nlohmann::json generate_logistic_instance(std::uint64_t seed, const engine::GenerateOptions& o,
+                                                 const std::string& check) {
+  instances::SplitMix64 pick(seed ^ 0x5eed5eed5eedULL);
+  instances::GeneratorOptions g;
+  g.T = pick_size(o.params, "T", 0, pick.next());
+  if (g.T == 0) g.T = 2 + static_cast<std::size_t>(pick.next() % 7);  // default range [2, 8]
+  g.d = pick_size(o.params, "d", g.T, pick.next());
+  g.a_scale = o.dropped.count(kUniformA0) ? number_param(o.params, "a_scale", 1.0) : 0.0;
+  instances::Instance inst = instances::generate_instance(seed, g);
+  if (o.dropped.count(kDistinctU0) && inst.T >= 2)
+    for (auto& row : inst.V) row.back() = row.front();
+  inst.id = check + "@" + std::to_string(seed);
+  return instances::to_json(inst);
+}
+
+// The exact initial data the checks reason about: u(0) = V(0)ᵀβ* and a(0) in rationals.
+struct ExactStart {
+  std::vector<Rational> a, u;
+};
+
+inline ExactStart exact_start(const instances::Instance& inst) {
+  ExactStart e;
+  for (const auto& x : inst.a) e.a.push_back(num::parse_decimal<Rational>(x));
+  e.u.assign(inst.T, Rational(0));
+  for (std::size_t r = 0; r < inst.d; ++r) {
+    const Rational b = num::parse_decimal<Rational>(inst.beta[r]);
+    for (std::size_t j = 0; j < inst.T; ++j) e.u[j] += num::parse_decimal<Rational>(inst.V[r][j]) * b;
+  }
+  return e;
+}
+
+// Pairs (i, j) with u_i(0) > u_j(0), exactly.
+inline std::vector<std::pair<std::size_t, std::size_t>> ordered_pairs(const ExactStart& e) {
+  std::vector<std::pair<std::size_t, std::size_t>> p;
+  for (std::size_t i = 0; i < e.u.size(); ++i)
+    for (std::size_t j = 0; j < e.u.size(); ++j)
+      if (e.u[i] > e.u[j]) p.emplace_back(i, j);
+  return p;
+}
+
+// The first index of the largest u(0), exactly; `unique` tells whether it is the only one.
+inline std::size_t leader(const ExactStart& e, bool* unique = nullptr) {
+  const std::size_t k = static_cast<std::size_t>(std::max_element(e.u.begin(), e.u.end()) - e.u.begin());
+  if (unique) *unique = std::count(e.u.begin(), e.u.end(), e.u[k]) == 1;
+  return k;
+}
+
+// Decimal strings below / above a rational (17 significant digits, rounded outward).
+inline std::string decimal_below(const Rational& q) {
+  double d = q.convert_to<double>();
+  if (Rational(d) > q) d = std::nextafter(d, -std::numeric_limits<double>::infinity());
+  return num::lower_decimal(IntervalD(d, d));
+}
+inline std::string decimal_above(const Rational& q) {
+  double d = q.convert_to<double>();
+  if (Rational(d) < q) d = std::nextafter(d, std::numeric_limits<double>::infinity());
+  return num::upper_decimal(IntervalD(d, d));
+}
+
+// Reads and validates a value-softmax logistic instance.
+inline instances::Instance logistic_instance(const nlohmann::json& j) {
+  instances::Instance inst = instances::parse_instance(j);
+  if (inst.loss != instances::Loss::logistic) throw std::invalid_argument("loss: this check needs \"logistic\"");
+  if (inst.normalization != instances::Normalization::softmax)
+    throw std::invalid_argument("normalization: this check needs \"softmax\"");
+  return inst;
+}
+
+}  // namespace softcert::varre2026

@@ -1,0 +1,189 @@
+// Varre, Rofin, Flammarion (2026), Thm 3.3: σ(a) → one-hot as the logistic loss → 0, and the
+// massive-value split (docs/theorems/varre2026_one_hot.md, varre2026_massive_values.md).
+//
+// one_hot.eventual: certified entry into R_k on the validated tube proves σ(a(t)) → e_k for all
+//                   t → ∞ (Lemma 2 of docs/theorems/varre2026_region_lemma.md).
+// massive_values:   the same certificate proves ‖V_k(t)‖ → ∞ and sup_t ‖V_j(t)‖ < ∞ for j ≠ k.
+// one_hot.finite:   max_k σ(a(H))_k ≥ 1 − ε, from the rigorous enclosure of the state at t = H.
+#include <sstream>
+
+#include "engine/registry.hpp"
+#include "integrate/rigorous_integrate.hpp"
+#include "varre2026_region_entry.hpp"
+
+namespace softcert::varre2026 {
+
+namespace {
+
+std::string argmax_name(const std::vector<Rational>& v, std::size_t k) {
+  bool is_max = true, unique = true;
+  for (std::size_t j = 0; j < v.size(); ++j) {
+    if (j == k) continue;
+    if (v[j] > v[k]) is_max = false;
+    if (v[j] == v[k]) unique = false;
+  }
+  return is_max ? (unique ? "unique argmax" : "tied argmax") : "not the argmax";
+}
+
+template <class S>
+engine::CheckResult eventual(const instances::Instance& inst, const TubeCheckSettings& set, bool massive) {
+  const RegionEntrySearch<S> found = find_region_entry<S>(inst, set);
+  engine::CheckResult r;
+  r.horizon = set.horizon;
+  r.details["steps"] = found.walk.steps;
+  if (!found.entry) {
+    r.verdict = engine::Verdict::inconclusive;
+    r.reason = "no certified entry into any R_k up to t = H" +
+               (found.walk.failure.empty() ? std::string() : " (" + found.walk.failure + ")");
+    return r;
+  }
+  const RegionEntry<S>& e = *found.entry;
+  const ExactStart start = exact_start(inst);
+  r.verdict = engine::Verdict::proved;
+  r.margin_lower = num::lower_decimal(e.margin);
+  r.margin_upper = num::upper_decimal(e.margin);
+  r.details["winner"] = e.winner;
+  r.details["entry_step"] = e.step;
+  r.details["entry_t"] = {num::lower_decimal(e.t), num::upper_decimal(e.t)};
+  r.details["winner_vs_u0"] = argmax_name(start.u, e.winner);
+  r.details["winner_vs_a0"] = argmax_name(start.a, e.winner);
+  r.reason = "state certified inside R_" + std::to_string(e.winner) + " at t in [" + num::lower_decimal(e.t, 6) + ", " +
+             num::upper_decimal(e.t, 6) + "]; by Lemma 2 " +
+             (massive ? "column " + std::to_string(e.winner) + " of V grows without bound, the others stay bounded"
+                      : "sigma(a) -> e_" + std::to_string(e.winner) + " as t -> infinity");
+  return r;
+}
+
+engine::CheckResult eventual_at(const nlohmann::json& instance, const engine::CheckOptions& o, bool massive) {
+  if (o.tier != engine::Tier::rigorous)
+    throw std::invalid_argument("tier: this check needs a validated tube; use --tier rigorous");
+  const instances::Instance inst = logistic_instance(instance);
+  engine::CheckOptions oo = o;
+  if (!oo.horizon) oo.horizon = 1e5;
+  const TubeCheckSettings set = tube_settings(oo);
+  const unsigned bits = o.precision_bits == 0 ? 53 : o.precision_bits;
+  if (bits <= 53) {
+    auto r = eventual<IntervalD>(inst, set, massive);
+    r.precision_bits = 53;
+    return r;
+  }
+  num::PrecisionGuard guard(bits);
+  auto r = eventual<IntervalMp>(inst, set, massive);
+  r.precision_bits = num::precision_bits();
+  return r;
+}
+
+}  // namespace
+
+class OneHotEventualCheck : public engine::Check {
+ public:
+  std::string name() const override { return "varre2026.one_hot.eventual"; }
+  std::string paper() const override { return kPaper; }
+  std::string statement() const override {
+    return "[paper, Thm 3.3; certificate derived] Logistic loss, softmax: sigma(a(t)) -> e_k as t -> infinity for "
+           "some k, certified by entry into the forward-invariant region R_k = {a_k > a_j, u_k > u_j for all j != k}.";
+  }
+  std::string doc() const override { return "docs/theorems/varre2026_one_hot.md"; }
+  std::vector<std::string> hypotheses() const override { return {kUniformA0, kDistinctU0}; }
+  nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
+    return generate_logistic_instance(seed, o, name());
+  }
+  engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
+    return eventual_at(instance, o, false);
+  }
+};
+
+class MassiveValuesCheck : public engine::Check {
+ public:
+  std::string name() const override { return "varre2026.massive_values"; }
+  std::string paper() const override { return kPaper; }
+  std::string statement() const override {
+    return "[paper; proof derived] Logistic loss, softmax: for some k, ||V_k(t)|| -> infinity while "
+           "sup_t ||V_j(t)|| < infinity for j != k, certified by entry into R_k (Lemma 2).";
+  }
+  std::string doc() const override { return "docs/theorems/varre2026_massive_values.md"; }
+  std::vector<std::string> hypotheses() const override { return {kUniformA0, kDistinctU0}; }
+  nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
+    return generate_logistic_instance(seed, o, name());
+  }
+  engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
+    return eventual_at(instance, o, true);
+  }
+};
+
+class OneHotFiniteCheck : public engine::Check {
+ public:
+  std::string name() const override { return "varre2026.one_hot.finite"; }
+  std::string paper() const override { return kPaper; }
+  std::string statement() const override {
+    return "[derived finite-horizon reading of Thm 3.3] Logistic loss, softmax: max_k sigma(a(H))_k >= 1 - eps "
+           "(params eps, default 0.1; horizon H, default 1e5).";
+  }
+  std::string doc() const override { return "docs/theorems/varre2026_one_hot.md"; }
+  std::vector<std::string> hypotheses() const override { return {kUniformA0, kDistinctU0}; }
+  nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
+    return generate_logistic_instance(seed, o, name());
+  }
+  engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
+    if (o.tier != engine::Tier::rigorous)
+      throw std::invalid_argument("tier: this check needs a rigorous enclosure; use --tier rigorous");
+    logistic_instance(instance);  // validates
+    const double H = o.horizon.value_or(1e5);
+    const double eps = number_param(o.params, "eps", 0.1);
+    if (!(H > 0) || H > 1e12) throw std::invalid_argument("horizon: must be in (0, 1e12]");
+    if (!(eps > 0 && eps < 1)) throw std::invalid_argument("params.eps: must be in (0, 1)");
+    integrate::RigorousIntegrateOptions io;
+    io.precision_bits = o.precision_bits == 0 ? 53 : o.precision_bits;
+    engine::CheckResult r;
+    r.horizon = H;
+    r.precision_bits = io.precision_bits;
+    std::ostringstream hs;
+    hs.precision(17);
+    hs << H;
+    integrate::RigorousIntegrateResult res;
+    try {
+      res = integrate::rigorous_integrate(instance, hs.str(), io);
+    } catch (const integrate::RigorousFailure& e) {
+      r.verdict = engine::Verdict::inconclusive;
+      r.reason = std::string("rigorous integration failed: ") + e.what();
+      return r;
+    }
+    // margin = max_k σ_k(H) − (1 − ε), exactly in rationals from the decimal bounds; ε is the
+    // double the parameter parsed to
+    const Rational one_minus_eps = Rational(1) - Rational(eps);
+    Rational best_lo = -1, best_hi = -1;
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < res.softmax.size(); ++i) {
+      const Rational lo = num::parse_decimal<Rational>(res.softmax[i].lower);
+      const Rational hi = num::parse_decimal<Rational>(res.softmax[i].upper);
+      if (lo > best_lo) {
+        best_lo = lo;
+        k = i;
+      }
+      if (hi > best_hi) best_hi = hi;
+    }
+    const Rational m_lo = best_lo - one_minus_eps, m_hi = best_hi - one_minus_eps;
+    r.margin_lower = decimal_below(m_lo);
+    r.margin_upper = decimal_above(m_hi);
+    r.details["steps"] = res.steps;
+    r.details["argmax"] = k;
+    r.details["max_softmax"] = {res.softmax[k].lower, res.softmax[k].upper};
+    if (m_lo >= 0) {
+      r.verdict = engine::Verdict::proved;
+      r.reason = "sigma_" + std::to_string(k) + "(H) >= " + res.softmax[k].lower + " >= 1 - eps";
+    } else if (m_hi < 0) {
+      r.verdict = engine::Verdict::violated;
+      r.reason = "every sigma_k(H) <= " + decimal_above(best_hi) + " < 1 - eps at this horizon";
+    } else {
+      r.verdict = engine::Verdict::inconclusive;
+      r.reason = "the enclosure of max_k sigma_k(H) straddles 1 - eps";
+    }
+    return r;
+  }
+};
+
+SOFTCERT_REGISTER_CHECK(OneHotEventualCheck);
+SOFTCERT_REGISTER_CHECK(MassiveValuesCheck);
+SOFTCERT_REGISTER_CHECK(OneHotFiniteCheck);
+
+}  // namespace softcert::varre2026

@@ -1,0 +1,40 @@
+// Varre, Rofin, Flammarion (2026), Thm 3.2, order preservation (docs/theorems/varre2026_order_preservation.md).
+//
+// Hypotheses: logistic loss with softmax; a(0) uniform (uniform-a0); u(0) = V(0)ᵀβ* with
+// pairwise distinct entries (distinct-u0).
+// Claim: for every pair with u_i(0) > u_j(0) and all t ∈ [0, H]: u_i(t) > u_j(t) and a_i(t) ≥ a_j(t).
+// Decided on the validated τ-tube: every step certifies both gaps (directly, or by the sign of
+// their derivatives from a certified start value); a gap certainly negative on a step is a
+// certified violation.
+#include "engine/registry.hpp"
+#include "varre2026_tube_check.hpp"
+
+namespace softcert::varre2026 {
+
+class OrderPreservationCheck : public engine::Check {
+ public:
+  std::string name() const override { return "varre2026.order_preservation"; }
+  std::string paper() const override { return kPaper; }
+  std::string statement() const override {
+    return "[paper, Thm 3.2] Logistic loss, softmax, a(0) uniform, u(0) = V(0)^T beta* distinct: for every pair "
+           "with u_i(0) > u_j(0) and all t in [0, H], u_i(t) > u_j(t) and a_i(t) >= a_j(t).";
+  }
+  std::string doc() const override { return "docs/theorems/varre2026_order_preservation.md"; }
+  std::vector<std::string> hypotheses() const override { return {kUniformA0, kDistinctU0}; }
+
+  nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
+    return generate_logistic_instance(seed, o, name());
+  }
+
+  engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
+    const instances::Instance inst = logistic_instance(instance);
+    const ExactStart start = exact_start(inst);
+    engine::CheckResult r = run_pair_claim_at(inst, ordered_pairs(start), PairClaim::order, o);
+    r.details["uniform_a0"] = std::all_of(start.a.begin(), start.a.end(), [&](const Rational& x) { return x == start.a[0]; });
+    return r;
+  }
+};
+
+SOFTCERT_REGISTER_CHECK(OrderPreservationCheck);
+
+}  // namespace softcert::varre2026

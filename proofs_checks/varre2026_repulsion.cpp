@@ -1,0 +1,69 @@
+// Varre, Rofin, Flammarion (2026), Thm 3.2, repulsion, in both readings the paper's text allows
+// (docs/theorems/varre2026_repulsion.md).
+//
+// Hypotheses: logistic loss with softmax; a(0) uniform; u(0) distinct.
+// leader:    with k = argmax u(0), every gap a_k − a_j and u_k − u_j is nondecreasing on [0, H].
+// all_pairs: for every pair with u_i(0) > u_j(0), a_i − a_j and u_i − u_j are nondecreasing on [0, H].
+// Decided on the validated τ-tube from the signs of the gap derivatives over each step (a
+// derivative certainly negative over a step is a certified violation: the gap strictly
+// decreases there).
+#include "engine/registry.hpp"
+#include "varre2026_tube_check.hpp"
+
+namespace softcert::varre2026 {
+
+class RepulsionCheck : public engine::Check {
+ public:
+  explicit RepulsionCheck(bool all_pairs) : all_pairs_(all_pairs) {}
+  std::string name() const override {
+    return all_pairs_ ? "varre2026.repulsion.all_pairs" : "varre2026.repulsion.leader";
+  }
+  std::string paper() const override { return kPaper; }
+  std::string statement() const override {
+    return all_pairs_ ? "[paper, Thm 3.2, 'any i != j' reading] Logistic loss, softmax, a(0) uniform, u(0) distinct: "
+                        "for every pair with u_i(0) > u_j(0), a_i - a_j and u_i - u_j are nondecreasing on [0, H]."
+                      : "[paper, Thm 3.2, leader reading] Logistic loss, softmax, a(0) uniform, u(0) distinct: with "
+                        "k = argmax u(0), a_k - a_j and u_k - u_j are nondecreasing on [0, H] for every j != k.";
+  }
+  std::string doc() const override { return "docs/theorems/varre2026_repulsion.md"; }
+  std::vector<std::string> hypotheses() const override { return {kUniformA0, kDistinctU0}; }
+
+  nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
+    return generate_logistic_instance(seed, o, name());
+  }
+
+  engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
+    const instances::Instance inst = logistic_instance(instance);
+    const ExactStart start = exact_start(inst);
+    std::vector<std::pair<std::size_t, std::size_t>> pairs;
+    bool unique = true;
+    const std::size_t k = leader(start, &unique);
+    if (all_pairs_) {
+      pairs = ordered_pairs(start);
+    } else {
+      for (std::size_t j = 0; j < inst.T; ++j)
+        if (j != k && start.u[k] > start.u[j]) pairs.emplace_back(k, j);
+    }
+    engine::CheckResult r = run_pair_claim_at(inst, pairs, PairClaim::repulsion, o);
+    r.details["leader"] = k;
+    r.details["leader_unique"] = unique;
+    return r;
+  }
+
+ private:
+  bool all_pairs_;
+};
+
+class RepulsionLeaderCheck : public RepulsionCheck {
+ public:
+  RepulsionLeaderCheck() : RepulsionCheck(false) {}
+};
+class RepulsionAllPairsCheck : public RepulsionCheck {
+ public:
+  RepulsionAllPairsCheck() : RepulsionCheck(true) {}
+};
+
+SOFTCERT_REGISTER_CHECK(RepulsionLeaderCheck);
+SOFTCERT_REGISTER_CHECK(RepulsionAllPairsCheck);
+
+}  // namespace softcert::varre2026

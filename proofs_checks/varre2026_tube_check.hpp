@@ -1,0 +1,112 @@
+#pragma once
+// The shared decision procedure of the pair-gap checks (order preservation, repulsion): walk
+// the validated τ-tube to the horizon with a PairCertifier and turn what it found into a
+// verdict. Runs at 53 bits on IntervalD, above on IntervalMp.
+#include <string>
+#include <vector>
+
+#include "engine/check.hpp"
+#include "numerics/precision.hpp"
+#include "varre2026_common.hpp"
+#include "varre2026_pair_certifier.hpp"
+
+namespace softcert::varre2026 {
+
+struct TubeCheckSettings {
+  double horizon = 100;
+  unsigned order = 20;
+  unsigned max_depth = 5;        // bisections of an undecided step
+  std::size_t max_steps = 20000;
+  double h_max = 0.5;            // τ-step cap, so that segment boxes stay informative
+};
+
+inline TubeCheckSettings tube_settings(const engine::CheckOptions& o) {
+  TubeCheckSettings s;
+  if (o.horizon) s.horizon = *o.horizon;
+  if (!(s.horizon > 0) || s.horizon > 1e12) throw std::invalid_argument("horizon: must be in (0, 1e12]");
+  s.order = static_cast<unsigned>(number_param(o.params, "order", s.order));
+  s.max_depth = static_cast<unsigned>(number_param(o.params, "max_depth", s.max_depth));
+  s.max_steps = static_cast<std::size_t>(number_param(o.params, "max_steps", static_cast<double>(s.max_steps)));
+  s.h_max = number_param(o.params, "h_max", s.h_max);
+  if (s.order < 2 || s.order > 60) throw std::invalid_argument("params.order: must be in [2, 60]");
+  if (s.max_depth > 20) throw std::invalid_argument("params.max_depth: must be at most 20");
+  return s;
+}
+
+template <class S>
+engine::CheckResult run_pair_claim(const instances::Instance& inst,
+                                   const std::vector<std::pair<std::size_t, std::size_t>>& pairs, PairClaim claim,
+                                   const TubeCheckSettings& set) {
+  const auto model = models::LogisticReducedTau<S>::from_instance(inst);
+  PairCertifier<S> cert(model, pairs, claim, set.horizon, set.max_depth);
+  integrate::ValidatedOptions vo;
+  vo.order = set.order;
+  vo.max_steps = set.max_steps;
+  vo.h_max = set.h_max;
+  vo.keep_segments = false;
+  const WalkOutcome walk =
+      walk_tau_tube<S>(model, set.horizon, vo, [&cert](const TauStep<S>& st) { return cert.visit(st); });
+  engine::CheckResult r;
+  r.horizon = set.horizon;
+  r.details["steps"] = walk.steps;
+  r.details["ranges_examined"] = cert.ranges_examined();
+  r.details["pairs"] = pairs.size();
+  if (const auto& v = cert.violation()) {
+    r.verdict = engine::Verdict::violated;
+    r.margin_lower = num::lower_decimal(v->value);
+    r.margin_upper = num::upper_decimal(v->value);
+    r.details["violation"] = {{"i", v->i},
+                              {"j", v->j},
+                              {"quantity", v->quantity},
+                              {"step", v->step},
+                              {"t_start", {num::lower_decimal(v->t_start), num::upper_decimal(v->t_start)}}};
+    r.reason = v->quantity + " is certainly negative (" + r.margin_upper + " upper bound) for i = " +
+               std::to_string(v->i) + ", j = " + std::to_string(v->j) + " at t in [" + num::lower_decimal(v->t_start, 6) +
+               ", " + num::upper_decimal(v->t_start, 6) + "]";
+    return r;
+  }
+  if (pairs.empty()) {
+    r.verdict = engine::Verdict::proved;
+    r.reason = "no ordered pairs: the claim is vacuous";
+    return r;
+  }
+  const S margin = num::hull_of_bounds<S>(cert.margin_lower(), cert.margin_lower());
+  r.margin_lower = num::lower_decimal(margin);
+  r.margin_upper = "inf";
+  if (!walk.covered) {
+    r.verdict = engine::Verdict::inconclusive;
+    r.reason = "the tube did not reach t = H: " + walk.failure;
+    return r;
+  }
+  if (cert.undecided()) {
+    r.verdict = engine::Verdict::inconclusive;
+    r.reason = "some pair could not be certified on some step (enclosures too wide)";
+    r.details["first_undecided"] = cert.first_undecided();
+    return r;
+  }
+  r.verdict = engine::Verdict::proved;
+  r.reason = "certified on every step of the validated tube covering t in [0, H]";
+  return r;
+}
+
+// Dispatch on the precision: IntervalD at 53 bits, IntervalMp (MPFI) above.
+inline engine::CheckResult run_pair_claim_at(const instances::Instance& inst,
+                                             const std::vector<std::pair<std::size_t, std::size_t>>& pairs,
+                                             PairClaim claim, const engine::CheckOptions& o) {
+  if (o.tier != engine::Tier::rigorous)
+    throw std::invalid_argument("tier: this check decides over a validated tube; use --tier rigorous");
+  const TubeCheckSettings set = tube_settings(o);
+  const unsigned bits = o.precision_bits == 0 ? 53 : o.precision_bits;
+  engine::CheckResult r;
+  if (bits <= 53) {
+    r = run_pair_claim<IntervalD>(inst, pairs, claim, set);
+    r.precision_bits = 53;
+  } else {
+    num::PrecisionGuard guard(bits);
+    r = run_pair_claim<IntervalMp>(inst, pairs, claim, set);
+    r.precision_bits = num::precision_bits();
+  }
+  return r;
+}
+
+}  // namespace softcert::varre2026
