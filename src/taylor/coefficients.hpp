@@ -11,13 +11,15 @@
 // Divisions by k are divisions by the exact integer S(k).
 #include <cstddef>
 
+#include "taylor/mac.hpp"
+
 namespace softcert::taylor::coef {
 
 // Σ_{j=0}^{k} a_j b_{k−j}
 template <class S>
 S mul(const S* a, const S* b, std::size_t k) {
   S acc = a[0] * b[k];
-  for (std::size_t j = 1; j <= k; ++j) acc += a[j] * b[k - j];
+  for (std::size_t j = 1; j <= k; ++j) mac(acc, a[j], b[k - j]);
   return acc;
 }
 
@@ -26,7 +28,7 @@ template <class S>
 S sqr(const S* a, std::size_t k) {
   if (k == 0) return a[0] * a[0];
   S acc = a[0] * a[k];
-  for (std::size_t j = 1; 2 * j < k; ++j) acc += a[j] * a[k - j];
+  for (std::size_t j = 1; 2 * j < k; ++j) mac(acc, a[j], a[k - j]);
   acc += acc;
   if (k % 2 == 0) acc += a[k / 2] * a[k / 2];
   return acc;
@@ -35,16 +37,16 @@ S sqr(const S* a, std::size_t k) {
 // c = a / b, k ≥ 1: (a_k − Σ_{j=0}^{k−1} c_j b_{k−j}) / b_0.
 template <class S>
 S div(const S* a, const S* b, const S* c, std::size_t k) {
-  S acc = a[k];
-  for (std::size_t j = 0; j < k; ++j) acc -= c[j] * b[k - j];
-  return acc / b[0];
+  S acc = c[0] * b[k];
+  for (std::size_t j = 1; j < k; ++j) mac(acc, c[j], b[k - j]);
+  return (a[k] - acc) / b[0];
 }
 
 // c = exp(a), k ≥ 1: (1/k) Σ_{j=1}^{k} j a_j c_{k−j}.
 template <class S>
 S exp(const S* a, const S* c, std::size_t k) {
   S acc = a[1] * c[k - 1];
-  for (std::size_t j = 2; j <= k; ++j) acc += S(static_cast<int>(j)) * a[j] * c[k - j];
+  for (std::size_t j = 2; j <= k; ++j) mac_scaled(acc, j, a[j], c[k - j]);
   return acc / S(static_cast<int>(k));
 }
 
@@ -52,7 +54,7 @@ S exp(const S* a, const S* c, std::size_t k) {
 template <class S>
 S expm1(const S* a, const S* c, const S& e0, std::size_t k) {
   S acc = S(static_cast<int>(k)) * a[k] * e0;
-  for (std::size_t j = 1; j < k; ++j) acc += S(static_cast<int>(j)) * a[j] * c[k - j];
+  for (std::size_t j = 1; j < k; ++j) mac_scaled(acc, j, a[j], c[k - j]);
   return acc / S(static_cast<int>(k));
 }
 
@@ -63,7 +65,7 @@ S log(const S* a, const S* c, const S& b0, std::size_t k) {
   S acc = a[k];
   if (k > 1) {
     S sum = c[1] * a[k - 1];
-    for (std::size_t j = 2; j < k; ++j) sum += S(static_cast<int>(j)) * c[j] * a[k - j];
+    for (std::size_t j = 2; j < k; ++j) mac_scaled(sum, j, c[j], a[k - j]);
     acc -= sum / S(static_cast<int>(k));
   }
   return acc / b0;
@@ -72,9 +74,10 @@ S log(const S* a, const S* c, const S& b0, std::size_t k) {
 // c = sqrt(a), k ≥ 1: (a_k − Σ_{j=1}^{k−1} c_j c_{k−j}) / (2 c_0).
 template <class S>
 S sqrt(const S* a, const S* c, std::size_t k) {
-  S acc = a[k];
-  for (std::size_t j = 1; j < k; ++j) acc -= c[j] * c[k - j];
-  return acc / (S(2) * c[0]);
+  if (k == 1) return a[1] / (S(2) * c[0]);
+  S acc = c[1] * c[k - 1];
+  for (std::size_t j = 2; j < k; ++j) mac(acc, c[j], c[k - j]);
+  return (a[k] - acc) / (S(2) * c[0]);
 }
 
 }  // namespace softcert::taylor::coef

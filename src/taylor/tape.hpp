@@ -244,26 +244,35 @@ class Tape {
           const A& bk = b[k - m];
           const A& ak = a[k - m];
           // d(Σ a_m b_{k−m}) = Σ (da_m b_{k−m} + db_m a_{k−m})
-          for (std::size_t j = 0; j < n; ++j) dr[j] += dam[j] * bk + dbm[j] * ak;
+          for (std::size_t j = 0; j < n; ++j) {
+            mac(dr[j], dam[j], bk);
+            mac(dr[j], dbm[j], ak);
+          }
         }
         break;
       case Op::sqr:
         for (std::size_t m = 0; m <= k; ++m) {
           const A* dam = da(m);
           const A ak = A(2) * a[k - m];
-          for (std::size_t j = 0; j < n; ++j) dr[j] += dam[j] * ak;
+          for (std::size_t j = 0; j < n; ++j) mac(dr[j], dam[j], ak);
         }
         break;
-      case Op::div:
+      case Op::div: {
         // b_0 c_k = a_k − Σ_{m<k} c_m b_{k−m}
         for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] - r[k] * db(0)[j];
+        std::vector<A>& tmp = scratch(n);
+        for (std::size_t j = 0; j < n; ++j) tmp[j] = A(0);
         for (std::size_t m = 0; m < k; ++m) {
           const A* dcm = dc(m);
           const A* dbm = db(k - m);
-          for (std::size_t j = 0; j < n; ++j) dr[j] -= dcm[j] * b[k - m] + r[m] * dbm[j];
+          for (std::size_t j = 0; j < n; ++j) {
+            mac(tmp[j], dcm[j], b[k - m]);
+            mac(tmp[j], dbm[j], r[m]);
+          }
         }
-        for (std::size_t j = 0; j < n; ++j) dr[j] /= b[0];
+        for (std::size_t j = 0; j < n; ++j) dr[j] = (dr[j] - tmp[j]) / b[0];
         break;
+      }
       case Op::exp:
       case Op::expm1: {
         // e = exp(a): e_0 = exp(a_0) (aux for expm1, r[0] for exp), e_m = r[m] for m ≥ 1.
@@ -280,7 +289,10 @@ class Tape {
           const A me = mm * em;
           const A* dam = da(m);
           const A* dem = dc(k - m);
-          for (std::size_t j = 0; j < n; ++j) dr[j] += dam[j] * me + ma * dem[j];
+          for (std::size_t j = 0; j < n; ++j) {
+            mac(dr[j], dam[j], me);
+            mac(dr[j], ma, dem[j]);
+          }
         }
         for (std::size_t j = 0; j < n; ++j) dr[j] /= kk;
         break;
@@ -299,7 +311,10 @@ class Tape {
             const A ma = mm * a[k - m];
             const A* dcm = dc(m);
             const A* dam = da(k - m);
-            for (std::size_t j = 0; j < n; ++j) tmp[j] += dcm[j] * ma + mc * dam[j];
+            for (std::size_t j = 0; j < n; ++j) {
+              mac(tmp[j], dcm[j], ma);
+              mac(tmp[j], mc, dam[j]);
+            }
           }
           for (std::size_t j = 0; j < n; ++j) dr[j] -= tmp[j] / kk;
         }
@@ -315,11 +330,14 @@ class Tape {
         }
         const A two_ck = A(2) * r[k];
         for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] - two_ck * dc(0)[j];
+        std::vector<A>& tmp = scratch(n);
+        for (std::size_t j = 0; j < n; ++j) tmp[j] = A(0);
         for (std::size_t m = 1; m < k; ++m) {
           const A* dcm = dc(m);
-          const A& ckm = r[k - m];
-          for (std::size_t j = 0; j < n; ++j) dr[j] -= dcm[j] * (A(2) * ckm);
+          const A two_ckm = A(2) * r[k - m];
+          for (std::size_t j = 0; j < n; ++j) mac(tmp[j], dcm[j], two_ckm);
         }
+        for (std::size_t j = 0; j < n; ++j) dr[j] -= tmp[j];
         for (std::size_t j = 0; j < n; ++j) dr[j] /= two_c0;
         break;
       }
