@@ -21,7 +21,7 @@ std::vector<WorkItem> plan(const Suite& suite) {
       WorkItem w;
       w.entry = e;
       w.ordinal = items.size();
-      w.instance_id = f.filename().string();
+      w.instance_id = entry.label == entry.check ? f.filename().string() : entry.label + "/" + f.filename().string();
       w.file = f;
       items.push_back(w);
     }
@@ -29,8 +29,8 @@ std::vector<WorkItem> plan(const Suite& suite) {
       WorkItem w;
       w.entry = e;
       w.ordinal = items.size();
-      w.instance_id = entry.check + "#" + std::to_string(i);
-      w.seed = instance_seed(suite.seed, entry.check, i);
+      w.instance_id = entry.label + "#" + std::to_string(i);
+      w.seed = instance_seed(suite.seed, entry.label, i);
       items.push_back(w);
     }
   }
@@ -56,6 +56,7 @@ nlohmann::json run_item(const Suite& suite, const WorkItem& item) {
   const Check* check = CheckRegistry::global().find(entry.check);
   nlohmann::json r;
   r["check"] = entry.check;
+  r["entry"] = entry.label;
   r["instance"] = item.instance_id;
   r["seed"] = item.seed;
   if (item.file) r["instance_file"] = item.file->string();
@@ -97,9 +98,9 @@ SuiteReport judge_records(const Suite& suite, std::vector<nlohmann::json> record
   rep.records = std::move(records);
   bool unexpected = false, inconclusive = false;
   for (const SuiteEntry& e : suite.entries) {
-    EntryReport er{e.check, e.expect, e.max_inconclusive, {}, Outcome::as_expected, 0};
+    EntryReport er{e.check, e.label, e.expect, e.max_inconclusive, {}, Outcome::as_expected, 0};
     for (const auto& r : rep.records) {
-      if (r.at("check") != e.check) continue;
+      if (r.value("entry", r.at("check").get<std::string>()) != e.label) continue;
       const auto v = verdict_from_string(r.at("verdict").get<std::string>());
       ++er.counts[v ? *v : Verdict::error];
       er.seconds += r.value("seconds", 0.0);

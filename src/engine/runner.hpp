@@ -51,6 +51,7 @@ struct RunSettings {
 
 struct EntryReport {
   std::string check;
+  std::string label;  // the suite entry (== check unless the suite labels it)
   Expectation expect;
   double max_inconclusive;
   VerdictCounts counts;

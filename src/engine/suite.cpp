@@ -79,7 +79,7 @@ Suite load_suite(const std::filesystem::path& file) {
   const auto* checks = root["check"].as_array();
   if (!checks || checks->empty()) fail(f, "needs at least one [[check]]");
 
-  const std::set<std::string> keys = {"name", "instances", "instance_files", "expect", "max_inconclusive",
+  const std::set<std::string> keys = {"name", "label", "instances", "instance_files", "expect", "max_inconclusive",
                                       "tier", "precision", "horizon", "params", "drop"};
   if (defaults) reject_unknown_keys(*defaults, keys, f + ": [defaults]");
   std::size_t i = 0;
@@ -98,7 +98,15 @@ Suite load_suite(const std::filesystem::path& file) {
     if (!name || !name->is_string()) fail(where, "name (a string) is required");
     e.check = name->as_string()->get();
     if (!CheckRegistry::global().find(e.check)) fail(where, "no check named '" + e.check + "' (see softcert list)");
-    const std::string w = where + " (" + e.check + ")";
+    e.label = e.check;
+    if (const auto* label = t->get("label")) {
+      if (!label->is_string() || label->as_string()->get().empty()) fail(where, "label must be a nonempty string");
+      e.label = label->as_string()->get();
+    }
+    for (const auto& other : s.entries)
+      if (other.label == e.label)
+        fail(where, "two entries are both called '" + e.label + "': give one a distinct label = \"...\"");
+    const std::string w = where + " (" + e.label + ")";
     if (auto* n = get("instances")) {
       auto v = n->value<std::int64_t>();
       if (!v || *v < 0 || *v > 10000000) fail(w, "instances must be an integer in [0, 1e7]");
@@ -162,6 +170,7 @@ Suite load_suite(const std::filesystem::path& file) {
 }
 
 Suite single_check_suite(SuiteEntry entry, std::uint64_t seed) {
+  if (entry.label.empty()) entry.label = entry.check;
   Suite s;
   s.name = entry.check;
   s.seed = seed;

@@ -13,6 +13,8 @@ namespace softcert::engine {
 
 struct SuiteEntry {
   std::string check;
+  std::string label;  // names the entry in reports and instance ids; defaults to the check
+                      // name, must be unique in a suite (one check may appear in several entries)
   std::size_t instances = 0;                         // random instances from the check's generator
   std::vector<std::filesystem::path> instance_files;  // absolute, resolved against the suite file
   Expectation expect = Expectation::holds;

@@ -78,7 +78,7 @@ std::string html_report(const engine::Suite& suite, const engine::SuiteReport& r
   for (auto v : kVerdicts) o << "<th>" << engine::to_string(v) << "</th>";
   o << "<th>outcome</th><th>seconds</th></tr>\n";
   for (const auto& e : report.entries) {
-    o << "<tr><td><code>" << esc(e.check) << "</code></td><td>" << engine::to_string(e.expect) << "</td>";
+    o << "<tr><td><code>" << esc(e.label) << "</code></td><td>" << engine::to_string(e.expect) << "</td>";
     for (auto v : kVerdicts) {
       auto it = e.counts.find(v);
       o << "<td class=\"n\">" << (it == e.counts.end() ? 0 : it->second) << "</td>";

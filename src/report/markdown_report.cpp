@@ -58,7 +58,7 @@ std::string markdown_report(const engine::Suite& suite, const engine::SuiteRepor
   for (std::size_t i = 0; i < std::size(kVerdicts); ++i) o << "---:|";
   o << "---|---:|\n";
   for (const auto& e : report.entries) {
-    o << "| `" << cell(e.check) << "` | " << engine::to_string(e.expect) << " |";
+    o << "| `" << cell(e.label) << "` | " << engine::to_string(e.expect) << " |";
     for (auto v : kVerdicts) {
       auto it = e.counts.find(v);
       o << " " << (it == e.counts.end() ? 0 : it->second) << " |";

@@ -46,7 +46,7 @@ RunFigures write_run_figures(const fs::path& dir, const engine::SuiteReport& rep
 
   plots::Csv verdicts({"check", "proved", "confirmed", "violated", "inconclusive", "error"});
   for (const auto& e : report.entries) {
-    std::vector<std::string> row = {e.check};
+    std::vector<std::string> row = {e.label};
     for (auto v : kVerdicts) {
       auto it = e.counts.find(v);
       row.push_back(std::to_string(it == e.counts.end() ? 0 : it->second));

@@ -41,14 +41,14 @@ std::string xml_escape(const std::string& s) {
 
 std::string verdict_table(const engine::SuiteReport& report) {
   std::size_t w = 5;
-  for (const auto& e : report.entries) w = std::max(w, e.check.size());
+  for (const auto& e : report.entries) w = std::max(w, e.label.size());
   std::ostringstream o;
   o << std::left << std::setw(static_cast<int>(w)) << "check" << "  " << std::setw(8) << "expect";
   for (auto v : kVerdicts) o << std::right << std::setw(13) << engine::to_string(v);
   o << "  " << std::left << "outcome\n";
   o << std::string(w + 2 + 8 + 13 * 5 + 2 + 22, '-') << "\n";
   for (const auto& e : report.entries) {
-    o << std::left << std::setw(static_cast<int>(w)) << e.check << "  " << std::setw(8) << engine::to_string(e.expect);
+    o << std::left << std::setw(static_cast<int>(w)) << e.label << "  " << std::setw(8) << engine::to_string(e.expect);
     for (auto v : kVerdicts) o << std::right << std::setw(13) << count(e.counts, v);
     o << "  " << std::left << engine::to_string(e.outcome) << "\n";
   }
@@ -68,6 +68,7 @@ nlohmann::json summary_json(const engine::Suite& suite, const engine::SuiteRepor
       n += count(e.counts, v);
     }
     entries.push_back({{"check", e.check},
+                       {"entry", e.label},
                        {"expect", engine::to_string(e.expect)},
                        {"max_inconclusive", e.max_inconclusive},
                        {"instances", n},
@@ -94,14 +95,14 @@ std::string junit_xml(const engine::Suite& suite, const engine::SuiteReport& rep
     double seconds = 0;
     std::ostringstream out;
     for (const auto& r : report.records) {
-      if (r.at("check") != e.check) continue;
+      if (r.value("entry", r.at("check").get<std::string>()) != e.label) continue;
       seconds += r.value("seconds", 0.0);
       out << r.at("instance").get<std::string>() << ": " << r.at("verdict").get<std::string>();
       if (r.contains("reason") && r["reason"].is_string() && !r["reason"].get<std::string>().empty())
         out << " (" << r["reason"].get<std::string>() << ")";
       out << "\n";
     }
-    o << "    <testcase classname=\"" << xml_escape(suite.name) << "\" name=\"" << xml_escape(e.check) << "\" time=\""
+    o << "    <testcase classname=\"" << xml_escape(suite.name) << "\" name=\"" << xml_escape(e.label) << "\" time=\""
       << std::fixed << std::setprecision(3) << seconds << "\">\n";
     if (e.outcome != engine::Outcome::as_expected) {
       std::ostringstream msg;
@@ -124,6 +125,7 @@ nlohmann::json manifest_json(const engine::Suite& suite, const std::vector<std::
   nlohmann::json entries = nlohmann::json::array();
   for (const auto& e : suite.entries)
     entries.push_back({{"check", e.check},
+                       {"entry", e.label},
                        {"instances", e.instances},
                        {"tier", engine::to_string(e.options.tier)},
                        {"precision_bits", e.options.precision_bits},
