@@ -7,6 +7,7 @@ void add_check_command(CLI::App& app, int& exit_status);
 void add_suite_command(CLI::App& app, int& exit_status);
 void add_merge_command(CLI::App& app, int& exit_status);
 void add_replay_command(CLI::App& app, int& exit_status);
+void add_integrate_command(CLI::App& app, int& exit_status);
 
 void add_commands(CLI::App& app, int& exit_status) {
   add_list_command(app, exit_status);
@@ -14,6 +15,7 @@ void add_commands(CLI::App& app, int& exit_status) {
   add_suite_command(app, exit_status);
   add_merge_command(app, exit_status);
   add_replay_command(app, exit_status);
+  add_integrate_command(app, exit_status);
 }
 
 }  // namespace softcert::cli

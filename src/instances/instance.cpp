@@ -76,9 +76,20 @@ std::string string_at(const nlohmann::json& j, const std::string& field) {
   return v.get<std::string>();
 }
 
+// Exact sign tests on validated decimal text (no parsing into a number needed): a decimal is
+// zero iff every mantissa digit is 0.
+bool is_zero_decimal(const std::string& s) {
+  for (char ch : s) {
+    if (ch == 'e' || ch == 'E') break;
+    if (ch >= '1' && ch <= '9') return false;
+  }
+  return true;
+}
+bool is_negative_decimal(const std::string& s) { return !s.empty() && s[0] == '-' && !is_zero_decimal(s); }
+
 bool all_zero(const DecimalVector& v) {
   for (const auto& s : v)
-    if (num::parse_decimal<Rational>(s) != 0) return false;
+    if (!is_zero_decimal(s)) return false;
   return true;
 }
 
@@ -148,7 +159,7 @@ Instance parse_instance(const nlohmann::json& j) {
   if (loss_uses_p(inst.loss)) {
     inst.p = vector_at(require(j, "p"), "p", inst.d);
     for (std::size_t k = 0; k < inst.p.size(); ++k)
-      if (num::parse_decimal<Rational>(inst.p[k]) < 0) fail("p[" + std::to_string(k) + "]", "must be ≥ 0");
+      if (is_negative_decimal(inst.p[k])) fail("p[" + std::to_string(k) + "]", "must be ≥ 0");
   }
   inst.provenance = string_at(j, "provenance");
   if (j.contains("id")) {

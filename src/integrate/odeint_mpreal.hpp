@@ -8,6 +8,8 @@
 // controlled steppers fail to compile (DESIGN.md). A partial specialisation on number<B,E> is
 // ambiguous with odeint's enable_if partial specialisations (GCC 12), so we give explicit
 // (full) specialisations for the kinds we use: a number is its own value type.
+#include <cmath>
+
 #include <boost/numeric/odeint/algebra/detail/extract_value_type.hpp>
 
 #include "numerics/kinds.hpp"
@@ -25,3 +27,11 @@ struct extract_value_type<softcert::IntervalMp, void> {
 };
 
 }  // namespace boost::numeric::odeint::detail
+
+// Odeint's Bulirsch–Stoer calls pow unqualified from inside boost::numeric::odeint. Once
+// Boost.Interval is included (numerics/kinds.hpp), ordinary lookup stops at
+// boost::numeric::pow (intervals) and never reaches ::pow for double; this using-declaration
+// makes std::pow visible first (MpReal still finds its pow by argument-dependent lookup).
+namespace boost::numeric::odeint {
+using std::pow;
+}  // namespace boost::numeric::odeint

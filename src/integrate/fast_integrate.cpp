@@ -1,0 +1,237 @@
+#include "integrate/fast_integrate.hpp"
+
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include "integrate/fast_run.hpp"
+#include "numerics/decimal.hpp"
+#include "numerics/precision.hpp"
+#include "numerics/stable.hpp"
+
+namespace softcert::integrate {
+namespace {
+
+template <class K>
+std::vector<std::string> decimals(const std::vector<K>& v) {
+  std::vector<std::string> out;
+  out.reserve(v.size());
+  for (const auto& x : v) out.push_back(num::to_decimal(x));
+  return out;
+}
+
+template <class K>
+std::vector<K> slice(const std::vector<K>& x, std::size_t from, std::size_t n) {
+  return std::vector<K>(x.begin() + static_cast<std::ptrdiff_t>(from), x.begin() + static_cast<std::ptrdiff_t>(from + n));
+}
+
+template <class K>
+K dot(const std::vector<K>& p, const std::vector<K>& q) {
+  K s(0);
+  for (std::size_t i = 0; i < p.size(); ++i) s += p[i] * q[i];
+  return s;
+}
+
+// a, u, σ(a) (the normalization's weights), loss and V of a state, per model.
+template <class K>
+void observe(const models::ValueSoftmax<K>& m, const std::vector<K>& x, FastState& out) {
+  const std::size_t T = m.tokens(), d = m.dim();
+  const auto a = slice(x, m.a_offset(), T);
+  std::vector<K> alpha, w;
+  m.normalize(a, alpha, w);
+  out.a = decimals(a);
+  out.alpha = decimals(alpha);
+  out.V.clear();
+  std::vector<std::vector<K>> V;
+  for (std::size_t i = 0; i < d; ++i) {
+    V.push_back(slice(x, i * T, T));
+    out.V.push_back(decimals(V.back()));
+  }
+  if (!m.beta().empty()) out.u = decimals(models::transpose_times(V, m.beta()));
+  out.loss = num::to_decimal(m.loss_value(x));
+}
+
+template <class K, class M>
+void observe_reduced(const M& m, const std::vector<K>& x, FastState& out, bool square) {
+  const std::size_t T = m.tokens();
+  const auto a = slice(x, 0, T), u = slice(x, T, T);
+  const auto s = num::softmax(a);
+  out.a = decimals(a);
+  out.u = decimals(u);
+  out.alpha = decimals(s);
+  const K us = dot(u, s);
+  if (square) {
+    const K rho = K(1) - us / m.c();
+    out.loss = num::to_decimal(K(m.c() * rho * rho / K(2)));  // ½‖β* wᵀs − β*‖² = ½ c ρ²
+  } else {
+    out.loss = num::to_decimal(num::softplus(K(-us)));  // log(1 + e^{−⟨β*, Vs⟩}), ⟨β*, Vs⟩ = uᵀs
+  }
+}
+
+template <class K> void observe(const models::LogisticReduced<K>& m, const std::vector<K>& x, FastState& o) { observe_reduced<K>(m, x, o, false); }
+template <class K> void observe(const models::LogisticReducedTau<K>& m, const std::vector<K>& x, FastState& o) { observe_reduced<K>(m, x, o, false); }
+template <class K> void observe(const models::RankOneSquare<K>& m, const std::vector<K>& x, FastState& o) { observe_reduced<K>(m, x, o, true); }
+
+template <class K>
+FastState run_at(const instances::Instance& inst, models::Form form, const std::string& t_end, Stepper stepper,
+                 double tol_log2, unsigned bits) {
+  FastState out;
+  out.precision_bits = bits;
+  out.stepper = to_string(stepper);
+  out.form = models::to_string(form);
+  out.tolerance = std::ldexp(1.0, static_cast<int>(std::floor(tol_log2)));
+  const K tol = [&] {
+    if constexpr (std::is_same_v<K, double>) return std::exp2(tol_log2);
+    else return K(boost::multiprecision::pow(K(2), K(tol_log2)));
+  }();
+  const K end = num::parse_decimal<K>(t_end);
+  const auto model = models::make_model<K>(inst, form);
+  std::visit([&](const auto& m) {
+    const FastRun<K> run = run_to_time<K>(m, end, stepper, tol);
+    out.steps = run.steps.accepted;
+    out.rejected_steps = run.steps.rejected;
+    out.seconds = run.seconds;
+    out.t = t_end;  // exactly as requested (the run lands on it exactly)
+    if (models::carries_time(m)) out.tau = num::to_decimal(run.tau);
+    observe(m, run.x, out);
+  }, model);
+  return out;
+}
+
+FastState run_at_bits(const instances::Instance& inst, models::Form form, const std::string& t_end, Stepper stepper,
+                      double tol_log2, unsigned bits) {
+  if (bits == 53) return run_at<double>(inst, form, t_end, stepper, tol_log2, bits);
+  num::PrecisionGuard guard(bits);
+  return run_at<MpReal>(inst, form, t_end, stepper, tol_log2, bits);
+}
+
+// Digits of agreement of two lists of decimal strings (compared at `bits` precision).
+double agreement(const std::vector<std::string>& x, const std::vector<std::string>& ref, double cap) {
+  double digits = cap;
+  for (std::size_t i = 0; i < x.size() && i < ref.size(); ++i) {
+    const MpReal a = num::parse_decimal<MpReal>(x[i]), b = num::parse_decimal<MpReal>(ref[i]);
+    const MpReal diff = boost::multiprecision::abs(a - b);
+    if (diff == 0) continue;
+    MpReal scale = boost::multiprecision::abs(b);
+    if (scale < MpReal("1e-30")) scale = MpReal("1e-30");
+    const double dg = -boost::multiprecision::log10(diff / scale).convert_to<double>();
+    if (dg < digits) digits = dg;
+  }
+  return digits < 0 ? 0 : digits;
+}
+
+}  // namespace
+
+const char* to_string(TimeMode m) {
+  switch (m) {
+    case TimeMode::automatic: return "auto";
+    case TimeMode::t: return "t";
+    case TimeMode::tau: return "tau";
+  }
+  return "?";
+}
+
+TimeMode parse_time_mode(const std::string& name) {
+  for (TimeMode m : {TimeMode::automatic, TimeMode::t, TimeMode::tau})
+    if (name == to_string(m)) return m;
+  throw std::invalid_argument("time: unknown time mode \"" + name + "\" (t, tau, auto)");
+}
+
+models::Form resolve_form(const instances::Instance& inst, const FastOptions& o, double t_end) {
+  using models::Form;
+  Form base = o.form;
+  if (base == Form::full_tau) base = Form::full;
+  if (base == Form::reduced_tau) base = Form::reduced;
+  const bool tau_possible = inst.loss == instances::Loss::logistic &&
+                            (base == Form::full || inst.normalization == instances::Normalization::softmax);
+  bool tau = false;
+  if (o.form == Form::full_tau || o.form == Form::reduced_tau || o.time == TimeMode::tau) {
+    if (!tau_possible) throw std::invalid_argument("time: τ-time needs loss \"logistic\" (and softmax for the reduced form)");
+    tau = true;
+  } else if (o.time == TimeMode::automatic) {
+    tau = tau_possible && t_end >= 100;
+  }
+  if (base == Form::full) return tau ? Form::full_tau : Form::full;
+  return tau ? Form::reduced_tau : Form::reduced;
+}
+
+FastReport integrate_fast(const instances::Instance& inst, const std::string& t_end, const FastOptions& o) {
+  double end = 0;
+  try {
+    end = num::parse_decimal<double>(t_end);
+  } catch (const std::invalid_argument&) {
+    throw std::invalid_argument("t: not a finite decimal number: \"" + t_end + "\"");
+  }
+  if (!(end > 0)) throw std::invalid_argument("t: the horizon must be positive, got " + t_end);
+  if (o.precision_bits < 53) throw std::invalid_argument("precision: must be ≥ 53 bits, got " + std::to_string(o.precision_bits));
+  if (o.precision_bits > 65536) throw std::invalid_argument("precision: at most 65536 bits");
+  if (o.tolerance && !(*o.tolerance > 0 && *o.tolerance < 1))
+    throw std::invalid_argument("tolerance: must be in (0, 1)");
+  const models::Form form = resolve_form(inst, o, end);
+  const unsigned p = o.precision_bits;
+  const double tol_log2 = o.tolerance ? std::log2(*o.tolerance) : default_tolerance_log2(p);
+
+  FastReport report;
+  report.run = run_at_bits(inst, form, t_end, resolve_stepper(o.stepper, p), tol_log2, p);
+  if (o.escalate) {
+    const unsigned p2 = 2 * p;
+    // The reference only has to be clearly better than the run to measure it: 2p bits (so
+    // rounding never limits it) and a tolerance 2⁻¹⁶ of the run's (≈ 5 more digits). Asking it
+    // for 2p-bit accuracy would cost far more than the run itself.
+    const double ref_log2 = std::max(tol_log2 - 16, default_tolerance_log2(p2));
+    report.reference = run_at_bits(inst, form, t_end, resolve_stepper(Stepper::automatic, p2), ref_log2, p2);
+    num::PrecisionGuard guard(p2);
+    const double cap = p * std::log10(2.0);
+    const auto& r = report.run;
+    const auto& q = *report.reference;
+    double all = cap;
+    auto field = [&](const char* name, const std::vector<std::string>& x, const std::vector<std::string>& y) {
+      if (x.empty()) return;
+      const double dg = agreement(x, y, cap);
+      report.digits_by_field[name] = std::round(dg * 10) / 10;
+      all = std::min(all, dg);
+    };
+    field("a", r.a, q.a);
+    field("u", r.u, q.u);
+    field("softmax", r.alpha, q.alpha);
+    field("loss", {r.loss}, {q.loss});
+    std::vector<std::string> vr, vq;
+    for (const auto& row : r.V) vr.insert(vr.end(), row.begin(), row.end());
+    for (const auto& row : q.V) vq.insert(vq.end(), row.begin(), row.end());
+    field("V", vr, vq);
+    report.digits = std::round(all * 10) / 10;
+  }
+  return report;
+}
+
+nlohmann::json to_json(const FastReport& rep) {
+  const FastState& r = rep.run;
+  nlohmann::json j;
+  j["t"] = r.t;
+  j["tier"] = "fast";
+  j["precision_bits"] = r.precision_bits;
+  j["a"] = r.a;
+  j["u"] = r.u;
+  j["softmax"] = r.alpha;
+  j["loss"] = r.loss;
+  if (!r.V.empty()) j["V"] = r.V;
+  j["form"] = r.form;
+  if (!r.tau.empty()) j["tau"] = r.tau;
+  j["stepper"] = r.stepper;
+  j["tolerance"] = r.tolerance;
+  j["steps"] = r.steps;
+  j["rejected_steps"] = r.rejected_steps;
+  j["seconds"] = r.seconds;
+  if (rep.reference) {
+    j["digits_of_agreement"] = *rep.digits;
+    j["digits_by_field"] = rep.digits_by_field;
+    j["reference"] = {{"precision_bits", rep.reference->precision_bits},
+                      {"stepper", rep.reference->stepper},
+                      {"tolerance", rep.reference->tolerance},
+                      {"steps", rep.reference->steps},
+                      {"seconds", rep.reference->seconds}};
+  }
+  return j;
+}
+
+}  // namespace softcert::integrate

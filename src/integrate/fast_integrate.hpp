@@ -1,0 +1,64 @@
+#pragma once
+// The fast tier's entry point: integrate an instance to a horizon at a chosen precision,
+// optionally again at twice the precision, and report the state as decimal strings together
+// with how many digits the two runs agree on. No guarantee (verdict tier "confirmed" at best).
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "instances/instance.hpp"
+#include "integrate/fast_stepper.hpp"
+#include "models/make_model.hpp"
+
+namespace softcert::integrate {
+
+enum class TimeMode { automatic, t, tau };
+const char* to_string(TimeMode m);
+TimeMode parse_time_mode(const std::string& name);  // throws invalid_argument("time: ...")
+
+struct FastOptions {
+  models::Form form = models::Form::full;  // full or reduced; the time mode adds τ
+  // automatic: τ-time when the loss is logistic, the form has a τ version and END ≥ 100.
+  TimeMode time = TimeMode::automatic;
+  Stepper stepper = Stepper::automatic;
+  unsigned precision_bits = 53;            // 53: double; more: MPFR at that precision
+  std::optional<double> tolerance;         // absolute = relative; default 2^{−(p − max(6, p/8))}
+  bool escalate = true;                    // run again at 2p bits, tolerance 2⁻¹⁶·tol, and compare
+};
+
+// One run, every number as a decimal string.
+struct FastState {
+  unsigned precision_bits = 0;
+  std::string stepper, form;
+  double tolerance = 0;
+  std::size_t steps = 0, rejected_steps = 0;
+  double seconds = 0;
+  std::string t, tau;                    // tau empty in t-time
+  std::vector<std::string> a, u, alpha;  // u empty when the instance has no β*
+  std::string loss;
+  std::vector<std::vector<std::string>> V;  // full forms only
+};
+
+struct FastReport {
+  FastState run;
+  std::optional<FastState> reference;  // the 2p-bit run
+  // Digits on which run and reference agree: min over components of
+  // −log10(|x − x_ref| / max(|x_ref|, 1e-30)), capped at the run's precision; per field too.
+  std::optional<double> digits;
+  nlohmann::json digits_by_field = nlohmann::json::object();
+};
+
+// Throws std::invalid_argument (field named) for a bad END, precision or form/instance mismatch.
+FastReport integrate_fast(const instances::Instance& inst, const std::string& t_end, const FastOptions& options);
+
+// The DESIGN.md `integrate --json` object for the fast tier (decimal strings) plus
+// digits_of_agreement, steps, seconds and the reference run's facts.
+nlohmann::json to_json(const FastReport& report);
+
+// The form actually integrated for these options and END (adds τ per the time mode).
+models::Form resolve_form(const instances::Instance& inst, const FastOptions& options, double t_end);
+
+}  // namespace softcert::integrate
