@@ -1,0 +1,122 @@
+// `softcert integrate`: output on the headline instance, and exit 2 with the field named and
+// nothing written for bad input.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "support/run_cli.hpp"
+
+namespace softcert {
+namespace {
+
+using testing::run_softcert;
+
+const std::string kHeadline = std::string(SOFTCERT_SOURCE_DIR) + "/proofs_checks/instances/varre2026-headline.json";
+
+std::string temp(const std::string& name) { return ::testing::TempDir() + "softcert_cli_integrate_" + name; }
+
+bool exists(const std::string& path) { return std::ifstream(path).good(); }
+
+// Writes the headline instance with one edit.
+std::string edited_headline(const std::string& name, const std::function<void(nlohmann::json&)>& edit) {
+  nlohmann::json j = nlohmann::json::parse(std::ifstream(kHeadline));
+  edit(j);
+  const std::string path = temp(name + ".json");
+  std::ofstream(path) << j.dump();
+  return path;
+}
+
+TEST(CliIntegrate, FastTierWritesTheDesignFormat) {
+  const std::string out = temp("out.json");
+  std::remove(out.c_str());
+  const auto r = run_softcert("integrate " + kHeadline + " --t 10 --json " + out);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("digits of agreement"), std::string::npos);
+  const auto j = nlohmann::json::parse(std::ifstream(out));
+  EXPECT_EQ(j["tier"], "fast");
+  EXPECT_EQ(j["t"], "10");
+  EXPECT_EQ(j["precision_bits"], 53);
+  ASSERT_EQ(j["a"].size(), 8u);
+  ASSERT_EQ(j["u"].size(), 8u);
+  ASSERT_EQ(j["softmax"].size(), 8u);
+  ASSERT_EQ(j["V"].size(), 8u);
+  EXPECT_TRUE(j["loss"].is_string());
+  EXPECT_GE(j["digits_of_agreement"].get<double>(), 10.0);
+  EXPECT_GT(j["steps"].get<int>(), 0);
+  double sum = 0;
+  for (const auto& s : j["softmax"]) sum += std::stod(s.get<std::string>());
+  EXPECT_NEAR(sum, 1.0, 1e-14);
+}
+
+TEST(CliIntegrate, ReducedFormAtHigherPrecisionAgreesToManyDigits) {
+  const auto r = run_softcert("integrate " + kHeadline + " --t 2 --form reduced --precision 96 --stepper rkf78");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("precision 96 bits"), std::string::npos);
+  EXPECT_NE(r.out.find("rkf78"), std::string::npos);
+}
+
+TEST(CliIntegrate, BadInstancesExitTwoNamingTheFieldAndWriteNothing) {
+  struct Case {
+    std::string name;
+    std::function<void(nlohmann::json&)> edit;
+    std::string field;
+  };
+  const std::vector<Case> cases = {
+      {"missing_beta", [](auto& j) { j.erase("beta"); }, "beta"},
+      {"short_row", [](auto& j) { j["V"][3].erase(0); }, "V[3]"},
+      {"nan", [](auto& j) { j["V"][1][2] = "nan"; }, "V[1][2]"},
+      {"inf", [](auto& j) { j["a"][0] = "inf"; }, "a[0]"},
+      {"word", [](auto& j) { j["beta"][4] = "zero"; }, "beta[4]"},
+      {"t_zero", [](auto& j) { j["T"] = 0; }, "T"},
+      {"loss", [](auto& j) { j["loss"] = "hinge"; }, "loss"},
+  };
+  for (const auto& c : cases) {
+    const std::string in = edited_headline(c.name, c.edit);
+    const std::string out = temp(c.name + "_out.json");
+    std::remove(out.c_str());
+    const auto r = run_softcert("integrate " + in + " --t 1 --json " + out);
+    EXPECT_EQ(r.status, 2) << c.name;
+    EXPECT_NE(r.err.find(c.field + ":"), std::string::npos) << c.name << ": " << r.err;
+    EXPECT_FALSE(exists(out)) << c.name;
+  }
+}
+
+TEST(CliIntegrate, BadHorizonPrecisionOrStepperExitTwo) {
+  const std::string out = temp("bad_out.json");
+  for (const std::string args : {"--t -1", "--t 0", "--t abc", "--t 1 --precision 40", "--t 1 --stepper euler",
+                                 "--t 1 --tier exact", "--t 1 --time sideways"}) {
+    std::remove(out.c_str());
+    const auto r = run_softcert("integrate " + kHeadline + " " + args + " --json " + out);
+    EXPECT_EQ(r.status, 2) << args << ": " << r.err;
+    EXPECT_FALSE(exists(out)) << args;
+  }
+  const auto missing = run_softcert("integrate /nonexistent.json --t 1");
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_NE(missing.err.find("instance:"), std::string::npos);
+}
+
+TEST(CliIntegrate, RigorousTierGoesThroughRigorousIntegrate) {
+  const std::string out = temp("rig.json");
+  std::remove(out.c_str());
+  const auto r = run_softcert("integrate " + kHeadline + " --t 0.5 --tier rigorous --json " + out);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(std::ifstream(out));
+  EXPECT_EQ(j["tier"], "rigorous");
+  ASSERT_EQ(j["a"].size(), 8u);
+  EXPECT_EQ(j["a"][0].size(), 2u);  // [lower, upper]
+  // The fast tier's value lies inside the rigorous enclosure.
+  const std::string fout = temp("fast.json");
+  ASSERT_EQ(run_softcert("integrate " + kHeadline + " --t 0.5 --json " + fout).status, 0);
+  const auto f = nlohmann::json::parse(std::ifstream(fout));
+  for (int k = 0; k < 8; ++k) {
+    const double v = std::stod(f["u"][k].get<std::string>());
+    EXPECT_LE(std::stod(j["u"][k][0].get<std::string>()), v + 1e-14);
+    EXPECT_GE(std::stod(j["u"][k][1].get<std::string>()), v - 1e-14);
+  }
+}
+
+}  // namespace
+}  // namespace softcert
