@@ -13,7 +13,7 @@ using engine::Verdict;
 nlohmann::json logistic_instance(const std::vector<std::string>& v_row, const std::vector<std::string>& a) {
   // d = 1, β* = (1): u(0) = V(0)ᵀβ* = v_row exactly, c = 1
   return {{"model", "value_softmax"}, {"loss", "logistic"}, {"normalization", "softmax"},
-          {"T", v_row.size()},        {"d", 1},             {"V", {v_row}},
+          {"T", v_row.size()},        {"d", 1},             {"V", nlohmann::json::array({nlohmann::json(v_row)})},
           {"a", a},                   {"beta", {"1"}},      {"provenance", "hand-made for tests"}};
 }
 
@@ -36,11 +36,16 @@ TEST(Varre2026OrderPreservation, HoldsFromUniformAttention) {
 }
 
 TEST(Varre2026OrderPreservation, ViolatedWhenAttentionStartsAgainstTheValues) {
-  // u_0 > u_1 by 0.01 but a_1 − a_0 = 2: Δu' = c(s_0 − s_1)γ < 0, so u's order flips at once.
+  // u_0 > u_1 but a_0 − a_1 = −2: "a follows the order of u" fails from the start (and
+  // Δu' = c(s_0 − s_1)γ < 0 flips the u-order soon after).
   const auto r = run("varre2026.order_preservation", logistic_instance({"0.01", "0"}, {"0", "2"}), 5);
   ASSERT_EQ(r.verdict, Verdict::violated) << r.reason;
   EXPECT_LT(std::stod(r.margin_upper), 0.0);
-  EXPECT_EQ(r.details["violation"]["quantity"], "u_i - u_j");
+  EXPECT_EQ(r.details["violation"]["quantity"], "a_i - a_j");
+  EXPECT_EQ(r.details["violation"]["step"], 0);
+  // With equal attention the same values keep their order: the violation is the start's fault.
+  EXPECT_EQ(run("varre2026.order_preservation", logistic_instance({"0.01", "0"}, {"0", "0"}), 5).verdict,
+            Verdict::proved);
 }
 
 TEST(Varre2026RepulsionLeader, HoldsFromUniformAttention) {
