@@ -21,6 +21,6 @@ for t in "${targets[@]}"; do
   mkdir -p "$work"
   echo "== $t: $runs executions"
   # -timeout: a single input taking longer than 10 s is a hang; -rss_limit_mb: a memory blow-up.
-  "$build/$t" -runs="$runs" -timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
+  "$build/fuzz/$t" -runs="$runs" -timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
     -artifact_prefix="fuzz/artifacts/$t-" "$work" "fuzz/corpus/$name" 2>&1 | tail -n 20
 done
