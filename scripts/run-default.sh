@@ -7,7 +7,7 @@ bin="$build_dir/softcert"
 "$bin" --version
 echo
 if [ -f "$suite" ] && "$bin" suite --help >/dev/null 2>&1; then
-  exec "$bin" suite "$suite" --out out/quick
+  exec "$bin" suite "$suite" --out out/quick --jobs "$(nproc 2>/dev/null || echo 2)"
 fi
 echo "softcert: no theorem suite exists yet ($suite); running what exists:"
 "$bin" list
