@@ -143,7 +143,10 @@ TEST(ScaleCli, CorruptJournalMetByResumeIsRefusedAndLeftAlone) {
   std::string garbled = good;
   garbled.replace(good.find('\n') + 1, 2, "#{");                  // second line not JSON
   const std::string foreign = "{\"check\":\"no.such\",\"instance\":\"x\",\"verdict\":\"proved\"}\n";
-  for (const std::string& bad : {truncated, garbled, good + good.substr(0, good.find('\n') + 1), foreign}) {
+  // A complete line holding a number JSON cannot represent (found by fuzz/fuzz_journal.cpp:
+  // nlohmann throws out_of_range there, not parse_error).
+  const std::string overflow = good + "1E99999\n";
+  for (const std::string& bad : {truncated, garbled, good + good.substr(0, good.find('\n') + 1), foreign, overflow}) {
     const fs::path out = fresh_dir("corrupt");
     fs::create_directories(out);
     std::ofstream(out / "results.jsonl", std::ios::binary) << bad;

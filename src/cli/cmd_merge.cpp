@@ -23,7 +23,7 @@ nlohmann::json read_json_file(const std::filesystem::path& f) {
   if (!in) throw UsageError("cannot read " + f.string());
   try {
     return nlohmann::json::parse(in);
-  } catch (const nlohmann::json::parse_error&) {
+  } catch (const nlohmann::json::exception&) {
     throw UsageError(f.string() + ": not valid JSON");
   }
 }

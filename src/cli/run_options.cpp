@@ -33,7 +33,7 @@ void add_param(nlohmann::json& params, const std::string& assignment) {
   const std::string key = assignment.substr(0, eq), value = assignment.substr(eq + 1);
   try {
     params[key] = nlohmann::json::parse(value);
-  } catch (const nlohmann::json::parse_error&) {
+  } catch (const nlohmann::json::exception&) {
     params[key] = value;
   }
 }

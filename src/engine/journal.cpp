@@ -54,7 +54,7 @@ std::map<std::string, nlohmann::json> read_journal(const std::filesystem::path& 
     nlohmann::json r;
     try {
       r = nlohmann::json::parse(line);
-    } catch (const nlohmann::json::parse_error&) {
+    } catch (const nlohmann::json::exception&) {
       throw std::invalid_argument(where + "not a JSON object: the file is corrupt");
     }
     if (!r.is_object() || !r.contains("check") || !r.contains("instance") || !r.contains("verdict") ||

@@ -44,7 +44,7 @@ nlohmann::json load_instance_file(const std::filesystem::path& f) {
   if (!in) throw std::invalid_argument("cannot read instance file " + f.string());
   try {
     return nlohmann::json::parse(in);
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) {
     throw std::invalid_argument(f.string() + ": not valid JSON: " + e.what());
   }
 }
