@@ -185,7 +185,7 @@ Instance load_instance(const std::string& path) {
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(buf.str());
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) {
     fail("instance", "\"" + path + "\" is not valid JSON: " + e.what());
   }
   return parse_instance(j);
