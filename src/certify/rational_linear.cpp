@@ -100,43 +100,19 @@ bool is_psd_exact(RMat s) {
 std::string rational_string(const Rational& x) { return num::to_decimal(x); }
 
 namespace {
-// An integer from decimal digits, base 10 explicitly. (Boost's mpz_int(string) guesses the
-// base: "017" would be octal. num::parse_decimal<Rational> has exactly that bug — "0.17"
-// parses as 3/20 — so the certificates use this parser.)
+// An integer from decimal digits, base 10 explicitly (Boost's mpz_int(string) guesses the base).
 boost::multiprecision::mpz_int integer_from_digits(const std::string& digits) {
   boost::multiprecision::mpz_int m;
   if (digits.empty() || mpz_set_str(m.backend().data(), digits.c_str(), 10) != 0)
     throw std::invalid_argument("bad digits");
   return m;
 }
-
-// Exact value of a decimal string [+-]digits[.digits][e[+-]digits].
-Rational exact_decimal(const std::string& text) {
-  if (!num::is_decimal_syntax(text)) throw std::invalid_argument("bad decimal");
-  std::string digits;
-  long exp10 = 0;
-  bool negative = false, after_point = false;
-  std::size_t i = 0;
-  if (text[i] == '+' || text[i] == '-') negative = text[i++] == '-';
-  for (; i < text.size() && text[i] != 'e' && text[i] != 'E'; ++i) {
-    if (text[i] == '.') { after_point = true; continue; }
-    digits += text[i];
-    if (after_point) --exp10;
-  }
-  if (i < text.size()) exp10 += std::strtol(text.c_str() + i + 1, nullptr, 10);
-  if (exp10 > 100000 || exp10 < -100000) throw std::invalid_argument("exponent too large");
-  boost::multiprecision::mpz_int p10 = 1;
-  for (long k = 0; k < (exp10 < 0 ? -exp10 : exp10); ++k) p10 *= 10;
-  const boost::multiprecision::mpz_int m = integer_from_digits(digits);
-  Rational r = exp10 >= 0 ? Rational(m * p10) : Rational(m) / Rational(p10);
-  return negative ? Rational(-r) : r;
-}
 }  // namespace
 
 Rational parse_rational(const std::string& text, const std::string& field) {
   try {
     const auto slash = text.find('/');
-    if (slash == std::string::npos) return exact_decimal(text);
+    if (slash == std::string::npos) return num::parse_decimal<Rational>(text);
     const std::string p = text.substr(0, slash), q = text.substr(slash + 1);
     auto is_int = [](const std::string& s, bool allow_sign) {
       std::size_t i = 0;

@@ -128,10 +128,9 @@ Rational parse_decimal<Rational>(const std::string& text) {
   }
   if (i < text.size()) exp10 += std::strtol(text.c_str() + i + 1, nullptr, 10);
   if (exp10 > 100000 || exp10 < -100000) bad(text);  // 10^±100000: far beyond any instance; guards memory
-  // Leading zeros must go: mpz_int reads a leading 0 as an octal prefix ("0.9" → "09").
-  const std::size_t first = digits.find_first_not_of('0');
-  digits = first == std::string::npos ? "0" : digits.substr(first);
-  boost::multiprecision::mpz_int m(digits), p10 = 1;
+  // Base 10 explicitly: mpz_int(string) would read a leading 0 as an octal prefix ("0.17" → 017).
+  boost::multiprecision::mpz_int m, p10 = 1;
+  mpz_set_str(m.backend().data(), digits.c_str(), 10);
   for (long k = 0; k < (exp10 < 0 ? -exp10 : exp10); ++k) p10 *= 10;
   Rational r = exp10 >= 0 ? Rational(m * p10) : Rational(m) / Rational(p10);
   return negative ? Rational(-r) : r;
