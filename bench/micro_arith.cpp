@@ -14,6 +14,8 @@
 #include <mpfr.h>
 
 #include <cmath>
+#include <cstdio>
+#include <string>
 #include <optional>
 #include <vector>
 
@@ -162,19 +164,24 @@ const char* name_of(Op op) {
   return "?";
 }
 
+// "arith/<op>/<kind>/<bits>" (snprintf: GCC 12 warns -Wrestrict on chained std::string +).
+std::string bench_name(Op op, const char* kind, unsigned bits) {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "arith/%s/%s/%u", name_of(op), kind, bits);
+  return buf;
+}
+
 int register_all() {
   for (Op op : {Op::add, Op::mul, Op::div, Op::exp, Op::log}) {
-    const std::string o = std::string("arith/") + name_of(op) + "/";
-    benchmark::RegisterBenchmark((o + "double/53").c_str(), double_op, op);
-    benchmark::RegisterBenchmark((o + "interval-double/53").c_str(), kind_op<IntervalD>, op, 53u);
+    benchmark::RegisterBenchmark(bench_name(op, "double", 53).c_str(), double_op, op);
+    benchmark::RegisterBenchmark(bench_name(op, "interval-double", 53).c_str(), kind_op<IntervalD>, op, 53u);
     if (op != Op::exp && op != Op::log)
-      benchmark::RegisterBenchmark((o + "interval-double-fast/53").c_str(), kind_op<taylor::FastIntervalD>, op, 53u);
+      benchmark::RegisterBenchmark(bench_name(op, "interval-double-fast", 53).c_str(), kind_op<taylor::FastIntervalD>, op, 53u);
     for (unsigned bits : {128u, 256u, 1024u}) {
-      const std::string b = "/" + std::to_string(bits);
-      benchmark::RegisterBenchmark((o + "mpfr-direct" + b).c_str(), mpfr_direct, op, bits);
-      benchmark::RegisterBenchmark((o + "mpfr" + b).c_str(), kind_op<MpReal>, op, bits);
-      benchmark::RegisterBenchmark((o + "mpfi-direct" + b).c_str(), mpfi_direct, op, bits);
-      benchmark::RegisterBenchmark((o + "interval-mpfr" + b).c_str(), kind_op<IntervalMp>, op, bits);
+      benchmark::RegisterBenchmark(bench_name(op, "mpfr-direct", bits).c_str(), mpfr_direct, op, bits);
+      benchmark::RegisterBenchmark(bench_name(op, "mpfr", bits).c_str(), kind_op<MpReal>, op, bits);
+      benchmark::RegisterBenchmark(bench_name(op, "mpfi-direct", bits).c_str(), mpfi_direct, op, bits);
+      benchmark::RegisterBenchmark(bench_name(op, "interval-mpfr", bits).c_str(), kind_op<IntervalMp>, op, bits);
     }
   }
   return 0;

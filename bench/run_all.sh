@@ -29,7 +29,9 @@ run="$out/run.txt"
 load() { echo "$1: $(uptime | sed 's/.*load average/load average/')" | tee -a "$run"; }
 
 load "micro-benchmarks (tables 4, kernels)"
-"$build/bench/softcert_microbench" --benchmark_min_time=${quick:+0.05}${quick:-0.2} \
+mintime=0.2
+[ -n "$quick" ] && mintime=0.05
+"$build/bench/softcert_microbench" --benchmark_min_time=$mintime \
   --benchmark_out="$out/microbench.json" --benchmark_out_format=json >/dev/null
 load "rigorous vs fast tier"
 "$build/bench/tiers" $quick | tee "$out/tiers.csv"
