@@ -1,18 +1,21 @@
 // Bench (not a test): how the rigorous tier's cost grows (table 3 of docs/performance.md).
 // Writes CSV on stdout, one row per configuration:
-//   sweep,form,kind,bits,T,n,order,steps,reached,ms_per_step,mean_h,horizon,width
+//   sweep,form,kind,jacobian,bits,T,n,order,steps,reached,ms_per_step,mean_h,horizon,width
 // sweep "dimension": reduced (a, u) for T = 2 … 64 and full (V, a) with d = 8 for T = 2 … 16,
 //   intervals over double, order 20, t ∈ [0, HORIZON] (or the step cap) from generated
 //   instances (seed 9, V = 0.1·N(0,1), a = 0);
 // sweep "order": reduced T = 8, intervals over double, order 10 … 40;
 // sweep "precision": reduced T = 8, MPFI at 64 … 1024 bits, order 20 (the arithmetic alone)
-//   and order bits/4 (the default: what full accuracy at that precision costs).
+//   and order bits/4 (the default: what full accuracy at that precision costs), with the Lohner
+//   Jacobian in MPFI and in IntervalD (jacobian = mpfi | double; the default of
+//   `softcert integrate --tier rigorous` is double).
 // width = max width of the final box (a, u or V, a) when the horizon was reached, else blank.
 // Usage: rigorous_cost [--quick]
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <type_traits>
 
 #include "instances/generator.hpp"
 #include "integrate/validated_taylor.hpp"
@@ -31,14 +34,16 @@ instances::Instance instance(std::size_t T, std::size_t d) {
   return instances::generate_instance(9, g);
 }
 
-template <class S, class Model>
+template <class S, class Model, class DoubleModel = Model>
 void run(const char* sweep, const char* form, const Model& m, std::size_t T, unsigned order, int max_steps,
-         double horizon) {
+         double horizon, const DoubleModel* double_model = nullptr) {
   auto field = [&m](const auto& y, auto& dy) { m.rhs(y, dy); };
   integrate::ValidatedOptions o;
   o.order = order;
   o.keep_segments = false;
   integrate::ValidatedTaylor<S, decltype(field)> vt(field, m.dimension(), o);
+  if (double_model) vt.set_double_jacobian_field([double_model](const auto& y, auto& dy) { double_model->rhs(y, dy); });
+  const char* jacobian = double_model || std::is_same_v<S, IntervalD> ? "double" : "mpfi";
   auto set = integrate::LohnerSet<S>::from_box(m.initial_state());
   S t(0);
   const S t_end(horizon);
@@ -58,7 +63,7 @@ void run(const char* sweep, const char* form, const Model& m, std::size_t T, uns
   double width = 0;
   if (reached)
     for (const auto& v : vt.last_box()) width = std::max(width, num::to_double(num::hull_of_bounds<S>(num::width(v), num::width(v))));
-  std::printf("%s,%s,%s,%u,%zu,%zu,%u,%d,%d,%.6g,%.6g,%g,", sweep, form, num::ScalarTraits<S>::name(),
+  std::printf("%s,%s,%s,%s,%u,%zu,%zu,%u,%d,%d,%.6g,%.6g,%g,", sweep, form, num::ScalarTraits<S>::name(), jacobian,
               integrate::working_bits<S>(), T, m.dimension(), order, k, reached ? 1 : 0, k ? 1e3 * s / k : 0.0,
               k ? hsum / k : 0.0, horizon);
   if (reached) std::printf("%.3g\n", width);
@@ -67,8 +72,11 @@ void run(const char* sweep, const char* form, const Model& m, std::size_t T, uns
 }
 
 template <class S>
-void reduced(const char* sweep, std::size_t T, unsigned order, int max_steps, double horizon) {
-  run<S>(sweep, "reduced", models::LogisticReduced<S>::from_instance(instance(T, 8)), T, order, max_steps, horizon);
+void reduced(const char* sweep, std::size_t T, unsigned order, int max_steps, double horizon, bool double_jacobian = false) {
+  const auto inst = instance(T, 8);
+  const auto dm = models::LogisticReduced<IntervalD>::from_instance(inst);
+  run<S>(sweep, "reduced", models::LogisticReduced<S>::from_instance(inst), T, order, max_steps, horizon,
+         double_jacobian ? &dm : nullptr);
 }
 
 template <class S>
@@ -81,7 +89,7 @@ void full(const char* sweep, std::size_t T, unsigned order, int max_steps, doubl
 int main(int argc, char** argv) {
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
   const double horizon = 1.0;
-  std::printf("sweep,form,kind,bits,T,n,order,steps,reached,ms_per_step,mean_h,horizon,width\n");
+  std::printf("sweep,form,kind,jacobian,bits,T,n,order,steps,reached,ms_per_step,mean_h,horizon,width\n");
   for (std::size_t T : {2, 4, 8, 16, 32, 64}) {
     if (quick && T > 16) break;
     reduced<IntervalD>("dimension", T, 20, T >= 32 ? 6 : 200, horizon);
@@ -95,7 +103,9 @@ int main(int argc, char** argv) {
   for (unsigned bits : {64u, 128u, 256u, 512u, 1024u}) {
     if (quick && bits > 256) break;
     num::PrecisionGuard guard(bits);
-    reduced<IntervalMp>("precision", 8, 20, 8, horizon);
-    if (bits / 4 > 20 && bits <= 512) reduced<IntervalMp>("precision", 8, bits / 4, 4, horizon);
+    for (bool dj : {false, true}) {
+      reduced<IntervalMp>("precision", 8, 20, 8, horizon, dj);
+      if (bits / 4 > 20 && bits <= 512) reduced<IntervalMp>("precision", 8, bits / 4, 4, horizon, dj);
+    }
   }
 }

@@ -66,8 +66,8 @@ def table_tiers(rows):
 
 
 def table3(rows):
-    head = ["sweep", "form", "kind", "bits", "T", "n", "order", "steps", "ms/step", "mean h", "width at t = 1"]
-    body = [[r["sweep"], r["form"], r["kind"], r["bits"], r["T"], r["n"], r["order"], r["steps"], r["ms_per_step"],
+    head = ["sweep", "form", "kind", "Jacobian", "bits", "T", "n", "order", "steps", "ms/step", "mean h", "width at t = 1"]
+    body = [[r["sweep"], r["form"], r["kind"], r["jacobian"], r["bits"], r["T"], r["n"], r["order"], r["steps"], r["ms_per_step"],
              r["mean_h"], r["width"] or "—"] for r in rows]
     fits = []
 
@@ -92,10 +92,11 @@ def table3(rows):
             fits.append(["ms per unit time vs order p",
                          "%.2f" % fit_exponent([float(r["order"]) for r in s],
                                                [float(r["ms_per_step"]) / float(r["mean_h"]) for r in s])])
-    s = [r for r in sel(sweep="precision", order="20") if r["kind"] == "interval-mpfr"]
-    if len(s) >= 2:
-        fits.append(["ms/step vs bits, MPFI, order 20 (%s…%s bits)" % (s[0]["bits"], s[-1]["bits"]),
-                     "%.2f" % fit_exponent([float(r["bits"]) for r in s], [float(r["ms_per_step"]) for r in s])])
+    for jac in ("mpfi", "double"):
+        s = [r for r in sel(sweep="precision", order="20", jacobian=jac) if r["kind"] == "interval-mpfr"]
+        if len(s) >= 2:
+            fits.append(["ms/step vs bits, MPFI, order 20, Jacobian in %s (%s…%s bits)" % (jac, s[0]["bits"], s[-1]["bits"]),
+                         "%.2f" % fit_exponent([float(r["bits"]) for r in s], [float(r["ms_per_step"]) for r in s])])
     return md_table(head, body) + "\nFitted growth exponents (least squares on log–log):\n\n" + md_table(
         ["quantity", "exponent"], fits)
 
