@@ -5,6 +5,8 @@
 //   kernel/tape/<kind>/<derivs>     Taylor tape of the τ-time reduced field: record + solve,
 //                                   with or without the variational (x0-derivative) pass
 //   kernel/validated_step/<kind>    one validated Taylor–Lohner step from the initial set
+//                                   (interval-mpfr: Lohner Jacobian in MPFI, or in IntervalD as
+//                                   `softcert integrate --tier rigorous` does: +double-jacobian)
 // Kinds at > 53 bits run at 128 bits (30 digits), the precision of table 1.
 #include <benchmark/benchmark.h>
 
@@ -81,14 +83,16 @@ void tape_solve(benchmark::State& st, bool derivatives) {
 }
 
 template <class S>
-void validated_step(benchmark::State& st) {
+void validated_step(benchmark::State& st, bool double_jacobian) {
   num::PrecisionGuard guard(bits_of<S>());
   const auto m = models::LogisticReducedTau<S>::from_instance(headline());
+  const auto md = models::LogisticReducedTau<IntervalD>::from_instance(headline());
   auto field = [&m](const auto& y, auto& dy) { m.rhs(y, dy); };
   integrate::ValidatedOptions o;
   o.order = bits_of<S>() == 53 ? 20 : 32;
   o.keep_segments = false;
   integrate::ValidatedTaylor<S, decltype(field)> vt(field, m.dimension(), o);
+  if (double_jacobian) vt.set_double_jacobian_field([&md](const auto& y, auto& dy) { md.rhs(y, dy); });
   const auto start = integrate::LohnerSet<S>::from_box(m.initial_state());
   for (auto _ : st) {
     auto set = start;
@@ -115,8 +119,9 @@ int register_all() {
   benchmark::RegisterBenchmark("kernel/tape/interval-double/derivatives", tape_solve<IntervalD>, true);
   benchmark::RegisterBenchmark("kernel/tape/interval-mpfr/values", tape_solve<IntervalMp>, false);
   benchmark::RegisterBenchmark("kernel/tape/interval-mpfr/derivatives", tape_solve<IntervalMp>, true);
-  benchmark::RegisterBenchmark("kernel/validated_step/interval-double", validated_step<IntervalD>);
-  benchmark::RegisterBenchmark("kernel/validated_step/interval-mpfr", validated_step<IntervalMp>);
+  benchmark::RegisterBenchmark("kernel/validated_step/interval-double", validated_step<IntervalD>, false);
+  benchmark::RegisterBenchmark("kernel/validated_step/interval-mpfr", validated_step<IntervalMp>, false);
+  benchmark::RegisterBenchmark("kernel/validated_step/interval-mpfr+double-jacobian", validated_step<IntervalMp>, true);
   return 0;
 }
 const int registered = register_all();

@@ -4,20 +4,22 @@ use, side by side in one run, on the paper's headline instance
 (proofs_checks/instances/varre2026-headline.json, reduced logistic system (a, u) of THEORY.md §A).
 
 Table 1 (fast tier, equal digits), for 30 and 60 digits and t = 1, 10:
-  softcert `integrate --form reduced --stepper bs --no-check` at P bits and tolerance TOL,
+  softcert `integrate --form reduced --stepper taylor --no-check` at P bits and tolerance TOL
+  (taylor is what `auto` picks above 64 bits),
   mpmath.odefun (Debian python3-mpmath, Taylor method) at mp.dps = D,
   a plain Boost.Odeint dopri5 on mpfr_float written as a user would (bench/odeint_user_dopri5.cpp),
   its tolerance lowered 10^-5 at a time until it reaches the digits mpmath reached (or its
-  time budget runs out: then its time at those digits is extrapolated from the last two runs,
-  log time linear in digits, and marked "~").
+  time budget runs out: then its time at those digits is extrapolated from the last run by
+  dopri5's law, ×10 time per 5 digits, and marked "~").
 Table 2 (the paper's own method): numpy gradient descent, lr 0.1, 1e6 steps (t = 1e5), against
   softcert's rigorous tier to t = 1e5 (`integrate --tier rigorous`, 53 bits, τ-time) and, for
   reference, the fast tier at 53 and 128 bits.
 
 Times: seconds inside the process around the integration (softcert: the "seconds" its JSON
 reports; mpmath: around odefun's evaluation; GD: around the loop), and for softcert also the
-whole process. Digits: min over a and u of correct digits against a softcert run at 2–4× the
-precision with a tolerance 10^-15 below (checked against mpmath at 30 digits, printed).
+whole process. Digits: min over a and u of correct digits against a softcert run (taylor) at
+twice the precision with a tolerance 10^-15 below; mpmath's and the Odeint peer's digits are
+measured against the same reference, an independent check of it.
 Writes CSV files into OUT (default out/bench). Usage:
     bench/peers.py --build BUILD [--out DIR] [--quick]
 --quick: 30 digits only, GD 1e5 steps scaled ×10, user dopri5 budget 10 s.
@@ -120,19 +122,20 @@ def user_dopri5(binary, t_end, dps, tol_exp):
 
 
 def dopri5_at_digits(binary, t_end, dps, target, reference, budget):
-    """Lowers the tolerance until `target` digits; returns (seconds, digits, steps, tol, how)."""
-    runs = []
+    """Lowers the tolerance until `target` digits; returns (seconds, digits, steps, tol, how).
+    When the next run would exceed the budget, extrapolates from the last run with dopri5's
+    own law (steps ∝ tol^(-1/5): ×10 time per 5 more digits)."""
+    last = None
     for tol_exp in range(10, dps + 6, 5):
         r = user_dopri5(binary, t_end, dps, tol_exp)
         dg = digits(r["a"] + r["u"], reference)
-        runs.append((r["seconds"], dg, r["steps"], tol_exp))
+        last = (r["seconds"], dg, r["steps"], tol_exp)
         if dg >= target:
             return r["seconds"], dg, r["steps"], "1e-%d" % tol_exp, "measured"
-        if r["seconds"] * 10 ** (5 / 5) > budget:  # dopri5: steps ∝ tol^(-1/5), so 10× per 10^-5
+        if r["seconds"] * 10 > budget:
             break
-    (s1, d1, _, _), (s2, d2, n2, e2) = runs[-2], runs[-1]
-    slope = (math.log(s2) - math.log(s1)) / max(d2 - d1, 1e-9)
-    return s2 * math.exp(slope * (target - d2)), target, n2, "1e-%d" % e2, "extrapolated"
+    s2, d2, n2, e2 = last
+    return s2 * 10 ** ((target - d2) / 5), target, n2, "1e-%d" % e2, "extrapolated"
 
 
 def numpy_gd(inst, lr, steps):
@@ -160,15 +163,15 @@ def numpy_gd(inst, lr, steps):
 
 
 def table1(args, inst, writer):
-    sc, peer = os.path.join(args.build, "softcert"), os.path.join(args.build, "odeint_user_dopri5")
+    sc, peer = os.path.join(args.build, "softcert"), os.path.join(args.build, "bench", "odeint_user_dopri5")
     for dps in ([30] if args.quick else [30, 60]):
         bits, tol, rbits, rtol = FAST_SETTINGS[dps]
         mp = mpmath_reduced(inst, [1, 10], dps)
         for t in (1, 10):
-            ref, _ = softcert(sc, ["--t", str(t), "--form", "reduced", "--precision", str(rbits), "--stepper", "bs",
+            ref, _ = softcert(sc, ["--t", str(t), "--form", "reduced", "--precision", str(rbits), "--stepper", "taylor",
                                    "--tolerance", rtol, "--no-check"])
             refv = ref["a"] + ref["u"]
-            run, wall = softcert(sc, ["--t", str(t), "--form", "reduced", "--precision", str(bits), "--stepper", "bs",
+            run, wall = softcert(sc, ["--t", str(t), "--form", "reduced", "--precision", str(bits), "--stepper", "taylor",
                                       "--tolerance", tol, "--no-check"])
             d_sc = digits(run["a"] + run["u"], refv)
             mp_vals, mp_s = mp[t]
@@ -188,7 +191,7 @@ def table1(args, inst, writer):
 
 def table2(args, inst, writer):
     sc = os.path.join(args.build, "softcert")
-    ref, _ = softcert(sc, ["--t", "1e5", "--form", "reduced", "--precision", "256", "--stepper", "bs",
+    ref, _ = softcert(sc, ["--t", "1e5", "--form", "reduced", "--precision", "256", "--stepper", "taylor",
                            "--tolerance", "1e-47", "--no-check"])
     refv = ref["a"] + ref["u"]
     steps = 100000 if args.quick else 1000000
