@@ -59,10 +59,12 @@ class ProgressLines {
     const auto now = std::chrono::steady_clock::now();
     if (p.event.empty() && now - last_ < std::chrono::seconds(2)) return;
     last_ = now;
+    if (!p.event.empty()) {
+      std::cerr << "search: " << fixed(p.seconds, 1) << " s: " << p.event << "\n";
+      return;
+    }
     std::cerr << "search: " << fixed(p.seconds, 1) << " s, " << p.samples << " samples + " << p.local_evaluations
-              << " local, min margin " << margin_text(p.min_margin);
-    if (!p.event.empty()) std::cerr << ": " << p.event;
-    std::cerr << "\n";
+              << " by local optimisation, smallest margin " << margin_text(p.min_margin) << "\n";
   }
 
  private:

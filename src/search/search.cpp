@@ -32,9 +32,10 @@ std::vector<std::size_t> pick_indices(std::size_t n, std::size_t count, std::uin
   return idx;
 }
 
-std::string format_horizon(double h) {
-  nlohmann::json j = h;
-  return j.dump();
+// A double for a progress line: JSON's shortest round-trip form, and ±inf spelled out.
+std::string format_number(double x) {
+  if (std::isinf(x)) return x > 0 ? "+inf" : "-inf";
+  return nlohmann::json(x).dump();
 }
 
 // One search run: the state shared by sampling, local optimisation, shrinking and certification.
@@ -88,7 +89,7 @@ class Search {
       out_.search_tier = "fast";
     } else {
       const double h = s_.evaluator.horizon ? *s_.evaluator.horizon : s_.evaluator.short_horizon;
-      out_.search_tier = "rigorous at horizon " + format_horizon(h) + " (the fast tier refused: " +
+      out_.search_tier = "rigorous at horizon " + format_number(h) + " (the fast tier refused: " +
                          eval_.fast_tier_refusal() + ")";
     }
     if (out_.local_search.empty()) out_.local_search = "on";
@@ -176,7 +177,7 @@ class Search {
 
   // A search-tier candidate: certify, shrink, certify through replay. True when it ends the search.
   bool found(const nlohmann::json& instance, const Evaluation& e, const std::string& where, bool from_generator) {
-    report("candidate at " + where + " (margin " + nlohmann::json(e.margin).dump() + "): certifying in the rigorous tier");
+    report("candidate at " + where + " (margin " + format_number(e.margin) + "): certifying in the rigorous tier");
     const std::optional<double> horizon = e.result.horizon ? e.result.horizon : s_.evaluator.horizon;
     const Evaluation r = e.tier == engine::Tier::rigorous ? e : eval_.rigorous(instance, horizon);
     if (!certified_violation(r.result)) {

@@ -4,7 +4,9 @@
 // (Nelder–Mead over a few of the instance's numbers) of the margin from the most promising
 // sample of every batch; a candidate (the search tier says violated, or its margin is
 // negative) is re-run in the rigorous tier, shrunk while it stays certified, and finally
-// certified once more through the very reader `softcert replay` uses.
+// certified once more through the very reader `softcert replay` uses. Certified means a
+// rigorous `violated` verdict with the margin interval strictly below 0
+// (certified_violation in margin_evaluator.hpp).
 //
 // Reproducible: the sequence of instances tried is a function of (check, seed, settings)
 // alone — sample i is the check's generator at engine::instance_seed(seed, check, i), the same

@@ -31,6 +31,7 @@ nlohmann::json search_facts(const SearchSettings& s, const SearchOutcome& o) {
   f["candidates_not_certified"] = o.candidates_not_certified;
   f["outside_kept_hypotheses"] = o.outside_hypotheses;
   f["generator_broke_kept_hypothesis"] = o.broken_by_generator;
+  f["refused_by_check"] = o.refused;
   f["budget_exhausted"] = o.budget_exhausted;
   f["sample_cap_reached"] = o.sample_cap_reached;
   if (o.found) {
