@@ -209,7 +209,7 @@ class Search {
                                      std::to_string(sh.steps) + " steps";
     // A changed instance is no longer what its generator seed gives: keep the seed in the
     // provenance only, and mark the id.
-    if (changed) {
+    if (changed && small.instance.is_object()) {
       small.instance.erase("seed");
       if (small.instance.contains("id") && small.instance["id"].is_string())
         small.instance["id"] = small.instance["id"].get<std::string>() + "/search";
