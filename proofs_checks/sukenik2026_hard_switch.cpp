@@ -15,6 +15,7 @@
 #include "certify/instance_json.hpp"
 #include "certify/random_source.hpp"
 #include "engine/registry.hpp"
+#include "engine/shrink_candidates.hpp"
 
 #include <cmath>
 
@@ -68,6 +69,26 @@ class HardSwitch final : public engine::Check {
     for (const auto& h : o.dropped) dropped += (dropped.empty() ? "" : ",") + h;
     in["provenance"] = "sukenik2026.hard_switch generator, seed " + std::to_string(seed) + (dropped.empty() ? "" : ", dropped: " + dropped);
     return in;
+  }
+
+  // Both hypotheses decided exactly: the rank by elimination over Q, the half-space by a
+  // verified separator or a verified convex combination of 0.
+  std::map<std::string, bool> hypotheses_on(const nlohmann::json& instance) const override {
+    const long d = certify::require_int(instance, "d", 1, 64);
+    const long t = certify::require_int(instance, "T", 1, 256);
+    const RMat values = certify::require_rmat(instance, "values", static_cast<std::size_t>(t), static_cast<std::size_t>(d));
+    std::map<std::string, bool> out;
+    out["full-rank"] = certify::rank_exact(values) == values.size();
+    if (const auto h = certify::in_open_halfspace(values)) out["half-space"] = *h;
+    return out;
+  }
+
+  // Fewer values, fewer coordinates, then shorter numbers.
+  std::vector<nlohmann::json> shrink_candidates(const nlohmann::json& instance) const override {
+    std::vector<nlohmann::json> out = engine::remove_index_candidates(instance, {"T", {{"values", 0}}});
+    for (auto& c : engine::remove_index_candidates(instance, {"d", {{"values", 1}}})) out.push_back(std::move(c));
+    for (auto& c : engine::shorten_decimal_candidates(instance)) out.push_back(std::move(c));
+    return out;
   }
 
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& options) const override {

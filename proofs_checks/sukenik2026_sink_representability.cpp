@@ -15,6 +15,7 @@
 #include "certify/random_source.hpp"
 #include "certify/sink_representability.hpp"
 #include "engine/registry.hpp"
+#include "engine/shrink_candidates.hpp"
 
 namespace softcert::checks {
 namespace {
@@ -107,6 +108,23 @@ class SinkRepresentability final : public engine::Check {
     in["provenance"] = "sukenik2026.sink_representability generator, seed " + std::to_string(seed) +
                        (dropped.empty() ? "" : ", dropped: " + dropped);
     return in;
+  }
+
+  // Both hypotheses decided exactly (a verified separator or a verified convex combination).
+  std::map<std::string, bool> hypotheses_on(const nlohmann::json& instance) const override {
+    const certify::SinkProblem p = read_instance(instance);
+    std::map<std::string, bool> out;
+    if (const auto h = certify::in_open_halfspace(p.tokens)) out["half-space"] = *h;
+    if (const auto e = certify::in_open_halfspace(certify::sink_minus_keys(p))) out["sink-exposed"] = *e;
+    return out;
+  }
+
+  // Fewer tokens, fewer coordinates (of every token and the sink), then shorter numbers.
+  std::vector<nlohmann::json> shrink_candidates(const nlohmann::json& instance) const override {
+    std::vector<nlohmann::json> out = engine::remove_index_candidates(instance, {"T", {{"tokens", 0}}});
+    for (auto& c : engine::remove_index_candidates(instance, {"d", {{"tokens", 1}, {"sink", 0}}})) out.push_back(std::move(c));
+    for (auto& c : engine::shorten_decimal_candidates(instance)) out.push_back(std::move(c));
+    return out;
   }
 
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions&) const override {

@@ -26,6 +26,14 @@ class OrderPreservationCheck : public engine::Check {
     return generate_logistic_instance(seed, o, name());
   }
 
+  // For `softcert search`: both hypotheses decided exactly on the rational initial data.
+  std::map<std::string, bool> hypotheses_on(const nlohmann::json& instance) const override {
+    const ExactStart s = exact_start(logistic_instance(instance));
+    const std::size_t t = s.u.size();
+    return {{kUniformA0, std::all_of(s.a.begin(), s.a.end(), [&](const Rational& x) { return x == s.a[0]; })},
+            {kDistinctU0, ordered_pairs(s).size() == t * (t - 1) / 2}};
+  }
+
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
     const instances::Instance inst = logistic_instance(instance);
     const ExactStart start = exact_start(inst);

@@ -84,6 +84,16 @@ DepthCertificate find_depth_certificate(const RMat& points, bool want_interior, 
   return c;
 }
 
+std::optional<bool> in_open_halfspace(const RMat& points) {
+  const DepthCertificate c = find_depth_certificate(points, /*want_interior=*/false);
+  if (c.separated) {
+    if (verify_separator(points, c.separator)) return true;
+  } else if (verify_zero_combination(points, c.zero_combination)) {
+    return false;
+  }
+  return std::nullopt;
+}
+
 std::optional<Rational> verify_separator(const RMat& points, const RVec& u) {
   const std::size_t d = dimension_of(points);
   if (u.size() != d) return std::nullopt;

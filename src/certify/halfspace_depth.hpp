@@ -30,6 +30,12 @@ struct DepthCertificate {
 // Throws std::invalid_argument for an empty set or ragged points.
 DepthCertificate find_depth_certificate(const RMat& points, bool want_interior, int max_halvings = 12);
 
+// Whether P lies in an open half-space through 0 (0 ∉ conv P), decided exactly: true only
+// with a verified separator, false only with a verified zero combination; nullopt if neither
+// verifies (an internal failure of the LP). Throws std::invalid_argument as
+// find_depth_certificate.
+std::optional<bool> in_open_halfspace(const RMat& points);
+
 // Guarantee: the exact value min_i u·p_i when it is > 0, else nullopt.
 std::optional<Rational> verify_separator(const RMat& points, const RVec& u);
 // Guarantee: true iff λ ≥ 0, Σλ = 1 and Σ λ_i p_i = 0 exactly.

@@ -71,6 +71,26 @@ RMat gram(const RMat& rows) {
   return g;
 }
 
+std::size_t rank_exact(RMat m) {
+  const std::size_t rows = m.size(), cols = rows ? m[0].size() : 0;
+  for (const auto& row : m)
+    if (row.size() != cols) throw std::invalid_argument("rank_exact: rows of different lengths");
+  std::size_t rank = 0;
+  for (std::size_t c = 0; c < cols && rank < rows; ++c) {
+    std::size_t pivot = rank;
+    while (pivot < rows && m[pivot][c] == 0) ++pivot;
+    if (pivot == rows) continue;
+    std::swap(m[pivot], m[rank]);
+    for (std::size_t r = rank + 1; r < rows; ++r) {
+      if (m[r][c] == 0) continue;
+      const Rational f = m[r][c] / m[rank][c];
+      for (std::size_t k = c; k < cols; ++k) m[r][k] -= f * m[rank][k];
+    }
+    ++rank;
+  }
+  return rank;
+}
+
 bool is_psd_exact(RMat s) {
   const std::size_t n = s.size();
   for (const auto& row : s)

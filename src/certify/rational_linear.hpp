@@ -33,6 +33,10 @@ RMat gram(const RMat& columns_as_rows);  // G_ij = <r_i, r_j> for the rows r_i, 
 // row. Exact, so it never errs; cost O(n³) rational operations.
 bool is_psd_exact(RMat s);
 
+// The rank of a (possibly non-square) rational matrix, exactly: Gaussian elimination over Q.
+// Rows of different lengths throw std::invalid_argument.
+std::size_t rank_exact(RMat m);
+
 // Rational / double helpers for certificates in JSON: exact "p/q" strings.
 std::string rational_string(const Rational& x);
 // Parses "p/q", "p", or a decimal string exactly. Throws std::invalid_argument naming `field`.

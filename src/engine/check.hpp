@@ -3,6 +3,7 @@
 // procedure for the property on one instance. One subclass per check in proofs_checks/,
 // registered with SOFTCERT_REGISTER_CHECK.
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -57,6 +58,22 @@ class Check {
   virtual nlohmann::json generate(std::uint64_t seed, const GenerateOptions& options) const = 0;
   // Decides the property on one instance. Throws std::invalid_argument for a bad instance.
   virtual CheckResult run(const nlohmann::json& instance, const CheckOptions& options) const = 0;
+
+  // Hooks for `softcert search` (docs/search.md); the defaults suit any check.
+  //
+  // Which hypotheses hold on `instance`, for those this check decides exactly; a hypothesis
+  // absent from the map is undecided. A search moves an instance locally (optimisation,
+  // shrinking) only while every hypothesis it keeps is decided true here, so that a
+  // counterexample never breaks a kept hypothesis. Default: none decided (a search then
+  // changes instances locally only when every hypothesis is dropped). May throw
+  // std::invalid_argument for a bad instance.
+  virtual std::map<std::string, bool> hypotheses_on(const nlohmann::json& instance) const;
+  // Smaller instances to try while shrinking a counterexample, most aggressive first; each
+  // strictly smaller than `instance` (engine/shrink_candidates.hpp). Default:
+  // engine::default_shrink_candidates (fewer tokens and dimensions for value-softmax
+  // instances, shorter decimals for all). Overrides usually add their own index removals to
+  // engine::shorten_decimal_candidates.
+  virtual std::vector<nlohmann::json> shrink_candidates(const nlohmann::json& instance) const;
 };
 
 }  // namespace softcert::engine

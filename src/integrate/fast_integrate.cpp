@@ -74,7 +74,7 @@ template <class K> void observe(const models::RankOneSquare<K>& m, const std::ve
 
 template <class K>
 FastState run_at(const instances::Instance& inst, models::Form form, const std::string& t_end, Stepper stepper,
-                 double tol_log2, unsigned bits) {
+                 double tol_log2, unsigned bits, std::size_t max_steps) {
   FastState out;
   out.precision_bits = bits;
   out.stepper = to_string(stepper);
@@ -87,7 +87,7 @@ FastState run_at(const instances::Instance& inst, models::Form form, const std::
   const K end = num::parse_decimal<K>(t_end);
   const auto model = models::make_model<K>(inst, form);
   std::visit([&](const auto& m) {
-    const FastRun<K> run = run_to_time<K>(m, end, stepper, tol);
+    const FastRun<K> run = run_to_time<K>(m, end, stepper, tol, max_steps);
     out.steps = run.steps.accepted;
     out.rejected_steps = run.steps.rejected;
     out.seconds = run.seconds;
@@ -99,10 +99,10 @@ FastState run_at(const instances::Instance& inst, models::Form form, const std::
 }
 
 FastState run_at_bits(const instances::Instance& inst, models::Form form, const std::string& t_end, Stepper stepper,
-                      double tol_log2, unsigned bits) {
-  if (bits == 53) return run_at<double>(inst, form, t_end, stepper, tol_log2, bits);
+                      double tol_log2, unsigned bits, std::size_t max_steps) {
+  if (bits == 53) return run_at<double>(inst, form, t_end, stepper, tol_log2, bits, max_steps);
   num::PrecisionGuard guard(bits);
-  return run_at<MpReal>(inst, form, t_end, stepper, tol_log2, bits);
+  return run_at<MpReal>(inst, form, t_end, stepper, tol_log2, bits, max_steps);
 }
 
 // Digits of agreement of two lists of decimal strings (compared at `bits` precision).
@@ -172,14 +172,14 @@ FastReport integrate_fast(const instances::Instance& inst, const std::string& t_
   const double tol_log2 = o.tolerance ? std::log2(*o.tolerance) : default_tolerance_log2(p);
 
   FastReport report;
-  report.run = run_at_bits(inst, form, t_end, resolve_stepper(o.stepper, p), tol_log2, p);
+  report.run = run_at_bits(inst, form, t_end, resolve_stepper(o.stepper, p), tol_log2, p, o.max_steps);
   if (o.escalate) {
     const unsigned p2 = 2 * p;
     // The reference only has to be clearly better than the run to measure it: 2p bits (so
     // rounding never limits it) and a tolerance 2⁻¹⁶ of the run's (≈ 5 more digits). Asking it
     // for 2p-bit accuracy would cost far more than the run itself.
     const double ref_log2 = std::max(tol_log2 - 16, default_tolerance_log2(p2));
-    report.reference = run_at_bits(inst, form, t_end, resolve_stepper(Stepper::automatic, p2), ref_log2, p2);
+    report.reference = run_at_bits(inst, form, t_end, resolve_stepper(Stepper::automatic, p2), ref_log2, p2, o.max_steps);
     num::PrecisionGuard guard(p2);
     const double cap = p * std::log10(2.0);
     const auto& r = report.run;

@@ -27,6 +27,7 @@ struct FastOptions {
   unsigned precision_bits = 53;            // 53: double; more: MPFR at that precision
   std::optional<double> tolerance;         // absolute = relative; default 2^{−(p − max(6, p/8))}
   bool escalate = true;                    // run again at 2p bits, tolerance 2⁻¹⁶·tol, and compare
+  std::size_t max_steps = 0;               // per run, accepted + rejected; 0: no limit (exceeded: runtime_error)
 };
 
 // One run, every number as a decimal string.

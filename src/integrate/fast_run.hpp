@@ -33,9 +33,10 @@ std::size_t time_index_of(const Model& m) {
 
 // Integrates `model` (built at kind K) from its initial state to t = t_end > 0.
 template <class K, class Model>
-FastRun<K> run_to_time(const Model& model, const K& t_end, Stepper kind, const K& tol) {
+FastRun<K> run_to_time(const Model& model, const K& t_end, Stepper kind, const K& tol, std::size_t max_steps = 0) {
   const auto start = std::chrono::steady_clock::now();
   FastRun<K> run;
+  run.steps.limit = max_steps;
   run.x = model.initial_state();
   ControlledStepper<K> st(kind, tol);
   const auto sys = odeint_system(model);

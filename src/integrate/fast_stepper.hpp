@@ -167,9 +167,11 @@ class ControlledStepper {
   std::variant<Dopri5, Rkf78, BS, Taylor> stepper_;
 };
 
-// Counts accepted / rejected steps.
+// Counts accepted / rejected steps; `limit` (0: none) caps their sum, so that a run stuck
+// in chattering (e.g. |x| normalization sliding along a kink) ends with an error, not a hang.
 struct StepCount {
   std::size_t accepted = 0, rejected = 0;
+  std::size_t limit = 0;
 };
 
 // One accepted step from (x, t); dt is the trial step, updated. Throws if the step size
@@ -177,6 +179,8 @@ struct StepCount {
 template <class K, class System>
 void accepted_step(ControlledStepper<K>& st, System sys, std::vector<K>& x, K& t, K& dt, StepCount& count) {
   for (int tries = 0; tries < 500; ++tries) {
+    if (count.limit != 0 && count.accepted + count.rejected >= count.limit)
+      throw std::runtime_error("fast tier: step budget exhausted (" + std::to_string(count.limit) + " steps)");
     if (st.try_step(sys, x, t, dt)) {
       ++count.accepted;
       return;

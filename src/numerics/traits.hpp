@@ -180,4 +180,25 @@ BoundOf<S> magnitude(const S& x) {
   return lo > hi ? lo : hi;
 }
 
+// Enclosures of max, min and |·| (interval kinds): bound-wise, so exact — every max(x, y) with
+// x ∈ a, y ∈ b lies in max_of(a, b); likewise min_of, and |x| ∈ abs_of(a) for every x ∈ a.
+// No comparison of intervals steers control flow here: only their (exact) bounds are compared.
+template <class S>
+S max_of(const S& a, const S& b) {
+  static_assert(is_interval_v<S>, "max_of needs an interval kind");
+  return hull_of_bounds<S>(lower(a) < lower(b) ? lower(b) : lower(a), upper(a) < upper(b) ? upper(b) : upper(a));
+}
+template <class S>
+S min_of(const S& a, const S& b) {
+  static_assert(is_interval_v<S>, "min_of needs an interval kind");
+  return hull_of_bounds<S>(lower(a) < lower(b) ? lower(a) : lower(b), upper(a) < upper(b) ? upper(a) : upper(b));
+}
+template <class S>
+S abs_of(const S& a) {
+  static_assert(is_interval_v<S>, "abs_of needs an interval kind");
+  if (lower(a) >= 0) return a;
+  if (upper(a) <= 0) return hull_of_bounds<S>(-upper(a), -lower(a));
+  return hull_of_bounds<S>(BoundOf<S>(0), magnitude(a));
+}
+
 }  // namespace softcert::num

@@ -119,3 +119,32 @@ TEST(Traits, PointKindsAreDegenerateIntervals) {
 
 }  // namespace
 }  // namespace softcert
+
+// max_of / min_of / abs_of enclose the pointwise functions for every point pair; checked on
+// sampled points of overlapping, disjoint and sign-straddling intervals.
+TEST(Traits, MaxMinAbsEncloseEveryPointwiseValue) {
+  namespace num = softcert::num;
+  using softcert::IntervalD;
+  using softcert::IntervalMp;
+  const std::vector<std::pair<double, double>> boxes = {{-3, -1}, {-2, 0.5}, {-0.25, 4}, {1, 2}, {0, 0}, {-1e-300, 1e-300}};
+  for (const auto& [alo, ahi] : boxes)
+    for (const auto& [blo, bhi] : boxes) {
+      const IntervalD a(alo, ahi), b(blo, bhi);
+      const IntervalD mx = num::max_of(a, b), mn = num::min_of(a, b), ab = num::abs_of(a);
+      for (int i = 0; i <= 8; ++i)
+        for (int j = 0; j <= 8; ++j) {
+          const double x = alo + (ahi - alo) * i / 8.0, y = blo + (bhi - blo) * j / 8.0;
+          EXPECT_TRUE(num::contains(mx, std::max(x, y))) << x << " " << y;
+          EXPECT_TRUE(num::contains(mn, std::min(x, y))) << x << " " << y;
+          EXPECT_TRUE(num::contains(ab, std::abs(x))) << x;
+        }
+      // tightness: the bounds are attained (so a wrong-direction bound would be caught above or here)
+      EXPECT_EQ(num::upper(mx), std::max(ahi, bhi));
+      EXPECT_EQ(num::lower(mn), std::min(alo, blo));
+      EXPECT_EQ(num::lower(ab), (alo <= 0 && ahi >= 0) ? 0.0 : std::min(std::abs(alo), std::abs(ahi)));
+    }
+  num::PrecisionGuard g(200);
+  const IntervalMp m = num::abs_of(num::hull_of_bounds<IntervalMp>(-2, 1));
+  EXPECT_EQ(num::lower(m), 0);
+  EXPECT_EQ(num::upper(m), 2);
+}

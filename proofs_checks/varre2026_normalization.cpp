@@ -1,0 +1,149 @@
+// Varre, Rofin, Flammarion (2026), the normalization family (docs/theorems/varre2026_normalization.md).
+//
+// The paper compares attention normalizations α = f(a)/Σ_j f(a_j) — f = exp (softmax), x², |x|,
+// relu, x (sum) — and the elementwise sigmoid, under logistic and square loss: softmax, x², |x|
+// and relu polarize under logistic loss, sum and sigmoid do not, and square loss polarizes
+// weakly. The checked reading is a finite-horizon one:
+//
+//   Polarization at H to ε: the gradient flow from the instance reaches t = H and α(a(H)) lies
+//   within ε (ℓ∞) of a one-hot vertex e_k.   Margin: ε − min_k ‖α(a(H)) − e_k‖∞.
+//
+// Which (normalization, loss) pairs polarize is recorded by the suites' expected outcomes,
+// not here: the check decides the property; `expect = "refuted"` states a pair that does not.
+// Rigorous tier: the full model enclosed to t = H (integrate/rigorous_full.hpp); a kink of |x|
+// or relu met inside a step, or a singular normalization, makes it inconclusive.
+// Fast tier: 53- and 106-bit runs; confirmed when both margins are positive; a negative
+// margin at both is re-certified in the rigorous tier before it is called violated.
+#include <cstdio>
+
+#include "engine/registry.hpp"
+#include "varre2026_polarization.hpp"
+
+namespace softcert::varre2026 {
+
+namespace {
+
+struct PolarizationSettings {
+  double horizon = 1e4, epsilon = 0.1;
+  unsigned order = 20;
+  std::size_t max_steps = 200000;
+};
+
+PolarizationSettings polarization_settings(const engine::CheckOptions& o) {
+  PolarizationSettings s;
+  if (o.horizon) s.horizon = *o.horizon;
+  if (!(s.horizon > 0) || s.horizon > 1e9) throw std::invalid_argument("horizon: must be in (0, 1e9]");
+  s.epsilon = number_param(o.params, "epsilon", s.epsilon);
+  if (!(s.epsilon > 0 && s.epsilon < 1)) throw std::invalid_argument("params.epsilon: must be in (0, 1)");
+  s.order = static_cast<unsigned>(number_param(o.params, "order", s.order));
+  if (s.order < 2 || s.order > 60) throw std::invalid_argument("params.order: must be in [2, 60]");
+  s.max_steps = static_cast<std::size_t>(number_param(o.params, "max_steps", static_cast<double>(s.max_steps)));
+  return s;
+}
+
+std::string describe(const std::vector<double>& alpha) {
+  std::string s = "[";
+  char buf[32];
+  for (std::size_t i = 0; i < alpha.size(); ++i) {
+    std::snprintf(buf, sizeof buf, "%.4g", alpha[i]);
+    s += (i ? ", " : "") + std::string(buf);
+  }
+  return s + "]";
+}
+
+engine::CheckResult rigorous(const instances::Instance& inst, const PolarizationSettings& set, unsigned bits) {
+  engine::CheckResult r;
+  r.horizon = set.horizon;
+  try {
+    with_interval_kind(bits, [&](auto kind, unsigned used) {
+      using S = decltype(kind);
+      const auto enc = rigorous_state_at<S>(inst, set.horizon, set.order, set.max_steps);
+      const S margin = S(set.epsilon) - vertex_distance(enc.alpha);
+      r.precision_bits = used;
+      r.margin_lower = num::lower_decimal(margin);
+      r.margin_upper = num::upper_decimal(margin);
+      r.details["steps"] = enc.steps;
+      nlohmann::json al = nlohmann::json::array();
+      for (const auto& x : enc.alpha) al.push_back({num::lower_decimal(x, 8), num::upper_decimal(x, 8)});
+      r.details["alpha"] = al;
+      if (num::certainly_positive(margin)) {
+        r.verdict = engine::Verdict::proved;
+        r.reason = "alpha(H) is certainly within epsilon of a one-hot vertex";
+      } else if (num::certainly_negative(margin)) {
+        r.verdict = engine::Verdict::violated;
+        r.reason = "alpha(H) is certainly farther than epsilon from every one-hot vertex";
+      } else {
+        r.verdict = engine::Verdict::inconclusive;
+        r.reason = "the enclosure of alpha(H) straddles distance epsilon";
+      }
+      return 0;
+    });
+  } catch (const integrate::RigorousFailure& e) {
+    r.verdict = engine::Verdict::inconclusive;
+    r.precision_bits = bits <= 53 ? 53 : bits;
+    r.reason = std::string("the rigorous tier could not reach t = H: ") + e.what();
+  }
+  return r;
+}
+
+engine::CheckResult fast(const instances::Instance& inst, const PolarizationSettings& set, unsigned bits) {
+  const FastAlpha fa = fast_alpha(inst, set.horizon, set.max_steps);
+  engine::CheckResult r;
+  r.horizon = set.horizon;
+  r.precision_bits = 53;
+  if (!fa.failure.empty() || fa.reference.empty()) {
+    r.reason = "fast tier: " + (fa.failure.empty() ? std::string("no reference run") : fa.failure);
+    return r;
+  }
+  const double m = set.epsilon - vertex_distance_point(fa.run), m_ref = set.epsilon - vertex_distance_point(fa.reference);
+  r.margin_lower = shortest_decimal(std::min(m, m_ref));  // an estimate: the fast tier certifies nothing
+  r.margin_upper = shortest_decimal(std::max(m, m_ref));
+  r.details["alpha"] = describe(fa.reference);
+  r.details["margin_is_estimate"] = true;
+  if (m > 0 && m_ref > 0) {
+    r.verdict = engine::Verdict::confirmed;
+    r.reason = "53- and 106-bit runs both put alpha(H) = " + describe(fa.reference) + " within epsilon of a vertex";
+  } else if (m < 0 && m_ref < 0) {
+    engine::CheckResult rr = rigorous(inst, set, bits);
+    if (rr.verdict == engine::Verdict::violated) return rr;
+    r.reason = "fast tier: alpha(H) = " + describe(fa.reference) + " is far from every vertex, but the rigorous tier " +
+               "did not certify it (" + rr.reason + ")";
+  } else {
+    r.reason = "fast tier: the 53- and 106-bit runs disagree on the sign of the margin";
+  }
+  return r;
+}
+
+}  // namespace
+
+class NormalizationPolarizationCheck : public engine::Check {
+ public:
+  std::string name() const override { return "varre2026.normalization.polarizes"; }
+  std::string paper() const override { return kPaper; }
+  std::string statement() const override {
+    return "[paper, normalization comparison; finite-horizon reading] For the instance's loss and normalization "
+           "alpha = f(a)/sum f(a_j) (or elementwise sigmoid), the gradient flow reaches t = H and alpha(a(H)) is "
+           "within epsilon (max-norm) of a one-hot vertex. Suites state per (normalization, loss) whether it holds.";
+  }
+  std::string doc() const override { return "docs/theorems/varre2026_normalization.md"; }
+  std::vector<std::string> hypotheses() const override { return {kUniformOnesA0}; }
+
+  nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
+    return generate_family_instance(seed, o, name());
+  }
+
+  engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
+    const instances::Instance inst = instances::parse_instance(instance);
+    const PolarizationSettings set = polarization_settings(o);
+    const unsigned bits = o.precision_bits == 0 ? 53 : o.precision_bits;
+    engine::CheckResult r = o.tier == engine::Tier::rigorous ? rigorous(inst, set, bits) : fast(inst, set, bits);
+    r.details["normalization"] = instances::to_string(inst.normalization);
+    r.details["loss"] = instances::to_string(inst.loss);
+    r.details["epsilon"] = set.epsilon;
+    return r;
+  }
+};
+
+SOFTCERT_REGISTER_CHECK(NormalizationPolarizationCheck);
+
+}  // namespace softcert::varre2026

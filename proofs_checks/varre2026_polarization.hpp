@@ -1,0 +1,134 @@
+#pragma once
+// What the normalization-family and regression checks share: how far an attention vector is
+// from one-hot, an instance generator for any loss and normalization, and the attention at a
+// horizon in either tier.
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/check.hpp"
+#include "instances/generator.hpp"
+#include "instances/instance.hpp"
+#include "integrate/fast_integrate.hpp"
+#include "integrate/rigorous_full.hpp"
+#include "numerics/decimal.hpp"
+#include "numerics/kinds.hpp"
+#include "numerics/precision.hpp"
+#include "numerics/traits.hpp"
+#include "varre2026_common.hpp"
+
+namespace softcert::varre2026 {
+
+// dist(α) = min_k max(|1 − α_k|, max_{j≠k} |α_j|): the ℓ∞ distance from α to the nearest
+// one-hot vertex e_k. Guarantee (interval kinds): contains dist(α) for every α in the box.
+template <class S>
+S vertex_distance(const std::vector<S>& alpha) {
+  S best;
+  for (std::size_t k = 0; k < alpha.size(); ++k) {
+    S dk = num::abs_of(S(S(1) - alpha[k]));
+    for (std::size_t j = 0; j < alpha.size(); ++j)
+      if (j != k) dk = num::max_of(dk, num::abs_of(alpha[j]));
+    best = k == 0 ? dk : num::min_of(best, dk);
+  }
+  return best;
+}
+
+inline double vertex_distance_point(const std::vector<double>& alpha) {
+  double best = INFINITY;
+  for (std::size_t k = 0; k < alpha.size(); ++k) {
+    double dk = std::abs(1 - alpha[k]);
+    for (std::size_t j = 0; j < alpha.size(); ++j)
+      if (j != k) dk = std::max(dk, std::abs(alpha[j]));
+    best = std::min(best, dk);
+  }
+  return best;
+}
+
+// The shortest decimal that reads back as x (a horizon for the fast tier's END).
+inline std::string shortest_decimal(double x) {
+  char buf[64];
+  const auto r = std::to_chars(buf, buf + sizeof buf, x);
+  return std::string(buf, r.ptr);
+}
+
+inline std::string string_param(const nlohmann::json& params, const char* key, const std::string& fallback) {
+  if (!params.contains(key)) return fallback;
+  if (!params[key].is_string()) throw std::invalid_argument(std::string("params.") + key + ": must be a string");
+  return params[key].get<std::string>();
+}
+
+// Hypothesis: a(0) = 1·𝟙, so α(0) is uniform for every normalization f(x)/Σf (and the same
+// for every index under elementwise sigmoid); a(0) = 0 would make x², |x|, relu, x singular.
+inline const char* const kUniformOnesA0 = "uniform-a0";
+
+// A value-softmax instance for any loss/normalization (params "loss", "normalization", default
+// logistic/softmax): T from params.T (default [2, 4]), d = params.d or T, V(0) = v_scale·N(0,1)
+// (default 0.1), β* ~ N(0, I) normalised, a(0) = 1 — or, with `uniform-a0` dropped,
+// a(0) = 1 + params.a_scale·N(0,1) (default scale 0.5). Dataset losses get n = params.n (default 8).
+inline nlohmann::json generate_family_instance(std::uint64_t seed, const engine::GenerateOptions& o,
+                                               const std::string& check) {
+  instances::SplitMix64 pick(seed ^ 0xfa311eULL);
+  instances::GeneratorOptions g;
+  g.T = pick_size(o.params, "T", 0, pick.next());
+  if (g.T == 0) g.T = 2 + static_cast<std::size_t>(pick.next() % 3);
+  g.d = pick_size(o.params, "d", g.T, pick.next());
+  g.n = pick_size(o.params, "n", 8, pick.next());
+  g.loss = instances::parse_loss(string_param(o.params, "loss", "logistic"));
+  g.normalization = instances::parse_normalization(string_param(o.params, "normalization", "softmax"));
+  g.v_scale = number_param(o.params, "v_scale", 0.1);
+  const bool uniform = !o.dropped.count(kUniformOnesA0);
+  g.a_scale = uniform ? 0.0 : number_param(o.params, "a_scale", 0.5);
+  instances::Instance inst = instances::generate_instance(seed, g);
+  for (auto& x : inst.a) x = uniform ? "1" : shortest_decimal(1.0 + num::parse_decimal<double>(x));
+  inst.id = check + "@" + std::to_string(seed);
+  inst.provenance = check + " generator, seed " + std::to_string(seed) + (uniform ? "" : ", dropped: uniform-a0");
+  return instances::to_json(inst);
+}
+
+// Calls use(S{}, bits) with S = IntervalD when bits ≤ 53 and S = IntervalMp at `bits` otherwise
+// (the MPFR precision is set for the duration of the call), passing the precision in use.
+template <class Use>
+auto with_interval_kind(unsigned bits, Use&& use) {
+  if (bits <= 53) return use(IntervalD(0), 53u);
+  num::PrecisionGuard guard(bits);
+  return use(IntervalMp(0), num::precision_bits());
+}
+
+// The full state and attention at t = H, enclosed by the rigorous full-model tier
+// (integrate/rigorous_full.hpp, whose guarantee it inherits). RigorousFailure propagates.
+template <class S>
+integrate::FullStateEnclosure<S> rigorous_state_at(const instances::Instance& inst, double H, unsigned order,
+                                                   std::size_t max_steps) {
+  integrate::ValidatedOptions vo;
+  vo.order = order;
+  vo.max_steps = max_steps;
+  return integrate::enclose_full_state<S>(inst, S(H), vo);
+}
+
+// α(a(H)) by the fast tier at 53 bits and again at 106 (no guarantee), as doubles.
+struct FastAlpha {
+  std::vector<double> run, reference;
+  std::string failure;  // non-empty: the fast tier could not reach H (budget, stiffness)
+};
+
+inline FastAlpha fast_alpha(const instances::Instance& inst, double H, std::size_t max_steps) {
+  FastAlpha out;
+  integrate::FastOptions fo;
+  fo.max_steps = max_steps;
+  try {
+    const integrate::FastReport rep = integrate::integrate_fast(inst, shortest_decimal(H), fo);
+    for (const auto& x : rep.run.alpha) out.run.push_back(num::parse_decimal<double>(x));
+    if (rep.reference)
+      for (const auto& x : rep.reference->alpha) out.reference.push_back(num::parse_decimal<double>(x));
+  } catch (const std::runtime_error& e) {
+    out.failure = e.what();
+  }
+  return out;
+}
+
+}  // namespace softcert::varre2026
