@@ -70,7 +70,7 @@ CliRun run_command(const std::string& cmd) {
   return r;
 }
 
-std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
+std::string quoted(const fs::path& p) { return std::string("'").append(p.string()).append("'"); }
 
 // The uninterrupted single-process run every other run is compared with (made once).
 const fs::path& baseline() {
@@ -226,6 +226,21 @@ TEST(ScaleCli, MpiTwoRanksEqualSingleProcess) {
   ASSERT_EQ(resumed.status, 0) << resumed.out << resumed.err;
   EXPECT_NE(resumed.out.find("resumed: 30 results"), std::string::npos) << resumed.out;
   expect_same_run(partial);
+
+  // Under MPI too, a last line cut by the kill is dropped (and said so) and recomputed.
+  const fs::path cut = fresh_dir("mpi_cut");
+  fs::create_directories(cut);
+  {
+    const std::string good = read_text(baseline() / "results.jsonl");
+    std::size_t end = 0;
+    for (int i = 0; i < 30; ++i) end = good.find('\n', end) + 1;
+    std::ofstream(cut / "results.jsonl", std::ios::binary) << good.substr(0, end + 25);
+  }
+  const CliRun cut_run = run_mpi("suite " + kSuite + " --quiet --resume --out " + quoted(cut));
+  ASSERT_EQ(cut_run.status, 0) << cut_run.out << cut_run.err;
+  EXPECT_NE(cut_run.out.find("resumed: 30 results"), std::string::npos) << cut_run.out;
+  EXPECT_NE(cut_run.err.find("dropped its unterminated last line (25 bytes"), std::string::npos) << cut_run.err;
+  expect_same_run(cut);
 
   // A corrupt journal stops every rank with exit 2 (no rank waits forever).
   std::ofstream(partial / "results.jsonl", std::ios::app) << "{\"check\": trunc\n";

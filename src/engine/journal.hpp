@@ -2,8 +2,8 @@
 // The results journal: one JSON object per line, appended durably (a single write() of the
 // whole line, then fdatasync) as each result finishes, so that a run killed at any moment
 // leaves only complete lines behind and --resume can trust what it finds.
-#include <filesystem>
 #include <cstdint>
+#include <filesystem>
 #include <map>
 #include <string>
 

@@ -48,7 +48,7 @@ struct Experiment {
   std::string paper;    // citation
   std::string source;   // which figure / table / experiment of the paper
   std::string summary;  // what it computes and writes, one line
-  std::vector<std::string> settings;  // keys `--set` accepts, with their meaning in `summary` of docs/cli.md
+  std::vector<std::string> settings;  // the keys `--set` accepts (docs/cli.md lists them)
   // Throws std::invalid_argument for a bad setting (exit 2), ExperimentFailure (exit 3).
   std::function<ExperimentResult(const RunContext&)> run;
 };

@@ -21,8 +21,8 @@ inline double number_setting(const nlohmann::json& s, const char* key, double fa
 inline std::uint64_t integer_setting(const nlohmann::json& s, const char* key, std::uint64_t fallback, std::uint64_t lo,
                                      std::uint64_t hi) {
   if (!s.contains(key)) return fallback;
-  if (!s[key].is_number_integer() || s[key].get<long long>() < 0 || s[key].get<std::uint64_t>() < lo ||
-      s[key].get<std::uint64_t>() > hi)
+  // JSON reads a non-negative integer as unsigned, a negative one as signed: only the former fit.
+  if (!s[key].is_number_unsigned() || s[key].get<std::uint64_t>() < lo || s[key].get<std::uint64_t>() > hi)
     throw std::invalid_argument(std::string("--set ") + key + ": expected an integer in [" + std::to_string(lo) + ", " +
                                 std::to_string(hi) + "]");
   return s[key].get<std::uint64_t>();
