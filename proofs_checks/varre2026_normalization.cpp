@@ -24,7 +24,7 @@ namespace softcert::varre2026 {
 namespace {
 
 struct PolarizationSettings {
-  double horizon = 1000, epsilon = 0.1;
+  double horizon = 1e4, epsilon = 0.1;
   unsigned order = 20;
   std::size_t max_steps = 200000;
 };

@@ -8,6 +8,7 @@
 #include "engine/check.hpp"
 #include "numerics/precision.hpp"
 #include "varre2026_common.hpp"
+#include "varre2026_fast_pairs.hpp"
 #include "varre2026_pair_certifier.hpp"
 
 namespace softcert::varre2026 {
@@ -89,24 +90,27 @@ engine::CheckResult run_pair_claim(const instances::Instance& inst,
   return r;
 }
 
-// Dispatch on the precision: IntervalD at 53 bits, IntervalMp (MPFI) above.
+// Dispatch on the tier (fast: varre2026_fast_pairs.hpp) and the precision: IntervalD at 53
+// bits, IntervalMp (MPFI) above.
 inline engine::CheckResult run_pair_claim_at(const instances::Instance& inst,
                                              const std::vector<std::pair<std::size_t, std::size_t>>& pairs,
                                              PairClaim claim, const engine::CheckOptions& o) {
-  if (o.tier != engine::Tier::rigorous)
-    throw std::invalid_argument("tier: this check decides over a validated tube; use --tier rigorous");
   const TubeCheckSettings set = tube_settings(o);
   const unsigned bits = o.precision_bits == 0 ? 53 : o.precision_bits;
-  engine::CheckResult r;
-  if (bits <= 53) {
-    r = run_pair_claim<IntervalD>(inst, pairs, claim, set);
-    r.precision_bits = 53;
-  } else {
-    num::PrecisionGuard guard(bits);
-    r = run_pair_claim<IntervalMp>(inst, pairs, claim, set);
-    r.precision_bits = num::precision_bits();
-  }
-  return r;
+  auto rigorous = [&] {
+    engine::CheckResult r;
+    if (bits <= 53) {
+      r = run_pair_claim<IntervalD>(inst, pairs, claim, set);
+      r.precision_bits = 53;
+    } else {
+      num::PrecisionGuard guard(bits);
+      r = run_pair_claim<IntervalMp>(inst, pairs, claim, set);
+      r.precision_bits = num::precision_bits();
+    }
+    return r;
+  };
+  if (o.tier == engine::Tier::fast) return run_pair_claim_fast(inst, pairs, claim, set.horizon, rigorous);
+  return rigorous();
 }
 
 }  // namespace softcert::varre2026

@@ -116,5 +116,30 @@ TEST(Varre2026Checks, GeneratorsAreDeterministicAndHonourHypotheses) {
   for (const auto& row : inst["V"]) EXPECT_EQ(row.front(), row.back());  // u_0 = u_{T-1}
 }
 
+// The fast tier of the pair checks: confirmed where the rigorous tier proves, and a violation
+// only through the rigorous certificate (same margin as the rigorous run).
+TEST(Varre2026PairChecksFastTier, ConfirmsWhatTheRigorousTierProves) {
+  const engine::Check* c = engine::CheckRegistry::global().find("varre2026.repulsion.leader");
+  engine::CheckOptions o;
+  o.tier = engine::Tier::fast;
+  o.horizon = 5;
+  const auto r = c->run(logistic_instance({"0.5", "0.3", "-0.2"}, {"0", "0", "0"}), o);
+  EXPECT_EQ(r.verdict, Verdict::confirmed) << r.reason;
+  EXPECT_TRUE(r.details["margin_is_estimate"].get<bool>());
+}
+
+TEST(Varre2026PairChecksFastTier, ViolationsAreCertifiedRigorously) {
+  const engine::Check* c = engine::CheckRegistry::global().find("varre2026.order_preservation");
+  engine::CheckOptions o;
+  o.horizon = 5;
+  const auto inst = logistic_instance({"0.01", "0"}, {"0", "2"});
+  const auto rig = c->run(inst, o);
+  o.tier = engine::Tier::fast;
+  const auto fast = c->run(inst, o);
+  ASSERT_EQ(fast.verdict, Verdict::violated) << fast.reason;
+  EXPECT_EQ(fast.margin_upper, rig.margin_upper);
+  EXPECT_EQ(fast.details["violation"], rig.details["violation"]);
+}
+
 }  // namespace
 }  // namespace softcert

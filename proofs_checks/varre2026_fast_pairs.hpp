@@ -1,0 +1,150 @@
+#pragma once
+// The fast tier of the pair-gap checks (order preservation, repulsion): integrate the reduced
+// τ-time flow with a controlled Odeint stepper, and after every accepted step (and at 4 Hermite
+// points inside it) evaluate the claim's margin quantity for every pair:
+//   order      Δ = u_i − u_j and g = a_i − a_j (g starts at 0 under uniform a(0), so g is only
+//              held to g ≥ −δ, δ = 1e-9·(1 + |a|∞)); the reported margin is min Δ
+//   repulsion  g' and Δ' from the vector field, held to ≥ −δ (Δ' = c(s_i − s_j) is exactly 0
+//              at t = 0 under uniform a(0)); the margin is min(g', Δ')
+// No guarantee: sampling can miss a sign change between samples. The engine's rule applies:
+// confirmed when neither the 53- nor the 106-bit run sees a sample beyond −δ; a violation seen by both
+// is handed to the rigorous tube walk, and only its certificate makes the verdict violated.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/check.hpp"
+#include "integrate/fast_events.hpp"
+#include "integrate/fast_stepper.hpp"
+#include "models/logistic_reduced.hpp"
+#include "numerics/kinds.hpp"
+#include "numerics/precision.hpp"
+#include "varre2026_pair_certifier.hpp"
+
+namespace softcert::varre2026 {
+
+struct FastPairScan {
+  double margin = std::numeric_limits<double>::infinity();  // min of the margin quantity seen
+  bool violated = false;        // some sample certainly (beyond δ) broke the claim
+  double t_violation = 0;       // t of the first such sample
+  std::size_t i = 0, j = 0;     // its pair
+  std::size_t steps = 0;
+  std::string failure;          // non-empty: the run did not reach t = H
+};
+
+template <class K>
+FastPairScan scan_pairs(const instances::Instance& inst, const std::vector<std::pair<std::size_t, std::size_t>>& pairs,
+                        PairClaim claim, double H, const K& tol, integrate::Stepper kind, std::size_t max_steps) {
+  using std::abs;
+  const auto model = models::LogisticReducedTau<K>::from_instance(inst);
+  const std::size_t T = model.tokens(), ti = model.time_index();
+  FastPairScan out;
+  integrate::ControlledStepper<K> st(kind, tol);
+  const auto sys = integrate::odeint_system(model);
+  std::vector<K> x = model.initial_state(), f, x0, f0, xs, fs;
+  model.rhs(x, f);
+  K tau(0), dt = K(1) / K(64);
+  const K dt_max(0.25);  // keeps the sampling informative on long, slow stretches
+  integrate::StepCount count;
+  count.limit = max_steps;
+  auto examine = [&](const std::vector<K>& y, const std::vector<K>& fy) {
+    K amax(0);
+    for (std::size_t k = 0; k < T; ++k) amax = std::max<K>(amax, K(abs(y[k])));
+    const double delta = 1e-9 * (1.0 + static_cast<double>(amax));
+    for (const auto& [i, j] : pairs) {
+      double m, worst;
+      if (claim == PairClaim::order) {
+        const double du = static_cast<double>(K(y[T + i] - y[T + j])), ga = static_cast<double>(K(y[i] - y[j]));
+        m = du;
+        worst = std::min(du, ga + delta);
+      } else {
+        const double gp = static_cast<double>(K(fy[i] - fy[j])), dp = static_cast<double>(K(fy[T + i] - fy[T + j]));
+        m = std::min(gp, dp);
+        worst = m + delta;
+      }
+      out.margin = std::min(out.margin, m);
+      if (worst < 0 && !out.violated) {
+        out.violated = true;
+        out.t_violation = static_cast<double>(y[ti]);
+        out.i = i;
+        out.j = j;
+      }
+    }
+  };
+  examine(x, f);
+  try {
+    while (static_cast<double>(x[ti]) < H) {
+      x0 = x;
+      f0 = f;
+      const K tau0 = tau;
+      if (dt > dt_max) dt = dt_max;
+      integrate::accepted_step(st, sys, x, tau, dt, count);
+      model.rhs(x, f);
+      const K h = tau - tau0;
+      for (int q = 1; q <= 4; ++q) {
+        integrate::detail::hermite(x0, f0, x, f, h, K(q) / K(5), xs);
+        model.rhs(xs, fs);
+        if (static_cast<double>(xs[ti]) <= H) examine(xs, fs);
+      }
+      examine(x, f);  // may pass H by one step: a sample beyond H only adds information
+      ++out.steps;
+    }
+  } catch (const std::runtime_error& e) {
+    out.failure = e.what();
+  }
+  return out;
+}
+
+// Runs both precisions and applies the engine's rule; `rigorous` is the tube walk, called only
+// when both runs see a violation.
+template <class Rigorous>
+engine::CheckResult run_pair_claim_fast(const instances::Instance& inst,
+                                        const std::vector<std::pair<std::size_t, std::size_t>>& pairs, PairClaim claim,
+                                        double H, Rigorous&& rigorous) {
+  constexpr std::size_t kMaxSteps = 2000000;
+  const FastPairScan lo = scan_pairs<double>(inst, pairs, claim, H, 1e-12, integrate::Stepper::dopri5, kMaxSteps);
+  FastPairScan hi;
+  {
+    num::PrecisionGuard guard(106);
+    hi = scan_pairs<MpReal>(inst, pairs, claim, H, MpReal("1e-24"), integrate::Stepper::rkf78, kMaxSteps);
+  }
+  engine::CheckResult r;
+  r.horizon = H;
+  r.precision_bits = 53;
+  r.details["steps"] = lo.steps;
+  r.details["pairs"] = pairs.size();
+  r.details["margin_is_estimate"] = true;
+  if (!lo.failure.empty() || !hi.failure.empty()) {
+    r.reason = "fast tier: " + (lo.failure.empty() ? hi.failure : lo.failure);
+    return r;
+  }
+  if (pairs.empty()) {
+    r.verdict = engine::Verdict::confirmed;
+    r.reason = "no ordered pairs: the claim is vacuous";
+    return r;
+  }
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.17g", std::min(lo.margin, hi.margin));
+  r.margin_lower = buf;
+  std::snprintf(buf, sizeof buf, "%.17g", std::max(lo.margin, hi.margin));
+  r.margin_upper = buf;
+  if (!lo.violated && !hi.violated) {
+    r.verdict = engine::Verdict::confirmed;
+    r.reason = "53- and 106-bit runs: the claim holds at every sample on [0, H]";
+    return r;
+  }
+  if (lo.violated && hi.violated) {
+    engine::CheckResult rr = rigorous();
+    if (rr.verdict == engine::Verdict::violated) return rr;
+    r.reason = "fast tier: pair (" + std::to_string(lo.i) + ", " + std::to_string(lo.j) + ") breaks the claim near t = " +
+               std::to_string(lo.t_violation) + ", but the rigorous tier did not certify it (" + rr.reason + ")";
+    return r;
+  }
+  r.reason = "fast tier: the 53- and 106-bit runs disagree";
+  return r;
+}
+
+}  // namespace softcert::varre2026
