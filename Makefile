@@ -18,6 +18,8 @@ run: build
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 
+# Benchmarks against peers: configures BUILD_DIR with -DSOFTCERT_BENCH=ON, builds the drivers,
+# runs them and writes out/bench/results.md (docs/performance.md).
 bench: build
 	./bench/run_all.sh $(BUILD_DIR)
 

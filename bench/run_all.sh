@@ -1,16 +1,47 @@
 #!/usr/bin/env bash
-# `make bench`: every benchmark that has a driver, side by side with its peer, in one run.
-# Figures, not tests (bench/README.md). Usage: bench/run_all.sh [BUILD_DIR]
+# `make bench`: every benchmark side by side with its peer, in one run, into one table.
+# Builds the bench drivers (-DSOFTCERT_BENCH=ON) in BUILD_DIR, runs them, writes CSV/JSON and
+# OUT/results.md (bench/tables.py). Figures, not tests (docs/performance.md).
+# Usage: bench/run_all.sh [BUILD_DIR] [--quick]
+#   --quick: 30 digits only, GD 1e5 steps (×10), smaller sweeps, no quick-suite timing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-build=${1:-build}
-echo "== fast tier vs mpmath odefun and numpy GD (bench/fast_tier_vs_mpmath.py)"
-/usr/bin/python3 bench/fast_tier_vs_mpmath.py --softcert "$build/softcert"
-echo
-echo "== rigorous tier (bench/rigorous_*.cpp)"
-for b in rigorous_headline rigorous_oscillator rigorous_cost; do
-  g++ -O2 -std=c++20 -frounding-math -Isrc -I"$build/generated" -DSOFTCERT_SOURCE_DIR=\"$PWD\" \
-    "bench/$b.cpp" "$build/libsoftcert_engine.a" -lmpfi -lmpfr -lgmp -o "$build/$b"
-  echo "-- $b"
-  "$build/$b"
+build=build
+quick=
+for a in "$@"; do
+  case "$a" in
+    --quick) quick=--quick ;;
+    *) build=$a ;;
+  esac
 done
+out=${BENCH_OUT:-out/bench}
+mkdir -p "$out"
+jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DSOFTCERT_BENCH=ON >/dev/null
+cmake --build "$build" -j "$jobs" --target bench_drivers
+
+run="$out/run.txt"
+{
+  echo "softcert $(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown) on $(uname -m), $(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ)${quick:+ (quick)}"
+  grep -m1 "model name" /proc/cpuinfo | sed 's/.*: /cpu: /' || true
+} >"$run"
+load() { echo "$1: $(uptime | sed 's/.*load average/load average/')" | tee -a "$run"; }
+
+load "micro-benchmarks (tables 4, kernels)"
+mintime=0.2
+[ -n "$quick" ] && mintime=0.05
+"$build/bench/softcert_microbench" --benchmark_min_time=$mintime \
+  --benchmark_out="$out/microbench.json" --benchmark_out_format=json >/dev/null
+load "rigorous vs fast tier"
+"$build/bench/tiers" $quick | tee "$out/tiers.csv"
+load "rigorous cost sweeps (table 3)"
+"$build/bench/rigorous_cost" $quick | tee "$out/rigorous_cost.csv"
+load "fast tier vs mpmath and Odeint dopri5 (table 1)"
+/usr/bin/python3 bench/peers.py --build "$build" --out "$out" --only 1 $quick
+load "numpy GD vs rigorous (table 2)"
+/usr/bin/python3 bench/peers.py --build "$build" --out "$out" --only 2 $quick
+load "suites (table 5)"
+/usr/bin/python3 bench/suite_throughput.py --build "$build" --out "$out" ${quick:+--no-quick-suite}
+load "done"
+/usr/bin/python3 bench/tables.py --out "$out"

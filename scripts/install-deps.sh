@@ -14,6 +14,7 @@ PACKAGES=(
   libopenmpi-dev openmpi-bin              # mpirun -n N softcert suite (optional at build time)
   gnuplot-nox                             # plots in report.md / report.html (optional at run time)
   clang libclang-rt-14-dev                # make fuzz: libFuzzer + ASan/UBSan runtimes
+  libbenchmark-dev                        # make bench: Google Benchmark micro-benchmarks
 )
 
 missing=()

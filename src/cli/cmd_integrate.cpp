@@ -1,5 +1,5 @@
 // softcert integrate INSTANCE.json --t END [--tier fast|rigorous] [--precision BITS]
-//                   [--stepper dopri5|rkf78|bs] [--json OUT]
+//                   [--stepper dopri5|rkf78|bs|taylor] [--json OUT]
 // Integrates an instance's gradient flow to t = END and prints (and writes, DESIGN.md format)
 // a, u, σ(a), the loss (and V for the full model).
 //   fast tier: Boost.Odeint at BITS (53: double), again at 2·BITS, digits of agreement reported.
@@ -96,7 +96,7 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
   cmd->add_option("--tier", args->tier, "fast (Boost.Odeint, two precisions) or rigorous (validated enclosures)")
       ->check(CLI::IsMember({"fast", "rigorous"}));
   cmd->add_option("--precision", args->precision, "bits (≥ 53; 53 = double in the fast tier)");
-  cmd->add_option("--stepper", args->stepper, "fast tier: dopri5, rkf78, bs or auto (dopri5 at 53 bits, else bs)");
+  cmd->add_option("--stepper", args->stepper, "fast tier: dopri5, rkf78, bs, taylor or auto (dopri5 at ≤ 64 bits, else taylor)");
   cmd->add_option("--form", args->form, "fast tier: full (V, a) or reduced ((a, u); rank-one for square loss)");
   cmd->add_option("--time", args->time, "t, tau (dτ = γ dt, t carried as a state; logistic) or auto (τ when END ≥ 100)");
   cmd->add_option("--tolerance", args->tolerance, "fast tier: absolute = relative tolerance (default 2^-(BITS - max(6, BITS/8)))");

@@ -40,7 +40,10 @@ FastRun<K> run_to_time(const Model& model, const K& t_end, Stepper kind, const K
   run.x = model.initial_state();
   ControlledStepper<K> st(kind, tol);
   const auto sys = odeint_system(model);
-  K dt = K(1) / K(64);
+  // The Taylor stepper chooses its own step from its coefficients and only treats dt as a cap,
+  // so its first trial is the whole horizon (τ ≤ t, so also a cap in τ-time); the others start
+  // small and grow.
+  K dt = kind == Stepper::taylor ? t_end : K(1) / K(64);
   if (!models::carries_time(model)) {
     K t(0);
     advance_to(st, sys, run.x, t, t_end, dt, run.steps);

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <memory>
 
 #include "integrate/validated_taylor.hpp"
 #include "integrate/validated_time_change.hpp"
@@ -45,6 +46,37 @@ DecimalEnclosure decimal(const S& x) {
 }
 
 unsigned default_order(unsigned bits) { return bits <= 53 ? 20 : std::max(20u, bits / 4); }
+
+// a(0), u(0) = V(0)ᵀβ* and c = ‖β*‖² of the problem, each enclosed in K (interval kinds:
+// parse_decimal encloses every decimal, the operations enclose their exact results).
+template <class K>
+struct ReducedStart {
+  std::vector<K> a0, u0;
+  K c{0};
+};
+template <class K>
+ReducedStart<K> reduced_start(const RigorousLogisticProblem& pb) {
+  ReducedStart<K> r;
+  r.u0.assign(pb.T, K(0));
+  for (std::size_t i = 0; i < pb.T; ++i) r.a0.push_back(num::parse_decimal<K>(pb.a[i]));
+  for (std::size_t k = 0; k < pb.d; ++k) {
+    const K b = num::parse_decimal<K>(pb.beta[k]);
+    r.c += num::sqr(b);
+    for (std::size_t i = 0; i < pb.T; ++i) r.u0[i] += num::parse_decimal<K>(pb.V[k][i]) * b;
+  }
+  return r;
+}
+
+// At MPFI precisions the Lohner Jacobian is computed in IntervalD on the same model built from
+// the same decimals (ValidatedTaylor::set_double_jacobian_field; why: docs/performance.md).
+template <class S, class Model, class VT>
+void use_double_jacobian(VT& vt, const RigorousLogisticProblem& pb, std::shared_ptr<const Model>& holder) {
+  if constexpr (!std::is_same_v<S, IntervalD>) {
+    const ReducedStart<IntervalD> d = reduced_start<IntervalD>(pb);
+    holder = std::make_shared<const Model>(d.a0, d.u0, d.c);
+    vt.set_double_jacobian_field([m = holder](const auto& y, auto& dy) { m->rhs(y, dy); });
+  }
+}
 
 // The instance's data enclosed at kind S (every decimal enclosed, never rounded).
 template <class S>
@@ -133,6 +165,8 @@ RigorousIntegrateResult run(const RigorousLogisticProblem& pb, const std::string
     const models::LogisticReduced<S> model(p.a0, p.u0, p.c);
     auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
     ValidatedTaylor<S, decltype(field)> vt(field, model.dimension(), vo);
+    std::shared_ptr<const models::LogisticReduced<IntervalD>> double_model;
+    if (opt.double_jacobian) use_double_jacobian<S>(vt, pb, double_model);
     try {
       const auto tube = vt.integrate(model.initial_state(), S(0), t_end);
       x = tube.final_box();
@@ -144,6 +178,8 @@ RigorousIntegrateResult run(const RigorousLogisticProblem& pb, const std::string
     const models::LogisticReducedTau<S> model(p.a0, p.u0, p.c);
     auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
     ValidatedTaylor<S, decltype(field)> vt(field, model.dimension(), vo);
+    std::shared_ptr<const models::LogisticReducedTau<IntervalD>> double_model;
+    if (opt.double_jacobian) use_double_jacobian<S>(vt, pb, double_model);
     try {
       // τ ≤ t always (dt/dτ ≥ 1), so τ* ≤ t_end: cap the τ-integration there.
       const auto hit = integrate_to_component_value(vt, model.initial_state(), model.time_index(), t_end,
@@ -181,6 +217,8 @@ std::vector<RigorousIntegrateResult> run_grid(const RigorousLogisticProblem& pb,
   const models::LogisticReducedTau<S> model(p.a0, p.u0, p.c);
   auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
   ValidatedTaylor<S, decltype(field)> vt(field, model.dimension(), vo);
+  std::shared_ptr<const models::LogisticReducedTau<IntervalD>> double_model;
+  if (opt.double_jacobian) use_double_jacobian<S>(vt, pb, double_model);
   std::vector<ComponentHit<S>> hits;
   try {
     hits = integrate_to_component_values(vt, model.initial_state(), model.time_index(), targets,

@@ -46,6 +46,10 @@ struct RigorousIntegrateOptions {
   // "auto": t-time for short horizons, τ-time (dτ = γ dt) for long ones; or "t" / "tau".
   std::string time_variable = "auto";
   std::size_t max_steps = 1000000;  // budget: more steps throw RigorousFailure
+  // > 53 bits: compute the Lohner Jacobian in intervals over double (same guarantee, ~1e-16
+  // relative width where only the set's own width multiplies it; integrate/validated_taylor.hpp).
+  // false: in MPFI like the rest of the step (slower; for comparison).
+  bool double_jacobian = true;
 };
 
 struct RigorousIntegrateResult {

@@ -12,6 +12,13 @@
 // exactly as IntervalD does. Outside a Guard FastIntervalD arithmetic is NOT sound; the tape
 // only computes with it inside Tape::solve, which holds a Guard.
 // For every other kind the fast type is the kind itself and the Guard does nothing.
+//
+// The product of two FastIntervalD is branch-free (operator* below) instead of Boost's
+// nine-case sign analysis: profiled on the headline run to t = 1e5, Boost's product was 31% of
+// the time, most of it in mispredicted sign branches.
+#include <algorithm>
+#include <cmath>
+
 #include <boost/numeric/interval.hpp>
 
 #include "numerics/kinds.hpp"
@@ -36,6 +43,37 @@ struct OpaqueOppArith : boost::numeric::interval_lib::rounded_arith_opp<double> 
 using FastIntervalD = boost::numeric::interval<
     double, boost::numeric::interval_lib::policies<boost::numeric::interval_lib::save_state_nothing<detail::OpaqueOppArith>,
                                                    boost::numeric::interval_lib::checking_strict<double>>>;
+
+}  // namespace softcert::taylor
+
+namespace boost::numeric {
+
+// Branch-free product of two FastIntervalD, for use inside a FastArith Guard (rounding upward).
+// Guarantee: encloses {x·y : x ∈ X, y ∈ Y}. With finite end points [a, b]·[c, d], the exact
+// image is [min P, max P] over the four end-point products P. Each product rounded upward is
+// ≥ its exact value, so their maximum is ≥ max P; each −((−a)·c) (the negated operand is
+// exact, the product is rounded upward) is ≤ a·c, so the minimum of those is ≤ min P.
+// Operands go through opaque() so the compiler cannot rewrite −((−a)·c) as a·c. Non-finite end
+// points (0·∞ would give NaN) fall back to Boost's product, which treats them correctly.
+// A non-template function: overload resolution prefers it to Boost's operator* template, and
+// argument-dependent lookup finds it here, in the namespace of boost::numeric::interval.
+[[gnu::always_inline]] inline softcert::taylor::FastIntervalD operator*(const softcert::taylor::FastIntervalD& x,
+                                                 const softcert::taylor::FastIntervalD& y) {
+  using softcert::num::detail::opaque;
+  using I = softcert::taylor::FastIntervalD;
+  const double a = x.lower(), b = x.upper(), c = y.lower(), d = y.upper();
+  if (!(std::isfinite(a) && std::isfinite(b) && std::isfinite(c) && std::isfinite(d)))
+    return boost::numeric::operator*<double, typename I::traits_type>(x, y);
+  const double oc = opaque(c), od = opaque(d), oa = opaque(a), ob = opaque(b);
+  const double na = opaque(-a), nb = opaque(-b);
+  const double hi = std::max(std::max(oa * oc, oa * od), std::max(ob * oc, ob * od));
+  const double lo = -std::max(std::max(na * oc, na * od), std::max(nb * oc, nb * od));
+  return I(lo, hi);
+}
+
+}  // namespace boost::numeric
+
+namespace softcert::taylor {
 
 template <class S>
 struct FastArith {

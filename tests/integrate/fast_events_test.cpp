@@ -24,7 +24,7 @@ struct Rotation {
 };
 
 TEST(FastEvents, LocatesSignAndMonotonicityChangesOfAGapDouble) {
-  for (auto kind : {integrate::Stepper::dopri5, integrate::Stepper::rkf78, integrate::Stepper::bs}) {
+  for (auto kind : {integrate::Stepper::dopri5, integrate::Stepper::rkf78, integrate::Stepper::bs, integrate::Stepper::taylor}) {
     const auto ev = integrate::locate_gap_events<double>(Rotation<double>{}, 6.0, {0, 1}, kind, 1e-12);
     ASSERT_EQ(ev.size(), 4u) << integrate::to_string(kind);
     const double pi = std::acos(-1.0);

@@ -81,7 +81,7 @@ K controlled_error(integrate::Stepper kind, const K& tol) {
 }
 
 TEST(FastStepperOrder, ControlledErrorsFollowTheToleranceInDouble) {
-  for (auto kind : {integrate::Stepper::dopri5, integrate::Stepper::rkf78, integrate::Stepper::bs}) {
+  for (auto kind : {integrate::Stepper::dopri5, integrate::Stepper::rkf78, integrate::Stepper::bs, integrate::Stepper::taylor}) {
     double prev = 1;
     for (double tol : {1e-6, 1e-8, 1e-10, 1e-12}) {
       const double e = controlled_error<double>(kind, tol);
@@ -97,6 +97,22 @@ TEST(FastStepperOrder, BulirschStoerReachesHighPrecision) {
   for (const char* tol : {"1e-25", "1e-35"}) {
     const MpReal e = controlled_error<MpReal>(integrate::Stepper::bs, MpReal(tol));
     EXPECT_LT(e, MpReal(tol) * 200) << tol;
+  }
+}
+
+// The Taylor stepper: the error follows the tolerance down to 1e-60 (order ⌈−ln(tol)/2⌉ = 70),
+// and it does so in few steps (its reason to exist: long steps at high precision).
+TEST(FastStepperOrder, TaylorReachesHighPrecisionInFewSteps) {
+  num::PrecisionGuard g(240);
+  MpReal prev(1);
+  for (const char* tol : {"1e-25", "1e-35", "1e-60"}) {
+    const MpReal e = controlled_error<MpReal>(integrate::Stepper::taylor, MpReal(tol));
+    EXPECT_LT(e, MpReal(tol) * 200) << tol;
+    EXPECT_LT(e, prev) << tol;
+    prev = e;
+    const auto run = integrate::run_to_time<MpReal>(RotationK<MpReal>{}, MpReal(5), integrate::Stepper::taylor, MpReal(tol));
+    EXPECT_LE(run.steps.accepted, 12u) << tol;
+    EXPECT_EQ(run.steps.rejected, 0u) << tol;
   }
 }
 

@@ -9,6 +9,8 @@
 //  - the entry point of `softcert integrate --tier rigorous`.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include <cmath>
 #include <fstream>
 #include <random>
@@ -221,6 +223,80 @@ TEST(ValidatedLogistic, EntryPointOnTheHeadlineInstance) {
   bad = inst;
   bad["loss"] = "square";
   EXPECT_THROW(integrate::rigorous_integrate(bad, "1", o), std::invalid_argument);
+}
+
+
+// MPFI with the Lohner Jacobian in IntervalD (set_double_jacobian_field): the enclosures
+// still contain a 300-bit reference, and they are as tight as the all-MPFI path's (within 4×):
+// the double Jacobian's width only enters through A·[r].
+TEST(ValidatedLogistic, MpfiWithDoubleJacobianContainsTheReference) {
+  num::PrecisionGuard g(300);
+  for (std::uint64_t seed : {1u}) {
+    const Instance in = random_instance(seed, 3);
+    integrate::RigorousLogisticProblem pb;
+    pb.T = 3;
+    pb.d = 1;
+    pb.beta = {"1"};  // c = 1, u(0) = V(0)ᵀβ* = V row 0
+    pb.V.assign(1, {});
+    auto exact = [](double v) {  // the dyadic's exact decimal expansion (glibc prints it exactly)
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%.30f", v);
+      return std::string(buf);
+    };
+    for (std::size_t i = 0; i < 3; ++i) {
+      pb.a.push_back(exact(in.a[i]));
+      pb.V[0].push_back(exact(in.u[i]));
+    }
+    const auto mref = model_of<MpReal>(in);
+    const auto ref = reference_solution(mref, mref.initial_state(), 1.0, 0.25, 40);
+    integrate::RigorousIntegrateOptions o;
+    o.precision_bits = 128;
+    const auto mixed = integrate::rigorous_integrate(pb, "1", o);
+    o.double_jacobian = false;
+    const auto mpfi = integrate::rigorous_integrate(pb, "1", o);
+    for (std::size_t i = 0; i < 3; ++i)
+      for (const auto* r : {&mixed, &mpfi}) {
+        EXPECT_LE(MpReal(r->a[i].lower), ref[i]) << seed << " a" << i;
+        EXPECT_GE(MpReal(r->a[i].upper), ref[i]) << seed << " a" << i;
+        EXPECT_LE(MpReal(r->u[i].lower), ref[3 + i]) << seed << " u" << i;
+        EXPECT_GE(MpReal(r->u[i].upper), ref[3 + i]) << seed << " u" << i;
+      }
+    EXPECT_LT(mixed.max_width, 1e-30) << seed << " widths " << mixed.max_width << " / " << mpfi.max_width;
+    EXPECT_LT(mixed.max_width, 4 * mpfi.max_width) << seed;
+  }
+}
+
+// A box of initial points at 128 bits: the Jacobian is what carries the box (A·[r]), so every
+// corner solution must stay inside when it is computed in IntervalD, and the box must stay
+// close to the exact image.
+TEST(ValidatedLogistic, MpfiBoxWithDoubleJacobianContainsEveryCornerSolution) {
+  num::PrecisionGuard g(300);
+  const Instance in = random_instance(7, 2);
+  const double w = 1e-12;
+  auto run = [&] {
+    num::PrecisionGuard g128(128);
+    std::vector<IntervalMp> box;
+    for (double v : in.a) box.push_back(num::hull_of_bounds<IntervalMp>(MpReal(v - w), MpReal(v + w)));
+    for (double v : in.u) box.push_back(num::hull_of_bounds<IntervalMp>(MpReal(v - w), MpReal(v + w)));
+    const auto m = model_of<IntervalMp>(in);
+    const auto md = model_of<IntervalD>(in);
+    auto field = [&m](const auto& y, auto& dy) { m.rhs(y, dy); };
+    ValidatedTaylor<IntervalMp, decltype(field)> vt(field, 4);
+    vt.set_double_jacobian_field([&md](const auto& y, auto& dy) { md.rhs(y, dy); });
+    return vt.integrate(box, IntervalMp(0), IntervalMp(1)).final_box();
+  };
+  const auto good = run();
+  for (int corner : {0, 5, 10, 15}) {  // opposite corners and two mixed ones
+    Instance ci = in;
+    for (int i = 0; i < 2; ++i) ci.a[i] += ((corner >> i) & 1) ? w : -w;
+    for (int i = 0; i < 2; ++i) ci.u[i] += ((corner >> (2 + i)) & 1) ? w : -w;
+    const auto mref = model_of<MpReal>(ci);
+    const auto ref = reference_solution(mref, mref.initial_state(), 1.0, 0.25, 40);
+    for (std::size_t i = 0; i < 4; ++i) {
+      EXPECT_TRUE(num::contains(good[i], ref[i])) << corner << " " << i;
+    }
+  }
+  for (const auto& v : good) EXPECT_LT(num::width(v), MpReal(100 * w));
 }
 
 }  // namespace

@@ -1,0 +1,65 @@
+// Bench (not a test): the rigorous tier against the fast tier at the same precision, on the
+// paper's headline instance (goal: rigorous within 3× of fast). Both in this process, both
+// timed around the library call only (no start-up, no JSON), best of REPEAT runs.
+// CSV on stdout:
+//   t,bits,fast_s,fast_steps,fast_digits,rigorous_s,rigorous_steps,rigorous_width,ratio
+// fast: reduced form (τ-time for t ≥ 100), default stepper and tolerance, one run (no
+//   escalation); fast_digits = agreement with a 2p-bit reference run (not timed).
+// rigorous: `softcert integrate --tier rigorous` defaults (order, t- or τ-time);
+//   rigorous_width = max width over a and u of the enclosure at t.
+// Usage: tiers [--quick]
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <string>
+
+#include "instances/instance.hpp"
+#include "integrate/fast_integrate.hpp"
+#include "integrate/rigorous_integrate.hpp"
+
+using namespace softcert;
+
+namespace {
+
+template <class F>
+double best_seconds(int repeat, F f) {
+  double best = 1e300;
+  for (int i = 0; i < repeat; ++i) {
+    const auto t0 = std::chrono::steady_clock::now();
+    f();
+    best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
+  return best;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+  const std::string path = SOFTCERT_SOURCE_DIR "/proofs_checks/instances/varre2026-headline.json";
+  const instances::Instance inst = instances::load_instance(path);
+  std::ifstream in(path);
+  const nlohmann::json json = nlohmann::json::parse(in);
+  std::printf("t,bits,fast_s,fast_steps,fast_digits,rigorous_s,rigorous_steps,rigorous_width,ratio\n");
+  struct Case { const char* t; unsigned bits; };
+  for (const Case c : {Case{"10", 53}, Case{"10", 128}, Case{"100000", 53}, Case{"100000", 128}}) {
+    if (quick && c.bits > 53) continue;
+    const int repeat = c.bits == 53 ? 5 : 2;
+    integrate::FastOptions fo;
+    fo.form = models::Form::reduced;
+    fo.precision_bits = c.bits;
+    fo.escalate = false;
+    integrate::FastReport fast;
+    const double fs = best_seconds(repeat, [&] { fast = integrate::integrate_fast(inst, c.t, fo); });
+    fo.escalate = true;
+    const auto checked = integrate::integrate_fast(inst, c.t, fo);
+    integrate::RigorousIntegrateOptions ro;
+    ro.precision_bits = c.bits;
+    integrate::RigorousIntegrateResult rig;
+    const double rs = best_seconds(repeat, [&] { rig = integrate::rigorous_integrate(json, c.t, ro); });
+    std::printf("%s,%u,%.6g,%zu,%.1f,%.6g,%zu,%.3g,%.3g\n", c.t, c.bits, fs, fast.run.steps, checked.digits.value_or(0), rs,
+                rig.steps, rig.max_width, rs / fs);
+    std::fflush(stdout);
+  }
+}
