@@ -1,7 +1,9 @@
-// libFuzzer target: the results journal reader (engine::read_journal, what --resume and merge
-// trust) on arbitrary bytes. Records it accepts are then judged and reported exactly as a
+// libFuzzer target: the results journal readers (engine::read_journal, what merge trusts, and
+// engine::read_journal_for_resume, what --resume trusts) on arbitrary bytes; they must agree
+// except on an unterminated last line, which only the resume reader drops. Records it accepts are then judged and reported exactly as a
 // resumed run would (summary.json, junit.xml, report.md), so every field the reports read
 // must have been validated by the reader.
+#include <optional>
 #include <set>
 #include <stdexcept>
 
@@ -14,12 +16,21 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace softcert;
   const auto file = fuzz::scratch_file(fuzz::as_text(data, size), ".jsonl");
-  std::map<std::string, nlohmann::json> records;
+  std::optional<std::map<std::string, nlohmann::json>> strict;
+  std::optional<engine::ResumableJournal> resumable;
   try {
-    records = engine::read_journal(file);
+    strict = engine::read_journal(file);
   } catch (const std::invalid_argument&) {
-    return 0;
   }
+  try {
+    resumable = engine::read_journal_for_resume(file);
+  } catch (const std::invalid_argument&) {
+  }
+  // The --resume reader differs from the strict one only by dropping an unterminated last line.
+  if (strict && (!resumable || !resumable->dropped_tail.empty() || resumable->records != *strict)) __builtin_trap();
+  if (resumable && resumable->dropped_tail.empty() && !strict) __builtin_trap();
+  if (!resumable) return 0;
+  std::map<std::string, nlohmann::json> records = std::move(resumable->records);
   // A suite with one entry per check named in the records (no registry lookup needed).
   engine::Suite suite;
   suite.name = "fuzz";

@@ -128,7 +128,9 @@ class PairCertifier {
     const S s1i = num::hull_of_bounds<S>(s1, s1);
     std::vector<std::size_t> failed;
     for (std::size_t k : todo) {
-      const auto [i, j] = pairs_[k];
+      // Plain variables, not a structured binding: the `violate` lambda below captures i and j,
+      // which C++20 allows for bindings but clang < 16 rejects (the fuzz build uses clang 14).
+      const std::size_t i = pairs_[k].first, j = pairs_[k].second;
       PairState& ps = state_[k];
       const GapSeries<S>& sa = series_a_[k];
       const GapSeries<S>& su = series_u_[k];

@@ -1,5 +1,6 @@
 // Runs at scale, end to end through the binary: a run killed with SIGKILL and resumed equals
-// an uninterrupted one; a corrupt journal met by --resume is refused (exit 2) and left alone;
+// an uninterrupted one; a corrupt journal met by --resume is refused (exit 2) and left alone,
+// except for an unterminated last line (a cut append), which is dropped and recomputed;
 // two shards merged equal the unsharded run; `mpirun -n 2` equals a single process; the
 // reports people read (report.md, report.html, plots) are written, with or without gnuplot.
 #include <fcntl.h>
@@ -69,7 +70,7 @@ CliRun run_command(const std::string& cmd) {
   return r;
 }
 
-std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
+std::string quoted(const fs::path& p) { return std::string("'").append(p.string()).append("'"); }
 
 // The uninterrupted single-process run every other run is compared with (made once).
 const fs::path& baseline() {
@@ -139,14 +140,19 @@ TEST(ScaleCli, KilledWithSigkillAndResumedEqualsUninterrupted) {
 
 TEST(ScaleCli, CorruptJournalMetByResumeIsRefusedAndLeftAlone) {
   const std::string good = read_text(baseline() / "results.jsonl");
-  const std::string truncated = good.substr(0, good.size() - 40);   // last line cut short
+  const std::size_t first_end = good.find('\n');
+  // A line cut short that is NOT the last one: not what a killed append leaves behind.
+  const std::string cut_inside = good.substr(0, first_end - 20) + good.substr(first_end);
   std::string garbled = good;
-  garbled.replace(good.find('\n') + 1, 2, "#{");                  // second line not JSON
+  garbled.replace(first_end + 1, 2, "#{");                        // second line not JSON
   const std::string foreign = "{\"check\":\"no.such\",\"instance\":\"x\",\"verdict\":\"proved\"}\n";
   // A complete line holding a number JSON cannot represent (found by fuzz/fuzz_journal.cpp:
   // nlohmann throws out_of_range there, not parse_error).
   const std::string overflow = good + "1E99999\n";
-  for (const std::string& bad : {truncated, garbled, good + good.substr(0, good.find('\n') + 1), foreign, overflow}) {
+  // A droppable cut last line does not excuse corruption before it.
+  const std::string garbled_and_cut = garbled.substr(0, garbled.size() - 40);
+  for (const std::string& bad : {cut_inside, garbled, good + good.substr(0, first_end + 1), foreign, overflow,
+                                 garbled_and_cut}) {
     const fs::path out = fresh_dir("corrupt");
     fs::create_directories(out);
     std::ofstream(out / "results.jsonl", std::ios::binary) << bad;
@@ -155,6 +161,25 @@ TEST(ScaleCli, CorruptJournalMetByResumeIsRefusedAndLeftAlone) {
     EXPECT_NE(r.err.find("results.jsonl"), std::string::npos) << "the message names the file: " << r.err;
     EXPECT_EQ(read_text(out / "results.jsonl"), bad) << "a refused journal must not be rewritten";
     EXPECT_FALSE(fs::exists(out / "summary.json"));
+  }
+}
+
+TEST(ScaleCli, ResumeDropsOnlyAnUnterminatedLastLine) {
+  // What SIGKILL during Journal::append's write() leaves: complete lines, then part of one.
+  const std::string good = read_text(baseline() / "results.jsonl");
+  std::size_t cut = 0;
+  for (int i = 0; i < 30; ++i) cut = good.find('\n', cut) + 1;  // 30 complete lines
+  const std::size_t next_end = good.find('\n', cut);
+  for (const std::size_t keep : {std::size_t{1}, (next_end - cut) / 2, next_end - cut}) {  // up to the whole line, no newline
+    const fs::path out = fresh_dir("cut_last_line");
+    fs::create_directories(out);
+    std::ofstream(out / "results.jsonl", std::ios::binary) << good.substr(0, cut + keep);
+    const CliRun r = run_softcert("suite " + kSuite + " --quiet --resume --out " + quoted(out));
+    EXPECT_EQ(r.status, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("resumed: 30 results"), std::string::npos) << r.out;
+    EXPECT_NE(r.err.find("dropped its unterminated last line (" + std::to_string(keep) + " bytes"), std::string::npos)
+        << r.err;
+    expect_same_run(out);
   }
 }
 
@@ -202,11 +227,26 @@ TEST(ScaleCli, MpiTwoRanksEqualSingleProcess) {
   EXPECT_NE(resumed.out.find("resumed: 30 results"), std::string::npos) << resumed.out;
   expect_same_run(partial);
 
+  // Under MPI too, a last line cut by the kill is dropped (and said so) and recomputed.
+  const fs::path cut = fresh_dir("mpi_cut");
+  fs::create_directories(cut);
+  {
+    const std::string good = read_text(baseline() / "results.jsonl");
+    std::size_t end = 0;
+    for (int i = 0; i < 30; ++i) end = good.find('\n', end) + 1;
+    std::ofstream(cut / "results.jsonl", std::ios::binary) << good.substr(0, end + 25);
+  }
+  const CliRun cut_run = run_mpi("suite " + kSuite + " --quiet --resume --out " + quoted(cut));
+  ASSERT_EQ(cut_run.status, 0) << cut_run.out << cut_run.err;
+  EXPECT_NE(cut_run.out.find("resumed: 30 results"), std::string::npos) << cut_run.out;
+  EXPECT_NE(cut_run.err.find("dropped its unterminated last line (25 bytes"), std::string::npos) << cut_run.err;
+  expect_same_run(cut);
+
   // A corrupt journal stops every rank with exit 2 (no rank waits forever).
-  std::ofstream(partial / "results.jsonl", std::ios::app) << "{\"check\": trunc";
+  std::ofstream(partial / "results.jsonl", std::ios::app) << "{\"check\": trunc\n";
   const CliRun bad = run_mpi("suite " + kSuite + " --quiet --resume --out " + quoted(partial));
   EXPECT_EQ(bad.status, 2) << bad.out << bad.err;
-  EXPECT_NE(bad.err.find("truncated"), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find("corrupt"), std::string::npos) << bad.err;
 #endif
 }
 

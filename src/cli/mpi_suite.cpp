@@ -36,9 +36,12 @@ void agree(const mpi::Session& mpi, const std::string& error) {
 // Results of earlier runs in `out` (a single-process or merged results.jsonl, and the rank
 // journals of an interrupted MPI run with any rank count) that belong to `mine`. A record
 // the whole plan does not hold means another suite ran there: refuse, as run_suite does.
+// An unterminated last line of any of these files (a write cut by SIGKILL) is dropped and
+// described in *notes (engine::read_journal_for_resume); each rank's journal is rewritten
+// from the kept records before it appends.
 std::vector<nlohmann::json> earlier_results(const fs::path& out, const engine::Suite& suite,
                                             const std::vector<engine::WorkItem>& whole_plan,
-                                            const engine::Shard& mine) {
+                                            const engine::Shard& mine, std::vector<std::string>* notes) {
   std::vector<fs::path> files;
   if (fs::exists(out / "results.jsonl")) files.push_back(out / "results.jsonl");
   if (fs::is_directory(out / ".mpi")) {
@@ -52,7 +55,11 @@ std::vector<nlohmann::json> earlier_results(const fs::path& out, const engine::S
   for (const auto& item : whole_plan) ordinal_of[key_of(suite, item)] = item.ordinal;
   std::map<std::size_t, nlohmann::json> kept;  // by ordinal: plan order
   for (const auto& f : files) {
-    for (auto& [key, record] : engine::read_journal(f)) {
+    engine::ResumableJournal journal = engine::read_journal_for_resume(f);
+    if (!journal.dropped_tail.empty())
+      notes->push_back(f.string() + ": dropped its unterminated last line (" + std::to_string(journal.dropped_tail.size()) +
+                       " bytes: a result cut short when the run was killed); it is recomputed");
+    for (auto& [key, record] : journal.records) {
       auto it = ordinal_of.find(key);
       if (it == ordinal_of.end())
         throw std::invalid_argument(f.string() + ": holds a result for " + key +
@@ -112,11 +119,12 @@ int execute_mpi_run(const engine::Suite& suite, engine::RunSettings settings, co
   // Phase 1, reads only: what each rank can reuse. No rank writes until all have read.
   std::string error;
   std::vector<nlohmann::json> previous;
+  std::vector<std::string> notes;
   try {
     if (settings.resume && !settings.out_dir) throw std::invalid_argument("--resume needs --out DIR");
     if (settings.out_dir) {
       mine.out_dir = *settings.out_dir / ".mpi" / ("rank-" + std::to_string(rank) + "-of-" + std::to_string(ranks));
-      if (settings.resume) previous = earlier_results(*settings.out_dir, suite, whole_plan, mine.shard);
+      if (settings.resume) previous = earlier_results(*settings.out_dir, suite, whole_plan, mine.shard, &notes);
     }
   } catch (const std::exception& e) {
     error = e.what();
@@ -159,6 +167,7 @@ int execute_mpi_run(const engine::Suite& suite, engine::RunSettings settings, co
     try {
       engine::SuiteReport rep = engine::judge_records(suite, in_plan_order(texts, suite, whole_plan));
       for (const auto& n : resumed) rep.resumed += std::stoul(n);
+      rep.notes = notes;  // every rank read the same files: rank 0 speaks for all
       const std::string text = as_lines(rep.records);
       if (settings.out_dir) engine::write_file_atomically(*settings.out_dir / "results.jsonl", text);
       if (settings.json_lines) engine::write_file_atomically(*settings.json_lines, text);

@@ -57,6 +57,7 @@ int execute_run(const engine::Suite& suite, engine::RunSettings settings, const 
 
 int report_run(const engine::Suite& suite, const engine::SuiteReport& rep, const engine::RunSettings& settings,
                const std::vector<std::string>& argv) {
+  for (const auto& note : rep.notes) std::cerr << "resume: " << note << "\n";
   if (rep.resumed > 0) std::cout << "resumed: " << rep.resumed << " results taken from the earlier run\n";
   std::cout << report::verdict_table(rep);
   // The first few violations and errors, with their reasons: what a person looks at first.

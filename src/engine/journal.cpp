@@ -37,13 +37,17 @@ void Journal::append(const nlohmann::json& record) {
   ::fdatasync(fd_);
 }
 
-std::map<std::string, nlohmann::json> read_journal(const std::filesystem::path& file) {
-  std::map<std::string, nlohmann::json> out;
+namespace {
+
+std::string read_all(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
   if (!in) throw std::invalid_argument("cannot read " + file.string());
-  std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (!content.empty() && content.back() != '\n')
-    throw std::invalid_argument(file.string() + ": last line is truncated (no newline): the file is corrupt");
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// Parses complete lines (`content` is empty or ends in '\n').
+std::map<std::string, nlohmann::json> parse_lines(const std::string& content, const std::filesystem::path& file) {
+  std::map<std::string, nlohmann::json> out;
   std::size_t line_no = 0, pos = 0;
   while (pos < content.size()) {
     const std::size_t end = content.find('\n', pos);
@@ -68,6 +72,25 @@ std::map<std::string, nlohmann::json> read_journal(const std::filesystem::path& 
     out.emplace(key, std::move(r));
   }
   return out;
+}
+
+}  // namespace
+
+std::map<std::string, nlohmann::json> read_journal(const std::filesystem::path& file) {
+  const std::string content = read_all(file);
+  if (!content.empty() && content.back() != '\n')
+    throw std::invalid_argument(file.string() + ": last line is truncated (no newline): the file is corrupt");
+  return parse_lines(content, file);
+}
+
+ResumableJournal read_journal_for_resume(const std::filesystem::path& file) {
+  const std::string content = read_all(file);
+  ResumableJournal j;
+  const std::size_t last_newline = content.rfind('\n');
+  j.complete_bytes = last_newline == std::string::npos ? 0 : last_newline + 1;
+  j.dropped_tail = content.substr(static_cast<std::size_t>(j.complete_bytes));
+  j.records = parse_lines(content.substr(0, static_cast<std::size_t>(j.complete_bytes)), file);
+  return j;
 }
 
 void write_file_atomically(const std::filesystem::path& file, const std::string& text) {

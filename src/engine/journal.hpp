@@ -2,6 +2,7 @@
 // The results journal: one JSON object per line, appended durably (a single write() of the
 // whole line, then fdatasync) as each result finishes, so that a run killed at any moment
 // leaves only complete lines behind and --resume can trust what it finds.
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <string>
@@ -28,8 +29,23 @@ class Journal {
 
 // Reads a journal. Every line must be a complete JSON object with the record fields; anything
 // else (a truncated or corrupted line, a duplicate key) throws std::invalid_argument naming
-// the file and line.
+// the file and line. For finished files (merge): a truncated last line is refused too.
 std::map<std::string, nlohmann::json> read_journal(const std::filesystem::path& file);
+
+// What --resume may reuse from the journal of an interrupted run.
+struct ResumableJournal {
+  std::map<std::string, nlohmann::json> records;
+  std::uintmax_t complete_bytes = 0;  // length of the complete lines: where appending must resume
+  std::string dropped_tail;           // the unterminated last line that was dropped ("" if none)
+};
+
+// As read_journal, except for one case: an unterminated LAST line (no newline after it) is
+// dropped and reported, not refused. Journal::append writes each line, newline included, with
+// one write(), so SIGKILL can cut only the line being appended — the last one — and the cut
+// line is a result that simply did not finish; it is recomputed. Every other line must be a
+// complete, valid record exactly as for read_journal. Before appending again, cut the file to
+// complete_bytes (otherwise the next record would be glued to the cut line).
+ResumableJournal read_journal_for_resume(const std::filesystem::path& file);
 
 // Writes `text` to `file` atomically (temporary file in the same directory, then rename).
 void write_file_atomically(const std::filesystem::path& file, const std::string& text);

@@ -124,11 +124,22 @@ SuiteReport run_suite(const Suite& suite, const RunSettings& settings) {
 
   std::map<std::string, nlohmann::json> previous;
   std::filesystem::path journal_path;
+  std::optional<std::uintmax_t> complete_bytes;  // set when a cut last line must be cut off
+  std::vector<std::string> notes;
   if (settings.out_dir) {
     std::filesystem::create_directories(*settings.out_dir);
     journal_path = *settings.out_dir / "results.jsonl";
     if (settings.resume) {
-      if (std::filesystem::exists(journal_path)) previous = read_journal(journal_path);
+      if (std::filesystem::exists(journal_path)) {
+        ResumableJournal j = read_journal_for_resume(journal_path);
+        previous = std::move(j.records);
+        if (!j.dropped_tail.empty()) {
+          complete_bytes = j.complete_bytes;
+          notes.push_back(journal_path.string() + ": dropped its unterminated last line (" +
+                          std::to_string(j.dropped_tail.size()) +
+                          " bytes: a result cut short when the run was killed); it is recomputed");
+        }
+      }
     } else if (std::filesystem::exists(journal_path)) {
       std::filesystem::remove(journal_path);
     }
@@ -152,6 +163,8 @@ SuiteReport run_suite(const Suite& suite, const RunSettings& settings) {
     else todo.push_back(k);
   }
   std::unique_ptr<Journal> journal;
+  // Only now, with the journal accepted, cut the dropped line off: new lines must not be glued to it.
+  if (complete_bytes) std::filesystem::resize_file(journal_path, *complete_bytes);
   if (settings.out_dir) journal = std::make_unique<Journal>(journal_path);
 
   std::mutex mu;
@@ -183,6 +196,7 @@ SuiteReport run_suite(const Suite& suite, const RunSettings& settings) {
 
   SuiteReport rep = judge_records(suite, std::move(results));
   rep.resumed = items.size() - todo.size();
+  rep.notes = std::move(notes);
   std::string text;  // the records in plan order
   for (const auto& r : rep.records) text += r.dump() + "\n";
   if (settings.out_dir) {

@@ -64,6 +64,7 @@ struct SuiteReport {
   std::vector<EntryReport> entries;
   int exit_status = 0;  // 0 as expected, 1 unexpected, 3 too many inconclusive
   std::size_t resumed = 0;  // records taken from an earlier run
+  std::vector<std::string> notes;  // what a person should know about the run (e.g. a dropped cut line)
 };
 
 // Throws std::invalid_argument for unusable settings or a corrupt results file met by resume.

@@ -78,24 +78,71 @@ void use_double_jacobian(VT& vt, const RigorousLogisticProblem& pb, std::shared_
   }
 }
 
+// The instance's data enclosed at kind S (every decimal enclosed, never rounded).
 template <class S>
-RigorousIntegrateResult run(const RigorousLogisticProblem& pb, const std::string& t_text, const RigorousIntegrateOptions& opt) {
+struct Parsed {
+  std::vector<std::vector<S>> V;
+  std::vector<S> a0, u0, beta;
+  S c;
+};
+
+template <class S>
+Parsed<S> parse_problem(const RigorousLogisticProblem& pb) {
   const std::size_t T = pb.T, d = pb.d;
-  std::vector<std::vector<S>> V(d, std::vector<S>(T));
+  Parsed<S> p;
+  p.V.assign(d, std::vector<S>(T));
   for (std::size_t r = 0; r < d; ++r)
-    for (std::size_t i = 0; i < T; ++i) V[r][i] = num::parse_decimal<S>(pb.V[r][i]);
-  std::vector<S> a0(T), u0(T, S(0)), beta(d);
-  for (std::size_t i = 0; i < T; ++i) a0[i] = num::parse_decimal<S>(pb.a[i]);
-  S c(0);
+    for (std::size_t i = 0; i < T; ++i) p.V[r][i] = num::parse_decimal<S>(pb.V[r][i]);
+  p.a0.assign(T, S(0));
+  p.u0.assign(T, S(0));
+  p.beta.assign(d, S(0));
+  for (std::size_t i = 0; i < T; ++i) p.a0[i] = num::parse_decimal<S>(pb.a[i]);
+  p.c = S(0);
   for (std::size_t r = 0; r < d; ++r) {
-    beta[r] = num::parse_decimal<S>(pb.beta[r]);
-    c += num::sqr(beta[r]);
+    p.beta[r] = num::parse_decimal<S>(pb.beta[r]);
+    p.c += num::sqr(p.beta[r]);
   }
   for (std::size_t i = 0; i < T; ++i)
-    for (std::size_t r = 0; r < d; ++r) u0[i] += V[r][i] * beta[r];
-  if (!num::certainly_positive(c)) throw std::invalid_argument("beta: must be nonzero");
+    for (std::size_t r = 0; r < d; ++r) p.u0[i] += p.V[r][i] * p.beta[r];
+  if (!num::certainly_positive(p.c)) throw std::invalid_argument("beta: must be nonzero");
+  return p;
+}
+
+template <class S>
+S parse_time(const std::string& t_text) {
   const S t_end = num::parse_decimal<S>(t_text);
   if (num::certainly_negative(t_end) || !num::certainly_nonnegative(t_end)) throw std::invalid_argument("t: must be ≥ 0");
+  return t_end;
+}
+
+// Fills a, u, σ(a), the loss and V of `res` from an enclosure x of (a, u) at its time.
+template <class S>
+void fill_state(RigorousIntegrateResult& res, const Parsed<S>& p, const std::vector<S>& x) {
+  const std::size_t T = p.a0.size(), d = p.beta.size();
+  const std::vector<S> a(x.begin(), x.begin() + static_cast<std::ptrdiff_t>(T));
+  const std::vector<S> u(x.begin() + static_cast<std::ptrdiff_t>(T), x.begin() + static_cast<std::ptrdiff_t>(2 * T));
+  const std::vector<S> s = num::softmax(a);
+  S us(0);
+  for (std::size_t i = 0; i < T; ++i) us += u[i] * s[i];
+  const S loss = num::softplus(S(-us));
+  for (std::size_t i = 0; i < T; ++i) {
+    res.a.push_back(decimal(a[i]));
+    res.u.push_back(decimal(u[i]));
+    res.softmax.push_back(decimal(s[i]));
+    res.max_width = std::max({res.max_width, res.a.back().width, res.u.back().width});
+  }
+  res.loss = decimal(loss);
+  res.V.assign(d, {});
+  for (std::size_t r = 0; r < d; ++r)
+    for (std::size_t i = 0; i < T; ++i)
+      res.V[r].push_back(decimal(S(p.V[r][i] + p.beta[r] * (u[i] - p.u0[i]) / p.c)));
+}
+
+template <class S>
+RigorousIntegrateResult run(const RigorousLogisticProblem& pb, const std::string& t_text, const RigorousIntegrateOptions& opt) {
+  const std::size_t T = pb.T;
+  const Parsed<S> p = parse_problem<S>(pb);
+  const S t_end = parse_time<S>(t_text);
 
   RigorousIntegrateResult res;
   res.t = t_text;
@@ -112,10 +159,10 @@ RigorousIntegrateResult run(const RigorousLogisticProblem& pb, const std::string
 
   std::vector<S> x;  // (a, u) at t_end
   if (!num::certainly_positive(t_end)) {
-    x = a0;
-    x.insert(x.end(), u0.begin(), u0.end());
+    x = p.a0;
+    x.insert(x.end(), p.u0.begin(), p.u0.end());
   } else if (tv == "t") {
-    const models::LogisticReduced<S> model(a0, u0, c);
+    const models::LogisticReduced<S> model(p.a0, p.u0, p.c);
     auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
     ValidatedTaylor<S, decltype(field)> vt(field, model.dimension(), vo);
     std::shared_ptr<const models::LogisticReduced<IntervalD>> double_model;
@@ -128,7 +175,7 @@ RigorousIntegrateResult run(const RigorousLogisticProblem& pb, const std::string
       throw RigorousFailure(e.what());
     }
   } else {
-    const models::LogisticReducedTau<S> model(a0, u0, c);
+    const models::LogisticReducedTau<S> model(p.a0, p.u0, p.c);
     auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
     ValidatedTaylor<S, decltype(field)> vt(field, model.dimension(), vo);
     std::shared_ptr<const models::LogisticReducedTau<IntervalD>> double_model;
@@ -145,24 +192,53 @@ RigorousIntegrateResult run(const RigorousLogisticProblem& pb, const std::string
       throw RigorousFailure(e.what());
     }
   }
-
-  const std::vector<S> a(x.begin(), x.begin() + static_cast<std::ptrdiff_t>(T));
-  const std::vector<S> u(x.begin() + static_cast<std::ptrdiff_t>(T), x.begin() + static_cast<std::ptrdiff_t>(2 * T));
-  const std::vector<S> s = num::softmax(a);
-  S us(0);
-  for (std::size_t i = 0; i < T; ++i) us += u[i] * s[i];
-  const S loss = num::softplus(S(-us));
-  for (std::size_t i = 0; i < T; ++i) {
-    res.a.push_back(decimal(a[i]));
-    res.u.push_back(decimal(u[i]));
-    res.softmax.push_back(decimal(s[i]));
-    res.max_width = std::max({res.max_width, res.a.back().width, res.u.back().width});
-  }
-  res.loss = decimal(loss);
-  res.V.assign(d, {});
-  for (std::size_t r = 0; r < d; ++r)
-    for (std::size_t i = 0; i < T; ++i) res.V[r].push_back(decimal(S(V[r][i] + beta[r] * (u[i] - u0[i]) / c)));
+  fill_state(res, p, x);
   return res;
+}
+
+template <class S>
+std::vector<RigorousIntegrateResult> run_grid(const RigorousLogisticProblem& pb, const std::vector<std::string>& times,
+                                              const RigorousIntegrateOptions& opt) {
+  const std::size_t T = pb.T;
+  const Parsed<S> p = parse_problem<S>(pb);
+  std::vector<S> targets;
+  for (const auto& t : times) {
+    targets.push_back(parse_time<S>(t));
+    if (!num::certainly_positive(targets.back())) throw std::invalid_argument("times: must be > 0, got " + t);
+    if (targets.size() > 1 && !num::certainly_lt(targets[targets.size() - 2], targets.back()))
+      throw std::invalid_argument("times: must be strictly increasing, got " + t + " after " + times[targets.size() - 2]);
+  }
+  std::vector<RigorousIntegrateResult> out;
+  if (targets.empty()) return out;
+  ValidatedOptions vo;
+  vo.order = opt.order ? opt.order : default_order(working_bits<S>());
+  vo.max_steps = opt.max_steps;
+  vo.keep_segments = false;
+  const models::LogisticReducedTau<S> model(p.a0, p.u0, p.c);
+  auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
+  ValidatedTaylor<S, decltype(field)> vt(field, model.dimension(), vo);
+  std::shared_ptr<const models::LogisticReducedTau<IntervalD>> double_model;
+  if (opt.double_jacobian) use_double_jacobian<S>(vt, pb, double_model);
+  std::vector<ComponentHit<S>> hits;
+  try {
+    hits = integrate_to_component_values(vt, model.initial_state(), model.time_index(), targets,
+                                         S(targets.back() + S(1)), opt.max_steps);
+  } catch (const ValidationFailure& e) {
+    throw RigorousFailure(e.what());
+  }
+  for (std::size_t k = 0; k < hits.size(); ++k) {
+    RigorousIntegrateResult res;
+    res.t = times[k];
+    res.precision_bits = working_bits<S>();
+    res.order = vo.order;
+    res.time_variable = "tau";
+    res.steps = hits[k].steps;
+    res.tau_lower = num::lower_decimal(hits[k].tau);
+    res.tau_upper = num::upper_decimal(hits[k].tau);
+    fill_state(res, p, std::vector<S>(hits[k].box.begin(), hits[k].box.begin() + static_cast<std::ptrdiff_t>(2 * T)));
+    out.push_back(std::move(res));
+  }
+  return out;
 }
 
 }  // namespace
@@ -206,6 +282,18 @@ RigorousIntegrateResult rigorous_integrate(const RigorousLogisticProblem& proble
   if (options.precision_bits <= 53) return run<IntervalD>(problem, t_end, options);
   num::PrecisionGuard guard(options.precision_bits);
   return run<IntervalMp>(problem, t_end, options);
+}
+
+std::vector<RigorousIntegrateResult> rigorous_integrate_at(const RigorousLogisticProblem& problem,
+                                                          const std::vector<std::string>& times,
+                                                          const RigorousIntegrateOptions& options) {
+  for (const auto& t : times)
+    if (!num::is_decimal_syntax(t)) throw std::invalid_argument("times: not a decimal number: \"" + t + "\"");
+  if (problem.T == 0 || problem.a.size() != problem.T || problem.V.size() != problem.d || problem.beta.size() != problem.d)
+    throw std::invalid_argument("instance: inconsistent dimensions");
+  if (options.precision_bits <= 53) return run_grid<IntervalD>(problem, times, options);
+  num::PrecisionGuard guard(options.precision_bits);
+  return run_grid<IntervalMp>(problem, times, options);
 }
 
 RigorousIntegrateResult rigorous_integrate(const nlohmann::json& instance, const std::string& t_end,

@@ -74,6 +74,15 @@ class RigorousFailure : public std::runtime_error {
 RigorousIntegrateResult rigorous_integrate(const RigorousLogisticProblem& problem, const std::string& t_end,
                                            const RigorousIntegrateOptions& options = {});
 
+// The state at several times in one τ-time pass (validated_time_change.hpp:
+// integrate_to_component_values). Guarantee: element k is a result for t = times[k] with the
+// guarantee at the top of this file (time_variable "tau", `steps` = steps taken until that
+// time was passed). `times` are decimal strings, > 0 and strictly increasing (else
+// std::invalid_argument naming the offending time); options.time_variable is ignored.
+std::vector<RigorousIntegrateResult> rigorous_integrate_at(const RigorousLogisticProblem& problem,
+                                                          const std::vector<std::string>& times,
+                                                          const RigorousIntegrateOptions& options = {});
+
 // Convenience: rigorous_problem_from_json then rigorous_integrate.
 RigorousIntegrateResult rigorous_integrate(const nlohmann::json& instance, const std::string& t_end,
                                            const RigorousIntegrateOptions& options = {});

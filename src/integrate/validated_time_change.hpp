@@ -1,6 +1,6 @@
 #pragma once
 // Rigorous integration in a new time variable τ with the old time t carried as a state
-// component (dt/dτ > 0 everywhere), and the enclosure of the state at a given old time t*.
+// component (dt/dτ > 0 everywhere), and the enclosure of the state at given old times t*.
 //
 // Guarantee of integrate_to_component_value: if the exact solution's component `index`
 // (the old time t) is strictly increasing along every solution from the initial set and
@@ -11,6 +11,11 @@
 // and s ∉ [s_hi, h̄] when the enclosure over [s_hi, h̄] lies above; x(τ_k + s) is then enclosed
 // by the step's expansion over [s_lo, s_hi]. Steps are taken until the enclosure at the end of
 // a step lies above target, so every crossing is covered.
+//
+// integrate_to_component_values does the same for an increasing list of targets in ONE pass
+// (each target's hit is exactly what a separate call would return: the same steps from the
+// same start, the same crossing analysis), so a grid of m times costs one integration to the
+// last time plus m crossing analyses instead of m integrations from the start.
 #include <cstddef>
 #include <vector>
 
@@ -26,65 +31,105 @@ struct ComponentHit {
   std::size_t steps = 0;
 };
 
+namespace detail {
+
+// The part of one validated step (record `rec`, segment box `seg_box`) where component `index`
+// may equal `target`, hulled into `hit`. Returns true when the step certainly ends above target
+// (no later step can cross it). Precondition: seg_box[index] is not certainly below target.
+template <class S, class Field>
+bool add_crossing_piece(const StepRecord<S>& rec, const std::vector<S>& seg_box, std::size_t index, const S& target,
+                        ComponentHit<S>& hit, bool& have) {
+  using B = num::BoundOf<S>;
+  const int iters = static_cast<int>(working_bits<S>()) + 8;
+  const B hbar = num::upper(rec.h);
+  auto below = [&](const B& s) {  // x_index < target on all of [0, s]
+    return num::certainly_lt(rec.component(index, num::hull_of_bounds<S>(B(0), s)), target);
+  };
+  auto above = [&](const B& s) {  // x_index > target on all of [s, h̄]
+    return num::certainly_gt(rec.component(index, num::hull_of_bounds<S>(s, hbar)), target);
+  };
+  B s_lo(0);
+  if (below(B(0))) {
+    B lo(0), hi = hbar;
+    for (int i = 0; i < iters; ++i) {
+      const B m = (lo + hi) / 2;
+      if (below(m)) lo = m;
+      else hi = m;
+    }
+    s_lo = lo;
+  }
+  const bool done = above(hbar);
+  B s_hi = hbar;
+  if (done) {
+    B lo = s_lo, hi = hbar;
+    for (int i = 0; i < iters; ++i) {
+      const B m = (lo + hi) / 2;
+      if (above(m)) hi = m;
+      else lo = m;
+    }
+    s_hi = hi;
+  }
+  const S range = num::hull_of_bounds<S>(s_lo, s_hi);
+  std::vector<S> piece = rec.enclose(range);
+  // The segment box also contains x on [s_lo, s_hi] ⊂ [0, h̄]: intersect.
+  for (std::size_t i = 0; i < piece.size(); ++i) piece[i] = ValidatedTaylor<S, Field>::intersect(piece[i], seg_box[i]);
+  const S tau_piece = rec.t0 + range;
+  if (!have) {
+    hit.box = piece;
+    hit.tau = tau_piece;
+    have = true;
+  } else {
+    for (std::size_t i = 0; i < piece.size(); ++i) hit.box[i] = num::hull(hit.box[i], piece[i]);
+    hit.tau = num::hull(hit.tau, tau_piece);
+  }
+  return done;
+}
+
+}  // namespace detail
+
+// Guarantee: as integrate_to_component_value, for every target; hits[k] belongs to targets[k]
+// and hits[k].steps counts the steps taken until its crossing was complete. `targets` must be
+// certainly increasing and certainly after x0[index] (else ValidationFailure).
+template <class S, class Field>
+std::vector<ComponentHit<S>> integrate_to_component_values(ValidatedTaylor<S, Field>& vt, const std::vector<S>& x0,
+                                                           std::size_t index, const std::vector<S>& targets,
+                                                           const S& tau_cap, std::size_t max_steps) {
+  std::vector<ComponentHit<S>> hits(targets.size());
+  if (targets.empty()) return hits;
+  if (!num::certainly_lt(x0[index], targets.front())) throw ValidationFailure("time change: the target is not after the start");
+  for (std::size_t k = 1; k < targets.size(); ++k)
+    if (!num::certainly_lt(targets[k - 1], targets[k])) throw ValidationFailure("time change: the targets are not increasing");
+  std::vector<char> have(targets.size(), 0);
+  LohnerSet<S> set = LohnerSet<S>::from_box(x0);
+  S tau(0);
+  bool reached = false;
+  std::size_t steps = 0, next = 0;  // targets before `next` are complete
+  while (next < targets.size()) {
+    if (++steps > max_steps) throw ValidationFailure("time change: step budget exhausted before reaching the target");
+    if (reached) throw ValidationFailure("time change: τ cap reached before the target");
+    const TubeSegment<S> seg = vt.step(set, tau, tau_cap, reached);
+    const StepRecord<S>& rec = vt.last_step();
+    // Targets are increasing: once one is certainly beyond this step, so are all later ones.
+    for (std::size_t k = next; k < targets.size(); ++k) {
+      if (num::certainly_lt(seg.box[index], targets[k])) break;
+      bool have_k = have[k] != 0;
+      const bool done = detail::add_crossing_piece<S, Field>(rec, seg.box, index, targets[k], hits[k], have_k);
+      have[k] = have_k ? 1 : 0;
+      // done for targets[k] implies done for every earlier target (they are smaller), all of
+      // which this loop has just completed: so done targets stay a prefix.
+      if (done) {
+        hits[k].steps = steps;
+        next = k + 1;
+      }
+    }
+  }
+  return hits;
+}
+
 template <class S, class Field>
 ComponentHit<S> integrate_to_component_value(ValidatedTaylor<S, Field>& vt, const std::vector<S>& x0, std::size_t index,
                                              const S& target, const S& tau_cap, std::size_t max_steps) {
-  using B = num::BoundOf<S>;
-  ComponentHit<S> hit;
-  if (!num::certainly_lt(x0[index], target)) throw ValidationFailure("time change: the target is not after the start");
-  LohnerSet<S> set = LohnerSet<S>::from_box(x0);
-  S tau(0);
-  bool have = false, reached = false;
-  const int iters = static_cast<int>(working_bits<S>()) + 8;
-  while (true) {
-    if (++hit.steps > max_steps) throw ValidationFailure("time change: step budget exhausted before reaching the target");
-    if (reached) throw ValidationFailure("time change: τ cap reached before the target");
-    const TubeSegment<S> seg = vt.step(set, tau, tau_cap, reached);
-    if (num::certainly_lt(seg.box[index], target)) continue;
-    const StepRecord<S>& rec = vt.last_step();
-    const B hbar = num::upper(rec.h);
-    auto below = [&](const B& s) {  // x_index < target on all of [0, s]
-      return num::certainly_lt(rec.component(index, num::hull_of_bounds<S>(B(0), s)), target);
-    };
-    auto above = [&](const B& s) {  // x_index > target on all of [s, h̄]
-      return num::certainly_gt(rec.component(index, num::hull_of_bounds<S>(s, hbar)), target);
-    };
-    B s_lo(0);
-    if (below(B(0))) {
-      B lo(0), hi = hbar;
-      for (int i = 0; i < iters; ++i) {
-        const B m = (lo + hi) / 2;
-        if (below(m)) lo = m;
-        else hi = m;
-      }
-      s_lo = lo;
-    }
-    const bool done = above(hbar);
-    B s_hi = hbar;
-    if (done) {
-      B lo = s_lo, hi = hbar;
-      for (int i = 0; i < iters; ++i) {
-        const B m = (lo + hi) / 2;
-        if (above(m)) hi = m;
-        else lo = m;
-      }
-      s_hi = hi;
-    }
-    const S range = num::hull_of_bounds<S>(s_lo, s_hi);
-    std::vector<S> piece = rec.enclose(range);
-    // The segment box also contains x on [s_lo, s_hi] ⊂ [0, h̄]: intersect.
-    for (std::size_t i = 0; i < piece.size(); ++i) piece[i] = ValidatedTaylor<S, Field>::intersect(piece[i], seg.box[i]);
-    const S tau_piece = rec.t0 + range;
-    if (!have) {
-      hit.box = piece;
-      hit.tau = tau_piece;
-      have = true;
-    } else {
-      for (std::size_t i = 0; i < piece.size(); ++i) hit.box[i] = num::hull(hit.box[i], piece[i]);
-      hit.tau = num::hull(hit.tau, tau_piece);
-    }
-    if (done) return hit;
-  }
+  return integrate_to_component_values(vt, x0, index, std::vector<S>{target}, tau_cap, max_steps).front();
 }
 
 }  // namespace softcert::integrate

@@ -146,7 +146,9 @@ TEST(Runner, CorruptOrForeignJournalIsRefused) {
     text.assign(std::istreambuf_iterator<char>(in), {});
   }
   st.resume = true;
-  write_file_atomically(dir / "results.jsonl", text.substr(0, text.size() / 2));  // truncated
+  // a line cut short and then terminated: not what a killed append leaves (that is only ever
+  // the unterminated last line, see CutLastLineIsDroppedAndRecomputed)
+  write_file_atomically(dir / "results.jsonl", text.substr(0, text.size() / 2) + "\n");
   EXPECT_THROW(run_suite(s, st), std::invalid_argument);
   write_file_atomically(dir / "results.jsonl", "{\"garbage\": 1}\n");
   EXPECT_THROW(run_suite(s, st), std::invalid_argument);
@@ -155,6 +157,45 @@ TEST(Runner, CorruptOrForeignJournalIsRefused) {
   // a journal from another suite (different instance count → unknown keys)
   write_file_atomically(dir / "results.jsonl", text);
   EXPECT_THROW(run_suite(toy_suite(3, false), st), std::invalid_argument);
+}
+
+TEST(Runner, CutLastLineIsDroppedAndRecomputed) {
+  const Suite s = toy_suite(5, false);
+  const auto dir = fresh_dir("cut_last");
+  RunSettings st;
+  st.out_dir = dir;
+  const SuiteReport full = run_suite(s, st);
+  std::string text;
+  {
+    std::ifstream in(dir / "results.jsonl");
+    text.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  const std::size_t two_lines = text.find('\n', text.find('\n') + 1) + 1;
+  write_file_atomically(dir / "results.jsonl", text.substr(0, two_lines + 7));  // 2 lines + 7 bytes of the third
+  st.resume = true;
+  // While the run appends, the journal must stay whole lines: the cut bytes are gone before
+  // the first append (else the new line would be glued to them — corrupt for the next resume).
+  int whole_after_append = 0;
+  st.on_result = [&](const nlohmann::json&, std::size_t, std::size_t) {
+    try {
+      read_journal(dir / "results.jsonl");
+      ++whole_after_append;
+    } catch (const std::invalid_argument&) {
+    }
+  };
+  const SuiteReport resumed = run_suite(s, st);
+  EXPECT_EQ(whole_after_append, 3);
+  EXPECT_EQ(resumed.resumed, 2u);
+  ASSERT_EQ(resumed.notes.size(), 1u);
+  EXPECT_NE(resumed.notes[0].find("7 bytes"), std::string::npos) << resumed.notes[0];
+  ASSERT_EQ(resumed.records.size(), full.records.size());
+  for (std::size_t i = 0; i < full.records.size(); ++i) {
+    auto a = full.records[i], b = resumed.records[i];
+    a.erase("seconds");
+    b.erase("seconds");
+    EXPECT_EQ(a, b) << i;
+  }
+  EXPECT_EQ(read_journal(dir / "results.jsonl").size(), 5u) << "the rewritten journal is whole";
 }
 
 TEST(Runner, InstanceSeedsDependOnlyOnSuiteSeedCheckAndIndex) {

@@ -171,6 +171,23 @@ TEST(ValidatedLogistic, TauTimeStateAtAGivenTimeAgreesWithTTime) {
   EXPECT_TRUE(num::certainly_lt(hit.tau, IntervalD(t_target)));  // dt/dτ > 1 ⇒ τ* < t*
 }
 
+TEST(ValidatedLogistic, GridOfTimesRefusesTimesThatAreNotPositiveAndIncreasing) {
+  std::ifstream f(SOFTCERT_SOURCE_DIR "/proofs_checks/instances/varre2026-headline.json");
+  const auto pb = integrate::rigorous_problem_from_json(nlohmann::json::parse(f));
+  for (const std::vector<std::string>& bad : {std::vector<std::string>{"2", "1"}, {"1", "1"}, {"0", "1"}, {"-1"}, {"1", "x"}})
+    EXPECT_THROW(integrate::rigorous_integrate_at(pb, bad), std::invalid_argument) << bad.front() << ", " << bad.back();
+  EXPECT_TRUE(integrate::rigorous_integrate_at(pb, {}).empty());
+  // one pass, two times: the second equals a separate integration to it (same steps, same cap)
+  const auto grid = integrate::rigorous_integrate_at(pb, {"0.5", "2"});
+  integrate::RigorousIntegrateOptions o;
+  o.time_variable = "tau";
+  const auto single = integrate::rigorous_integrate(pb, "2", o);
+  ASSERT_EQ(grid.size(), 2u);
+  EXPECT_EQ(grid[1].u[0].lower, single.u[0].lower);
+  EXPECT_EQ(grid[1].steps, single.steps);
+  EXPECT_LT(grid[0].steps, grid[1].steps);
+}
+
 TEST(ValidatedLogistic, EntryPointOnTheHeadlineInstance) {
   std::ifstream f(SOFTCERT_SOURCE_DIR "/proofs_checks/instances/varre2026-headline.json");
   ASSERT_TRUE(f.good());

@@ -1,0 +1,128 @@
+// softcert reproduce NAME [--out DIR] [--format png|svg] [--jobs J] [--quiet]
+// softcert reproduce --list
+// Runs one paper experiment (src/reproduce/) and writes its CSV, figures, numbers.json and
+// summary.md into DIR (default out/reproduce/NAME), then prints the summary and the files.
+// Exit: 0 written; 2 bad usage (unknown NAME, unwritable --out, a bad --set; nothing written);
+// 3 a rigorous computation the experiment needs could not be validated (nothing written).
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <system_error>
+
+#include "cli/commands.hpp"
+#include "reproduce/output.hpp"
+#include "reproduce/registry.hpp"
+
+namespace softcert::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct ReproduceArgs {
+  std::string name, out, format = "png";
+  std::vector<std::string> settings;
+  unsigned jobs = 2;
+  bool list = false, quiet = false;
+};
+
+void print_list() {
+  for (const auto& e : reproduce::experiments()) {
+    std::cout << e.name << "\n  paper:  " << e.paper << "\n  source: " << e.source << "\n  writes: " << e.summary << "\n";
+  }
+}
+
+std::string known_names() {
+  std::string s;
+  for (const auto& e : reproduce::experiments()) s += (s.empty() ? "" : ", ") + e.name;
+  return s;
+}
+
+// Removes `dir` when this run created it and left it empty (a failed run leaves nothing).
+void remove_if_created_and_empty(const fs::path& dir, bool created) {
+  std::error_code ec;
+  if (created && fs::is_empty(dir, ec)) fs::remove(dir, ec);
+}
+
+int run(const ReproduceArgs& args) {
+  if (args.list) {
+    if (!args.name.empty()) throw UsageError("reproduce: give an experiment NAME or --list, not both");
+    print_list();
+    return 0;
+  }
+  if (args.name.empty()) throw UsageError("reproduce: give an experiment NAME (known: " + known_names() + ") or --list");
+  const reproduce::Experiment* e = reproduce::find_experiment(args.name);
+  if (!e) throw UsageError("reproduce: unknown experiment \"" + args.name + "\" (known: " + known_names() + ")");
+  if (args.jobs == 0) throw UsageError("--jobs: must be at least 1");
+  nlohmann::json settings = nlohmann::json::object();
+  for (const auto& a : args.settings) {
+    const auto eq = a.find('=');
+    if (eq == std::string::npos || eq == 0) throw UsageError("--set must be KEY=VALUE (got \"" + a + "\")");
+    const std::string value = a.substr(eq + 1);
+    try {
+      settings[a.substr(0, eq)] = nlohmann::json::parse(value);
+    } catch (const nlohmann::json::exception&) {
+      settings[a.substr(0, eq)] = value;
+    }
+  }
+  for (const auto& [key, value] : settings.items())
+    if (std::find(e->settings.begin(), e->settings.end(), key) == e->settings.end())
+      throw UsageError("--set: " + e->name + " has no setting \"" + key + "\"");
+  const fs::path out = args.out.empty() ? fs::path("out") / "reproduce" / e->name : fs::path(args.out);
+  bool created = false;
+  try {
+    created = reproduce::prepare_output_dir(out);
+  } catch (const std::invalid_argument& err) {
+    throw UsageError(err.what());
+  }
+
+  reproduce::RunContext ctx;
+  ctx.settings = settings;
+  ctx.jobs = args.jobs;
+  const bool quiet = args.quiet;
+  ctx.progress = [quiet](const std::string& line) {
+    if (!quiet) std::cerr << "reproduce: " << line << "\n";
+  };
+  const auto start = std::chrono::steady_clock::now();
+  reproduce::ExperimentResult result;
+  try {
+    result = e->run(ctx);
+  } catch (const std::invalid_argument& err) {
+    remove_if_created_and_empty(out, created);
+    throw UsageError(e->name + ": " + err.what());
+  } catch (const reproduce::ExperimentFailure& err) {
+    remove_if_created_and_empty(out, created);
+    std::cerr << "softcert reproduce: " << e->name << ": " << err.what() << " (nothing written)\n";
+    return 3;
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const auto format = args.format == "svg" ? report::plots::Format::svg : report::plots::Format::png;
+  const reproduce::Written w = reproduce::write_result(*e, result, out, format, settings, seconds);
+  std::cout << result.summary << "\n";
+  for (const auto& note : w.notes) std::cout << note << "\n";
+  std::cout << e->name << ": " << std::fixed << std::setprecision(1) << seconds << " s; wrote " << w.files.size()
+            << " files into " << out.string() << ":\n";
+  for (const auto& f : w.files) std::cout << "  " << f.string() << "\n";
+  return 0;
+}
+
+}  // namespace
+
+void add_reproduce_command(CLI::App& app, int& exit_status) {
+  auto args = std::make_shared<ReproduceArgs>();
+  auto* cmd = app.add_subcommand("reproduce", "run a paper experiment: figures, CSV and the numbers (--list names them)");
+  cmd->add_option("name", args->name, "the experiment (softcert reproduce --list)");
+  cmd->add_flag("--list", args->list, "name every experiment with its paper source");
+  cmd->add_option("--out", args->out, "output directory (default out/reproduce/NAME)");
+  cmd->add_option("--format", args->format, "figure format: png or svg")->check(CLI::IsMember({"png", "svg"}));
+  cmd->add_option("--jobs", args->jobs, "threads for experiments made of independent runs (default 2)");
+  cmd->add_flag("--quiet", args->quiet, "no progress lines on stderr");
+  // Hidden: smaller grids and other settings for tests and quick looks (docs/cli.md).
+  cmd->add_option("--set", args->settings, "KEY=VALUE experiment setting")->group("");
+  cmd->callback([args, &exit_status]() { exit_status = run(*args); });
+}
+
+}  // namespace softcert::cli

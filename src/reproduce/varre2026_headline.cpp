@@ -1,0 +1,221 @@
+// varre2026-headline: the paper's headline figure — σ(a)(t) and u(t) on the paper's instance
+// (d = T = 8, numpy seed 123, THEORY.md §A), t up to 10⁵, in the rigorous tier.
+//
+// Every grid time is enclosed by ONE validated τ-time integration to the last time
+// (integrate::rigorous_integrate_at): the state at each exact decimal grid time is enclosed as
+// rigorously as by a separate `softcert integrate --tier rigorous` call. The CSV keeps every
+// enclosure as [lower, upper] decimal strings; the figures draw midpoints (the widths, also
+// drawn, are far below a pixel).
+#include <charconv>
+#include <cmath>
+#include <sstream>
+
+#include "engine/check.hpp"
+#include "integrate/rigorous_integrate.hpp"
+#include "numerics/decimal.hpp"
+#include "reproduce/decimal_text.hpp"
+#include "reproduce/output.hpp"
+#include "reproduce/registry.hpp"
+#include "reproduce/settings.hpp"
+#include "softcert_headline_instance.hpp"
+
+namespace softcert::reproduce {
+
+namespace {
+
+namespace plots = report::plots;
+using integrate::RigorousIntegrateResult;
+
+struct HeadlineSettings {
+  double t_min = 0.1, t_max = 1e5;
+  std::size_t points = 61;  // log-spaced, t_min and t_max included (10 per decade by default)
+};
+
+HeadlineSettings read_settings(const nlohmann::json& s) {
+  HeadlineSettings h;
+  h.t_min = number_setting(s, "t_min", h.t_min, 1e-6, 1e7);
+  h.t_max = number_setting(s, "t_max", h.t_max, 1e-6, 1e7);
+  h.points = integer_setting(s, "points", h.points, 2, 1000);
+  if (!(h.t_max > h.t_min)) throw std::invalid_argument("--set t_min, t_max: need t_min < t_max");
+  return h;
+}
+
+// x rounded to 4 significant digits, as the shortest fixed-point decimal (an exact grid time).
+std::string grid_decimal(double x) {
+  const double e = std::floor(std::log10(x)) - 3;
+  const double r = std::round(x / std::pow(10.0, e)) * std::pow(10.0, e);
+  char buf[64];
+  const auto res = std::to_chars(buf, buf + sizeof buf, r, std::chars_format::fixed);
+  return std::string(buf, res.ptr);
+}
+
+std::vector<std::string> log_grid(const HeadlineSettings& h) {
+  std::vector<std::string> out;
+  const double l0 = std::log10(h.t_min), l1 = std::log10(h.t_max);
+  for (std::size_t k = 0; k < h.points; ++k) {
+    const double l = l0 + (l1 - l0) * static_cast<double>(k) / static_cast<double>(h.points - 1);
+    const std::string t = grid_decimal(std::pow(10.0, l));
+    if (out.empty() || std::strtod(t.c_str(), nullptr) > std::strtod(out.back().c_str(), nullptr)) out.push_back(t);
+  }
+  return out;
+}
+
+nlohmann::json pair(const integrate::DecimalEnclosure& e) { return nlohmann::json::array({e.lower, e.upper}); }
+
+// The index k with lower(σ_k) > upper(σ_j) for every j ≠ k, compared exactly; -1 when none.
+int certified_argmax(const std::vector<integrate::DecimalEnclosure>& s) {
+  for (std::size_t k = 0; k < s.size(); ++k) {
+    const Rational lo = num::parse_decimal<Rational>(s[k].lower);
+    bool all = true;
+    for (std::size_t j = 0; j < s.size() && all; ++j)
+      if (j != k && !(lo > num::parse_decimal<Rational>(s[j].upper))) all = false;
+    if (all) return static_cast<int>(k);
+  }
+  return -1;
+}
+
+double mid(const integrate::DecimalEnclosure& e) {
+  return 0.5 * std::strtod(e.lower.c_str(), nullptr) + 0.5 * std::strtod(e.upper.c_str(), nullptr);
+}
+
+plots::Csv trajectory_table(const std::vector<RigorousIntegrateResult>& rows, std::size_t T) {
+  std::vector<std::string> cols = {"t", "tau_lower", "tau_upper", "loss_lower", "loss_upper", "loss_mid", "max_width"};
+  for (std::size_t i = 1; i <= T; ++i)
+    for (const char* q : {"sigma", "u", "a"})
+      for (const char* part : {"_lower", "_upper", "_mid"}) cols.push_back(q + std::to_string(i) + part);
+  plots::Csv csv(cols);
+  for (const auto& r : rows) {
+    std::vector<std::string> row = {r.t, r.tau_lower, r.tau_upper, r.loss.lower, r.loss.upper,
+                                    midpoint_for_drawing(r.loss.lower, r.loss.upper), short_number(r.max_width, 3)};
+    for (std::size_t i = 0; i < T; ++i)
+      for (const auto* e : {&r.softmax[i], &r.u[i], &r.a[i]}) {
+        row.push_back(e->lower);
+        row.push_back(e->upper);
+        row.push_back(midpoint_for_drawing(e->lower, e->upper));
+      }
+    csv.add_row(row);
+  }
+  return csv;
+}
+
+ExperimentResult run_headline(const RunContext& ctx) {
+  const HeadlineSettings set = read_settings(ctx.settings);
+  const nlohmann::json instance = nlohmann::json::parse(kHeadlineInstanceJson);
+  const integrate::RigorousLogisticProblem problem = integrate::rigorous_problem_from_json(instance);
+  const std::vector<std::string> grid = log_grid(set);
+  ctx.progress("integrating the headline instance rigorously to t = " + grid.back() + " (" +
+               std::to_string(grid.size()) + " grid times, one tau-time pass)");
+  std::vector<RigorousIntegrateResult> rows;
+  try {
+    rows.push_back(integrate::rigorous_integrate(problem, "0"));  // the start, exactly enclosed
+    for (auto& r : integrate::rigorous_integrate_at(problem, grid)) rows.push_back(std::move(r));
+  } catch (const integrate::RigorousFailure& e) {
+    throw ExperimentFailure(std::string("the rigorous tier could not validate the headline trajectory: ") + e.what());
+  }
+  const std::size_t T = problem.T;
+  const RigorousIntegrateResult& last = rows.back();
+
+  ExperimentResult res;
+  res.tables.emplace_back("headline.csv", trajectory_table(rows, T));
+  res.files.emplace_back("instance.json", instance.dump(1) + "\n");
+
+  auto series = [T](const char* q) {
+    std::vector<plots::Series> s;
+    for (std::size_t i = 1; i <= T; ++i)
+      s.push_back(plots::Series::line("t", q + std::to_string(i) + "_mid", std::string(q == std::string("sigma") ? "σ" : q) + "_" + std::to_string(i)));
+    return s;
+  };
+  Figure sigma{"headline_sigma", "headline.csv", {}, ""};
+  sigma.plot.title = "σ(a)(t) on the headline instance (d = T = 8), rigorous";
+  sigma.plot.x = {"t (log scale)", true, std::nullopt, std::nullopt};
+  sigma.plot.y = {"σ(a)_i", false, 0.0, 1.0};
+  sigma.plot.series = series("sigma");
+  sigma.caption = "Each σ_i(t) is enclosed rigorously at every grid time (validated Taylor–Lohner, τ-time); the "
+                  "lines join the midpoints of the enclosures (widths: next figure).";
+  Figure u{"headline_u", "headline.csv", {}, ""};
+  u.plot.title = "u(t) = V(t)ᵀβ* on the headline instance, rigorous";
+  u.plot.x = {"t (log scale)", true, std::nullopt, std::nullopt};
+  u.plot.y = {"u_i", false, std::nullopt, std::nullopt};
+  u.plot.series = series("u");
+  u.caption = "Projected values u_i(t), enclosed rigorously at every grid time; midpoints drawn.";
+  Figure width{"headline_width", "headline.csv", {}, ""};
+  width.plot.title = "Largest enclosure width over (a, u)";
+  width.plot.x = {"t (log scale)", true, std::nullopt, std::nullopt};
+  width.plot.y = {"max width (log scale)", true, std::nullopt, std::nullopt};
+  width.plot.series = {plots::Series::line("t", "max_width", "max_i width of a_i, u_i")};
+  width.plot.series.back().style = plots::Style::linespoints;
+  width.caption = "The largest width of the enclosures of a_i(t) and u_i(t): how sharp the rigorous figure is.";
+  res.figures = {sigma, u, width};
+
+  double widest = 0;
+  for (const auto& r : rows) widest = std::max(widest, r.max_width);
+  const int winner = certified_argmax(last.softmax);
+  double u_max = -INFINITY;
+  for (const auto& e : last.u) u_max = std::max(u_max, mid(e));
+  const double t_end = std::strtod(last.t.c_str(), nullptr);
+
+  nlohmann::json& n = res.numbers;
+  n["instance"] = instance.value("provenance", "proofs_checks/instances/varre2026-headline.json");
+  n["tier"] = "rigorous";
+  n["grid"] = {{"t_min", grid.front()}, {"t_max", grid.back()}, {"points", grid.size()}, {"spacing", "log"}};
+  n["steps"] = last.steps;
+  n["order"] = last.order;
+  n["precision_bits"] = last.precision_bits;
+  n["tau_at_t_max"] = {last.tau_lower, last.tau_upper};
+  n["max_width_over_grid"] = widest;
+  n["at_t_max"] = nlohmann::json::object();
+  n["at_t_max"]["t"] = last.t;
+  n["at_t_max"]["softmax"] = nlohmann::json::array();
+  n["at_t_max"]["u"] = nlohmann::json::array();
+  for (std::size_t i = 0; i < T; ++i) {
+    n["at_t_max"]["softmax"].push_back(pair(last.softmax[i]));
+    n["at_t_max"]["u"].push_back(pair(last.u[i]));
+  }
+  n["at_t_max"]["loss"] = pair(last.loss);
+  n["at_t_max"]["max_width"] = last.max_width;
+  n["at_t_max"]["certified_argmax_softmax"] = winner < 0 ? nlohmann::json(nullptr) : nlohmann::json(winner + 1);
+  n["at_t_max"]["t_times_loss_mid"] = t_end * mid(last.loss);
+  n["at_t_max"]["max_u_mid"] = u_max;
+  n["at_t_max"]["log_t"] = std::log(t_end);
+
+  std::ostringstream md;
+  md << "The gradient flow of the value-softmax model under logistic loss (the continuous-time limit of the "
+        "paper's gradient descent, learning rate 0.1 for 10⁶ iterations ≈ t = 10⁵) on the paper's instance, "
+        "enclosed **rigorously** at "
+     << grid.size() << " log-spaced times t ∈ [" << grid.front() << ", " << grid.back() << "] (and t = 0) by one "
+     << "validated τ-time integration (" << last.steps << " steps, order " << last.order << ", "
+     << last.precision_bits << "-bit intervals).\n\n";
+  md << "| t | argmax σ (certified) | max σ_i | loss | largest width (a, u) |\n|---|---|---|---|---|\n";
+  for (const auto& r : rows) {
+    const double tv = std::strtod(r.t.c_str(), nullptr);
+    const double l = tv > 0 ? std::log10(tv) : 0.5;
+    if (std::abs(l - std::round(l)) > 1e-9 && &r != &rows.back()) continue;  // powers of ten, and the end
+    const int k = certified_argmax(r.softmax);
+    std::size_t top = 0;
+    for (std::size_t i = 1; i < T; ++i)
+      if (mid(r.softmax[i]) > mid(r.softmax[top])) top = i;
+    md << "| " << r.t << " | " << (k < 0 ? std::string("—") : std::to_string(k + 1)) << " | "
+       << bracket_text(r.softmax[top].lower, r.softmax[top].upper, 10) << " | "
+       << bracket_text(r.loss.lower, r.loss.upper, 10) << " | " << short_number(r.max_width, 2) << " |\n";
+  }
+  md << "\nAt t = " << last.t << ": the certified winner is index " << (winner < 0 ? std::string("— (none certified)") : std::to_string(winner + 1))
+     << ", t·loss ≈ " << short_number(t_end * mid(last.loss), 4) << " (heuristic: loss ≈ 1/(c t), c = ‖β*‖² = 1), "
+     << "max u ≈ " << short_number(u_max, 4) << " vs log t = " << short_number(std::log(t_end), 4)
+     << ". The widest enclosure on the grid has width " << short_number(widest, 2) << ".\n";
+  res.summary = md.str();
+  return res;
+}
+
+}  // namespace
+
+Experiment headline_experiment() {
+  return {"varre2026-headline",
+          "Varre, Rofin, Flammarion (2026), Gradient flow polarizes softmax outputs towards low-entropy solutions, "
+          "arXiv 2603.06248",
+          "the headline figure: sigma(a)(t) and u(t) on the paper's instance (d = T = 8, seed 123), t up to 1e5",
+          "rigorous enclosures of sigma(a), u, a, loss on a log-spaced t grid; CSV, 3 figures, numbers",
+          {"t_min", "t_max", "points"},
+          run_headline};
+}
+
+}  // namespace softcert::reproduce

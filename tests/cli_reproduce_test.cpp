@@ -1,0 +1,186 @@
+// `softcert reproduce`: --list names every experiment; bad usage exits 2 and writes nothing;
+// the cost-scaling and headline experiments (small settings) write CSVs whose numbers agree
+// with independent computations (closed forms; a separate rigorous integration).
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "integrate/rigorous_integrate.hpp"
+#include "report/plots.hpp"
+#include "support/run_cli.hpp"
+
+namespace softcert {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::run_softcert;
+
+fs::path fresh_dir(const std::string& name) {
+  const fs::path d = fs::path(::testing::TempDir()) / ("softcert_reproduce_" + std::to_string(getpid()) + "_" + name);
+  fs::remove_all(d);
+  return d;
+}
+
+std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
+
+// A CSV as rows of column → cell.
+std::vector<std::map<std::string, std::string>> read_csv(const fs::path& f) {
+  std::ifstream in(f);
+  std::string line;
+  std::vector<std::string> cols;
+  std::vector<std::map<std::string, std::string>> rows;
+  auto split = [](const std::string& l) {
+    std::vector<std::string> out;
+    std::stringstream s(l);
+    std::string cell;
+    while (std::getline(s, cell, ',')) out.push_back(cell);
+    if (!l.empty() && l.back() == ',') out.push_back("");
+    return out;
+  };
+  if (std::getline(in, line)) cols = split(line);
+  while (std::getline(in, line)) {
+    const auto cells = split(line);
+    std::map<std::string, std::string> row;
+    for (std::size_t i = 0; i < cols.size() && i < cells.size(); ++i) row[cols[i]] = cells[i];
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+bool gnuplot_available() { return report::plots::find_gnuplot().has_value(); }
+
+TEST(CliReproduce, ListNamesEveryExperimentWithItsPaper) {
+  const auto r = run_softcert("reproduce --list");
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (const char* name : {"varre2026-headline", "varre2026-normalizations", "varre2026-regression", "sukenik2026-cost-scaling"})
+    EXPECT_NE(r.out.find(name), std::string::npos) << name;
+  EXPECT_NE(r.out.find("arXiv 2603.06248"), std::string::npos);
+  EXPECT_NE(r.out.find("arXiv 2605.08453"), std::string::npos);
+}
+
+TEST(CliReproduce, BadUsageExitsTwoAndWritesNothing) {
+  const fs::path out = fresh_dir("bad_usage");
+  const auto unknown = run_softcert("reproduce no-such-experiment --out " + quoted(out));
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_NE(unknown.err.find("unknown experiment \"no-such-experiment\""), std::string::npos) << unknown.err;
+  EXPECT_NE(unknown.err.find("sukenik2026-cost-scaling"), std::string::npos) << "lists the known names: " << unknown.err;
+  EXPECT_FALSE(fs::exists(out));
+
+  const auto none = run_softcert("reproduce --out " + quoted(out));
+  EXPECT_EQ(none.status, 2) << none.err;
+
+  const auto setting = run_softcert("reproduce sukenik2026-cost-scaling --set colour=red --out " + quoted(out));
+  EXPECT_EQ(setting.status, 2);
+  EXPECT_NE(setting.err.find("no setting \"colour\""), std::string::npos) << setting.err;
+  const auto range = run_softcert("reproduce sukenik2026-cost-scaling --set T_max=1 --out " + quoted(out));
+  EXPECT_EQ(range.status, 2);
+  EXPECT_NE(range.err.find("T_max"), std::string::npos) << range.err;
+  EXPECT_FALSE(fs::exists(out)) << "a refused run leaves no directory behind";
+
+  // --out under a regular file: cannot be created; --out naming a regular file: not a directory
+  fs::create_directories(out);
+  const fs::path file = out / "a_file";
+  std::ofstream(file) << "x";
+  const auto under = run_softcert("reproduce sukenik2026-cost-scaling --out " + quoted(file / "sub"));
+  EXPECT_EQ(under.status, 2);
+  EXPECT_NE(under.err.find("--out"), std::string::npos) << under.err;
+  const auto is_file = run_softcert("reproduce sukenik2026-cost-scaling --out " + quoted(file));
+  EXPECT_EQ(is_file.status, 2);
+  EXPECT_NE(is_file.err.find("not a directory"), std::string::npos) << is_file.err;
+  EXPECT_EQ(std::distance(fs::directory_iterator(out), fs::directory_iterator()), 1) << "only the file we made";
+}
+
+TEST(CliReproduce, CostScalingMatchesTheClosedForms) {
+  const fs::path out = fresh_dir("cost");
+  const auto r = run_softcert("reproduce sukenik2026-cost-scaling --quiet --set T_max=8 --out " + quoted(out));
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find((out / "cost_scaling.csv").string()), std::string::npos) << "prints where it wrote: " << r.out;
+  const auto rows = read_csv(out / "cost_scaling.csv");
+  ASSERT_EQ(rows.size(), 5u);  // T = 2, 3, 4, 6, 8
+  double diag_sum = 0;         // Σ_{t≤T} √(t/(t+1)), accumulated over every t
+  std::size_t t_done = 0;
+  for (const auto& row : rows) {
+    const std::size_t T = std::stoul(row.at("T"));
+    while (t_done < T) {
+      ++t_done;
+      diag_sum += std::sqrt(static_cast<double>(t_done) / static_cast<double>(t_done + 1));
+    }
+    // τ = √d = √(T+1): sink = τ·T/√(T+1) = T, diagonal = √(T+1)·Σ √(t/(t+1)) (independent of the check)
+    const double sink = static_cast<double>(T), diag = std::sqrt(static_cast<double>(T + 1)) * diag_sum;
+    const double s_lo = std::stod(row.at("sink_lower")), s_hi = std::stod(row.at("sink_upper"));
+    const double d_lo = std::stod(row.at("diagonal_lower")), d_hi = std::stod(row.at("diagonal_upper"));
+    EXPECT_LE(s_lo, sink * (1 + 1e-13)) << T;
+    EXPECT_GE(s_hi, sink * (1 - 1e-13)) << T;
+    EXPECT_LE(d_lo, diag * (1 + 1e-13)) << T;
+    EXPECT_GE(d_hi, diag * (1 - 1e-13)) << T;
+    EXPECT_LT(s_hi - s_lo, 1e-6 * sink) << T;
+    EXPECT_LT(d_hi - d_lo, 1e-6 * diag) << T;
+    EXPECT_GT(d_lo, s_hi) << "the sink is certainly cheaper at T = " << T;
+  }
+  const auto numbers = nlohmann::json::parse(std::ifstream(out / "numbers.json"));
+  EXPECT_EQ(numbers["schema"], "softcert.reproduce/1");
+  EXPECT_EQ(numbers["experiment"], "sukenik2026-cost-scaling");
+  EXPECT_EQ(numbers["numbers"]["verdict"], "proved");
+  EXPECT_NEAR(numbers["numbers"]["fits"]["sink"]["exponent"].get<double>(), 1.0, 1e-6);  // sink = T exactly
+  // The diagonal exponent is the least-squares slope of log cost on log T: recompute it.
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  for (const auto& row : rows) {
+    const double x = std::log(std::stod(row.at("T"))), y = std::log(std::stod(row.at("diagonal_mid")));
+    sx += x, sy += y, sxx += x * x, sxy += x * y;
+  }
+  const double n = static_cast<double>(rows.size());
+  EXPECT_NEAR(numbers["numbers"]["fits"]["diagonal"]["exponent"].get<double>(), (n * sxy - sx * sy) / (n * sxx - sx * sx), 1e-9);
+  EXPECT_TRUE(fs::exists(out / "summary.md"));
+  if (gnuplot_available()) {
+    ASSERT_TRUE(fs::exists(out / "cost_scaling.png"));
+    EXPECT_GT(fs::file_size(out / "cost_scaling.png"), 1000u);
+  }
+}
+
+TEST(CliReproduce, HeadlineGridEqualsSeparateRigorousIntegrations) {
+  const fs::path out = fresh_dir("headline");
+  const auto r = run_softcert("reproduce varre2026-headline --quiet --format svg --set points=3 --set t_min=1 --set t_max=100 --out " +
+                              quoted(out));
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  const auto rows = read_csv(out / "headline.csv");
+  ASSERT_EQ(rows.size(), 4u);  // t = 0, 1, 10, 100
+  EXPECT_EQ(rows[0].at("t"), "0");
+  EXPECT_EQ(rows[3].at("t"), "100");
+  const auto instance = nlohmann::json::parse(
+      std::ifstream(std::string(SOFTCERT_SOURCE_DIR) + "/proofs_checks/instances/varre2026-headline.json"));
+  integrate::RigorousIntegrateOptions o;
+  o.time_variable = "tau";
+  for (std::size_t k = 1; k < rows.size(); ++k) {
+    const auto single = integrate::rigorous_integrate(instance, rows[k].at("t"), o);
+    for (std::size_t i = 0; i < 8; ++i) {
+      const std::string idx = std::to_string(i + 1), s = std::string("sigma").append(idx), u = std::string("u").append(idx);
+      if (k + 1 == rows.size()) {  // the last time: the very same integration, the same digits
+        EXPECT_EQ(rows[k].at(s + "_lower"), single.softmax[i].lower);
+        EXPECT_EQ(rows[k].at(u + "_upper"), single.u[i].upper);
+      }
+      // every time: the two enclosures of the same exact value intersect
+      EXPECT_LE(std::stod(rows[k].at(u + "_lower")), std::stod(single.u[i].upper)) << k << " " << i;
+      EXPECT_LE(std::stod(single.u[i].lower), std::stod(rows[k].at(u + "_upper"))) << k << " " << i;
+      EXPECT_LE(std::stod(rows[k].at(s + "_lower")), std::stod(single.softmax[i].upper)) << k << " " << i;
+      EXPECT_LE(std::stod(single.softmax[i].lower), std::stod(rows[k].at(s + "_upper"))) << k << " " << i;
+    }
+  }
+  const auto numbers = nlohmann::json::parse(std::ifstream(out / "numbers.json"));
+  EXPECT_EQ(numbers["numbers"]["grid"]["points"], 3);
+  EXPECT_EQ(numbers["numbers"]["at_t_max"]["t"], "100");
+  if (gnuplot_available()) {
+    EXPECT_TRUE(fs::exists(out / "headline_sigma.svg"));
+    EXPECT_TRUE(fs::exists(out / "headline_u.svg"));
+    EXPECT_TRUE(fs::exists(out / "headline_width.svg"));
+  }
+}
+
+}  // namespace
+}  // namespace softcert
