@@ -14,6 +14,8 @@
 // does not certify ρ > 0 excludes τ*; the first step whose end certifies ρ < 0 bounds it; the
 // hull of the boxes in between contains a(τ*). A violation (σ(a(τ*)) certainly within ε of a
 // vertex) is a certified counterexample to "partial". Rigorous tier only.
+#include <cstdio>
+
 #include "engine/registry.hpp"
 #include "numerics/stable.hpp"
 #include "varre2026_polarization.hpp"
@@ -24,12 +26,13 @@ namespace softcert::varre2026 {
 namespace {
 
 // n / 10^k written exactly as a decimal string.
-std::string fixed_point(long long n, int k) {
-  const bool neg = n < 0;
-  std::string digits = std::to_string(neg ? -n : n);
-  if (static_cast<int>(digits.size()) <= k) digits.insert(0, static_cast<std::size_t>(k + 1) - digits.size(), '0');
-  digits.insert(digits.size() - static_cast<std::size_t>(k), ".");
-  return (neg ? "-" : "") + digits;
+std::string fixed_point(long long n, int k) {  // k ≤ 18
+  unsigned long long scale = 1;
+  for (int e = 0; e < k; ++e) scale *= 10;
+  const unsigned long long m = n < 0 ? 0ULL - static_cast<unsigned long long>(n) : static_cast<unsigned long long>(n);
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%s%llu.%0*llu", n < 0 ? "-" : "", m / scale, k, m % scale);
+  return buf;
 }
 
 struct RankOneStart {
