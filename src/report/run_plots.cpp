@@ -76,9 +76,11 @@ RunFigures write_run_figures(const fs::path& dir, const engine::SuiteReport& rep
   RunFigures out;
   out.figures.push_back({"Verdicts per check", "plots/verdicts.png", "plots/verdicts.csv",
                          "How many instances of each check ended in each verdict."});
-  out.figures.push_back({"Certified margin per instance", "plots/margins.png", "plots/instances.csv",
-                         "The certified margin interval [lower, upper] of each instance (positive: the property "
-                         "holds there); instances are numbered in plan order. Instances without a margin are left out."});
+  out.figures.push_back({"Margin per instance", "plots/margins.png", "plots/instances.csv",
+                         "The margin interval [lower, upper] of each instance (positive: the property holds there): "
+                         "certified for proved and violated results, an estimate of the fast tier's two runs for "
+                         "confirmed and inconclusive ones; instances are numbered in plan order. Instances without a "
+                         "margin are left out."});
   out.figures.push_back({"Run time per instance", "plots/seconds.png", "plots/instances.csv",
                          "Wall-clock seconds of each instance, in plan order (log scale)."});
 
@@ -87,7 +89,7 @@ RunFigures write_run_figures(const fs::path& dir, const engine::SuiteReport& rep
   specs[0].x.label = "check";
   specs[0].y.label = "instances";
   for (auto v : kVerdicts) specs[0].series.push_back(plots::Series::bars("check", engine::to_string(v)));
-  specs[1].title = "Certified margin per instance (positive = holds)";
+  specs[1].title = "Margin per instance (positive = holds; certified unless confirmed)";
   specs[1].x.label = "instance (plan order)";
   specs[1].y.label = "margin";
   for (const auto& v : verdicts_seen)
