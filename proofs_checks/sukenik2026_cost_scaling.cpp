@@ -109,7 +109,10 @@ class CostScaling final : public engine::Check {
            "the unfactorised cost ||W||_F^2 is equal for both.";
   }
   std::string doc() const override { return "docs/theorems/sukenik2026_cost_scaling.md"; }
-  std::vector<std::string> hypotheses() const override { return {}; }
+  // Claim B is about RANDOM embeddings (the generator's draws): no property of one instance
+  // decides it, so hypotheses_on leaves it undecided and a search that keeps it only samples
+  // the generator. `--drop random-embeddings` lets the search choose embeddings adversarially.
+  std::vector<std::string> hypotheses() const override { return {"random-embeddings"}; }
 
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
     certify::RandomSource rng(seed, 0xc057);

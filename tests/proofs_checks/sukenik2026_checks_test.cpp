@@ -2,6 +2,8 @@
 // certified counterexamples; deterministic generators; strict instance validation.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "engine/registry.hpp"
 
 using namespace softcert::engine;
@@ -95,4 +97,20 @@ TEST(Sukenik2026Checks, CostScalingQuickOrthonormalIsProvedWithTable) {
     EXPECT_TRUE(row["closed_forms_inside"].get<bool>());
     EXPECT_TRUE(row["frobenius_equal"].get<bool>());
   }
+}
+
+// Claim B is about random embeddings: the hypothesis is declared and never decided on a changed
+// instance (so search keeps to the generator); the saved Gaussian generator sample on which the
+// sink is costlier on average stays a certified violation.
+TEST(Sukenik2026Checks, CostScalingGaussianSampleWithCostlierSinkIsViolated) {
+  const Check& c = get("sukenik2026.cost_scaling");
+  ASSERT_EQ(c.hypotheses(), std::vector<std::string>{"random-embeddings"});
+  std::ifstream in(std::string(SOFTCERT_SOURCE_DIR) +
+                   "/proofs_checks/instances/sukenik2026-cost-scaling-gaussian-sink-costlier.json");
+  ASSERT_TRUE(in) << "saved instance missing";
+  const nlohmann::json inst = nlohmann::json::parse(in);
+  EXPECT_EQ(c.hypotheses_on(inst).count("random-embeddings"), 0u);
+  const auto r = c.run(inst, {});
+  ASSERT_EQ(r.verdict, Verdict::violated) << r.reason;
+  EXPECT_LT(std::stod(r.margin_upper), 0.0);
 }
