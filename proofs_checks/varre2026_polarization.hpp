@@ -3,7 +3,6 @@
 // from one-hot, an instance generator for any loss and normalization, and the attention at a
 // horizon in either tier.
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -49,12 +48,7 @@ inline double vertex_distance_point(const std::vector<double>& alpha) {
   return best;
 }
 
-// The shortest decimal that reads back as x (a horizon for the fast tier's END).
-inline std::string shortest_decimal(double x) {
-  char buf[64];
-  const auto r = std::to_chars(buf, buf + sizeof buf, x);
-  return std::string(buf, r.ptr);
-}
+using instances::shortest_decimal;
 
 inline std::string string_param(const nlohmann::json& params, const char* key, const std::string& fallback) {
   if (!params.contains(key)) return fallback;

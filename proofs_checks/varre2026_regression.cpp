@@ -12,8 +12,8 @@
 // s_i = 1 + (κ − 1)(i − 1)/(d − 1) rounded to 8 significant digits, s_1 = 1 and s_d = κ exact,
 // so cond(X) = κ exactly; y = X β*. Since V(0) and β* are rotation-invariant Gaussians, a
 // diagonal X loses no generality against U diag(s) Wᵀ for realisable targets (docs).
-#include <cstdio>
 
+#include "engine/decimal_shortening.hpp"
 #include "engine/registry.hpp"
 #include "numerics/stable.hpp"
 #include "varre2026_polarization.hpp"
@@ -56,9 +56,7 @@ Sweep read_sweep(const nlohmann::json& j) {
 std::string diag_entry(double kappa, std::size_t i, std::size_t d) {
   if (i == 0) return "1";
   if (i + 1 == d) return shortest_decimal(kappa);
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.8g", 1.0 + (kappa - 1.0) * static_cast<double>(i) / static_cast<double>(d - 1));
-  return buf;
+  return engine::decimal_with_digits(1.0 + (kappa - 1.0) * static_cast<double>(i) / static_cast<double>(d - 1), 8);
 }
 
 template <class S>

@@ -1,17 +1,12 @@
 #include "certify/instance_json.hpp"
 
-#include <cstdio>
+#include "engine/decimal_shortening.hpp"
+
 #include <stdexcept>
 
 namespace softcert::certify {
 
-std::string short_decimal(double x, int sig) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*g", sig, x);
-  std::string s(buf);
-  if (s == "-0") s = "0";
-  return s;
-}
+std::string short_decimal(double x, int sig) { return engine::decimal_with_digits(x, sig); }
 
 const nlohmann::json& require(const nlohmann::json& obj, const std::string& field) {
   if (!obj.is_object()) throw std::invalid_argument("instance: not a JSON object (reading \"" + field + "\")");

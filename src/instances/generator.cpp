@@ -33,12 +33,6 @@ void box_muller(double u1, double u2, double& z0, double& z1) {
 
 std::string dec(double x) { return num::to_decimal(x); }
 
-// Shortest round-trip form for the provenance text ("0.1", not "1.0000000000000001e-1").
-std::string short_text(double x) {
-  char buf[64];
-  const auto r = std::to_chars(buf, buf + sizeof buf, x);
-  return std::string(buf, r.ptr);
-}
 
 // x·y rounded to double before any further use: the volatile store forbids contracting a
 // following addition into a fused multiply-add (GCC contracts by default on some targets),
@@ -65,6 +59,12 @@ double NormalSource::normal() {
   spare_ = z1;
   have_spare_ = true;
   return z0;
+}
+
+std::string shortest_decimal(double x) {
+  char buf[64];
+  const auto r = std::to_chars(buf, buf + sizeof buf, x);
+  return std::string(buf, r.ptr);
 }
 
 Instance generate_instance(std::uint64_t seed, const GeneratorOptions& o) {
@@ -120,7 +120,7 @@ Instance generate_instance(std::uint64_t seed, const GeneratorOptions& o) {
   }
   inst.id = "splitmix64-" + std::to_string(seed);
   inst.provenance = "softcert generate_instance: SplitMix64 seed " + std::to_string(seed) +
-                    ", Box-Muller (MPFR 53-bit), V = " + short_text(o.v_scale) + "·N(0,1), a = " + short_text(o.a_scale) +
+                    ", Box-Muller (MPFR 53-bit), V = " + shortest_decimal(o.v_scale) + "·N(0,1), a = " + shortest_decimal(o.a_scale) +
                     "·N(0,1), beta = N(0,I) normalised (docs/instances.md)";
   return inst;
 }

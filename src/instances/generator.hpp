@@ -60,4 +60,8 @@ struct GeneratorOptions {
 // regression y = X β*. Numbers are written in shortest round-trip decimal.
 Instance generate_instance(std::uint64_t seed, const GeneratorOptions& options);
 
+// The shortest decimal that reads back as x ("0.1", not "1.0000000000000001e-1"); exact for
+// the double x, so a decimal written by it denotes exactly the double that was computed.
+std::string shortest_decimal(double x);
+
 }  // namespace softcert::instances

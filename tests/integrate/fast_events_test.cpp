@@ -8,24 +8,14 @@
 #include "integrate/fast_events.hpp"
 #include "models/model_test_support.hpp"
 #include "numerics/precision.hpp"
+#include "support/rotation_model.hpp"
 
 namespace softcert {
 namespace {
 
-template <class K>
-struct Rotation {
-  std::vector<K> initial_state() const { return {K(1), K(0)}; }
-  template <class X>
-  void rhs(const std::vector<X>& x, std::vector<X>& f) const {
-    f.resize(2);
-    f[0] = x[1];
-    f[1] = -x[0];
-  }
-};
-
 TEST(FastEvents, LocatesSignAndMonotonicityChangesOfAGapDouble) {
   for (auto kind : {integrate::Stepper::dopri5, integrate::Stepper::rkf78, integrate::Stepper::bs, integrate::Stepper::taylor}) {
-    const auto ev = integrate::locate_gap_events<double>(Rotation<double>{}, 6.0, {0, 1}, kind, 1e-12);
+    const auto ev = integrate::locate_gap_events<double>(test_support::Rotation<double>{}, 6.0, {0, 1}, kind, 1e-12);
     ASSERT_EQ(ev.size(), 4u) << integrate::to_string(kind);
     const double pi = std::acos(-1.0);
     const double expected[] = {pi / 4, 3 * pi / 4, 5 * pi / 4, 7 * pi / 4};
@@ -45,7 +35,7 @@ TEST(FastEvents, LocatesSignAndMonotonicityChangesOfAGapDouble) {
 
 TEST(FastEvents, LocatesEventsAtHighPrecision) {
   num::PrecisionGuard g(128);
-  const auto ev = integrate::locate_gap_events<MpReal>(Rotation<MpReal>{}, MpReal(3), {0, 1}, integrate::Stepper::rkf78,
+  const auto ev = integrate::locate_gap_events<MpReal>(test_support::Rotation<MpReal>{}, MpReal(3), {0, 1}, integrate::Stepper::rkf78,
                                                        MpReal("1e-30"));
   ASSERT_EQ(ev.size(), 2u);
   const MpReal pi = boost::math::constants::pi<MpReal>();

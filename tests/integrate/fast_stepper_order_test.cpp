@@ -6,6 +6,7 @@
 
 #include "integrate/fast_run.hpp"
 #include "numerics/precision.hpp"
+#include "support/rotation_model.hpp"
 
 namespace softcert {
 namespace {
@@ -62,19 +63,8 @@ TEST(FastStepperOrder, Fehlberg78IsSeventhOrderOrBetter) {
 // Controlled steppers: the error at t = 5 decreases with the tolerance and stays below a small
 // multiple of it.
 template <class K>
-struct RotationK {
-  std::vector<K> initial_state() const { return {K(1), K(0)}; }
-  template <class X>
-  void rhs(const std::vector<X>& x, std::vector<X>& f) const {
-    f.resize(2);
-    f[0] = x[1];
-    f[1] = -x[0];
-  }
-};
-
-template <class K>
 K controlled_error(integrate::Stepper kind, const K& tol) {
-  const RotationK<K> m;
+  const test_support::Rotation<K> m;
   const auto run = integrate::run_to_time<K>(m, K(5), kind, tol);
   using std::abs, std::cos, std::sin;
   return abs(run.x[0] - cos(K(5))) + abs(run.x[1] + sin(K(5)));
@@ -110,7 +100,7 @@ TEST(FastStepperOrder, TaylorReachesHighPrecisionInFewSteps) {
     EXPECT_LT(e, MpReal(tol) * 200) << tol;
     EXPECT_LT(e, prev) << tol;
     prev = e;
-    const auto run = integrate::run_to_time<MpReal>(RotationK<MpReal>{}, MpReal(5), integrate::Stepper::taylor, MpReal(tol));
+    const auto run = integrate::run_to_time<MpReal>(test_support::Rotation<MpReal>{}, MpReal(5), integrate::Stepper::taylor, MpReal(tol));
     EXPECT_LE(run.steps.accepted, 12u) << tol;
     EXPECT_EQ(run.steps.rejected, 0u) << tol;
   }
