@@ -2,6 +2,8 @@
 
 #include <mpfr.h>
 
+#include <mutex>
+
 namespace softcert::num {
 
 unsigned digits10_for_bits(unsigned bits) {
@@ -22,8 +24,20 @@ void set_precision_bits(unsigned bits) {
   IntervalMp::default_precision(d);
 }
 
+namespace {
+// Serialises guarded work: Boost's default precision is one process-wide value (see the header).
+std::recursive_mutex& precision_lock() {
+  static std::recursive_mutex m;
+  return m;
+}
+unsigned locked_mpfr_digits10() {
+  precision_lock().lock();  // released by ~PrecisionGuard on the same thread
+  return MpReal::default_precision();
+}
+}  // namespace
+
 PrecisionGuard::PrecisionGuard(unsigned bits)
-    : saved_mpfr_digits10_(MpReal::default_precision()),
+    : saved_mpfr_digits10_(locked_mpfr_digits10()),
       saved_mpfi_digits10_(IntervalMp::default_precision()) {
   set_precision_bits(bits);
 }
@@ -31,6 +45,7 @@ PrecisionGuard::PrecisionGuard(unsigned bits)
 PrecisionGuard::~PrecisionGuard() {
   MpReal::default_precision(saved_mpfr_digits10_);
   IntervalMp::default_precision(saved_mpfi_digits10_);
+  precision_lock().unlock();
 }
 
 }  // namespace softcert::num

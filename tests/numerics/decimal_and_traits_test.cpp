@@ -2,6 +2,9 @@
 // interface answers certainly/possibly questions correctly on overlapping intervals.
 #include <gtest/gtest.h>
 
+#include <functional>
+#include <thread>
+
 #include "numerics/decimal.hpp"
 #include "numerics/elementary.hpp"
 #include "numerics/precision.hpp"
@@ -147,4 +150,27 @@ TEST(Traits, MaxMinAbsEncloseEveryPointwiseValue) {
   const IntervalMp m = num::abs_of(num::hull_of_bounds<IntervalMp>(-2, 1));
   EXPECT_EQ(num::lower(m), 0);
   EXPECT_EQ(num::upper(m), 2);
+}
+
+// Boost's default precision is process-wide: guards on two threads at different precisions
+// must not leak into each other's new values (a result would depend on the thread count).
+TEST(Precision, GuardsOnTwoThreadsKeepTheirOwnPrecision) {
+  namespace num = softcert::num;
+  auto worker = [](unsigned bits, bool& ok) {
+    ok = true;
+    for (int i = 0; i < 2000; ++i) {
+      num::PrecisionGuard g(bits);
+      const softcert::IntervalMp x(1);
+      const softcert::MpReal y(1);
+      if (mpfi_get_prec(x.backend().data()) < bits || mpfr_get_prec(y.backend().data()) < bits ||
+          mpfi_get_prec(x.backend().data()) > bits + 8)
+        ok = false;
+    }
+  };
+  bool ok_low = false, ok_high = false;
+  std::thread a(worker, 106u, std::ref(ok_low)), b(worker, 256u, std::ref(ok_high));
+  a.join();
+  b.join();
+  EXPECT_TRUE(ok_low);
+  EXPECT_TRUE(ok_high);
 }
