@@ -3,7 +3,7 @@
 // templates on), std::vector state, runge_kutta_dopri5 with make_controlled and
 // integrate_adaptive. Deliberately independent of softcert (only the instance file is shared).
 // The one non-obvious line a user needs is the extract_value_type specialisation below
-// (DESIGN.md: Odeint's controlled steppers do not compile on mpfr_float without it).
+// (docs/fast_tier.md: Odeint's controlled steppers do not compile on mpfr_float without it).
 // Usage: odeint_user_dopri5 INSTANCE.json T_END DIGITS10 TOLERANCE
 // Prints one JSON object: {"seconds", "steps", "a": [...], "u": [...]} (decimal strings).
 #include <chrono>

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Tables 1 and 2 of docs/performance.md: softcert against the tools its users would otherwise
 use, side by side in one run, on the paper's headline instance
-(proofs_checks/instances/varre2026-headline.json, reduced logistic system (a, u) of THEORY.md §A).
+(proofs_checks/instances/varre2026-headline.json, reduced logistic system (a, u) of docs/models.md).
 
 Table 1 (fast tier, equal digits), for 30 and 60 digits and t = 1, 10:
   softcert `integrate --form reduced --stepper taylor --no-check` at P bits and tolerance TOL

@@ -103,7 +103,10 @@ class CostScaling final : public engine::Check {
     return "Súkeník, López Amado, Lampert, Mondelli (2026), Sink vs. diagonal patterns, arXiv 2605.08453";
   }
   std::string statement() const override {
-    return "[reconstruction] The minimum factorised cost min ||W||_* of the sink pattern is below that of the diagonal "
+    return "[ours: reconstruction of the abstract's 'quantitative comparison of the costs'; the seed's sink ~ T, "
+           "diagonal ~ T^{3/2} hold for our tau = sqrt(d), d = T+1, the ratio ~ sqrt(T) for any tau; the Gaussian-"
+           "embeddings claim is ours] The minimum factorised cost min ||W||_* of the sink pattern is below that of "
+           "the diagonal "
            "pattern for every T (certified brackets); for orthonormal embeddings cost_sink = g*tau*T/sqrt(T+1) and "
            "cost_diag = g*tau*sum_t sqrt(t/(t+1)), i.e. T vs T^{3/2} for tau = sqrt(d), d = T+1, ratio ~ sqrt(T); "
            "the unfactorised cost ||W||_F^2 is equal for both.";

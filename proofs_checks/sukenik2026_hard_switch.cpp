@@ -32,7 +32,9 @@ class HardSwitch final : public engine::Check {
     return "Súkeník, López Amado, Lampert, Mondelli (2026), Sink vs. diagonal patterns, arXiv 2605.08453";
   }
   std::string statement() const override {
-    return "[reconstruction] If the non-sink values v_1..v_T are linearly independent (full-rank) or lie in a "
+    return "[ours: reconstruction of the abstract's 'equivalence between sinks and hard attention switch'; hypotheses "
+           "on the values, not the embeddings; no optimisation] If the non-sink values v_1..v_T are linearly "
+           "independent (full-rank) or lie in a "
            "strict half-space (half-space), then ||sum_{j>=1} p_j v_j|| >= kappa (1 - p_0) for every attention "
            "vector p, with a certified kappa > 0: the output is 0 only when all mass is on the sink.";
   }

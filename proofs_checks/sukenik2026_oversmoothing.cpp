@@ -28,7 +28,9 @@ class Oversmoothing final : public engine::Check {
     return "Súkeník, López Amado, Lampert, Mondelli (2026), Sink vs. diagonal patterns, arXiv 2605.08453";
   }
   std::string statement() const override {
-    return "[reconstruction] One step y = x + lambda*A_alpha x (W_VO = lambda I, A_alpha = (1-alpha)I + (alpha/T)11^T), "
+    return "[ours: one-step formula and sign condition, a reconstruction of the abstract's 'conditions under which "
+           "dense attention provably smooths more than sparse attention'] One step y = x + lambda*A_alpha x "
+           "(W_VO = lambda I, A_alpha = (1-alpha)I + (alpha/T)11^T), "
            "RMS-normalised, maps pairwise cosine rho to rho' = (a^2 rho + (2ab+b^2)m)/(a^2 + (2ab+b^2)m); dense "
            "attention (alpha > 0) raises cosine similarity more than sparse (alpha = 0) iff lambda(2 + lambda(2-alpha)) > 0.";
   }

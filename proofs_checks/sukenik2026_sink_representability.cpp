@@ -39,7 +39,8 @@ class SinkRepresentability final : public engine::Check {
     return "Súkeník, López Amado, Lampert, Mondelli (2026), Sink vs. diagonal patterns, arXiv 2605.08453";
   }
   std::string statement() const override {
-    return "[reconstruction] For tokens x_1..x_T and sink x_0 in R^d there is W with x_q^T W (x_0 - x_k) > 0 "
+    return "[ours: reconstruction of the abstract's 'necessary alignment between the embedding of the sink and all "
+           "other embeddings'] For tokens x_1..x_T and sink x_0 in R^d there is W with x_q^T W (x_0 - x_k) > 0 "
            "for all q, k in 1..T iff 0 is not in conv{x_q} (half-space) and x_0 is not in conv{x_k} "
            "(sink-exposed); then a rank-one W = u v^T suffices. Certified exactly: separators or convex combinations.";
   }

@@ -1,9 +1,10 @@
 // Varre, Rofin, Flammarion (2026), the normalization family (docs/theorems/varre2026_normalization.md).
 //
-// The paper compares attention normalizations α = f(a)/Σ_j f(a_j) — f = exp (softmax), x², |x|,
-// relu, x (sum) — and the elementwise sigmoid, under logistic and square loss: softmax, x², |x|
-// and relu polarize under logistic loss, sum and sigmoid do not, and square loss polarizes
-// weakly. The checked reading is a finite-horizon one:
+// The authors' notebook (cells 5–6) compares attention normalizations α = f(a)/Σ_j f(a_j) —
+// f = exp (softmax), x², |x|, normalised relu, x (sum) — and the elementwise sigmoid, under
+// logistic and square loss. The paper's summary says x² polarizes like softmax, f(x) = x and
+// elementwise sigmoid/ReLU do not, and square loss polarizes less strongly; that |x| and
+// normalised relu polarize is our expectation. The checked reading (ours) is a finite-horizon one:
 //
 //   Polarization at H to ε: the gradient flow from the instance reaches t = H and α(a(H)) lies
 //   within ε (ℓ∞) of a one-hot vertex e_k.   Margin: ε − min_k ‖α(a(H)) − e_k‖∞.
@@ -121,9 +122,12 @@ class NormalizationPolarizationCheck : public engine::Check {
   std::string name() const override { return "varre2026.normalization.polarizes"; }
   std::string paper() const override { return kPaper; }
   std::string statement() const override {
-    return "[paper, normalization comparison; finite-horizon reading] For the instance's loss and normalization "
-           "alpha = f(a)/sum f(a_j) (or elementwise sigmoid), the gradient flow reaches t = H and alpha(a(H)) is "
-           "within epsilon (max-norm) of a one-hot vertex. Suites state per (normalization, loss) whether it holds.";
+    return "[paper: seed 'f(x) = x^2 induces a polarization similar to softmax', 'f(x) = x does not', elementwise "
+           "'sigmoid or ReLU' remove it, square loss 'not as strong'; code: the notebook's six normalizations (cells "
+           "5-6; its relu is normalised); finite-horizon reading and the relu/|x| expectations ours] For the instance's "
+           "loss and normalization alpha = f(a)/sum f(a_j) (or elementwise sigmoid), the gradient flow reaches t = H and "
+           "alpha(a(H)) is within epsilon (max-norm) of a one-hot vertex. Suites state per (normalization, loss) whether "
+           "it holds.";
   }
   std::string doc() const override { return "docs/theorems/varre2026_normalization.md"; }
   std::vector<std::string> hypotheses() const override { return {kUniformOnesA0}; }

@@ -80,7 +80,8 @@ class OneHotEventualCheck : public engine::Check {
   std::string name() const override { return "varre2026.one_hot.eventual"; }
   std::string paper() const override { return kPaper; }
   std::string statement() const override {
-    return "[paper, Thm 3.3; certificate derived] Logistic loss, softmax: sigma(a(t)) -> e_k as t -> infinity for "
+    return "[paper, Thm 3.3: seed 'as the loss converges to 0, sigma(a) converges to a one-hot vector'; certificate "
+           "ours (region lemma)] Logistic loss, softmax: sigma(a(t)) -> e_k as t -> infinity for "
            "some k, certified by entry into the forward-invariant region R_k = {a_k > a_j, u_k > u_j for all j != k}.";
   }
   std::string doc() const override { return "docs/theorems/varre2026_one_hot.md"; }
@@ -98,8 +99,9 @@ class MassiveValuesCheck : public engine::Check {
   std::string name() const override { return "varre2026.massive_values"; }
   std::string paper() const override { return kPaper; }
   std::string statement() const override {
-    return "[paper; proof derived] Logistic loss, softmax: for some k, ||V_k(t)|| -> infinity while "
-           "sup_t ||V_j(t)|| < infinity for j != k, certified by entry into R_k (Lemma 2).";
+    return "[paper: seed 'the norm of the value vector corresponding to that token tends to grow without bound'; "
+           "boundedness of the other columns and the proof ours] Logistic loss, softmax: for some k, "
+           "||V_k(t)|| -> infinity while sup_t ||V_j(t)|| < infinity for j != k, certified by entry into R_k (Lemma 2).";
   }
   std::string doc() const override { return "docs/theorems/varre2026_massive_values.md"; }
   std::vector<std::string> hypotheses() const override { return {kUniformA0, kDistinctU0}; }
@@ -116,8 +118,8 @@ class OneHotFiniteCheck : public engine::Check {
   std::string name() const override { return "varre2026.one_hot.finite"; }
   std::string paper() const override { return kPaper; }
   std::string statement() const override {
-    return "[derived finite-horizon reading of Thm 3.3] Logistic loss, softmax: max_k sigma(a(H))_k >= 1 - eps "
-           "(params eps, default 0.1; horizon H, default 1e5).";
+    return "[ours: finite-horizon reading of Thm 3.3; a violation concerns (H, eps), not the limit] Logistic loss, "
+           "softmax: max_k sigma(a(H))_k >= 1 - eps (params eps, default 0.1; horizon H, default 1e5).";
   }
   std::string doc() const override { return "docs/theorems/varre2026_one_hot.md"; }
   std::vector<std::string> hypotheses() const override { return {kUniformA0, kDistinctU0}; }

@@ -16,8 +16,9 @@ class OrderPreservationCheck : public engine::Check {
   std::string name() const override { return "varre2026.order_preservation"; }
   std::string paper() const override { return kPaper; }
   std::string statement() const override {
-    return "[paper, Thm 3.2] Logistic loss, softmax, a(0) uniform, u(0) = V(0)^T beta* distinct: for every pair "
-           "with u_i(0) > u_j(0) and all t in [0, H], u_i(t) > u_j(t) and a_i(t) >= a_j(t).";
+    return "[paper, Thm 3.2: seed 'preserves the order of the scores a and of the projected values u'; a(0) = 0 as in "
+           "the authors' code, cell 3; pairwise form ours] Logistic loss, softmax, a(0) uniform, u(0) = V(0)^T beta* "
+           "distinct: for every pair with u_i(0) > u_j(0) and all t in [0, H], u_i(t) > u_j(t) and a_i(t) >= a_j(t).";
   }
   std::string doc() const override { return "docs/theorems/varre2026_order_preservation.md"; }
   std::vector<std::string> hypotheses() const override { return {kUniformA0, kDistinctU0}; }

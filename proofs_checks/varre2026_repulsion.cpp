@@ -1,5 +1,5 @@
-// Varre, Rofin, Flammarion (2026), Thm 3.2, repulsion, in both readings the paper's text allows
-// (docs/theorems/varre2026_repulsion.md).
+// Varre, Rofin, Flammarion (2026), Thm 3.2, repulsion ("the gaps between different components widen
+// over time", seed summary), in two readings of ours (docs/theorems/varre2026_repulsion.md).
 //
 // Hypotheses: logistic loss with softmax; a(0) uniform; u(0) distinct.
 // leader:    with k = argmax u(0), every gap a_k − a_j and u_k − u_j is nondecreasing on [0, H].
@@ -20,9 +20,11 @@ class RepulsionCheck : public engine::Check {
   }
   std::string paper() const override { return kPaper; }
   std::string statement() const override {
-    return all_pairs_ ? "[paper, Thm 3.2, 'any i != j' reading] Logistic loss, softmax, a(0) uniform, u(0) distinct: "
+    return all_pairs_ ? "[ours: all-pairs reading of Thm 3.2's 'gaps widen' (seed); very likely not the paper's, so a "
+                        "violation refutes this reading only] Logistic loss, softmax, a(0) uniform, u(0) distinct: "
                         "for every pair with u_i(0) > u_j(0), a_i - a_j and u_i - u_j are nondecreasing on [0, H]."
-                      : "[paper, Thm 3.2, leader reading] Logistic loss, softmax, a(0) uniform, u(0) distinct: with "
+                      : "[paper, Thm 3.2: seed 'the gaps between different components widen over time'; leader reading "
+                        "ours] Logistic loss, softmax, a(0) uniform, u(0) distinct: with "
                         "k = argmax u(0), a_k - a_j and u_k - u_j are nondecreasing on [0, H] for every j != k.";
   }
   std::string doc() const override { return "docs/theorems/varre2026_repulsion.md"; }

@@ -1,4 +1,4 @@
-// Square loss from a rank-one start: the orbit stops part-way (THEORY.md §A, [derived];
+// Square loss from a rank-one start: the orbit stops part-way (docs/models.md, [ours];
 // docs/theorems/varre2026_square_rank_one.md).
 //
 // With ℓ(β) = ½‖β − β*‖² and V(0) = β* w₀ᵀ, V stays β* wᵀ; with u = c w, c = ‖β*‖²,
@@ -152,7 +152,8 @@ class SquareRankOnePartialPolarizationCheck : public engine::Check {
   std::string name() const override { return "varre2026.square_rank_one.partial_polarization"; }
   std::string paper() const override { return kPaper; }
   std::string statement() const override {
-    return "[derived, THEORY.md] Square loss, softmax, V(0) = beta* w0^T with rho(0) = 1 - w0^T softmax(a0) > 0: the "
+    return "[ours: conjecture, not stated by the paper; a violation refutes our conjecture] Square loss, softmax, "
+           "V(0) = beta* w0^T with rho(0) = 1 - w0^T softmax(a0) > 0: the "
            "tau-orbit (d tau = rho dt) reaches rho = 0 at a finite tau*, where t -> infinity, and the limit attention "
            "softmax(a(tau*)) stays farther than epsilon (max-norm) from every one-hot vertex.";
   }

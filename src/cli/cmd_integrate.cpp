@@ -1,6 +1,6 @@
 // softcert integrate INSTANCE.json --t END [--tier fast|rigorous] [--precision BITS]
 //                   [--stepper dopri5|rkf78|bs|taylor] [--json OUT]
-// Integrates an instance's gradient flow to t = END and prints (and writes, DESIGN.md format)
+// Integrates an instance's gradient flow to t = END and prints (and writes, docs/fast_tier.md format)
 // a, u, σ(a), the loss (and V for the full model).
 //   fast tier: Boost.Odeint at BITS (53: double), again at 2·BITS, digits of agreement reported.
 //   rigorous tier: integrate::rigorous_integrate (validated Taylor–Lohner), [lower, upper] pairs.
@@ -91,7 +91,7 @@ nlohmann::json run_rigorous(const IntegrateArgs& args, const nlohmann::json& ins
 void add_integrate_command(CLI::App& app, int& exit_status) {
   auto args = std::make_shared<IntegrateArgs>();
   auto* cmd = app.add_subcommand("integrate", "integrate an instance's gradient flow to t = END (fast or rigorous tier)");
-  cmd->add_option("instance", args->instance, "instance file (JSON, DESIGN.md format)")->required();
+  cmd->add_option("instance", args->instance, "instance file (JSON, docs/instances.md format)")->required();
   cmd->add_option("--t", args->t, "the horizon END > 0 (decimal)")->required();
   cmd->add_option("--tier", args->tier, "fast (Boost.Odeint, two precisions) or rigorous (validated enclosures)")
       ->check(CLI::IsMember({"fast", "rigorous"}));

@@ -1,4 +1,4 @@
-// softcert: the command-line front end. Exit status (DESIGN.md): 0 all outcomes as expected,
+// softcert: the command-line front end. Exit status (docs/cli.md): 0 all outcomes as expected,
 // 1 an unexpected outcome, 2 bad usage or input, 3 too many inconclusive results.
 #include <iostream>
 

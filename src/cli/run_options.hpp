@@ -16,7 +16,7 @@ engine::Shard parse_shard(const std::string& text);
 void add_param(nlohmann::json& params, const std::string& assignment);
 
 // Runs, shows progress and the table, writes reports into settings.out_dir, and returns the
-// exit status of DESIGN.md.
+// exit status of docs/cli.md.
 int execute_run(const engine::Suite& suite, engine::RunSettings settings, const std::vector<std::string>& argv,
                 bool quiet);
 

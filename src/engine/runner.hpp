@@ -31,7 +31,7 @@ struct WorkItem {
 std::vector<WorkItem> plan(const Suite& suite);
 
 // Runs one item: generate or load the instance, run the check, never throws; failures become
-// verdict "error" with the reason. The record is one results.jsonl line (DESIGN.md).
+// verdict "error" with the reason. The record is one results.jsonl line (docs/reports.md).
 nlohmann::json run_item(const Suite& suite, const WorkItem& item);
 
 struct Shard {

@@ -1,5 +1,5 @@
 #pragma once
-// The five verdicts of DESIGN.md. A verdict is a claim about one (check, instance) pair.
+// The five verdicts of docs/verdicts.md. A verdict is a claim about one (check, instance) pair.
 #include <optional>
 #include <string>
 

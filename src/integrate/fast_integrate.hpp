@@ -55,7 +55,7 @@ struct FastReport {
 // Throws std::invalid_argument (field named) for a bad END, precision or form/instance mismatch.
 FastReport integrate_fast(const instances::Instance& inst, const std::string& t_end, const FastOptions& options);
 
-// The DESIGN.md `integrate --json` object for the fast tier (decimal strings) plus
+// The `integrate --json` object for the fast tier (decimal strings; docs/fast_tier.md) plus
 // digits_of_agreement, steps, seconds and the reference run's facts.
 nlohmann::json to_json(const FastReport& report);
 

@@ -5,7 +5,7 @@
 //
 // Why: odeint's detail::extract_value_type<S> recurses into S::value_type. A multiprecision
 // number<B,E> has a value_type of its own, so the recursion never reaches a plain scalar and
-// controlled steppers fail to compile (DESIGN.md). A partial specialisation on number<B,E> is
+// controlled steppers fail to compile (docs/fast_tier.md). A partial specialisation on number<B,E> is
 // ambiguous with odeint's enable_if partial specialisations (GCC 12), so we give explicit
 // (full) specialisations for the kinds we use: a number is its own value type.
 #include <cmath>

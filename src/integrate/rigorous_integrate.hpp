@@ -2,7 +2,7 @@
 // The rigorous tier's entry point for `softcert integrate INSTANCE.json --t END --tier rigorous`.
 //
 // Guarantee: every [lower, upper] pair in the result encloses the exact value of that quantity
-// of the exact solution of the logistic reduced value-softmax flow (THEORY.md §A) at time
+// of the exact solution of the logistic reduced value-softmax flow (docs/models.md) at time
 // t = END, started from the instance's exact decimal data (each decimal is enclosed, never
 // rounded). The enclosure comes from the validated Taylor–Lohner integrator
 // (integrate/validated_*.hpp); the argument is in docs/method.md. If the integrator cannot
@@ -27,7 +27,7 @@ struct DecimalEnclosure {
   double width = 0.0;
 };
 
-// The data of a logistic value-softmax instance, as exact decimal strings (DESIGN.md format).
+// The data of a logistic value-softmax instance, as exact decimal strings (docs/instances.md format).
 struct RigorousLogisticProblem {
   std::size_t T = 0, d = 0;
   std::vector<std::vector<std::string>> V;  // d rows of T entries
@@ -87,7 +87,7 @@ std::vector<RigorousIntegrateResult> rigorous_integrate_at(const RigorousLogisti
 RigorousIntegrateResult rigorous_integrate(const nlohmann::json& instance, const std::string& t_end,
                                            const RigorousIntegrateOptions& options = {});
 
-// The result as the JSON of DESIGN.md's rigorous tier: {"t", "tier": "rigorous",
+// The result as the rigorous-tier JSON of docs/fast_tier.md (Output): {"t", "tier": "rigorous",
 // "precision_bits", "a", "u", "softmax", "loss", "V"} with each value a [lower, upper] pair of
 // decimal strings, plus "widths", "steps", "order", "time_variable".
 nlohmann::json to_json(const RigorousIntegrateResult& result);

@@ -1,5 +1,5 @@
 #pragma once
-// The reduced logistic system of THEORY.md §A, state x = (a, u) ∈ R^{2T}:
+// The reduced logistic system of docs/models.md, state x = (a, u) ∈ R^{2T}:
 //     s = softmax(a), γ = 1/(1 + exp(uᵀs)),
 //     da_i/dt = γ s_i (u_i − sᵀu),     du_i/dt = γ c s_i,
 // with u = Vᵀβ*, c = ‖β*‖². It is closed: (V, a) with logistic loss and softmax normalization
@@ -43,7 +43,7 @@ void require_logistic_softmax(const instances::Instance& inst, const char* form)
 }  // namespace detail
 
 template <class S>
-class LogisticReduced {  // (a, u) ∈ R^{2T}, THEORY.md §A
+class LogisticReduced {  // (a, u) ∈ R^{2T}, docs/models.md
  public:
   LogisticReduced(std::vector<S> a0, std::vector<S> u0, S c) : a0_(std::move(a0)), u0_(std::move(u0)), c_(std::move(c)) {
     if (a0_.size() != u0_.size() || a0_.empty()) throw std::invalid_argument("a: size must equal size of u and be ≥ 1");
@@ -88,7 +88,7 @@ class LogisticReduced {  // (a, u) ∈ R^{2T}, THEORY.md §A
 };
 
 template <class S>
-class LogisticReducedTau {  // (a, u, t) ∈ R^{2T+1}, τ-time, THEORY.md §A
+class LogisticReducedTau {  // (a, u, t) ∈ R^{2T+1}, τ-time, docs/models.md
  public:
   LogisticReducedTau(std::vector<S> a0, std::vector<S> u0, S c, S t0 = S(0))
       : a0_(std::move(a0)), u0_(std::move(u0)), c_(std::move(c)), t0_(std::move(t0)) {

@@ -1,5 +1,5 @@
 #pragma once
-// Square loss ℓ(β) = ½‖β − β*‖² from a rank-one start V(0) = β* w₀ᵀ (THEORY.md §A): V stays
+// Square loss ℓ(β) = ½‖β − β*‖² from a rank-one start V(0) = β* w₀ᵀ (docs/models.md): V stays
 // β* wᵀ and, with u = c w, c = ‖β*‖², ρ = 1 − wᵀs = 1 − uᵀs / c, state x = (a, u) ∈ R^{2T}:
 //     da_i/dt = ρ s_i (u_i − sᵀu),     du_i/dt = ρ c s_i.
 // It is the logistic orbit with γ replaced by ρ; ρ → 0 at a finite τ*, so polarization stops

@@ -5,7 +5,7 @@
 // Comparisons come only as certainly_* (true ⇒ the relation holds for every pair of points of
 // the operands) and possibly_* (false ⇒ it holds for no pair). Interval code must never use
 // raw <, ==, max or abs to steer control flow: Boost.Interval throws and mpfi_float terminates
-// on an undecided comparison (DESIGN.md).
+// on an undecided comparison (docs/arithmetic.md).
 #include <mpfi.h>
 #include <mpfr.h>
 

@@ -1,4 +1,4 @@
-// Certified cost brackets: closed forms and THEORY.md's SDP values inside, soundness under
+// Certified cost brackets: closed forms and the SDP reference values inside, soundness under
 // tampering, operator-norm bounds, the exact unfactorised cost.
 #include <gtest/gtest.h>
 
@@ -39,7 +39,8 @@ TEST(CostBracket, OperatorNormBoundIsTightAndSound) {
 
 TEST(CostBracket, ContainsClosedFormsAndTheorySdpValues) {
   struct Ref { std::size_t T; double sink, diag, tol_sink, tol_diag; };
-  // THEORY.md (γ = 1): T = 8: sink 2.66667, diag 7.0010; T = 32: sink 5.57048, diag 30.361
+  // SDP reference values of docs/theorems/sukenik2026_cost_scaling.md (γ = 1): T = 8: sink 2.66667,
+  // diag 7.0010; T = 32: sink 5.57048, diag 30.361
   // (tolerances: half a unit in the last printed digit).
   for (const Ref r : {Ref{8, 2.66667, 7.0010, 5e-6, 5e-5}, Ref{32, 5.57048, 30.361, 5e-6, 5e-4}}) {
     const Bracket s = closed_form_bracket(Pattern::sink, r.T), d = closed_form_bracket(Pattern::diagonal, r.T);

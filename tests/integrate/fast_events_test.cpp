@@ -62,7 +62,7 @@ TEST(FastRun, TauTimeLandsExactlyOnLongHorizons) {
     const auto run = integrate::run_to_time<double>(m, end, integrate::Stepper::dopri5, 1e-13);
     EXPECT_EQ(run.x[m.time_index()], end);
     EXPECT_LT(run.steps.accepted, 20000u);
-    // Loss ≈ 1/(c t) (THEORY.md rates): within a factor 2 at long horizons.
+    // Loss ≈ 1/(c t) (docs/models.md, "Rates"): within a factor 2 at long horizons.
     std::vector<double> a(run.x.begin(), run.x.begin() + 8), u(run.x.begin() + 8, run.x.begin() + 16);
     const auto s = num::softmax(a);
     double us = 0;

@@ -149,7 +149,7 @@ TEST(ValidatedClosedForms, NilpotentFromABox) {
   EXPECT_LT(num::width(tube.final_box()[0]), exact_w * 1.000001);
 }
 
-// x' = e^{−x}, x(0) = 0: x(t) = log(1 + t) (the case DESIGN.md says Odeint-on-intervals misses).
+// x' = e^{−x}, x(0) = 0: x(t) = log(1 + t) (Odeint on intervals is not validated: docs/method.md).
 TEST(ValidatedClosedForms, ExpMinusXIsLogOnePlusT) {
   auto f = [](const auto& x, auto& dx) { dx[0] = num::exp(-x[0]); };
   ValidatedTaylor<IntervalD, decltype(f)> vt(f, 1);

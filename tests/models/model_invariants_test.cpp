@@ -1,4 +1,4 @@
-// Conserved quantities and cross-form agreement of the value-softmax models (THEORY.md §A),
+// Conserved quantities and cross-form agreement of the value-softmax models (docs/models.md),
 // integrated in the fast tier: 1ᵀa; (I − β*β*ᵀ/c)V for the logistic loss; the T = 2 invariant
 // H = cosh(a₁ − a₂) − (u₁ − u₂)²/(2c); full vs reduced; t-time vs τ-time.
 #include <gtest/gtest.h>
