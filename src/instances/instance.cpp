@@ -139,12 +139,22 @@ Instance parse_instance(const nlohmann::json& j) {
   if (!j.is_object()) fail("instance", "expected a JSON object");
   Instance inst;
   inst.model = string_at(j, "model");
-  if (inst.model != "value_softmax") fail("model", "unknown model \"" + inst.model + "\" (value_softmax)");
+  if (inst.model != "value_softmax" && inst.model != "tied_value_softmax")
+    fail("model", "unknown model \"" + inst.model + "\" (value_softmax, tied_value_softmax)");
   inst.loss = parse_loss(string_at(j, "loss"));
   inst.normalization = parse_normalization(string_at(j, "normalization"));
   inst.T = positive_size(require(j, "T"), "T");
   inst.d = positive_size(require(j, "d"), "d");
-  inst.V = matrix_at(require(j, "V"), "V", inst.d, inst.T);
+  if (inst.tied()) {
+    if (inst.loss != Loss::logistic) fail("loss", "the tied model supports \"logistic\" only");
+    if (inst.normalization != Normalization::softmax) fail("normalization", "the tied model supports \"softmax\" only");
+    if (inst.T != inst.d) fail("T", "the tied model needs T = d (U is square), got T = " + std::to_string(inst.T) +
+                                        ", d = " + std::to_string(inst.d));
+    if (j.contains("V")) fail("V", "the tied model takes \"U\", not \"V\"");
+    inst.V = matrix_at(require(j, "U"), "U", inst.d, inst.T);
+  } else {
+    inst.V = matrix_at(require(j, "V"), "V", inst.d, inst.T);
+  }
   inst.a = vector_at(require(j, "a"), "a", inst.T);
   if (loss_uses_beta(inst.loss)) {
     inst.beta = vector_at(require(j, "beta"), "beta", inst.d);
@@ -160,6 +170,14 @@ Instance parse_instance(const nlohmann::json& j) {
     inst.p = vector_at(require(j, "p"), "p", inst.d);
     for (std::size_t k = 0; k < inst.p.size(); ++k)
       if (is_negative_decimal(inst.p[k])) fail("p[" + std::to_string(k) + "]", "must be ≥ 0");
+  }
+  if (j.contains("p_logits")) {
+    if (!loss_uses_p(inst.loss)) fail("p_logits", "only for loss \"cross_entropy\"");
+    inst.p_logits = vector_at(j["p_logits"], "p_logits", inst.d);
+  }
+  if (j.contains("authors_run")) {
+    if (!j["authors_run"].is_object()) fail("authors_run", "expected an object");
+    inst.authors_run = j["authors_run"];
   }
   inst.provenance = string_at(j, "provenance");
   if (j.contains("id")) {
@@ -198,7 +216,7 @@ nlohmann::json to_json(const Instance& inst) {
   j["normalization"] = to_string(inst.normalization);
   j["T"] = inst.T;
   j["d"] = inst.d;
-  j["V"] = inst.V;
+  j[inst.tied() ? "U" : "V"] = inst.V;
   j["a"] = inst.a;
   if (!inst.beta.empty()) j["beta"] = inst.beta;
   if (!inst.X.empty()) {
@@ -206,6 +224,8 @@ nlohmann::json to_json(const Instance& inst) {
     j["y"] = inst.y;
   }
   if (!inst.p.empty()) j["p"] = inst.p;
+  if (!inst.p_logits.empty()) j["p_logits"] = inst.p_logits;
+  if (!inst.authors_run.is_null()) j["authors_run"] = inst.authors_run;
   j["provenance"] = inst.provenance;
   if (!inst.id.empty()) j["id"] = inst.id;
   if (inst.seed) j["seed"] = *inst.seed;

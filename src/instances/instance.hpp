@@ -28,6 +28,8 @@ Normalization parse_normalization(const std::string& name);  // throws invalid_a
 using DecimalVector = std::vector<std::string>;
 using DecimalMatrix = std::vector<DecimalVector>;  // row-major: a vector of rows
 
+// Models: "value_softmax" (β = V α(a)) and "tied_value_softmax" (z = U a, α = softmax(z),
+// β = U α; the file's "U" (d × d, T = d) is held in V; logistic loss and softmax only).
 struct Instance {
   std::string model = "value_softmax";
   Loss loss = Loss::logistic;
@@ -43,6 +45,13 @@ struct Instance {
   std::string provenance;
   std::string id;                     // optional
   std::optional<std::uint64_t> seed;  // optional: the generator seed, if generated
+  // optional: how the authors ran this instance (notebook, cell, seed, learning_rate,
+  // iterations, horizon); kept as written, see proofs_checks/instances/authors/README.md
+  nlohmann::json authors_run;
+  // optional, cross_entropy only: logits z with p = softmax(z) exactly as reals (informational)
+  DecimalVector p_logits;
+
+  bool tied() const { return model == "tied_value_softmax"; }
 
   // Number of data points (rows of X), 0 for losses without a dataset.
   std::size_t n() const { return X.size(); }

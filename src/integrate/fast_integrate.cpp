@@ -72,6 +72,22 @@ template <class K> void observe(const models::LogisticReduced<K>& m, const std::
 template <class K> void observe(const models::LogisticReducedTau<K>& m, const std::vector<K>& x, FastState& o) { observe_reduced<K>(m, x, o, false); }
 template <class K> void observe(const models::RankOneSquare<K>& m, const std::vector<K>& x, FastState& o) { observe_reduced<K>(m, x, o, true); }
 
+// The tied model: a, α = softmax(U a), loss, U (in the V field), u = Uᵀβ*.
+template <class K>
+void observe(const models::TiedValueSoftmax<K>& m, const std::vector<K>& x, FastState& out) {
+  const std::size_t D = m.dim();
+  out.a = decimals(slice(x, m.a_offset(), D));
+  out.alpha = decimals(m.attention(x));
+  out.V.clear();
+  std::vector<std::vector<K>> U;
+  for (std::size_t i = 0; i < D; ++i) {
+    U.push_back(slice(x, i * D, D));
+    out.V.push_back(decimals(U.back()));
+  }
+  out.u = decimals(models::transpose_times(U, m.beta()));
+  out.loss = num::to_decimal(m.loss_value(x));
+}
+
 template <class K>
 FastState run_at(const instances::Instance& inst, models::Form form, const std::string& t_end, Stepper stepper,
                  double tol_log2, unsigned bits, std::size_t max_steps) {
@@ -142,7 +158,7 @@ models::Form resolve_form(const instances::Instance& inst, const FastOptions& o,
   Form base = o.form;
   if (base == Form::full_tau) base = Form::full;
   if (base == Form::reduced_tau) base = Form::reduced;
-  const bool tau_possible = inst.loss == instances::Loss::logistic &&
+  const bool tau_possible = !inst.tied() && inst.loss == instances::Loss::logistic &&
                             (base == Form::full || inst.normalization == instances::Normalization::softmax);
   bool tau = false;
   if (o.form == Form::full_tau || o.form == Form::reduced_tau || o.time == TimeMode::tau) {

@@ -35,6 +35,7 @@ void softmax_and_mean(const std::vector<X>& x, std::size_t T, std::vector<X>& s,
 
 template <class S>
 void require_logistic_softmax(const instances::Instance& inst, const char* form) {
+  if (inst.tied()) throw std::invalid_argument(std::string("model: the ") + form + " form is not for the tied model");
   if (inst.loss != instances::Loss::logistic)
     throw std::invalid_argument(std::string("loss: the ") + form + " form needs loss \"logistic\"");
   if (inst.normalization != instances::Normalization::softmax)

@@ -1,7 +1,8 @@
 #pragma once
 // One entry point from an instance to a model at scalar kind S.
 //
-//   Form::full         ValueSoftmax<S> (V, a): every loss and normalization
+//   Form::full         ValueSoftmax<S> (V, a): every loss and normalization;
+//                      TiedValueSoftmax<S> (U, a) for model "tied_value_softmax" (no other form)
 //   Form::full_tau     ValueSoftmax<S> in τ-time (V, a, t): logistic loss, any normalization
 //   Form::reduced      logistic + softmax → LogisticReduced<S> (a, u);
 //                      square + softmax with V(0) = β* w₀ᵀ → RankOneSquare<S> (a, u)
@@ -19,6 +20,7 @@
 #include "instances/instance.hpp"
 #include "models/logistic_reduced.hpp"
 #include "models/rank_one_square.hpp"
+#include "models/tied_value_softmax.hpp"
 #include "models/value_softmax.hpp"
 
 namespace softcert::models {
@@ -43,10 +45,16 @@ inline Form parse_form(const std::string& name) {
 }
 
 template <class S>
-using AnyModel = std::variant<ValueSoftmax<S>, LogisticReduced<S>, LogisticReducedTau<S>, RankOneSquare<S>>;
+using AnyModel = std::variant<ValueSoftmax<S>, LogisticReduced<S>, LogisticReducedTau<S>, RankOneSquare<S>,
+                              TiedValueSoftmax<S>>;
 
 template <class S>
 AnyModel<S> make_model(const instances::Instance& inst, Form form) {
+  if (inst.tied()) {
+    if (form != Form::full)
+      throw std::invalid_argument(std::string("form: the tied model has the full form only, not \"") + to_string(form) + "\"");
+    return TiedValueSoftmax<S>(inst);
+  }
   switch (form) {
     case Form::full: return ValueSoftmax<S>(inst, false);
     case Form::full_tau: return ValueSoftmax<S>(inst, true);

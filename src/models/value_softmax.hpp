@@ -47,6 +47,7 @@ class ValueSoftmax {
       : loss_(inst.loss), norm_(inst.normalization), T_(inst.T), d_(inst.d), tau_(tau_time),
         V0_(parse_matrix<S>(inst.V)), a0_(parse_vector<S>(inst.a)), beta_(parse_vector<S>(inst.beta)),
         X_(parse_matrix<S>(inst.X)), y_(parse_vector<S>(inst.y)), p_(parse_vector<S>(inst.p)) {
+    if (inst.tied()) throw std::invalid_argument("model: \"tied_value_softmax\" is not the value-softmax model");
     if (tau_ && loss_ != Loss::logistic) throw std::invalid_argument("loss: τ-time needs loss \"logistic\"");
     c_ = squared_norm(beta_);
     p_sum_ = S(0);

@@ -3,8 +3,12 @@
 namespace softcert::reproduce {
 
 const std::vector<Experiment>& experiments() {
-  static const std::vector<Experiment> all = {headline_experiment(), normalizations_experiment(),
-                                              regression_experiment(), cost_scaling_experiment()};
+  static const std::vector<Experiment> all = [] {
+    std::vector<Experiment> v = {headline_experiment(), normalizations_experiment(), regression_experiment()};
+    for (auto& e : notebook_experiments()) v.push_back(std::move(e));
+    v.push_back(cost_scaling_experiment());
+    return v;
+  }();
   return all;
 }
 

@@ -15,5 +15,6 @@ Experiment headline_experiment();        // varre2026_headline.cpp
 Experiment normalizations_experiment();  // varre2026_normalizations.cpp
 Experiment regression_experiment();      // varre2026_regression.cpp
 Experiment cost_scaling_experiment();    // sukenik2026_cost_scaling.cpp
+std::vector<Experiment> notebook_experiments();  // varre2026_notebook_figures.cpp: one per notebook figure
 
 }  // namespace softcert::reproduce
