@@ -9,12 +9,21 @@ the written files is a double the notebook starts from. proofs_checks/instances/
 lists the files and how the notebook's models map onto ours.
 
 Usage:
-    make_authors_instances.py [--out DIR]   write every file into DIR (default:
-                                            proofs_checks/instances/authors beside this script's
-                                            repository), each atomically (temp file + rename)
-    make_authors_instances.py --check [DIR] regenerate in memory and compare with the files in DIR;
-                                            one line per file; exit 0 if all agree, 1 otherwise,
-                                            77 (CTest's skip code) if numpy is not installed
+    make_authors_instances.py [--out DIR [PAIR_DIR]]
+                                 write every file into DIR (default:
+                                 proofs_checks/instances/authors beside this script's
+                                 repository) and the normalization pairs into PAIR_DIR (default:
+                                 proofs_checks/instances), each atomically (temp file + rename)
+    make_authors_instances.py --check [DIR [PAIR_DIR]]
+                                 regenerate in memory and compare with the files in DIR and
+                                 PAIR_DIR; one line per file; exit 0 if all agree, 1 otherwise,
+                                 77 (CTest's skip code) if numpy is not installed
+
+Normalization pairs: varre2026-normalization-pair-<f>.json holds, for each of the six
+normalisations of cells 5-6, the square-loss and the logistic-loss instance (which share one
+initial state: see proofs_checks/instances/authors/README.md) as {"square": ..., "logistic": ...},
+the instance format of the check varre2026.normalization.square_weaker. They are not in
+proofs_checks/instances/authors/, whose files are single instances built into the binary.
 
 Every number is written as the exact decimal expansion of its double, in plain positional
 notation (format(Decimal(x), 'f')), so the reader recovers the double exactly with no rounding
@@ -35,6 +44,7 @@ except ImportError:  # pragma: no cover - depends on the machine
 NOTEBOOK = "tml-epfl/softmax visualizations/toy_experiments.ipynb"
 DEFAULT_DIR = os.path.normpath(os.path.join(
     os.path.dirname(os.path.abspath(__file__)), "..", "proofs_checks", "instances", "authors"))
+DEFAULT_PAIR_DIR = os.path.dirname(DEFAULT_DIR)
 
 # The notebook's normalisation classes (cell 5) and our names for them, in the order in which
 # cell 5's run_experiment builds its six solvers.
@@ -316,6 +326,28 @@ def build_all():
 MATRIX_FIELDS = ("V", "U", "X")
 
 
+def build_pairs(authors):
+    """[(file name, pair)] from build_all()'s list: per normalisation, the square- and the
+    logistic-loss instance of cells 5-6 (one shared start), square first."""
+    by_name = dict(authors)
+    out = []
+    for ours, cls in NORMALIZATIONS:
+        sq = by_name["normalization-square-%s.json" % ours]
+        lg = by_name["normalization-logistic-%s.json" % ours]
+        out.append(("varre2026-normalization-pair-%s.json" % ours, {
+            "id": "authors-normalization-pair-%s" % ours,
+            "provenance": (
+                "%s, cells 5-6 (%s): the square-loss run (cell 6, lr 0.1 x 5000, t = 500) and the "
+                "logistic-loss run (lr 0.5 x 100000, t = 50000) from one initial state; the members "
+                "are proofs_checks/instances/authors/normalization-square-%s.json and "
+                "normalization-logistic-%s.json; written by scripts/make_authors_instances.py"
+                % (NOTEBOOK, cls, ours, ours)),
+            "square": sq,
+            "logistic": lg,
+        }))
+    return out
+
+
 def render(inst):
     """One line per field, one line per matrix row (the layout of make_headline_instance.py)."""
     lines = []
@@ -328,20 +360,40 @@ def render(inst):
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
-def write_all(out_dir):
+def render_pair(pair):
+    """The pair's own fields on one line each; each member as render() lays it out, indented."""
+    lines = []
+    for key, value in pair.items():
+        if isinstance(value, dict):
+            body = render(value).rstrip("\n").replace("\n", "\n ")
+            lines.append(" %s: %s" % (json.dumps(key), body))
+        else:
+            lines.append(" %s: %s" % (json.dumps(key), json.dumps(value)))
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def write_file(out_dir, name, text):
+    path = os.path.join(out_dir, name)
+    fd, tmp = tempfile.mkstemp(prefix="." + name + ".", dir=out_dir)
+    try:
+        with os.fdopen(fd, "w") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    print("wrote %s" % path)
+
+
+def write_all(out_dir, pair_dir):
     os.makedirs(out_dir, exist_ok=True)
-    for name, inst in build_all():
-        path = os.path.join(out_dir, name)
-        fd, tmp = tempfile.mkstemp(prefix="." + name + ".", dir=out_dir)
-        try:
-            with os.fdopen(fd, "w") as f:
-                f.write(render(inst))
-            os.replace(tmp, path)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
-        print("wrote %s" % path)
+    os.makedirs(pair_dir, exist_ok=True)
+    authors = build_all()
+    for name, inst in authors:
+        write_file(out_dir, name, render(inst))
+    for name, pair in build_pairs(authors):
+        write_file(pair_dir, name, render_pair(pair))
     return 0
 
 
@@ -407,10 +459,36 @@ def compare_value(field, where, want, got):
     return None
 
 
-def check_all(in_dir):
+def compare_instance(inst, have):
+    """None if the instance read from a file (`have`) is acceptable for the regenerated `inst`."""
+    if not isinstance(have, dict):
+        return "not a JSON object"
+    if list(have.keys()) != list(inst.keys()):
+        return "fields are %s, regenerated %s" % (list(have.keys()), list(inst.keys()))
+    for key, want in inst.items():
+        if key == "provenance":
+            # Names the numpy version that wrote it; only its presence is checked.
+            if not isinstance(have[key], str) or NOTEBOOK not in have[key]:
+                return "provenance does not name the notebook"
+            continue
+        if isinstance(want, dict) and key in ("square", "logistic"):
+            msg = compare_instance(want, have[key])
+            if msg:
+                return "%s: %s" % (key, msg)
+            continue
+        msg = compare_value(key, "", want, have[key])
+        if msg:
+            return msg
+    return None
+
+
+def check_all(in_dir, pair_dir):
     bad = 0
-    for name, inst in build_all():
-        path = os.path.join(in_dir, name)
+    authors = build_all()
+    files = [(in_dir, name, inst) for name, inst in authors]
+    files += [(pair_dir, name, pair) for name, pair in build_pairs(authors)]
+    for directory, name, inst in files:
+        path = os.path.join(directory, name)
         try:
             with open(path) as f:
                 have = json.load(f)
@@ -418,18 +496,7 @@ def check_all(in_dir):
             print("%s: DIFFERS: cannot read (%s)" % (name, e))
             bad += 1
             continue
-        msg = None
-        if list(have.keys()) != list(inst.keys()):
-            msg = "fields are %s, regenerated %s" % (list(have.keys()), list(inst.keys()))
-        for key, want in inst.items():
-            if msg:
-                break
-            if key == "provenance":
-                # Names the numpy version that wrote it; only its presence is checked.
-                if not isinstance(have[key], str) or NOTEBOOK not in have[key]:
-                    msg = "provenance does not name the notebook"
-                continue
-            msg = compare_value(key, "", want, have[key])
+        msg = compare_instance(inst, have)
         if msg:
             print("%s: DIFFERS: %s" % (name, msg))
             bad += 1
@@ -441,26 +508,24 @@ def check_all(in_dir):
 def main(argv):
     args = argv[1:]
     check = False
-    out_dir = DEFAULT_DIR
-    if args and args[0] == "--check":
-        check = True
-        if len(args) > 2:
-            sys.exit("usage: make_authors_instances.py --check [DIR]")
-        if len(args) == 2:
+    out_dir, pair_dir = DEFAULT_DIR, DEFAULT_PAIR_DIR
+    if args and args[0] in ("--check", "--out"):
+        check = args[0] == "--check"
+        if len(args) > 3 or (args[0] == "--out" and len(args) < 2):
+            sys.exit("usage: make_authors_instances.py [--out DIR [PAIR_DIR]] | --check [DIR [PAIR_DIR]]")
+        if len(args) >= 2:
             out_dir = args[1]
-    elif args and args[0] == "--out":
-        if len(args) != 2:
-            sys.exit("usage: make_authors_instances.py [--out DIR]")
-        out_dir = args[1]
+        if len(args) == 3:
+            pair_dir = args[2]
     elif args:
-        sys.exit("usage: make_authors_instances.py [--out DIR] | --check [DIR]")
+        sys.exit("usage: make_authors_instances.py [--out DIR [PAIR_DIR]] | --check [DIR [PAIR_DIR]]")
     if np is None:
         print("SKIP: numpy not available (python3-numpy); the committed instance files were not "
               "re-derived")
         return 77
     if check:
-        return check_all(out_dir)
-    return write_all(out_dir)
+        return check_all(out_dir, pair_dir)
+    return write_all(out_dir, pair_dir)
 
 
 if __name__ == "__main__":

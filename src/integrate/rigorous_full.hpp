@@ -9,9 +9,10 @@
 // and optionally attention(x) (α of a state) and a_offset(). A model that carries the old
 // time t as a state component (models::carries_time, e.g. ValueSoftmax in τ-time) is
 // integrated in its own time variable until the t component reaches END; any other model is
-// integrated in t. enclose_full_state(inst, END, options) picks the model of an instance:
-// TiedValueSoftmax (t-time) for model "tied_value_softmax", otherwise ValueSoftmax, in τ-time
-// (dτ = γ dt) for logistic loss, which keeps long horizons short, and in t-time otherwise.
+// integrated in t. enclose_full_state(inst, END, options) picks the model of an instance: for
+// logistic loss — ValueSoftmax, and TiedValueSoftmax for model "tied_value_softmax" — τ-time
+// (dτ = γ dt), which keeps long horizons short (on the authors' tied D = 10 instance t-time
+// needed 1602 steps, 304 s, to reach t = 20, with the step count growing); t-time otherwise.
 //
 // Guarantee: if the function returns, then for every initial state x0 in the box
 // initial_state() — which contains the instance's exact initial data — the exact solution of
@@ -102,12 +103,11 @@ FullStateEnclosure<S> enclose_model_state(const Model& model, const S& t_end, Va
   return out;
 }
 
-// The model of an instance in the rigorous tier: τ-time ValueSoftmax for logistic loss,
-// t-time ValueSoftmax otherwise, t-time TiedValueSoftmax for the tied model. Guarantee: see
-// the top of this file.
+// The model of an instance in the rigorous tier: τ-time for logistic loss (ValueSoftmax or
+// TiedValueSoftmax), t-time ValueSoftmax otherwise. Guarantee: see the top of this file.
 template <class S>
 FullStateEnclosure<S> enclose_full_state(const instances::Instance& inst, const S& t_end, ValidatedOptions options) {
-  if (inst.tied()) return enclose_model_state<S>(models::TiedValueSoftmax<S>(inst), t_end, options);
+  if (inst.tied()) return enclose_model_state<S>(models::TiedValueSoftmax<S>(inst, true), t_end, options);
   const bool tau = inst.loss == instances::Loss::logistic;
   return enclose_model_state<S>(models::ValueSoftmax<S>(inst, tau), t_end, options);
 }

@@ -70,5 +70,6 @@ AnyModel<S> make_model(const instances::Instance& inst, Form form) {
 template <class M> bool carries_time(const M&) { return false; }
 template <class S> bool carries_time(const LogisticReducedTau<S>&) { return true; }
 template <class S> bool carries_time(const ValueSoftmax<S>& m) { return m.tau_time(); }
+template <class S> bool carries_time(const TiedValueSoftmax<S>& m) { return m.tau_time(); }
 
 }  // namespace softcert::models

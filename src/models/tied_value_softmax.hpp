@@ -7,7 +7,11 @@
 // m = ⟨β*, β⟩, r = Uᵀg and q = J(z) r = α ⊙ (r − αᵀr) (J = diag α − ααᵀ is symmetric):
 //     dU/dt = −(g αᵀ + q aᵀ),     da/dt = −Uᵀ q.
 // Both terms of dU/dt are there because U enters twice (through β and through z). State
-// x = (U row-major, a) ∈ R^{D²+D}. The vector field uses only +, −, ×, ÷, num::exp and
+// x = (U row-major, a) ∈ R^{D²+D}.
+// τ-time (as for ValueSoftmax under logistic loss): dτ = γ dt with γ = 1/(1 + e^{m}); the field
+// is linear in g = −γβ*, so dx/dτ is the same field with g = −β*, and t is carried as the last
+// state component, dt/dτ = 1 + e^{m} ≥ 1: x = (U, a, t) ∈ R^{D²+D+1}. Long horizons are short in
+// τ (the loss, hence γ, decays like 1/t). The vector field uses only +, −, ×, ÷, num::exp and
 // num::softmax with no branching on values, so it evaluates on any X that S converts to
 // (point kinds, intervals, Taylor series over them); interval parameters enclose the
 // instance's exact decimals.
@@ -25,15 +29,19 @@ namespace softcert::models {
 template <class S>
 class TiedValueSoftmax {
  public:
-  explicit TiedValueSoftmax(const instances::Instance& inst)
-      : D_(inst.d), U0_(parse_matrix<S>(inst.V)), a0_(parse_vector<S>(inst.a)), beta_(parse_vector<S>(inst.beta)) {
+  // tau_time: integrate in τ (dτ = γ dt) with t as the last state component.
+  explicit TiedValueSoftmax(const instances::Instance& inst, bool tau_time = false)
+      : D_(inst.d), tau_(tau_time), U0_(parse_matrix<S>(inst.V)), a0_(parse_vector<S>(inst.a)),
+        beta_(parse_vector<S>(inst.beta)) {
     if (!inst.tied()) throw std::invalid_argument("model: the tied model needs model \"tied_value_softmax\"");
   }
 
   std::size_t tokens() const { return D_; }
   std::size_t dim() const { return D_; }
-  std::size_t dimension() const { return D_ * D_ + D_; }
+  bool tau_time() const { return tau_; }
+  std::size_t dimension() const { return D_ * D_ + D_ + (tau_ ? 1 : 0); }
   std::size_t a_offset() const { return D_ * D_; }
+  std::size_t time_index() const { return D_ * D_ + D_; }  // meaningful when tau_time()
   const std::vector<S>& beta() const { return beta_; }
 
   std::vector<S> initial_state() const {
@@ -41,6 +49,7 @@ class TiedValueSoftmax {
     x.reserve(dimension());
     for (const auto& row : U0_) x.insert(x.end(), row.begin(), row.end());
     x.insert(x.end(), a0_.begin(), a0_.end());
+    if (tau_) x.push_back(S(0));
     return x;
   }
 
@@ -72,9 +81,14 @@ class TiedValueSoftmax {
     const std::size_t D = D_;
     if (dxdt.size() != x.size()) dxdt.resize(x.size());
     const std::vector<X> alpha = attention(x);
-    const X gamma = X(1) / (X(1) + num::exp(margin(x, alpha)));
     std::vector<X> g(D);
-    for (std::size_t i = 0; i < D; ++i) g[i] = X(0) - gamma * beta_[i];
+    if (tau_) {
+      for (std::size_t i = 0; i < D; ++i) g[i] = X(0) - X(beta_[i]);
+      dxdt[time_index()] = X(1) + num::exp(margin(x, alpha));
+    } else {
+      const X gamma = X(1) / (X(1) + num::exp(margin(x, alpha)));
+      for (std::size_t i = 0; i < D; ++i) g[i] = X(0) - gamma * beta_[i];
+    }
     std::vector<X> r(D, X(0));  // r = Uᵀ g
     for (std::size_t i = 0; i < D; ++i)
       for (std::size_t j = 0; j < D; ++j) r[j] = r[j] + x[i * D + j] * g[i];
@@ -106,6 +120,7 @@ class TiedValueSoftmax {
 
  private:
   std::size_t D_;
+  bool tau_;
   std::vector<std::vector<S>> U0_;
   std::vector<S> a0_, beta_;
 };

@@ -1,0 +1,332 @@
+// Varre, Rofin, Flammarion (2026): polarization under square loss is weaker than under logistic
+// loss (docs/theorems/varre2026_normalization_square_weaker.md).
+//
+// [paper, seed] under square loss polarization occurs but is "not as strong as with the
+// logistic loss". [code, cells 5–6] the notebook runs each normalization α = f(a)/Σ_j f(a_j)
+// (f = exp, x², |x|, normalised relu, x) and the elementwise sigmoid from ONE initial state
+// under both losses: square loss to t = 0.1 × 5000 = 500, logistic loss to t = 0.5 × 10⁵ = 5·10⁴.
+//
+// Checked, on such a pair (same V(0), a(0), β*, normalization; one square, one logistic):
+//   the gradient flows reach t = H_sq and t = H_log, and the entropy drop is smaller under
+//   square loss:  H(α̂(0)) − H(α̂_sq(H_sq)) < H(α̂(0)) − H(α̂_log(H_log)),
+// where α̂ = α/Σ_k α_k (α itself for f/Σf; the sigmoid's σ(a) normalised — our convention, as in
+// `softcert reproduce`) and H(p) = −Σ p_k log p_k (0 log 0 = 0). The start is shared, so the
+// margin is H(α̂_sq(H_sq)) − H(α̂_log(H_log)). The entropy is defined only when α̂ ≥ 0; an entry
+// certainly negative (f(x) = x can leave the simplex) makes the statement inapplicable:
+// inconclusive, never violated.
+// Source of each row: softmax is the paper's model [paper]; the other five rows are the
+// notebook's [code], on which the paper's sentence is our extension [ours] — for sum and
+// sigmoid, which the paper says do not polarize, the comparison has no content from the paper.
+//
+// Rigorous tier: logistic side — the full model in τ-time to H_log (integrate/rigorous_full.hpp);
+// square side — validated steps until the loss is below r²/(H_sq − s), then the energy tail
+// x(H_sq) ∈ [x(s)] + [−r, r] (integrate/gradient_flow_tail.hpp; the square-loss flow is the
+// gradient flow of L ≥ 0). A kink (|x|, relu) met on a box or a singular normalization makes it
+// inconclusive. Fast tier: 53- and 106-bit runs of both sides; confirmed when both margins are
+// positive; a negative margin in both is re-certified rigorously before it is called violated.
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+
+#include "engine/registry.hpp"
+#include "integrate/gradient_flow_tail.hpp"
+#include "varre2026_polarization.hpp"
+
+namespace softcert::varre2026 {
+
+namespace {
+
+struct WeakerSettings {
+  double square_horizon = 500, logistic_horizon = 5e4;  // the authors' [code, cell 6]
+  double tail_radius = 1e-9;                           // r_max of the energy tail
+  unsigned order = 20;
+  std::size_t max_steps = 200000;
+};
+
+WeakerSettings weaker_settings(const engine::CheckOptions& o) {
+  WeakerSettings s;
+  if (o.horizon) throw std::invalid_argument("horizon: this check has two; use params.square_horizon and params.logistic_horizon");
+  s.square_horizon = number_param(o.params, "square_horizon", s.square_horizon);
+  s.logistic_horizon = number_param(o.params, "logistic_horizon", s.logistic_horizon);
+  for (double h : {s.square_horizon, s.logistic_horizon})
+    if (!(h > 0) || h > 1e9) throw std::invalid_argument("params.square_horizon/logistic_horizon: must be in (0, 1e9]");
+  s.tail_radius = number_param(o.params, "tail_radius", s.tail_radius);
+  if (!(s.tail_radius >= 0 && s.tail_radius <= 1)) throw std::invalid_argument("params.tail_radius: must be in [0, 1]");
+  s.order = static_cast<unsigned>(number_param(o.params, "order", s.order));
+  if (s.order < 2 || s.order > 60) throw std::invalid_argument("params.order: must be in [2, 60]");
+  s.max_steps = static_cast<std::size_t>(number_param(o.params, "max_steps", static_cast<double>(s.max_steps)));
+  return s;
+}
+
+struct Pair {
+  instances::Instance square, logistic;
+};
+
+// {"square": instance, "logistic": instance}: same model, normalization, V, a, β*.
+Pair read_pair(const nlohmann::json& j) {
+  if (!j.is_object() || !j.contains("square") || !j.contains("logistic"))
+    throw std::invalid_argument("square, logistic: a pair needs both instances");
+  Pair p;
+  for (const char* side : {"square", "logistic"}) {
+    instances::Instance inst;
+    try {
+      inst = instances::parse_instance(j[side]);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(std::string(side) + ": " + e.what());
+    }
+    if (inst.tied()) throw std::invalid_argument(std::string(side) + ": needs model \"value_softmax\"");
+    if (instances::to_string(inst.loss) != std::string(side))
+      throw std::invalid_argument(std::string(side) + ": needs loss \"" + side + "\"");
+    (std::string(side) == "square" ? p.square : p.logistic) = std::move(inst);
+  }
+  if (p.square.normalization != p.logistic.normalization || p.square.V != p.logistic.V || p.square.a != p.logistic.a ||
+      p.square.beta != p.logistic.beta)
+    throw std::invalid_argument("logistic: normalization, V, a and beta must equal those of square");
+  return p;
+}
+
+// x log x over an interval [lo, hi] with lo ≥ 0 (0 log 0 = 0): convex, smallest at 1/e.
+template <class S>
+S xlogx(const S& p) {
+  using B = num::BoundOf<S>;
+  auto at = [](const B& x) { return x > 0 ? S(num::hull_of_bounds<S>(x, x) * num::log(num::hull_of_bounds<S>(x, x))) : S(0); };
+  S r = num::hull(at(num::lower(p)), at(num::upper(p)));
+  const S inv_e = S(1) / num::exp(S(1));
+  if (num::possibly_ge(inv_e, num::hull_of_bounds<S>(num::lower(p), num::lower(p))) &&
+      num::possibly_le(inv_e, num::hull_of_bounds<S>(num::upper(p), num::upper(p))))
+    r = num::hull(r, S(S(0) - inv_e));
+  return r;
+}
+
+// H(α/Σα), enclosed, when every α_k/Σα is certainly ≥ 0. `undefined`: some entry is certainly
+// negative (the entropy does not exist); nullopt with !undefined: the sign is uncertain.
+template <class S>
+std::optional<S> entropy_enclosure(const std::vector<S>& alpha, bool& undefined) {
+  undefined = false;
+  S sum(0);
+  for (const auto& a : alpha) sum = sum + a;
+  if (!num::certainly_positive(sum)) return std::nullopt;
+  S h(0);
+  bool unsure = false;
+  for (const auto& a : alpha) {
+    S p = a / sum;
+    if (num::certainly_negative(p)) undefined = true;
+    if (!num::certainly_nonnegative(p)) {
+      unsure = true;
+      continue;
+    }
+    h = h - xlogx(p);
+  }
+  if (undefined || unsure) return std::nullopt;
+  return h;
+}
+
+double entropy_point(const std::vector<double>& alpha) {
+  double s = 0, h = 0;
+  for (double a : alpha) s += a;
+  for (double a : alpha) {
+    const double p = a / s;
+    if (p < 0) return NAN;
+    if (p > 0) h -= p * std::log(p);
+  }
+  return h;
+}
+
+// α(0) of the shared start, at kind S.
+template <class S>
+std::vector<S> alpha_at_start(const instances::Instance& inst) {
+  const models::ValueSoftmax<S> m(inst);
+  return m.attention(m.initial_state());
+}
+
+template <class S>
+nlohmann::json enclosure_json(const S& x, int digits = 10) {
+  return {num::lower_decimal(x, digits), num::upper_decimal(x, digits)};
+}
+
+engine::CheckResult rigorous(const Pair& pair, const WeakerSettings& set, unsigned bits) {
+  engine::CheckResult r;
+  const auto start = std::chrono::steady_clock::now();
+  std::string side = "logistic";
+  try {
+    with_interval_kind(bits, [&](auto kind, unsigned used) {
+      using S = decltype(kind);
+      r.precision_bits = used;
+      integrate::ValidatedOptions vo;
+      vo.order = set.order;
+      vo.max_steps = set.max_steps;
+      // The logistic side first: when its α(H) leaves the simplex the statement does not apply
+      // and the square side is not needed.
+      side = "logistic";
+      const auto lg = rigorous_state_at<S>(pair.logistic, set.logistic_horizon, set.order, set.max_steps);
+      r.details["logistic_steps"] = lg.steps;
+      auto alpha_json = [](const std::vector<S>& al) {
+        nlohmann::json a = nlohmann::json::array();
+        for (const auto& x : al) a.push_back(enclosure_json(x, 8));
+        return a;
+      };
+      r.details["alpha_logistic"] = alpha_json(lg.alpha);
+      bool und_lg = false;
+      const auto h_lg = entropy_enclosure(lg.alpha, und_lg);
+      if (und_lg) {
+        r.verdict = engine::Verdict::inconclusive;
+        r.reason = "alpha(H) under logistic loss has an entry certainly < 0: the entropy is undefined and the statement "
+                   "does not apply";
+        r.details["not_applicable"] = true;
+        return 0;
+      }
+      side = "square";
+      const models::ValueSoftmax<S> sq_model(pair.square, false);
+      integrate::EnergyTail<S> tail;
+      const auto sq = integrate::enclose_with_energy_tail<S>(sq_model, S(set.square_horizon), S(0), set.tail_radius, vo, &tail);
+      r.details["square_steps"] = sq.steps;
+      r.details["square_tail_used"] = tail.used;
+      if (tail.used) {
+        r.details["square_tail_from_t"] = num::lower_decimal(tail.from, 8);
+        r.details["square_tail_radius"] = num::upper_decimal(tail.radius, 3);
+      }
+      bool und0 = false, und_sq = false;
+      const auto h0 = entropy_enclosure(alpha_at_start<S>(pair.square), und0);
+      const auto h_sq = entropy_enclosure(sq.alpha, und_sq);
+      r.details["alpha_square"] = alpha_json(sq.alpha);
+      if (h0) r.details["entropy_0"] = enclosure_json(*h0);
+      if (h_sq) r.details["entropy_square"] = enclosure_json(*h_sq);
+      if (h_lg) r.details["entropy_logistic"] = enclosure_json(*h_lg);
+      if (h0 && h_sq) r.details["drop_square"] = enclosure_json(S(*h0 - *h_sq));
+      if (h0 && h_lg) r.details["drop_logistic"] = enclosure_json(S(*h0 - *h_lg));
+      if (und_sq) {
+        r.verdict = engine::Verdict::inconclusive;
+        r.reason = "alpha(H) under square loss has an entry certainly < 0: the entropy is undefined and the statement "
+                   "does not apply";
+        r.details["not_applicable"] = true;
+        return 0;
+      }
+      if (!h_sq || !h_lg) {
+        r.verdict = engine::Verdict::inconclusive;
+        r.reason = "the sign of an entry of alpha(H) is not certain: the entropy is not enclosed";
+        return 0;
+      }
+      const S margin = *h_sq - *h_lg;
+      r.margin_lower = num::lower_decimal(margin);
+      r.margin_upper = num::upper_decimal(margin);
+      const std::string values = "H_sq(H_sq) in [" + num::lower_decimal(*h_sq, 6) + ", " + num::upper_decimal(*h_sq, 6) +
+                                 "], H_log(H_log) in [" + num::lower_decimal(*h_lg, 6) + ", " + num::upper_decimal(*h_lg, 6) + "]";
+      if (num::certainly_positive(margin)) {
+        r.verdict = engine::Verdict::proved;
+        r.reason = "the entropy drop is certainly smaller under square loss: " + values;
+      } else if (num::certainly_negative(margin)) {
+        r.verdict = engine::Verdict::violated;
+        r.reason = "the entropy drop is certainly larger under square loss: " + values;
+      } else {
+        r.verdict = engine::Verdict::inconclusive;
+        r.reason = "the enclosures of the two entropies overlap: " + values;
+      }
+      return 0;
+    });
+  } catch (const integrate::RigorousFailure& e) {
+    r.verdict = engine::Verdict::inconclusive;
+    r.precision_bits = bits <= 53 ? 53 : bits;
+    r.reason = "the rigorous tier could not reach the " + side + "-loss horizon: " + e.what();
+    const auto norm = pair.square.normalization;
+    if (norm == instances::Normalization::abs || norm == instances::Normalization::relu)
+      r.reason += " (|x|, relu: a score reaching the kink at 0 is not integrated through; use the fast tier)";
+  }
+  r.details["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return r;
+}
+
+engine::CheckResult fast(const Pair& pair, const WeakerSettings& set, unsigned bits) {
+  engine::CheckResult r;
+  r.precision_bits = 53;
+  r.details["margin_is_estimate"] = true;
+  const FastAlpha sq = fast_alpha(pair.square, set.square_horizon, set.max_steps);
+  const FastAlpha lg = fast_alpha(pair.logistic, set.logistic_horizon, set.max_steps);
+  for (const auto* side : {&sq, &lg}) {
+    if (!side->failure.empty() || side->reference.empty()) {
+      r.reason = std::string("fast tier, ") + (side == &sq ? "square" : "logistic") + " side: " +
+                 (side->failure.empty() ? std::string("no reference run") : side->failure);
+      return r;
+    }
+  }
+  const double m = entropy_point(sq.run) - entropy_point(lg.run);
+  const double m_ref = entropy_point(sq.reference) - entropy_point(lg.reference);
+  r.details["entropy_square"] = entropy_point(sq.reference);
+  r.details["entropy_logistic"] = entropy_point(lg.reference);
+  const double h0 = entropy_point(alpha_at_start<double>(pair.square));
+  r.details["entropy_0"] = h0;
+  if (std::isnan(m) || std::isnan(m_ref)) {
+    r.reason = "fast tier: alpha(H) has a negative entry: the entropy is undefined and the statement does not apply";
+    r.details["not_applicable"] = true;
+    return r;
+  }
+  r.margin_lower = shortest_decimal(std::min(m, m_ref));
+  r.margin_upper = shortest_decimal(std::max(m, m_ref));
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "drop square %.4g, drop logistic %.4g", h0 - entropy_point(sq.reference),
+                h0 - entropy_point(lg.reference));
+  if (m > 0 && m_ref > 0) {
+    r.verdict = engine::Verdict::confirmed;
+    r.reason = std::string("53- and 106-bit runs agree: ") + buf;
+  } else if (m < 0 && m_ref < 0) {
+    engine::CheckResult rr = rigorous(pair, set, bits);
+    if (rr.verdict == engine::Verdict::violated) return rr;
+    r.reason = std::string("fast tier: the drop is larger under square loss (") + buf +
+               "), but the rigorous tier did not certify it (" + rr.reason + ")";
+  } else {
+    r.reason = std::string("fast tier: the 53- and 106-bit runs disagree on the sign of the margin (") + buf + ")";
+  }
+  return r;
+}
+
+}  // namespace
+
+class NormalizationSquareWeakerCheck : public engine::Check {
+ public:
+  std::string name() const override { return "varre2026.normalization.square_weaker"; }
+  std::string paper() const override { return kPaper; }
+  std::string statement() const override {
+    return "[paper, seed: under square loss polarization is 'not as strong as with the logistic loss' (softmax); code, "
+           "cells 5-6: the notebook's six normalizations from one start, square loss to t = 500, logistic to t = 5e4; "
+           "applying the sentence to the five other rows and measuring by entropy is ours] For a pair of instances with "
+           "the same start and normalization, one under square and one under logistic loss, the gradient flows reach "
+           "t = H_sq and t = H_log and the entropy drop H(p(0)) - H(p(H)) of p = alpha/sum(alpha) is smaller under "
+           "square loss: H(p_sq(H_sq)) > H(p_log(H_log)). Inapplicable (inconclusive) when p has a negative entry.";
+  }
+  std::string doc() const override { return "docs/theorems/varre2026_normalization_square_weaker.md"; }
+
+  // The authors' construction [code, cell 5] with our generator: V = 0.1·N(0,1), a = 1 + 0.1·N(0,1),
+  // β* = N/‖N‖ (generate_family_instance with a(0) jittered), params.normalization (softmax),
+  // params.T (default [2, 4]); the logistic member is the square member with loss "logistic".
+  nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
+    engine::GenerateOptions g = o;
+    g.dropped.insert(kUniformOnesA0);
+    g.params["loss"] = "square";
+    if (!g.params.contains("a_scale")) g.params["a_scale"] = 0.1;
+    if (!g.params.contains("T")) g.params["T"] = nlohmann::json::array({2, 4});
+    nlohmann::json sq = generate_family_instance(seed, g, name());
+    nlohmann::json lg = sq;
+    lg["loss"] = "logistic";
+    sq["id"] = sq["id"].get<std::string>() + "/square";
+    lg["id"] = lg["id"].get<std::string>() + "/logistic";
+    return {{"id", name() + "@" + std::to_string(seed)},
+            {"provenance", name() + " generator, seed " + std::to_string(seed) +
+                               ": V = 0.1 N, a = 1 + 0.1 N, beta* = N/|N| (the notebook's cell-5 construction, our RNG)"},
+            {"square", sq},
+            {"logistic", lg}};
+  }
+
+  engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
+    const Pair pair = read_pair(instance);
+    const WeakerSettings set = weaker_settings(o);
+    const unsigned bits = o.precision_bits == 0 ? 53 : o.precision_bits;
+    engine::CheckResult r = o.tier == engine::Tier::rigorous ? rigorous(pair, set, bits) : fast(pair, set, bits);
+    r.details["normalization"] = instances::to_string(pair.square.normalization);
+    r.details["square_horizon"] = set.square_horizon;
+    r.details["logistic_horizon"] = set.logistic_horizon;
+    return r;
+  }
+};
+
+SOFTCERT_REGISTER_CHECK(NormalizationSquareWeakerCheck);
+
+}  // namespace softcert::varre2026

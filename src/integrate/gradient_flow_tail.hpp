@@ -1,0 +1,115 @@
+#pragma once
+// The rigorous tier for a gradient flow that has nearly stopped: integrate with validated steps
+// until the loss is so close to a known lower bound that the rest of the way to END cannot move
+// the state far, and bound that rest by the energy identity instead of integrating it.
+//
+// Lemma (energy tail). Let ẋ = −∇L on [s, T] with L ≥ L_min everywhere. Then for t ∈ [s, T]
+//     ‖x(t) − x(s)‖₂ ≤ ∫_s^t ‖ẋ‖ ≤ √(t − s) · (∫_s^t ‖ẋ‖²)^{1/2} = √((t − s)(L(x(s)) − L(x(t))))
+//                   ≤ √((T − s)(L(x(s)) − L_min)) =: r,
+// by Cauchy–Schwarz and dL/dt = −‖∇L‖² = −‖ẋ‖². So as long as the solution exists it stays in
+// the closed ball of radius r around x(s), hence in the box K = [x(s)] + [−r, r]ⁿ. If the field
+// is C¹ on a neighbourhood of the compact K, the solution cannot end before T (a maximal
+// solution leaves every compact subset of the domain), so it exists on [s, T] and x(T) ∈ K.
+//
+// enclose_with_energy_tail(model, END, L_min, r_max, options) takes a t-time model with
+// dimension(), initial_state(), rhs(x, dxdt), loss_value(x), optionally attention(x) and
+// a_offset(). Preconditions (not checkable here, stated by the caller): rhs is exactly −∇ of
+// loss_value (for models::ValueSoftmax in t-time, every loss and normalization:
+// tests/models/model_gradient_test.cpp), and loss_value ≥ L_min on the whole domain (0 for the
+// square, logistic and regression losses). It takes validated steps (validated_taylor.hpp) from
+// t = 0 and, after each, encloses L on the step's end box; as soon as
+// r = √((END − s)·(upper(L) − L_min)) ≤ r_max and the field evaluates to finite enclosures on
+// K (so every denominator — F = Σ f(a_j), 1 + e^{…} — is certainly nonzero on K, and for abs/relu
+// every score has a certain sign on K, else the model throws), it returns K. Otherwise it
+// integrates on, to END.
+//
+// Guarantee: if it returns, then for every initial state in the box initial_state() the exact
+// solution exists on [0, END] and result.x[i] ∋ x_i(END) (result.alpha[k] ∋ α_k(x(END)) when the
+// model has attention(x)); tail.used tells whether the lemma was applied, from tail.from
+// (∋ s) with radius tail.radius (≥ r). A step that cannot be validated throws RigorousFailure.
+#include <cmath>
+#include <cstddef>
+#include <stdexcept>
+
+#include "integrate/rigorous_full.hpp"
+
+namespace softcert::integrate {
+
+template <class S>
+struct EnergyTail {
+  bool used = false;
+  S from{0};    // s: where the integration stopped
+  S radius{0};  // r ≥ √((END − s)(L(x(s)) − L_min))
+};
+
+namespace detail {
+
+// Every bound finite (a NaN bound fails the comparison too).
+template <class S>
+bool all_finite(const std::vector<S>& v) {
+  for (const auto& x : v)
+    if (!(num::magnitude(x) < 1e300)) return false;
+  return true;
+}
+
+}  // namespace detail
+
+// Guarantee: see the top of this file.
+template <class S, class Model>
+FullStateEnclosure<S> enclose_with_energy_tail(const Model& model, const S& t_end, const S& loss_min, double r_max,
+                                               ValidatedOptions options, EnergyTail<S>* tail = nullptr) {
+  if (models::carries_time(model)) throw std::invalid_argument("model: the energy tail needs a t-time gradient flow");
+  if (!(r_max >= 0)) throw std::invalid_argument("r_max: must be >= 0");
+  FullStateEnclosure<S> out;
+  if constexpr (requires { model.a_offset(); }) out.a_offset = model.a_offset();
+  EnergyTail<S> info;
+  options.keep_segments = false;
+  auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
+  ValidatedTaylor<S, decltype(field)> vt(field, model.dimension(), options);
+  try {
+    if (!num::certainly_positive(t_end)) throw std::invalid_argument("END: must be certainly positive");
+    LohnerSet<S> set = LohnerSet<S>::from_box(model.initial_state());
+    S t(0);
+    bool reached = false;
+    while (!reached) {
+      if (++out.steps > options.max_steps) throw ValidationFailure("integrate: step budget exhausted");
+      (void)vt.step(set, t, t_end, reached);
+      out.x = vt.last_box();
+      if (reached) break;
+      // The tail from s = t (thin: steps end on representable times).
+      const S gap = model.loss_value(out.x) - loss_min;
+      const S rest = t_end - t;
+      const auto g_hi = num::upper(gap), rest_hi = num::upper(rest);
+      if (!(g_hi >= 0) || !(g_hi < 1e300)) continue;  // a floor above the loss, or not finite: no tail
+      const S r = num::sqrt(num::hull_of_bounds<S>(g_hi, g_hi) * num::hull_of_bounds<S>(rest_hi, rest_hi));
+      if (!(num::upper(r) <= r_max)) continue;
+      // K = box + [−r, r], r made strictly positive so that K has no thin component.
+      const auto r_hi = num::upper(r) > 0 ? num::upper(r) : num::BoundOf<S>(1e-300);
+      std::vector<S> K = out.x;
+      for (auto& k : K) k = num::hull_of_bounds<S>(num::lower(k) - r_hi, num::upper(k) + r_hi);
+      std::vector<S> dK;
+      try {
+        model.rhs(K, dK);
+        if (!detail::all_finite(dK)) continue;
+        if constexpr (requires { model.attention(K); })
+          if (!detail::all_finite(model.attention(K))) continue;
+      } catch (const std::domain_error&) {
+        continue;  // a kink inside K
+      }
+      out.x = K;
+      info.used = true;
+      info.from = t;
+      info.radius = num::hull_of_bounds<S>(r_hi, r_hi);
+      break;
+    }
+    if constexpr (requires { model.attention(out.x); }) out.alpha = model.attention(out.x);
+  } catch (const ValidationFailure& e) {
+    throw RigorousFailure(e.what());
+  } catch (const std::domain_error& e) {
+    throw RigorousFailure(e.what());
+  }
+  if (tail) *tail = info;
+  return out;
+}
+
+}  // namespace softcert::integrate
