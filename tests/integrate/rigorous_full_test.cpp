@@ -7,7 +7,11 @@
 //  - the value-softmax model keeps its τ-time path for logistic loss (t carried as a state,
 //    its enclosure contains END), and its enclosure also contains a 256-bit reference;
 //  - a kink crossed (relu with a score through 0) is refused with RigorousFailure; the same
-//    start under x² goes through.
+//    start under x² goes through;
+//  - the energy tail (integrate/gradient_flow_tail.hpp): square loss to END = 200, stopped early
+//    by the bound √((END − s)·L(s)); its enclosure contains the 256-bit reference at END and the
+//    fully integrated enclosure's centre, with r_max = 0 it integrates all the way, and a τ-time
+//    model (not a gradient flow in its time) is refused.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -16,6 +20,7 @@
 #include "instances/generator.hpp"
 #include "instances/instance.hpp"
 #include "integrate/fast_integrate.hpp"
+#include "integrate/gradient_flow_tail.hpp"
 #include "integrate/rigorous_full.hpp"
 #include "numerics/decimal.hpp"
 #include "numerics/kinds.hpp"
@@ -145,6 +150,38 @@ TEST(RigorousFull, AKinkOnTheWayIsRefused) {
   j["normalization"] = "square";
   EXPECT_NO_THROW((void)integrate::enclose_full_state<IntervalD>(instances::parse_instance(j), IntervalD(100),
                                                                  integrate::ValidatedOptions{}));
+}
+
+TEST(EnergyTail, StopsEarlyAndStillEnclosesTheStateAtEnd) {
+  num::PrecisionGuard g(256);
+  const auto inst = instances::parse_instance(value_json("square", "softmax"));
+  const models::ValueSoftmax<IntervalD> model(inst, false);
+  integrate::EnergyTail<IntervalD> tail;
+  const auto enc = integrate::enclose_with_energy_tail<IntervalD>(model, IntervalD(200), IntervalD(0), 1e-9,
+                                                                  integrate::ValidatedOptions{}, &tail);
+  ASSERT_TRUE(tail.used);
+  EXPECT_LT(num::upper(tail.from), 200.0);
+  EXPECT_LE(num::upper(tail.radius), 1e-9);
+  const auto full = integrate::enclose_full_state<IntervalD>(inst, IntervalD(200), integrate::ValidatedOptions{});
+  EXPECT_LT(enc.steps, full.steps);
+  const std::vector<MpReal> ref = reference_state(inst, "200");
+  ASSERT_EQ(enc.x.size(), ref.size());
+  for (std::size_t i = 0; i < ref.size(); ++i) {
+    EXPECT_TRUE(contains(enc.x[i], ref[i])) << i;
+    EXPECT_TRUE(contains(enc.x[i], MpReal(num::mid(full.x[i])))) << i;
+    EXPECT_LT(num::upper(enc.x[i]) - num::lower(enc.x[i]), 3e-9) << i;
+  }
+  // r_max = 0: the bound never applies, the flow is integrated to END.
+  integrate::EnergyTail<IntervalD> none;
+  const auto all = integrate::enclose_with_energy_tail<IntervalD>(model, IntervalD(200), IntervalD(0), 0.0,
+                                                                  integrate::ValidatedOptions{}, &none);
+  EXPECT_FALSE(none.used);
+  EXPECT_EQ(all.steps, full.steps);
+  // τ-time is not a gradient flow in τ: refused.
+  const models::ValueSoftmax<IntervalD> tau_model(instances::parse_instance(value_json("logistic", "softmax")), true);
+  EXPECT_THROW((void)integrate::enclose_with_energy_tail<IntervalD>(tau_model, IntervalD(5), IntervalD(0), 1e-9,
+                                                                    integrate::ValidatedOptions{}),
+               std::invalid_argument);
 }
 
 }  // namespace

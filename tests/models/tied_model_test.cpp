@@ -58,6 +58,26 @@ TEST(TiedModel, IntervalFieldEnclosesThePointField) {
   }
 }
 
+TEST(TiedModel, TauTimeFieldIsTTimeFieldOverGamma) {
+  num::PrecisionGuard g(256);
+  const auto inst = instances::parse_instance(tied_json());
+  const models::TiedValueSoftmax<MpReal> mt(inst), mtau(inst, true);
+  ASSERT_EQ(mtau.dimension(), mt.dimension() + 1);
+  ASSERT_EQ(mtau.time_index(), 12u);
+  EXPECT_TRUE(models::carries_time(mtau));
+  EXPECT_FALSE(models::carries_time(mt));
+  auto x = mt.initial_state();
+  std::vector<MpReal> ft, ftau;
+  mt.rhs(x, ft);
+  auto xt = x;
+  xt.push_back(MpReal(7));  // t does not enter the field
+  mtau.rhs(xt, ftau);
+  const MpReal m = mt.margin(x, mt.attention(x));
+  const MpReal gamma = 1 / (1 + exp(m));
+  for (std::size_t k = 0; k < ft.size(); ++k) EXPECT_LT(abs(ftau[k] * gamma - ft[k]), MpReal("1e-70")) << k;
+  EXPECT_LT(abs(ftau[12] - (1 + exp(m))), MpReal("1e-70"));
+}
+
 TEST(TiedModel, InstanceReaderTakesUAndRefusesWhatTheModelCannotBe) {
   const auto inst = instances::parse_instance(tied_json());
   EXPECT_TRUE(inst.tied());
