@@ -112,21 +112,25 @@ engine::CheckResult rigorous(const instances::Instance& inst, const TiedSettings
       // min of uppers), the t where it is first not certainly positive, and the first segment
       // lying certainly before t = H on which it is certainly negative. In τ-time the rate is
       // d/dτ = (dt/dτ)·d/dt with dt/dτ ≥ 1: the same sign.
+      // The margin's upper end only uses segments that certainly lie in [0, H] (t-time: all of
+      // them; τ-time: t certainly < H), so that it bounds the minimum over [0, H] from above;
+      // its lower end uses every segment (they cover [0, H]).
       std::vector<B> rate_lo(D), rate_hi(D);
       std::vector<std::optional<S>> first_unsure(D), first_negative(D);
-      bool first = true;
+      bool first = true, first_within = true;
       auto visit = [&](const integrate::TubeSegment<S>& seg) {
         std::vector<S> n2, rate;
         column_norms_and_rates(model, seg.box, n2, rate);
         const S t_range = set.tau_time ? seg.box[model.time_index()] : num::hull(seg.t0, seg.t1);
-        const bool before_H = num::certainly_lt(t_range, H);
+        const bool within = !set.tau_time || num::certainly_lt(t_range, H);
         for (std::size_t j = 0; j < D; ++j) {
           if (first || num::lower(rate[j]) < rate_lo[j]) rate_lo[j] = num::lower(rate[j]);
-          if (first || num::upper(rate[j]) < rate_hi[j]) rate_hi[j] = num::upper(rate[j]);
+          if (within && (first_within || num::upper(rate[j]) < rate_hi[j])) rate_hi[j] = num::upper(rate[j]);
           if (!first_unsure[j] && !num::certainly_positive(rate[j])) first_unsure[j] = t_range;
-          if (!first_negative[j] && before_H && num::certainly_negative(rate[j])) first_negative[j] = t_range;
+          if (!first_negative[j] && within && num::certainly_negative(rate[j])) first_negative[j] = t_range;
         }
         first = false;
+        if (within) first_within = false;
       };
       integrate::ValidatedOptions vo;
       vo.order = set.order;
@@ -171,7 +175,12 @@ engine::CheckResult rigorous(const instances::Instance& inst, const TiedSettings
         }
         return 0;
       }
-      const S margin = num::hull_of_bounds<S>(rate_lo[*k], rate_hi[*k]);
+      if (first_within) {  // no segment certainly inside [0, H] (H within the first step)
+        r.verdict = engine::Verdict::inconclusive;
+        r.reason = "no tube segment lies certainly inside [0, H]";
+        return 0;
+      }
+      const S margin = num::hull_of_bounds<S>(rate_lo[*k], std::max(rate_lo[*k], rate_hi[*k]));
       r.margin_lower = num::lower_decimal(margin);
       r.margin_upper = num::upper_decimal(margin);
       if (first_negative[*k]) {
@@ -213,7 +222,6 @@ engine::CheckResult fast(const instances::Instance& inst, const TiedSettings& se
   r.precision_bits = 53;
   r.details["margin_is_estimate"] = true;
   const models::TiedValueSoftmax<double> model(inst);
-  const std::size_t D = model.dim();
   // Sample times: t = 0, then a grid uniform in log(1 + t) up to H (dense early, where α moves).
   std::vector<double> times{0.0};
   if (monotone)
@@ -268,7 +276,6 @@ engine::CheckResult fast(const instances::Instance& inst, const TiedSettings& se
   } else {
     r.reason = "fast tier: the two runs disagree on the sign of " + what;
   }
-  (void)D;
   return r;
 }
 
