@@ -78,7 +78,7 @@ TEST(TiedModel, InstanceReaderTakesUAndRefusesWhatTheModelCannotBe) {
   j = tied_json(); j.erase("U"); bad(j, "U");
   j = tied_json(); j["T"] = 2; bad(j, "T");
   // The value-softmax model and the reduced forms refuse a tied instance instead of misreading U as V.
-  EXPECT_THROW(models::ValueSoftmax<double>(inst), std::invalid_argument);
+  EXPECT_THROW((void)models::ValueSoftmax<double>{inst}, std::invalid_argument);
   EXPECT_THROW((void)models::make_model<double>(inst, models::Form::reduced), std::invalid_argument);
   EXPECT_NO_THROW((void)std::get<models::TiedValueSoftmax<double>>(models::make_model<double>(inst, models::Form::full)));
 }
