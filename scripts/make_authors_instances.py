@@ -317,7 +317,7 @@ MATRIX_FIELDS = ("V", "U", "X")
 
 
 def render(inst):
-    """One line per field, one line per matrix row (the layout of make_headline_instance.py)."""
+    """One line per field, one line per matrix row (a matrix reads, and diffs, as a matrix)."""
     lines = []
     for key, value in inst.items():
         if key in MATRIX_FIELDS:

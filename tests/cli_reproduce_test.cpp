@@ -154,7 +154,7 @@ TEST(CliReproduce, HeadlineGridEqualsSeparateRigorousIntegrations) {
   EXPECT_EQ(rows[0].at("t"), "0");
   EXPECT_EQ(rows[3].at("t"), "100");
   const auto instance = nlohmann::json::parse(
-      std::ifstream(std::string(SOFTCERT_SOURCE_DIR) + "/proofs_checks/instances/varre2026-headline.json"));
+      std::ifstream(std::string(SOFTCERT_SOURCE_DIR) + "/proofs_checks/instances/authors/headline.json"));
   integrate::RigorousIntegrateOptions o;
   o.time_variable = "tau";
   for (std::size_t k = 1; k < rows.size(); ++k) {
