@@ -250,8 +250,8 @@ RigorousLogisticProblem rigorous_problem_from_json(const nlohmann::json& inst) {
     return inst[k].get<std::string>();
   };
   if (inst.contains("model") && text("model") != "value_softmax") throw std::invalid_argument("model: the rigorous tier supports \"value_softmax\"");
-  if (text("loss") != "logistic") throw std::invalid_argument("loss: the rigorous tier supports \"logistic\" only");
-  if (text("normalization") != "softmax") throw std::invalid_argument("normalization: the rigorous tier supports \"softmax\" only");
+  if (text("loss") != "logistic") throw std::invalid_argument("loss: the reduced rigorous form needs \"logistic\" (integrate::rigorous_integrate_model takes every loss)");
+  if (text("normalization") != "softmax") throw std::invalid_argument("normalization: the reduced rigorous form needs \"softmax\" (integrate::rigorous_integrate_model takes the others)");
   auto count = [&](const char* k) -> std::size_t {
     if (!inst.contains(k) || !inst[k].is_number_integer() || inst[k].get<long long>() < 1)
       throw std::invalid_argument(std::string(k) + ": missing or not a positive integer");
