@@ -6,7 +6,8 @@
 //   rigorous tier: validated Taylor–Lohner, [lower, upper] pairs — the reduced logistic form
 //   (integrate::rigorous_integrate) for logistic + softmax, else the full state of any model
 //   (integrate::rigorous_integrate_model: every loss; softmax, x², sum, sigmoid; the tied model).
-// Exit: 0 done; 2 bad usage or input (nothing written); 3 the rigorous tier could not validate.
+// Exit: 0 done; 2 bad usage or input (nothing written); 3 the rigorous tier could not validate,
+// or the fast tier overflowed (nothing written).
 #include <chrono>
 #include <fstream>
 #include <iomanip>
@@ -19,6 +20,7 @@
 #include "integrate/rigorous_integrate.hpp"
 #include "integrate/rigorous_model.hpp"
 #include "numerics/decimal.hpp"
+#include "numerics/quote.hpp"
 
 namespace softcert::cli {
 namespace {
@@ -113,7 +115,7 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
   cmd->callback([args, &exit_status]() {
     // Everything about the input is checked before anything is computed or written.
     if (args->precision < 53) throw UsageError("--precision: must be ≥ 53 bits, got " + std::to_string(args->precision));
-    if (!num::is_decimal_syntax(args->t)) throw UsageError("--t: not a decimal number: \"" + args->t + "\"");
+    if (!num::is_decimal_syntax(args->t)) throw UsageError("--t: not a decimal number: " + num::quoted(args->t));
     if (!(num::parse_decimal<Real>(args->t) > 0)) throw UsageError("--t: the horizon must be positive, got " + args->t);
     nlohmann::json result;
     try {
@@ -127,6 +129,10 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
       throw UsageError(args->instance + ": " + e.what());
     } catch (const integrate::RigorousFailure& e) {
       std::cerr << "softcert integrate: the rigorous tier could not validate: " << e.what() << "\n";
+      exit_status = 3;
+      return;
+    } catch (const integrate::FastOverflow& e) {
+      std::cerr << "softcert integrate: " << e.what() << "\n";
       exit_status = 3;
       return;
     }

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "numerics/quote.hpp"
 #include "report/progress.hpp"
 #include "report/summary.hpp"
 
@@ -23,13 +24,13 @@ engine::Shard parse_shard(const std::string& text) {
     if (a != slash || b != text.size() - slash - 1 || k < 1 || k > n || n > 100000) throw std::invalid_argument("");
     return engine::Shard{static_cast<unsigned>(k), static_cast<unsigned>(n)};
   } catch (const std::exception&) {
-    throw UsageError("--shard must be K/N with 1 <= K <= N (got \"" + text + "\")");
+    throw UsageError("--shard must be K/N with 1 <= K <= N (got " + num::quoted(text) + ")");
   }
 }
 
 void add_param(nlohmann::json& params, const std::string& assignment) {
   const auto eq = assignment.find('=');
-  if (eq == std::string::npos || eq == 0) throw UsageError("--param must be key=value (got \"" + assignment + "\")");
+  if (eq == std::string::npos || eq == 0) throw UsageError("--param must be key=value (got " + num::quoted(assignment) + ")");
   const std::string key = assignment.substr(0, eq), value = assignment.substr(eq + 1);
   try {
     params[key] = nlohmann::json::parse(value);

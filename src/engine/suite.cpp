@@ -6,6 +6,7 @@
 #include <toml++/toml.h>
 
 #include "engine/registry.hpp"
+#include "numerics/quote.hpp"
 
 namespace softcert::engine {
 namespace {
@@ -41,7 +42,7 @@ nlohmann::json to_json(const toml::node& n, const std::string& where) {
 Tier tier_from(const std::string& s, const std::string& where) {
   if (s == "fast") return Tier::fast;
   if (s == "rigorous") return Tier::rigorous;
-  fail(where, "tier must be \"fast\" or \"rigorous\", not \"" + s + "\"");
+  fail(where, "tier must be \"fast\" or \"rigorous\", not " + num::quoted(s));
 }
 
 double fraction(const toml::node& n, const std::string& where) {
