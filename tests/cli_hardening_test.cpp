@@ -38,11 +38,62 @@ fs::path fresh_dir(const std::string& name) {
 
 void write_text(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
 
+std::vector<nlohmann::json> read_lines(const fs::path& p) {
+  std::vector<nlohmann::json> out;
+  std::ifstream in(p);
+  for (std::string line; std::getline(in, line);) out.push_back(nlohmann::json::parse(line));
+  return out;
+}
+
 // The headline instance with one edit, written to `path`.
 void edited_headline(const fs::path& path, const std::function<void(nlohmann::json&)>& edit) {
   nlohmann::json j = nlohmann::json::parse(std::ifstream(kHeadline));
   edit(j);
   write_text(path, j.dump());
+}
+
+// --- 1. size limits ------------------------------------------------------------------------
+
+TEST(CliHardening, SizeLikeInputsOutOfRangeAreExitTwoBeforeAnyWork) {
+  const fs::path dir = fresh_dir("limits");
+  const std::string out = (dir / "out.json").string();
+  struct Case {
+    std::string args, message;
+  };
+  const std::vector<Case> cases = {
+      // aborted inside GMP (SIGABRT) after minutes
+      {"integrate " + kHeadline + " --t 1 --tier rigorous --precision 65536", "--precision: the rigorous tier takes at most 4096 bits"},
+      {"integrate " + kHeadline + " --t 1 --tier rigorous --precision 4097", "at most 4096 bits"},
+      {"integrate " + kHeadline + " --t 1 --precision 70000", "--precision: must be an integer in [53, 65536]"},
+      // wrapped to 2^64 - 5 instances, then allocated until bad_alloc
+      {"check sukenik2026.hard_switch --instances -5", "--instances: must be an integer in [0, 1000000]"},
+      {"check sukenik2026.hard_switch --instances 100000000", "--instances: must be an integer in [0, 1000000]"},
+      {"check sukenik2026.hard_switch --instances 1 --precision 0", "--precision: must be an integer in [53, 65536]"},
+      // both used to become 2^64 - 1
+      {"check sukenik2026.hard_switch --instances 1 --seed -1", "--seed: must be an integer in [0, 18446744073709551615]"},
+      {"check sukenik2026.hard_switch --instances 1 --seed 18446744073709551616", "--seed: must be an integer"},
+      {"search sukenik2026.hard_switch --seed -1", "--seed: must be an integer"},
+      {"search sukenik2026.hard_switch --max-samples -1", "--max-samples: must be an integer"},
+      // used to run silently at the check's horizon 100 and say proved
+      {"check varre2026.order_preservation --instances 1 --horizon 0", "--horizon: must be a positive finite number"},
+      {"check varre2026.order_preservation --instances 1 --horizon nan", "--horizon: must be a positive finite number"},
+      {"search varre2026.order_preservation --horizon 0", "--horizon: must be a positive finite number"},
+  };
+  for (const auto& c : cases) {
+    fs::remove(out);
+    const bool is_search = c.args.rfind("search", 0) == 0, is_integrate = c.args.rfind("integrate", 0) == 0;
+    const std::string args = c.args + (is_search ? " --budget 1 --out " : is_integrate ? " --json " : " -q --json ") + out;
+    const CliRun r = run_softcert(args);
+    EXPECT_EQ(r.status, 2) << args << "\n" << r.err;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << args << "\n" << r.err;
+    EXPECT_FALSE(fs::exists(out)) << args;
+  }
+  // The edges of the ranges are accepted; leading zeros are decimal, not octal.
+  EXPECT_EQ(run_softcert("check sukenik2026.hard_switch --instances 1 -q --seed 18446744073709551615").status, 0);
+  const std::string a = (dir / "a.jsonl").string(), b = (dir / "b.jsonl").string();
+  ASSERT_EQ(run_softcert("check sukenik2026.hard_switch --instances 1 -q --seed 010 --json " + a).status, 0);
+  ASSERT_EQ(run_softcert("check sukenik2026.hard_switch --instances 1 -q --seed 10 --json " + b).status, 0);
+  EXPECT_EQ(read_lines(a)[0]["seed"], read_lines(b)[0]["seed"]);
 }
 
 // --- 3. messages --------------------------------------------------------------------------------
