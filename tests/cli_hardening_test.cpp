@@ -38,6 +38,28 @@ fs::path fresh_dir(const std::string& name) {
 
 void write_text(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
 
+std::vector<std::string> names_in(const fs::path& dir) {
+  std::vector<std::string> out;
+  for (const auto& e : fs::directory_iterator(dir)) out.push_back(e.path().filename().string());
+  return out;
+}
+
+// Runs softcert under /bin/sh with `prefix` first (ulimit, umask, trap), capturing as run_softcert.
+CliRun run_with_prefix(const std::string& prefix, const std::string& args) {
+  const std::string err_file = ::testing::TempDir() + "softcert_hardening_stderr.txt";
+  const std::string cmd = prefix + "; exec " + std::string(SOFTCERT_BINARY) + " " + args + " 2>" + err_file;
+  CliRun r;
+  FILE* p = popen(cmd.c_str(), "r");
+  char buf[4096];
+  while (std::fgets(buf, sizeof buf, p)) r.out += buf;
+  const int st = pclose(p);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  std::ifstream e(err_file);
+  r.err.assign(std::istreambuf_iterator<char>(e), {});
+  std::remove(err_file.c_str());
+  return r;
+}
+
 std::vector<nlohmann::json> read_lines(const fs::path& p) {
   std::vector<nlohmann::json> out;
   std::ifstream in(p);
@@ -94,6 +116,49 @@ TEST(CliHardening, SizeLikeInputsOutOfRangeAreExitTwoBeforeAnyWork) {
   ASSERT_EQ(run_softcert("check sukenik2026.hard_switch --instances 1 -q --seed 010 --json " + a).status, 0);
   ASSERT_EQ(run_softcert("check sukenik2026.hard_switch --instances 1 -q --seed 10 --json " + b).status, 0);
   EXPECT_EQ(read_lines(a)[0]["seed"], read_lines(b)[0]["seed"]);
+}
+
+// --- 2. atomic, checked writes ----------------------------------------------------------------
+
+TEST(CliHardening, IntegrateJsonOnAFullDiskIsExitTwoAndLeavesNothing) {
+  const fs::path dir = fresh_dir("full_disk");
+  const fs::path out = dir / "out.json";
+  // ulimit -f 1: writes past 1 KB fail with EFBIG, as on a full file system (SIGXFSZ ignored).
+  const CliRun r = run_with_prefix("trap '' XFSZ; ulimit -f 1", "integrate " + kHeadline + " --t 1 --json " + out.string());
+  EXPECT_EQ(r.status, 2) << r.err;  // was 0, with a 1024-byte invalid JSON file
+  EXPECT_NE(r.err.find("cannot write " + out.string()), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("File too large"), std::string::npos) << r.err;  // strerror
+  EXPECT_TRUE(names_in(dir).empty()) << "left behind: " << (names_in(dir).empty() ? "" : names_in(dir)[0]);
+
+  // /dev/full: ENOSPC on the first write (a device is written straight to, still checked).
+  const CliRun full = run_softcert("integrate " + kHeadline + " --t 1 --json /dev/full");
+  EXPECT_EQ(full.status, 2) << full.err;
+  EXPECT_NE(full.err.find("No space left on device"), std::string::npos) << full.err;
+
+  // A missing directory names the path and the reason.
+  const CliRun missing = run_softcert("integrate " + kHeadline + " --t 1 --json " + (dir / "no" / "x.json").string());
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_NE(missing.err.find("No such file or directory"), std::string::npos) << missing.err;
+
+  // Success: the file is complete JSON with the mode the user's umask gives, and nothing else.
+  const CliRun ok = run_with_prefix("umask 022", "integrate " + kHeadline + " --t 1 --json " + out.string());
+  ASSERT_EQ(ok.status, 0) << ok.err;
+  EXPECT_EQ(nlohmann::json::parse(std::ifstream(out))["tier"], "fast");
+  struct stat st {};
+  ASSERT_EQ(::stat(out.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0644u);
+  EXPECT_EQ(names_in(dir).size(), 1u);
+}
+
+TEST(CliHardening, ReportWriteFailureIsAnErrorNotAnInternalErrorAndLeavesNoTemp) {
+  const fs::path dir = fresh_dir("check_json_full");
+  const fs::path out = dir / "results.jsonl";
+  const CliRun r = run_with_prefix("trap '' XFSZ; ulimit -f 1",
+                                   "check sukenik2026.hard_switch --instances 8 -q --json " + out.string());
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_EQ(r.err.find("internal error"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("cannot write " + out.string() + ": File too large"), std::string::npos) << r.err;
+  EXPECT_TRUE(names_in(dir).empty()) << "left behind: " << (names_in(dir).empty() ? "" : names_in(dir)[0]);
 }
 
 // --- 3. messages --------------------------------------------------------------------------------

@@ -6,16 +6,16 @@
 //   rigorous tier: validated Taylor–Lohner, [lower, upper] pairs — the reduced logistic form
 //   (integrate::rigorous_integrate) for logistic + softmax, else the full state of any model
 //   (integrate::rigorous_integrate_model: every loss; softmax, x², sum, sigmoid; the tied model).
-// Exit: 0 done; 2 bad usage or input (nothing written); 3 the rigorous tier could not validate,
-// or the fast tier overflowed (nothing written).
+// Exit: 0 done; 2 bad usage or input, or --json cannot be written (nothing written); 3 the
+// rigorous tier could not validate, or the fast tier overflowed (nothing written).
 #include <chrono>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <memory>
 
 #include "cli/commands.hpp"
 #include "cli/run_options.hpp"
+#include "engine/journal.hpp"
 #include "instances/instance.hpp"
 #include "integrate/fast_integrate.hpp"
 #include "integrate/rigorous_integrate.hpp"
@@ -149,11 +149,9 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
       exit_status = 3;
       return;
     }
-    if (!args->json_out.empty()) {
-      std::ofstream out(args->json_out);
-      if (!out) throw UsageError("--json: cannot write \"" + args->json_out + "\"");
-      out << result.dump(1) << "\n";
-    }
+    // Atomic and checked: a full disk or a bad path is exit 2 naming the file, never a
+    // half-written file (engine/journal.hpp).
+    if (!args->json_out.empty()) engine::write_file_atomically(args->json_out, result.dump(1) + "\n");
     exit_status = 0;
   });
 }
