@@ -207,5 +207,52 @@ TEST(CliHardening, HugeBadValuesAreQuotedInAtMostEightyCharacters) {
     }
 }
 
+// --- 4. outward margins -------------------------------------------------------------------------
+
+// The cost-scaling margin, recomputed from the certified ratio brackets in details.rows[].ratio
+// (doubles, exact in JSON) exactly as the check computes it:
+//  - orthonormal: min over T of cost_diag / cost_sink − 1: [min lower ends − 1, min upper
+//    ends − 1] (each − 1 is exact in double, Sterbenz);
+//  - gaussian: the mean over T of log(cost_diag / cost_sink), in IntervalD.
+// The printed decimals must contain that interval exactly; they were rounded to nearest.
+TEST(CliHardening, CostScalingMarginPrintedOutwardContainsItsInterval) {
+  const fs::path dir = fresh_dir("margin");
+  const fs::path out = dir / "r.jsonl";
+  const CliRun r = run_softcert("check sukenik2026.cost_scaling --instances 8 -q --json " + out.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::size_t orthonormal = 0, gaussian = 0;
+  for (const auto& rec : read_lines(out)) {
+    ASSERT_EQ(rec["verdict"], "proved") << rec.dump().substr(0, 400);
+    Rational lo, hi;
+    if (rec["details"]["embedding"] == "orthonormal") {
+      double l = INFINITY, h = INFINITY;
+      for (const auto& row : rec["details"]["rows"]) {
+        l = std::min(l, row["ratio"][0].get<double>());
+        h = std::min(h, row["ratio"][1].get<double>());
+      }
+      lo = Rational(l) - 1;
+      hi = Rational(h) - 1;
+      ++orthonormal;
+    } else {
+      IntervalD sum(0.0);
+      double n = 0;
+      for (const auto& row : rec["details"]["rows"]) {
+        if (!row.contains("ratio")) continue;
+        sum += num::log(num::hull_of_bounds<IntervalD>(row["ratio"][0].get<double>(), row["ratio"][1].get<double>()));
+        n += 1;
+      }
+      const IntervalD mean = sum / IntervalD(n);
+      lo = Rational(num::lower(mean));
+      hi = Rational(num::upper(mean));
+      ++gaussian;
+    }
+    const std::string margin = rec["margin"].dump();
+    EXPECT_TRUE(num::parse_decimal<Rational>(rec["margin"][0].get<std::string>()) <= lo) << margin << " lower end above the interval's";
+    EXPECT_TRUE(num::parse_decimal<Rational>(rec["margin"][1].get<std::string>()) >= hi) << margin << " upper end below the interval's";
+  }
+  EXPECT_GT(orthonormal, 0u);
+  EXPECT_GT(gaussian, 0u);
+}
+
 }  // namespace
 }  // namespace softcert
