@@ -200,7 +200,6 @@ class CostScaling final : public engine::Check {
       row["d"] = c.d;
       row["sink_proposal_note"] = sink.note;
       row["diagonal_proposal_note"] = diag.note;
-      row["seconds"] = sink.seconds + diag.seconds;
       const bool ok = sink.bracket.lower_ok && sink.bracket.upper_ok && diag.bracket.lower_ok && diag.bracket.upper_ok;
       row["certified"] = ok;
       if (sink.infeasible || diag.infeasible) {

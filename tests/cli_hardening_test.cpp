@@ -254,5 +254,35 @@ TEST(CliHardening, CostScalingMarginPrintedOutwardContainsItsInterval) {
   EXPECT_GT(gaussian, 0u);
 }
 
+// --- 5. details carry no timings ----------------------------------------------------------------
+
+bool has_key_anywhere(const nlohmann::json& j, const std::string& key) {
+  if (j.is_object()) {
+    for (auto it = j.begin(); it != j.end(); ++it)
+      if (it.key() == key || has_key_anywhere(it.value(), key)) return true;
+  } else if (j.is_array()) {
+    for (const auto& v : j)
+      if (has_key_anywhere(v, key)) return true;
+  }
+  return false;
+}
+
+TEST(CliHardening, TwoEqualRunsGiveIdenticalRecordsApartFromTopLevelSeconds) {
+  const fs::path dir = fresh_dir("timings");
+  const fs::path a = dir / "a.jsonl", b = dir / "b.jsonl";
+  const std::string args = "check sukenik2026.cost_scaling --instances 2 -q --json ";
+  ASSERT_EQ(run_softcert(args + a.string()).status, 0);
+  ASSERT_EQ(run_softcert(args + b.string()).status, 0);
+  auto ra = read_lines(a), rb = read_lines(b);
+  ASSERT_EQ(ra.size(), 2u);
+  ASSERT_EQ(ra.size(), rb.size());
+  for (std::size_t i = 0; i < ra.size(); ++i) {
+    EXPECT_FALSE(has_key_anywhere(ra[i]["details"], "seconds")) << ra[i]["details"].dump().substr(0, 400);
+    ra[i].erase("seconds");  // the documented timing field (docs/reports.md)
+    rb[i].erase("seconds");
+    EXPECT_EQ(ra[i], rb[i]) << ra[i].dump().substr(0, 300);
+  }
+}
+
 }  // namespace
 }  // namespace softcert
