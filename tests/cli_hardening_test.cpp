@@ -197,7 +197,8 @@ TEST(CliHardening, HugeBadValuesAreQuotedInAtMostEightyCharacters) {
   edited_headline(value, [&huge](auto& j) { j["V"][0][0] = huge; });  // a field's value
   write_text(unterminated, "{\"V\": \"" + huge);                      // the JSON parser's "last read"
   for (const auto& f : {value, unterminated})
-    for (const std::string& cmd : {"integrate " + f.string() + " --t 1"}) {
+    for (const std::string& cmd : {"integrate " + f.string() + " --t 1",
+                                  "check varre2026.order_preservation -q --instance " + f.string()}) {
       const CliRun r = run_softcert(cmd);
       EXPECT_EQ(r.status, 2) << cmd << "\n" << r.err.substr(0, 300);
       EXPECT_LT(r.err.size(), 600u) << cmd;  // was the whole 5 MB value
@@ -281,6 +282,39 @@ TEST(CliHardening, TwoEqualRunsGiveIdenticalRecordsApartFromTopLevelSeconds) {
     ra[i].erase("seconds");  // the documented timing field (docs/reports.md)
     rb[i].erase("seconds");
     EXPECT_EQ(ra[i], rb[i]) << ra[i].dump().substr(0, 300);
+  }
+}
+
+// --- 6. one rule for bad input -----------------------------------------------------------------
+
+TEST(CliHardening, BadInstanceFileIsAnErrorRecordInASuiteAndExitTwoWhenGivenDirectly) {
+  const fs::path dir = fresh_dir("bad_in_suite");
+  const fs::path bad = dir / "not_utf8.json";
+  write_text(bad, "{\"model\": \"value_softmax\", \"loss\": \"\xff\xfe\"}");
+  write_text(dir / "s.toml", "name = \"bad\"\nseed = 1\n[[check]]\nname = \"varre2026.order_preservation\"\n"
+                             "instance_files = [\"not_utf8.json\", \"" + kHeadline + "\"]\nhorizon = 1.0\n");
+  const fs::path out = dir / "run";
+  const CliRun r = run_softcert("suite " + (dir / "s.toml").string() + " -q --out " + out.string());
+  EXPECT_EQ(r.status, 1) << r.err;  // was 2, "internal error: ... invalid UTF-8 byte", no summary
+  EXPECT_EQ(r.err.find("internal error"), std::string::npos) << r.err;
+  const auto records = read_lines(out / "results.jsonl");
+  ASSERT_EQ(records.size(), 2u);  // the suite went on
+  EXPECT_EQ(records[0]["verdict"], "error");
+  EXPECT_NE(records[0]["reason"].get<std::string>().find("bad input: " + bad.string()), std::string::npos)
+      << records[0]["reason"];
+  EXPECT_NE(records[0]["reason"].get<std::string>().find("\\xFF"), std::string::npos) << records[0]["reason"];
+  EXPECT_EQ(records[1]["verdict"], "proved");
+  EXPECT_TRUE(fs::exists(out / "summary.json"));
+
+  // Given directly: exit 2, nothing run, nothing written.
+  const fs::path json = dir / "direct.jsonl";
+  for (const std::string& cmd : {"check varre2026.order_preservation -q --instance " + bad.string() + " --json " + json.string(),
+                                "integrate " + bad.string() + " --t 1 --json " + json.string(),
+                                "replay " + bad.string()}) {
+    const CliRun d = run_softcert(cmd);
+    EXPECT_EQ(d.status, 2) << cmd << "\n" << d.err;  // check: was 1 with an error record
+    EXPECT_NE(d.err.find("not valid JSON"), std::string::npos) << cmd << "\n" << d.err;
+    EXPECT_FALSE(fs::exists(json)) << cmd;
   }
 }
 

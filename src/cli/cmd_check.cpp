@@ -68,6 +68,7 @@ void add_check_command(CLI::App& app, int& exit_status) {
     engine::RunSettings settings;
     settings.jobs = args->jobs;
     settings.shard = parse_shard(args->shard);
+    settings.bad_file_is_usage_error = true;  // an --instance file given here: exit 2 (docs/verdicts.md)
     if (!args->json_out.empty()) settings.json_lines = args->json_out;
     exit_status = execute_run(engine::single_check_suite(std::move(e), args->seed), settings, command_line(),
                               args->quiet);
