@@ -223,8 +223,8 @@ class RegressionConditioningCheck : public engine::Check {
     }
     r.details["entropy"] = h_ref;
     r.details["margin_is_estimate"] = true;
-    r.margin_lower = shortest_decimal(std::min(m, m_ref));
-    r.margin_upper = shortest_decimal(std::max(m, m_ref));
+    r.margin_lower = num::lower_decimal(IntervalD(std::min(m, m_ref)));  // an estimate, printed outward
+    r.margin_upper = num::upper_decimal(IntervalD(std::max(m, m_ref)));
     if (m > 0 && m_ref > 0) {
       r.verdict = engine::Verdict::confirmed;
       r.reason = "53- and 106-bit runs: the entropy falls at every step of the sweep";
