@@ -73,7 +73,9 @@ nlohmann::json run_item(const Suite& suite, const WorkItem& item) {
   CheckResult result;
   try {
     if (!check) throw std::invalid_argument("no check named " + entry.check);
-    instance = item.file ? load_instance_file(*item.file) : check->generate(item.seed, entry.generate);
+    instance = item.instance ? *item.instance
+               : item.file   ? load_instance_file(*item.file)
+                             : check->generate(item.seed, entry.generate);
     result = check->run(instance, entry.options);
   } catch (const std::invalid_argument& e) {
     // One rule for bad input inside a run (docs/verdicts.md): this (check, instance) is an
