@@ -120,10 +120,17 @@ ExperimentResult run_regression(const RunContext& ctx) {
   engine::CheckOptions opt;
   opt.tier = tier_name == "rigorous" ? engine::Tier::rigorous : engine::Tier::fast;
   opt.horizon = H;
+  // The fast tier re-certifies a violation both runs see in the rigorous tier: minutes at
+  // d <= 5, hours at d = 20 (the authors' size), where it is skipped and the sweep stays
+  // inconclusive.
+  engine::CheckOptions opt_random = opt, opt_authors = opt;
+  opt_random.params["recertify"] = d <= 5;
+  opt_authors.params["recertify"] = false;
   parallel_for(sweeps.size(), ctx.jobs, [&](std::size_t i) {
     const auto start = std::chrono::steady_clock::now();
-    sweeps[i].monotone = run_check(*monotone, sweeps[i].instance, opt);
-    sweeps[i].first_last = run_check(*first_last, sweeps[i].instance, opt);
+    const engine::CheckOptions& o = sweeps[i].label == "authors" ? opt_authors : opt_random;
+    sweeps[i].monotone = run_check(*monotone, sweeps[i].instance, o);
+    sweeps[i].first_last = run_check(*first_last, sweeps[i].instance, o);
     sweeps[i].seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   });
 
