@@ -67,9 +67,19 @@ bool reduced_logistic_applies(const instances::Instance& inst) {
 RigorousIntegrateResult rigorous_integrate_model(const instances::Instance& inst, const std::string& t_end,
                                                  const RigorousIntegrateOptions& o) {
   if (!num::is_decimal_syntax(t_end)) throw std::invalid_argument("t: not a decimal number: \"" + t_end + "\"");
-  if (o.precision_bits <= 53) return run<IntervalD>(inst, t_end, o);
-  num::PrecisionGuard guard(o.precision_bits);
-  return run<IntervalMp>(inst, t_end, o);
+  try {
+    if (o.precision_bits <= 53) return run<IntervalD>(inst, t_end, o);
+    num::PrecisionGuard guard(o.precision_bits);
+    return run<IntervalMp>(inst, t_end, o);
+  } catch (const RigorousFailure&) {
+    throw;
+  } catch (const std::invalid_argument&) {
+    throw;
+  } catch (const std::runtime_error& e) {
+    // Interval arithmetic refusing an operation (e.g. Boost's "empty interval created" when the
+    // sum normalization divides by an enclosure of Σa_j = 0) means no enclosure: inconclusive.
+    throw RigorousFailure(std::string("the interval arithmetic could not evaluate the model: ") + e.what());
+  }
 }
 
 }  // namespace softcert::integrate

@@ -106,5 +106,14 @@ TEST(RigorousModel, KinkedNormalizationWhoseSignIsUncertainIsRefusedNotPassedThr
   EXPECT_THROW(integrate::rigorous_integrate_model(inst, "1"), integrate::RigorousFailure);
 }
 
+TEST(RigorousModel, SingularSumNormalizationIsARigorousFailureNotACrash) {
+  auto j = base();
+  j["loss"] = "square";
+  j["normalization"] = "sum";
+  j["a"] = {"0", "0", "0"};  // Σ a_j = 0: α = a/Σa is undefined at the start
+  const auto inst = instances::parse_instance(j);
+  EXPECT_THROW(integrate::rigorous_integrate_model(inst, "1"), integrate::RigorousFailure);
+}
+
 }  // namespace
 }  // namespace softcert
