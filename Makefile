@@ -3,7 +3,7 @@ BUILD_DIR ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 SUITE ?= proofs_checks/suites/quick.toml
 
-.PHONY: run test deps build build-debug bench fuzz clean
+.PHONY: run test deps build build-debug bench fuzz clean python
 
 deps:
 	./scripts/install-deps.sh
@@ -17,6 +17,13 @@ run: build
 
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+
+# The Python module `softcert` (docs/python.md), for Debian's /usr/bin/python3.
+python: deps
+	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release
+	cmake --build $(BUILD_DIR) -j $(JOBS) --target softcert_python
+	@echo "built $$(ls $(BUILD_DIR)/python/softcert*.so); import it with:"
+	@echo "  PYTHONPATH=$(abspath $(BUILD_DIR))/python /usr/bin/python3 -c 'import softcert'"
 
 # Benchmarks against peers: configures BUILD_DIR with -DSOFTCERT_BENCH=ON, builds the drivers,
 # runs them and writes out/bench/results.md (docs/performance.md).

@@ -1,5 +1,5 @@
 // Micro-benchmarks (Google Benchmark) of the kernels the integrators spend their time in, on
-// the paper's headline instance (proofs_checks/instances/varre2026-headline.json, T = d = 8):
+// the paper's headline instance (proofs_checks/instances/authors/headline.json, T = d = 8):
 //   kernel/field/<form>/<kind>      one vector field evaluation (reduced (a, u) or full (V, a))
 //   kernel/series_mul|exp/<kind>    Series<S> product and exponential, order 20
 //   kernel/tape/<kind>/<derivs>     Taylor tape of the τ-time reduced field: record + solve,
@@ -29,7 +29,7 @@ constexpr unsigned kMpBits = 128;
 
 const instances::Instance& headline() {
   static const instances::Instance inst =
-      instances::load_instance(SOFTCERT_SOURCE_DIR "/proofs_checks/instances/varre2026-headline.json");
+      instances::load_instance(SOFTCERT_SOURCE_DIR "/proofs_checks/instances/authors/headline.json");
   return inst;
 }
 

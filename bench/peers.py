@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Tables 1 and 2 of docs/performance.md: softcert against the tools its users would otherwise
 use, side by side in one run, on the paper's headline instance
-(proofs_checks/instances/varre2026-headline.json, reduced logistic system (a, u) of docs/models.md).
+(proofs_checks/instances/authors/headline.json, reduced logistic system (a, u) of docs/models.md).
 
 Table 1 (fast tier, equal digits), for 30 and 60 digits and t = 1, 10:
   softcert `integrate --form reduced --stepper taylor --no-check` at P bits and tolerance TOL
@@ -39,7 +39,7 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-INSTANCE = os.path.join(ROOT, "proofs_checks", "instances", "varre2026-headline.json")
+INSTANCE = os.path.join(ROOT, "proofs_checks", "instances", "authors", "headline.json")
 
 # digits → (softcert bits, softcert tolerance, reference bits, reference tolerance)
 FAST_SETTINGS = {30: (128, "1e-32", 256, "1e-47"), 60: (224, "1e-62", 448, "1e-77")}

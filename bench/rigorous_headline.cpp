@@ -31,7 +31,7 @@ static void run(const nlohmann::json& inst, const char* t, unsigned bits, const 
 }
 
 int main(int argc, char** argv) {
-  const std::string path = argc > 1 ? argv[1] : SOFTCERT_SOURCE_DIR "/proofs_checks/instances/varre2026-headline.json";
+  const std::string path = argc > 1 ? argv[1] : SOFTCERT_SOURCE_DIR "/proofs_checks/instances/authors/headline.json";
   std::ifstream in(path);
   const nlohmann::json inst = nlohmann::json::parse(in);
   run(inst, "10", 53, "t");

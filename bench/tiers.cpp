@@ -37,7 +37,7 @@ double best_seconds(int repeat, F f) {
 
 int main(int argc, char** argv) {
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
-  const std::string path = SOFTCERT_SOURCE_DIR "/proofs_checks/instances/varre2026-headline.json";
+  const std::string path = SOFTCERT_SOURCE_DIR "/proofs_checks/instances/authors/headline.json";
   const instances::Instance inst = instances::load_instance(path);
   std::ifstream in(path);
   const nlohmann::json json = nlohmann::json::parse(in);

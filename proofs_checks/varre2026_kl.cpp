@@ -23,8 +23,11 @@
 // gap is ≈ 0.28; δ = 10⁻⁶ needs t ≈ 2.5·10⁴, so the authors' instance is decided by the fast tier.
 // Fast tier: the flow to H by dopri5 in double at tolerances 1e-11 and 1e-13; confirmed when both
 // gaps are ≤ δ.
+#include <algorithm>
 #include <chrono>
 #include <cmath>
+
+#include <mpfr.h>
 
 #include "engine/registry.hpp"
 #include "integrate/fast_samples.hpp"
@@ -180,6 +183,16 @@ engine::CheckResult fast(const instances::Instance& inst, const KlSettings& set,
   return r;
 }
 
+double exp_correctly_rounded(double x) {
+  mpfr_t m;
+  mpfr_init2(m, 53);
+  mpfr_set_d(m, x, MPFR_RNDN);
+  mpfr_exp(m, m, MPFR_RNDN);
+  const double r = mpfr_get_d(m, MPFR_RNDN);
+  mpfr_clear(m);
+  return r;
+}
+
 // The authors' construction [code, cell 13] with our generator: V = 0.1·N(0,1) (k × T, row r =
 // class r), a = 0, p = softmax(10·U[0,1)^k); T from params.T (default [2, 4]), k = params.d or T.
 nlohmann::json generate_kl(std::uint64_t seed, const engine::GenerateOptions& o, const std::string& check) {
@@ -196,10 +209,17 @@ nlohmann::json generate_kl(std::uint64_t seed, const engine::GenerateOptions& o,
   for (auto& row : inst.V)
     for (auto& v : row) v = shortest_decimal(0.1 * src.normal());
   inst.a.assign(T, "0");
-  std::vector<double> logits(k);
-  for (auto& z : logits) z = 10 * src.uniform();
-  const std::vector<double> p = num::softmax(logits);
-  for (double x : p) inst.p.push_back(shortest_decimal(x));
+  // p = softmax(10·u): exp by MPFR at 53 bits, rounded to nearest (correctly rounded, so the
+  // same double on every platform, unlike libm's exp); shift, sum and division in IEEE double.
+  std::vector<double> e(k);
+  for (auto& z : e) z = 10 * src.uniform();
+  const double top = *std::max_element(e.begin(), e.end());
+  double sum = 0;
+  for (auto& z : e) {
+    z = exp_correctly_rounded(z - top);
+    sum += z;
+  }
+  for (double z : e) inst.p.push_back(shortest_decimal(z / sum));
   inst.id = check + "@" + std::to_string(seed);
   inst.provenance = check + " generator, seed " + std::to_string(seed) +
                     ": V = 0.1 N, a = 0, p = softmax(10 U[0,1)) (the notebook's cell-13 construction, our RNG)";

@@ -10,6 +10,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev
   libeigen3-dev nlohmann-json3-dev libcli11-dev libtomlplusplus-dev libfmt-dev
   python3 python3-numpy python3-mpmath   # instance generation, peer benchmarks
+  python3-dev python3-pybind11 python3-pytest  # the Python module (docs/python.md) and its tests
   coinor-csdp             # SDP solver proposing cost certificates (sukenik2026.cost_scaling; never trusted)
   libopenmpi-dev openmpi-bin              # mpirun -n N softcert suite (optional at build time)
   gnuplot-nox                             # plots in report.md / report.html (optional at run time)

@@ -14,7 +14,7 @@ namespace {
 
 using testing::run_softcert;
 
-const std::string kHeadline = std::string(SOFTCERT_SOURCE_DIR) + "/proofs_checks/instances/varre2026-headline.json";
+const std::string kHeadline = std::string(SOFTCERT_SOURCE_DIR) + "/proofs_checks/instances/authors/headline.json";
 
 std::string temp(const std::string& name) { return ::testing::TempDir() + "softcert_cli_integrate_" + name; }
 

@@ -1,7 +1,13 @@
 #pragma once
 // Platform-independent random numbers for instance generators: SplitMix64 seeding a
 // std::mt19937_64 (raw words only; the standard fixes its output) and our own Box–Muller,
-// never std:: distributions (their output differs between standard libraries).
+// never std:: distributions (their output differs between standard libraries). The two
+// transcendental steps of Box–Muller (log, cos) are MPFR's, correctly rounded to the nearest
+// double, never the system libm's (libm versions may differ in the last bit); every other step
+// is one IEEE operation (+, ×, sqrt: correctly rounded everywhere). Golden values:
+// tests/instances/generator_golden_test.cpp.
+#include <mpfr.h>
+
 #include <cmath>
 #include <cstdint>
 #include <random>
@@ -13,6 +19,27 @@ inline std::uint64_t splitmix64(std::uint64_t& state) {
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
   return z ^ (z >> 31);
+}
+
+// log(x) and cos(x) correctly rounded to the nearest double (MPFR at 53 bits; the inputs are
+// doubles, so one correctly rounded operation each).
+inline double correctly_rounded_log(double x) {
+  mpfr_t r;
+  mpfr_init2(r, 53);
+  mpfr_set_d(r, x, MPFR_RNDN);
+  mpfr_log(r, r, MPFR_RNDN);
+  const double y = mpfr_get_d(r, MPFR_RNDN);
+  mpfr_clear(r);
+  return y;
+}
+inline double correctly_rounded_cos(double x) {
+  mpfr_t r;
+  mpfr_init2(r, 53);
+  mpfr_set_d(r, x, MPFR_RNDN);
+  mpfr_cos(r, r, MPFR_RNDN);
+  const double y = mpfr_get_d(r, MPFR_RNDN);
+  mpfr_clear(r);
+  return y;
 }
 
 class RandomSource {
@@ -32,7 +59,11 @@ class RandomSource {
     double u1 = unit();
     while (u1 <= 0.0) u1 = unit();
     const double u2 = unit();
-    return std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
+    // Each product is stored before use so that no target contracts it into a fused multiply-add.
+    volatile double r2 = -2.0 * correctly_rounded_log(u1);
+    volatile double angle = 6.283185307179586 * u2;
+    volatile double z = std::sqrt(r2) * correctly_rounded_cos(angle);
+    return z;
   }
 
  private:

@@ -26,11 +26,14 @@ struct WorkItem {
   std::string instance_id;  // "<check>#<index>" or the instance file's name
   std::uint64_t seed = 0;   // generator seed (0 for instance files)
   std::optional<std::filesystem::path> file;
+  // An instance given in memory (the Python module's check()): used instead of the file or
+  // the generator, the record otherwise built exactly as for them.
+  std::optional<nlohmann::json> instance;
 };
 
 std::vector<WorkItem> plan(const Suite& suite);
 
-// Runs one item: generate or load the instance, run the check, never throws; failures become
+// Runs one item: generate or load the instance (or take item.instance), run the check, never throws; failures become
 // verdict "error" with the reason. The record is one results.jsonl line (docs/reports.md).
 nlohmann::json run_item(const Suite& suite, const WorkItem& item);
 
@@ -45,6 +48,10 @@ struct RunSettings {
   std::optional<std::filesystem::path> out_dir;  // results.jsonl, summary.json, ... written here
   std::optional<std::filesystem::path> json_lines;  // results also written here (check --json)
   bool resume = false;
+  // Bad input in an instance file (unreadable, not JSON, or rejected by the check) stops the
+  // run with std::invalid_argument naming the file, instead of becoming an error record:
+  // `check --instance FILE` (the file was given directly: exit 2). Suites leave it false.
+  bool bad_file_is_usage_error = false;
   // Called (under a lock, in completion order) after each result: record, done, total.
   std::function<void(const nlohmann::json&, std::size_t, std::size_t)> on_result;
 };

@@ -1,5 +1,5 @@
 #pragma once
-// A value-softmax problem instance (DESIGN.md "Files other tools rely on"), held as the exact
+// A value-softmax problem instance (docs/instances.md, "File format"), held as the exact
 // decimal strings of the file so that every scalar kind can parse them its own way
 // (num::parse_decimal<S>: rounded once, enclosed, or exact).
 //
@@ -66,7 +66,7 @@ bool loss_uses_p(Loss l);        // cross_entropy
 Instance parse_instance(const nlohmann::json& j);
 // Reads and parses a file; unreadable file or invalid JSON → invalid_argument("instance: ...").
 Instance load_instance(const std::string& path);
-// The DESIGN.md JSON form (every number a decimal string; T and d integers).
+// The JSON form of docs/instances.md (every number a decimal string; T and d integers).
 nlohmann::json to_json(const Instance& inst);
 
 }  // namespace softcert::instances

@@ -1,5 +1,5 @@
 #pragma once
-// The full value-softmax model of THEORY.md §A: β = V α(a), V ∈ R^{d×T}, a ∈ R^T, loss ℓ(β),
+// The full value-softmax model (docs/models.md): β = V α(a), V ∈ R^{d×T}, a ∈ R^T, loss ℓ(β),
 // gradient flow ẋ = −∇L. State x = (V row-major, a) ∈ R^{dT+T}; in τ-time (logistic loss
 // only) also t: x = (V, a, t) ∈ R^{dT+T+1}.
 //

@@ -187,7 +187,8 @@ std::string gnuplot_script(const Plot& plot, const Csv& csv, const fs::path& csv
   g << "plot ";
   for (std::size_t i = 0; i < plot.series.size(); ++i) {
     const Series& s = plot.series[i];
-    const std::string title = quoted(s.title.empty() ? (s.y.empty() ? s.y_high : s.y) : s.title);
+    // gnuplot leaves a series with an empty title out of the key.
+    const std::string title = !s.in_legend ? std::string("\"\"") : quoted(s.title.empty() ? (s.y.empty() ? s.y_high : s.y) : s.title);
     if (i) g << ", \\\n     ";
     switch (s.style) {
       case Style::lines:

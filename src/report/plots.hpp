@@ -51,6 +51,7 @@ struct Series {
   std::string x, y;            // column names (for bars, x is the category-label column)
   std::string y_low, y_high;   // interval and band
   std::string title;           // legend entry ("" → the y column's name)
+  bool in_legend = true;       // false: drawn without a legend entry (many curves of one kind)
   Style style = Style::lines;
   // Plot only rows whose column `where_column` equals `where_value` (e.g. one check's rows).
   std::string where_column, where_value;

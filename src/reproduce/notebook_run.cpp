@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <variant>
 
@@ -25,11 +26,15 @@ void finish(Observed& o) {
   for (double v : o.alpha) sum += v;
   o.entropy = 0;
   o.max_weight = 0;
+  bool signed_weights = false;
   for (double v : o.alpha) {
     const double p = v / sum;
+    signed_weights = signed_weights || p < 0;
     if (p > 0) o.entropy -= p * std::log(p);
     o.max_weight = std::max(o.max_weight, p);
   }
+  // The sum normalization a/Σa gives signed weights once a score turns negative: no entropy.
+  if (signed_weights) o.entropy = std::numeric_limits<double>::quiet_NaN();
 }
 
 Observed observe(const models::ValueSoftmax<double>& m, const std::vector<double>& x) {
@@ -38,6 +43,11 @@ Observed observe(const models::ValueSoftmax<double>& m, const std::vector<double
   std::vector<double> w;
   m.normalize(o.a, o.alpha, w);
   o.loss = m.loss_value(x);
+  if (!m.beta().empty()) {
+    o.u.assign(m.tokens(), 0.0);
+    for (std::size_t i = 0; i < m.dim(); ++i)
+      for (std::size_t j = 0; j < m.tokens(); ++j) o.u[j] += x[i * m.tokens() + j] * m.beta()[i];
+  }
   finish(o);
   return o;
 }
@@ -128,10 +138,11 @@ NotebookRun run_notebook(const AuthorsInstance& authors, std::size_t points) {
     out.flow_steps = flow.steps.accepted;
     if (out.flow_ok) {
       out.flow_digits = integrate::sample_agreement(flow, ref, [&](const std::vector<double>& x) {
+        // α and a only: a loss near 0 is a sum of squares of tiny residuals, whose double
+        // rounding (not the integration) limits its relative digits.
         Observed o = observe(m, x);
         std::vector<double> v = o.alpha;
         v.insert(v.end(), o.a.begin(), o.a.end());
-        v.push_back(o.loss);
         return v;
       });
     }

@@ -34,8 +34,9 @@ std::vector<std::string> authors_instance_stems();
 struct Observed {
   std::vector<double> alpha;  // the normalized attention α (softmax(U a) for the tied model)
   std::vector<double> a;      // the scores
+  std::vector<double> u;      // u = Vᵀβ* (value-softmax model with β*), else empty
   double loss = 0;            // the model's loss (the notebook's, without its 1e-10 / 1e-15 guards)
-  double entropy = 0;         // −Σ α_i log α_i of α/Σα (α normalised to sum 1, for sigmoid too)
+  double entropy = 0;         // −Σ p_i log p_i, p = α/Σα (sigmoid too); NaN when some p_i < 0 (sum normalization)
   double max_weight = 0;      // max_i α_i / Σα
   double attended_column_norm = 0;  // tied model: ‖U e_k‖, k = argmax α; else 0
 };
@@ -51,7 +52,7 @@ struct NotebookSample {
 struct NotebookRun {
   AuthorsInstance authors;
   std::vector<NotebookSample> samples;  // iteration 0, log-spaced iterations, the last iteration
-  double flow_digits = 0;               // digits on which the flow and its reference agree (α, a, loss)
+  double flow_digits = 0;               // digits on which the flow and its reference agree (α and a)
   std::size_t flow_steps = 0;
   bool flow_ok = true;                  // false when the fast tier gave up (flow_note says why)
   std::string flow_note;

@@ -1,5 +1,5 @@
 // varre2026-headline: the paper's headline figure — σ(a)(t) and u(t) on the paper's instance
-// (d = T = 8, numpy seed 123, THEORY.md §A), t up to 10⁵, in the rigorous tier.
+// (d = T = 8, numpy seed 123, docs/instances.md), t up to 10⁵, in the rigorous tier.
 //
 // Every grid time is enclosed by ONE validated τ-time integration to the last time
 // (integrate::rigorous_integrate_at): the state at each exact decimal grid time is enclosed as
@@ -155,7 +155,7 @@ ExperimentResult run_headline(const RunContext& ctx) {
   const double t_end = std::strtod(last.t.c_str(), nullptr);
 
   nlohmann::json& n = res.numbers;
-  n["instance"] = instance.value("provenance", "proofs_checks/instances/varre2026-headline.json");
+  n["instance"] = instance.value("provenance", "proofs_checks/instances/authors/headline.json");
   n["tier"] = "rigorous";
   n["grid"] = {{"t_min", grid.front()}, {"t_max", grid.back()}, {"points", grid.size()}, {"spacing", "log"}};
   n["steps"] = last.steps;

@@ -7,10 +7,13 @@
 // curves max_i α_i(t) are drawn from the fast tier (double, Dormand–Prince) and are labelled
 // non-rigorous: they show the path, the table certifies the end point.
 //
-// Horizons: logistic loss at H = 10⁵, the paper's horizon (10⁶ GD steps of 0.1), cheap in the
-// τ-time the rigorous tier uses for it; square loss at H = 10³ — it runs in t-time, where 10⁵
-// would take minutes, and its attention has stopped moving long before (the fast curves are
-// flat over the last decades; the table reports the fast-tier change over the last decade).
+// The start is ours (a random instance of the check's generator), not the authors': their exact
+// start and horizons are shown, GD beside the flow, by varre2026-log-loss-comparison and
+// varre2026-square-loss-comparison (varre2026_notebook_figures.cpp). Horizons: logistic loss at
+// H = 10⁵ (ours; cheap in the τ-time the rigorous tier uses for it — the authors ran this
+// experiment to t = 5·10⁴, cell 6), square loss at H = 10³ (ours; t-time, where 10⁵ would take
+// minutes; the authors ran t = 500), and the attention has stopped moving long before (the
+// table reports the fast-tier change over the last decade).
 #include <chrono>
 #include <cmath>
 #include <iterator>
@@ -39,11 +42,15 @@ const char* const kCheck = "varre2026.normalization.polarizes";
 const char* const kNormalizations[] = {"softmax", "square", "abs", "relu", "sum", "sigmoid"};
 const char* const kLosses[] = {"logistic", "square"};
 
-// What the paper reports for each pair (THEORY.md §A, from the paper and its summaries).
+// What the sources say of each pair, labelled (docs/theorems/varre2026_normalization.md):
+// [paper] the seed summary's sentences, [code] only a row of the authors' notebook (cell 6).
 std::string paper_says(const std::string& norm, const std::string& loss) {
-  if (loss == "square") return "weak polarization";
-  if (norm == "sum" || norm == "sigmoid") return "does not polarize";
-  return "polarizes";
+  if (loss == "square") return "[paper] polarization weaker than under logistic loss";
+  if (norm == "softmax") return "[paper] polarizes";
+  if (norm == "square") return "[paper] x^2 polarizes like softmax";
+  if (norm == "sum") return "[paper] f(x) = x does not polarize";
+  if (norm == "sigmoid") return "[paper] elementwise sigmoid removes polarization";
+  return "[code] a row of cell 6 only; the paper's sentence is about elementwise ReLU, not this";
 }
 
 struct Pair {

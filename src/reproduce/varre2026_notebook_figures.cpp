@@ -1,6 +1,7 @@
 // The figures of the authors' notebook (github tml-epfl/softmax,
 // visualizations/toy_experiments.ipynb), one `softcert reproduce` experiment per figure file
 // the notebook saves, on the authors' exact initial doubles (proofs_checks/instances/authors/):
+//   varre2026-softmax-and-u-evolution  cell 3, softmax_and_u_evolution_icml_2col.pdf (headline)
 //   varre2026-square-loss-comparison   cell 6, square_loss_comparison.pdf (six normalizations)
 //   varre2026-log-loss-comparison      cell 6, log_loss_comparison.pdf
 //   varre2026-massive-activations      cell 8, massive_activations_2.pdf (tied model, D = 10 … 100)
@@ -36,12 +37,16 @@ struct Member {
 // What one figure shows of each member, as the notebook draws it.
 struct Panels {
   bool alpha = false, alpha_log_y = false;  // α_i(t), x log
+  bool u = false;                           // u_i(t) = (Vᵀβ*)_i, x log
   bool a = false, a_log_x = true;           // a_i(t)
   bool loss = false, loss_log_x = true;     // loss(t), y log
   bool column_norm = false;                 // tied model: ‖U e_argmax α‖(t), x log
 };
 
-std::string num(double x) { return short_number(x, 10); }
+std::string num(double x) { return std::isfinite(x) ? short_number(x, 10) : std::string(); }
+// For the summary: "n/a" where a quantity does not exist (entropy of signed weights).
+std::string shown(double x, int digits) { return std::isfinite(x) ? short_number(x, digits) : std::string("n/a"); }
+nlohmann::json finite_or_null(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr); }
 
 plots::Csv member_table(const NotebookRun& run) {
   const std::size_t T = run.samples.front().gd.alpha.size();
@@ -49,15 +54,24 @@ plots::Csv member_table(const NotebookRun& run) {
                                 "gd_max_weight", "flow_max_weight", "gd_column_norm", "flow_column_norm",
                                 "distance_alpha", "distance_state"};
   for (std::size_t i = 1; i <= T; ++i)
-    for (const char* q : {"gd_alpha", "flow_alpha", "gd_a", "flow_a"}) cols.push_back(q + std::to_string(i));
+    for (const char* q : {"gd_u", "flow_u", "gd_alpha", "flow_alpha", "gd_a", "flow_a"}) cols.push_back(q + std::to_string(i));
   plots::Csv csv(cols);
+  // A failed flow leaves its columns empty (not drawn), never a made-up number.
+  const bool f = run.flow_ok;
+  auto flow = [f](double v) { return f ? num(v) : std::string(); };
   for (const auto& s : run.samples) {
-    std::vector<std::string> row{std::to_string(s.iteration), num(s.t), num(s.gd.loss), num(s.flow.loss),
-                                 num(s.gd.entropy), num(s.flow.entropy), num(s.gd.max_weight), num(s.flow.max_weight),
-                                 num(s.gd.attended_column_norm), num(s.flow.attended_column_norm),
-                                 num(s.distance_alpha), num(s.distance_state)};
-    for (std::size_t i = 0; i < T; ++i)
-      for (double v : {s.gd.alpha[i], s.flow.alpha[i], s.gd.a[i], s.flow.a[i]}) row.push_back(num(v));
+    std::vector<std::string> row{std::to_string(s.iteration), num(s.t), num(s.gd.loss), flow(s.flow.loss),
+                                 num(s.gd.entropy), flow(s.flow.entropy), num(s.gd.max_weight), flow(s.flow.max_weight),
+                                 num(s.gd.attended_column_norm), flow(s.flow.attended_column_norm),
+                                 flow(s.distance_alpha), flow(s.distance_state)};
+    for (std::size_t i = 0; i < T; ++i) {
+      for (const Observed* o : {&s.gd, &s.flow})
+        row.push_back(i < o->u.size() && (o == &s.gd || f) ? num(o->u[i]) : "");
+      row.push_back(num(s.gd.alpha[i]));
+      row.push_back(f ? num(s.flow.alpha[i]) : "");
+      row.push_back(num(s.gd.a[i]));
+      row.push_back(f ? num(s.flow.a[i]) : "");
+    }
     csv.add_row(row);
   }
   return csv;
@@ -70,10 +84,9 @@ std::vector<Figure> member_figures(const Member& m, const NotebookRun& run, cons
   auto per_index = [&](const char* q, const char* name) {
     std::vector<plots::Series> s;
     for (std::size_t i = 1; i <= T; ++i) {
-      s.push_back(plots::Series::line("t", std::string("flow_") + q + std::to_string(i),
-                                      i == 1 ? std::string(name) + "_i " + flow_label : ""));
-      auto g = plots::Series::points("t", std::string("gd_") + q + std::to_string(i), i == 1 ? std::string(name) + "_i GD" : "");
-      s.push_back(g);
+      s.push_back(plots::Series::line("t", std::string("flow_") + q + std::to_string(i), std::string(name) + "_i " + flow_label));
+      s.push_back(plots::Series::points("t", std::string("gd_") + q + std::to_string(i), std::string(name) + "_i GD"));
+      s[s.size() - 2].in_legend = s.back().in_legend = i == 1;  // one key entry per kind, not T
     }
     return s;
   };
@@ -86,6 +99,15 @@ std::vector<Figure> member_figures(const Member& m, const NotebookRun& run, cons
     f.plot.series = per_index("alpha", "α");
     f.caption = "Lines: the gradient flow (fast tier, confirmed by a second run); points: the authors' gradient "
                 "descent, run by softcert in double at their learning rate.";
+    out.push_back(f);
+  }
+  if (p.u) {
+    Figure f{m.label + "_u", table, {}, ""};
+    f.plot.title = m.label + ": projected values u_i(t) = (V(t)ᵀβ*)_i";
+    f.plot.x = {"t = iteration × lr (log scale)", true, std::nullopt, std::nullopt};
+    f.plot.y = {"u_i", false, std::nullopt, std::nullopt};
+    f.plot.series = per_index("u", "u");
+    f.caption = "Lines: the gradient flow; points: the authors' gradient descent (softcert, double).";
     out.push_back(f);
   }
   if (p.a) {
@@ -120,7 +142,7 @@ std::vector<Figure> member_figures(const Member& m, const NotebookRun& run, cons
 }
 
 nlohmann::json observed_json(const Observed& o) {
-  return {{"entropy", o.entropy}, {"max_weight", o.max_weight}, {"loss", o.loss}, {"alpha", o.alpha}, {"a", o.a},
+  return {{"entropy", finite_or_null(o.entropy)}, {"max_weight", o.max_weight}, {"loss", o.loss}, {"alpha", o.alpha}, {"a", o.a},
           {"attended_column_norm", o.attended_column_norm}};
 }
 
@@ -150,7 +172,9 @@ ExperimentResult run_members(const RunContext& ctx, const std::string& what, con
         "(proofs_checks/instances/authors/). **GD**: the authors' gradient descent at their learning rate and "
         "iteration count, run by softcert in double. **Flow**: the gradient flow it discretises, at t = iteration × "
         "learning rate, by the fast tier (dopri5, tolerance 1e-11, against an rkf78 reference at 1e-13: "
-        "*confirmed*, not proved). Entropy and max weight are those of α normalised to sum 1.\n\n";
+        "*confirmed* where they agree to 3 digits or more, never proved). Entropy and max weight are those of α "
+        "normalised to sum 1 (n/a: signed weights, which the sum normalization gives once a score turns negative). "
+        "A flow the fast tier could not finish (kinks of |x| and relu make it chatter) is shown as —.\n\n";
   md << "| run | cell | lr × iterations = t | entropy at t (GD / flow) | max weight (GD / flow) | loss (GD / flow) | "
         "max distance α, GD–flow | flow digits |\n|---|---|---|---|---|---|---|---|\n";
   nlohmann::json& n = res.numbers;
@@ -166,7 +190,7 @@ ExperimentResult run_members(const RunContext& ctx, const std::string& what, con
     for (const auto& s : r.samples) {
       max_da = std::max(max_da, s.distance_alpha);
       max_ds = std::max(max_ds, s.distance_state);
-      if (s.t > 0) distance.add_row({m.label, num(s.t), num(s.distance_alpha), num(s.distance_state)});
+      if (s.t > 0 && r.flow_ok) distance.add_row({m.label, num(s.t), num(s.distance_alpha), num(s.distance_state)});
     }
     const auto& last = r.samples.back();
     const auto& first = r.samples.front();
@@ -185,12 +209,12 @@ ExperimentResult run_members(const RunContext& ctx, const std::string& what, con
     j["flow_steps"] = r.flow_steps;
     n["runs"][m.label] = j;
     md << "| " << m.label << " | " << r.authors.cell << " | " << num(r.authors.learning_rate) << " × "
-       << r.authors.iterations << " = " << num(last.t) << " | " << short_number(last.gd.entropy, 4) << " / "
-       << (r.flow_ok ? short_number(last.flow.entropy, 4) : "—") << " | " << short_number(last.gd.max_weight, 4)
+       << r.authors.iterations << " = " << num(last.t) << " | " << shown(last.gd.entropy, 4) << " / "
+       << (r.flow_ok ? shown(last.flow.entropy, 4) : "—") << " | " << short_number(last.gd.max_weight, 4)
        << " / " << (r.flow_ok ? short_number(last.flow.max_weight, 4) : "—") << " | " << short_number(last.gd.loss, 4)
        << " / " << (r.flow_ok ? short_number(last.flow.loss, 4) : "—") << " | "
        << (r.flow_ok ? short_number(max_da, 2) : "— (" + r.flow_note + ")") << " | "
-       << (r.flow_ok ? short_number(r.flow_digits, 3) : "—") << " |\n";
+       << (r.flow_ok ? short_number(r.flow_digits, 3) + (r.flow_digits < 3 ? " (not confirmed)" : "") : "—") << " |\n";
   }
   res.tables.emplace_back("distance.csv", distance);
   Figure d{"distance", "distance.csv", {}, ""};
@@ -203,6 +227,15 @@ ExperimentResult run_members(const RunContext& ctx, const std::string& what, con
   res.figures.push_back(d);
   res.summary = md.str();
   return res;
+}
+
+ExperimentResult run_headline_gd(const RunContext& ctx) {
+  Panels p;
+  p.alpha = p.alpha_log_y = p.u = true;
+  auto r = run_members(ctx, "cells 2–3, the headline run: d = T = 8, seed 123, logistic loss, softmax", {{"headline", "headline"}}, p);
+  r.summary += "\nThe notebook's figure shows σ(a)_i on log-log axes and u_i on a log t axis [code, cell 3]. The "
+               "rigorous enclosure of the same flow at 61 times is `softcert reproduce varre2026-headline`.\n";
+  return r;
 }
 
 std::vector<Member> normalization_members(const std::string& loss) {
@@ -242,7 +275,7 @@ ExperimentResult run_tied(const RunContext& ctx) {
   const std::uint64_t max_d = integer_setting(ctx.settings, "max_D", 100, 10, 100);
   std::vector<Member> members;
   for (int D : {10, 20, 50, 100})
-    if (static_cast<std::uint64_t>(D) <= max_d) members.push_back({"D=" + std::to_string(D), "tied-D" + std::to_string(D)});
+    if (static_cast<std::uint64_t>(D) <= max_d) members.push_back({"D" + std::to_string(D), "tied-D" + std::to_string(D)});
   auto r = run_members(ctx, "cell 8, the tied model z = U a, α = softmax(z), β = U α, logistic loss", members, p);
   r.summary += "\nThe notebook's figure shows, per D, the loss (log-log), σ(Ua) (log t) and the norm of the column of U "
                "at argmax α (log t) [code, cell 8]: the attended column's norm grows (the paper's massive "
@@ -260,7 +293,7 @@ ExperimentResult run_regression(const RunContext& ctx) {
   p.a = p.loss = true;
   p.a_log_x = p.loss_log_x = false;  // the notebook's condition-number panels use a linear t axis
   std::vector<Member> members;
-  for (int k = 1; k <= 5; ++k) members.push_back({"kappa=" + std::to_string(k), "regression-kappa" + std::to_string(k)});
+  for (int k = 1; k <= 5; ++k) members.push_back({"kappa" + std::to_string(k), "regression-kappa" + std::to_string(k)});
   auto r = run_members(ctx, "cells 10–11, regression ‖y − X W σ(a)‖², X with singular values linspace(1, 1/κ, 20), "
                             "κ = 1…5", members, p);
   std::ostringstream md;
@@ -276,7 +309,7 @@ ExperimentResult run_regression(const RunContext& ctx) {
     ent.push_back(j["flow_at_end"].is_null() ? nlohmann::json(nullptr) : j["flow_at_end"]["entropy"]);
   }
   md << "uniform attention has entropy log 20 = " << short_number(std::log(20.0), 5)
-     << ". The certified comparison is the check varre2026.regression.conditioning (docs/theorems/varre2026_regression.md).\n";
+     << ". The comparison as a check is varre2026.regression.conditioning: confirmed by the fast tier at d = 20, where the rigorous tier would take hours (docs/theorems/varre2026_regression.md).\n";
   r.numbers["flow_entropy_at_end_by_kappa"] = ent;
   r.summary += md.str();
   return r;
@@ -303,6 +336,8 @@ std::vector<Experiment> notebook_experiments() {
   const std::string both = "the authors' GD (softcert, double) beside the gradient flow (fast tier, confirmed), their "
                            "distance; CSV, figures, numbers";
   return {
+      make("varre2026-softmax-and-u-evolution", "notebook cells 2-3, softmax_and_u_evolution_icml_2col.pdf: the headline run, t = 1e5",
+           both, {"points"}, run_headline_gd),
       make("varre2026-square-loss-comparison", "notebook cell 6, square_loss_comparison.pdf: six normalizations, square loss, t = 500",
            both, {"points"}, run_square),
       make("varre2026-log-loss-comparison", "notebook cell 6, log_loss_comparison.pdf: six normalizations, logistic loss, t = 5e4",

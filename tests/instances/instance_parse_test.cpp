@@ -101,8 +101,12 @@ TEST(InstanceParse, HeadlineInstanceHasNumpysDraws) {
   EXPECT_EQ(inst.T, 8u);
   EXPECT_EQ(inst.d, 8u);
   EXPECT_EQ(inst.loss, instances::Loss::logistic);
-  // numpy 1.24 after np.random.seed(123): randn(8,8)[0,0] = -1.0856306033005612, times 0.1.
-  EXPECT_EQ(inst.V[0][0], "-0.10856306033005612");
+  // numpy 1.24 after np.random.seed(123): randn(8,8)[0,0] = -1.0856306033005612, times 0.1 —
+  // written as the exact decimal expansion of that double, so the file's real IS the double.
+  EXPECT_EQ(inst.V[0][0], "-0.10856306033005612421415975177296786569058895111083984375");
+  EXPECT_EQ(num::parse_decimal<Rational>(inst.V[0][0]), Rational(0.1 * -1.0856306033005612));
+  for (const auto& row : inst.V)
+    for (const auto& v : row) EXPECT_EQ(num::parse_decimal<Rational>(v), Rational(num::parse_decimal<double>(v))) << v;
   for (const auto& a : inst.a) EXPECT_EQ(num::parse_decimal<double>(a), 0.0);
   double c = 0;
   for (const auto& b : inst.beta) c += std::pow(num::parse_decimal<double>(b), 2);

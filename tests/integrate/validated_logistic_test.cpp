@@ -172,7 +172,7 @@ TEST(ValidatedLogistic, TauTimeStateAtAGivenTimeAgreesWithTTime) {
 }
 
 TEST(ValidatedLogistic, GridOfTimesRefusesTimesThatAreNotPositiveAndIncreasing) {
-  std::ifstream f(SOFTCERT_SOURCE_DIR "/proofs_checks/instances/varre2026-headline.json");
+  std::ifstream f(SOFTCERT_SOURCE_DIR "/proofs_checks/instances/authors/headline.json");
   const auto pb = integrate::rigorous_problem_from_json(nlohmann::json::parse(f));
   for (const std::vector<std::string>& bad : {std::vector<std::string>{"2", "1"}, {"1", "1"}, {"0", "1"}, {"-1"}, {"1", "x"}})
     EXPECT_THROW(integrate::rigorous_integrate_at(pb, bad), std::invalid_argument) << bad.front() << ", " << bad.back();
@@ -189,7 +189,7 @@ TEST(ValidatedLogistic, GridOfTimesRefusesTimesThatAreNotPositiveAndIncreasing) 
 }
 
 TEST(ValidatedLogistic, EntryPointOnTheHeadlineInstance) {
-  std::ifstream f(SOFTCERT_SOURCE_DIR "/proofs_checks/instances/varre2026-headline.json");
+  std::ifstream f(SOFTCERT_SOURCE_DIR "/proofs_checks/instances/authors/headline.json");
   ASSERT_TRUE(f.good());
   const auto inst = nlohmann::json::parse(f);
   integrate::RigorousIntegrateOptions o;

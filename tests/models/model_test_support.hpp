@@ -6,7 +6,7 @@
 
 namespace softcert::testing {
 
-inline std::string headline_path() { return std::string(SOFTCERT_SOURCE_DIR) + "/proofs_checks/instances/varre2026-headline.json"; }
+inline std::string headline_path() { return std::string(SOFTCERT_SOURCE_DIR) + "/proofs_checks/instances/authors/headline.json"; }
 
 inline instances::Instance headline() { return instances::load_instance(headline_path()); }
 

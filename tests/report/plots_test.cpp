@@ -52,6 +52,17 @@ TEST(Plots, ScriptHasAxesFitAndFilter) {
   EXPECT_NE(s.find("strcol(3) eq \"a\\\"b\""), std::string::npos) << s;
 }
 
+TEST(Plots, SeriesOutOfTheLegendGetAnEmptyTitle) {
+  Csv csv({"t", "a1", "a2"});
+  Plot p;
+  p.series = {Series::line("t", "a1", "a_i"), Series::line("t", "a2", "a_i")};
+  p.series[1].in_legend = false;
+  const std::string s = gnuplot_script(p, csv, "c.csv", "c.png");
+  EXPECT_NE(s.find("title 'a_i'"), std::string::npos) << s;
+  EXPECT_NE(s.find("title \"\""), std::string::npos) << s;
+  EXPECT_EQ(s.find("title 'a_i'"), s.rfind("title 'a_i'")) << "the hidden series must not repeat the key entry: " << s;
+}
+
 TEST(Plots, EveryStyleRendersWhenGnuplotIsPresent) {
   if (!find_gnuplot()) GTEST_SKIP() << "gnuplot not installed";
   const fs::path d = fresh_dir("styles");

@@ -1,0 +1,777 @@
+// The Python module `softcert` (docs/python.md): instances from numpy arrays, the fast and the
+// rigorous tier, trajectories and theorem checks, from the same engine as the CLI.
+//
+// Every path goes through the engine function the CLI uses, so that the numbers are the CLI's:
+//   Instance(...)   builds the instance file's JSON and calls instances::parse_instance (the same
+//                   validation and messages); float64 values enter as their EXACT decimal
+//                   expansion (a double is m·2^e, a terminating decimal), strings as given.
+//   integrate()     fast: integrate::integrate_fast with the options of `softcert integrate`;
+//                   rigorous: integrate::rigorous_integrate on instances::to_json(inst), as
+//                   src/cli/cmd_integrate.cpp does.
+//   trajectory()    rigorous: integrate::rigorous_integrate_at (one validated τ-time pass, as
+//                   `softcert reproduce varre2026-headline`); fast: one integrate_fast per time.
+//   check()         engine::run_item, the function that builds each JSONL record of `softcert
+//                   check --json`, on a one-entry suite built as src/cli/cmd_check.cpp builds it.
+//
+// Long computations run in a worker thread with the GIL released; the calling thread waits in
+// short intervals and checks for signals. The engine has no cancellation points: on Ctrl-C the
+// current run (one integration or one check) finishes first, then KeyboardInterrupt is raised
+// and its result is discarded (a fast trajectory skips its remaining times).
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <gmp.h>
+#include <mpfr.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <functional>
+#include <future>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "engine/registry.hpp"
+#include "engine/runner.hpp"
+#include "engine/suite.hpp"
+#include "instances/instance.hpp"
+#include "integrate/fast_integrate.hpp"
+#include "integrate/rigorous_integrate.hpp"
+#include "numerics/decimal.hpp"
+#include "softcert_build_config.hpp"
+
+namespace py = pybind11;
+using nlohmann::json;
+using softcert::instances::Instance;
+
+namespace {
+
+namespace integ = softcert::integrate;
+namespace inst_ns = softcert::instances;
+namespace engine = softcert::engine;
+
+[[noreturn]] void value_error(const std::string& message) { throw py::value_error(message); }
+
+// ---------------------------------------------------------------------------------------------
+// Numbers
+
+// The exact decimal expansion of a double in plain positional notation, "0" for ±0 (the format
+// of scripts/make_authors_instances.py: format(Decimal(x), 'f')). |x| = M·2^(−k) with M odd
+// when k > 0, so |x| = M·5^k / 10^k: the digits of M·5^k with the point k places from the right.
+// NaN and ±inf are written "nan", "inf", "-inf", which instance validation rejects by field.
+std::string exact_decimal(double x) {
+  if (std::isnan(x)) return "nan";
+  if (std::isinf(x)) return x < 0 ? "-inf" : "inf";
+  if (x == 0) return "0";
+  int e = 0;
+  const double m = std::frexp(std::fabs(x), &e);  // |x| = m·2^e, m ∈ [1/2, 1): exact also for subnormals
+  auto M = static_cast<std::uint64_t>(std::ldexp(m, 53));  // exact: 53 bits
+  long k = 53 - static_cast<long>(e);                      // |x| = M·2^(−k)
+  while (k > 0 && (M & 1u) == 0) {
+    M >>= 1;
+    --k;
+  }
+  mpz_t n, p;
+  mpz_init_set_ui(n, static_cast<unsigned long>(M));
+  mpz_init(p);
+  if (k <= 0) {
+    mpz_mul_2exp(n, n, static_cast<mp_bitcnt_t>(-k));
+  } else {
+    mpz_ui_pow_ui(p, 5, static_cast<unsigned long>(k));
+    mpz_mul(n, n, p);
+  }
+  std::string digits(mpz_sizeinbase(n, 10) + 2, '\0');
+  mpz_get_str(digits.data(), 10, n);
+  digits.resize(std::char_traits<char>::length(digits.c_str()));
+  mpz_clear(n);
+  mpz_clear(p);
+  if (k > 0) {
+    const auto K = static_cast<std::size_t>(k);
+    if (digits.size() <= K) digits = "0." + std::string(K - digits.size(), '0') + digits;
+    else digits.insert(digits.size() - K, ".");
+  }
+  return x < 0 ? "-" + digits : digits;
+}
+
+// The double nearest to a validated decimal string (glibc strtod rounds correctly, as
+// num::parse_decimal<Real> does).
+double nearest(const std::string& s) { return std::strtod(s.c_str(), nullptr); }
+
+// A double ≤ (down) or ≥ (up) the decimal's value: MPFR rounds in that direction, twice in the
+// same direction at most (53-bit MPFR number, then the double), which keeps the bound.
+double directed(const std::string& s, bool up) {
+  const mpfr_rnd_t rnd = up ? MPFR_RNDU : MPFR_RNDD;
+  mpfr_t v;
+  mpfr_init2(v, 53);
+  mpfr_strtofr(v, s.c_str(), nullptr, 10, rnd);
+  const double out = mpfr_get_d(v, rnd);
+  mpfr_clear(v);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Python values → decimal strings (field-named errors)
+
+std::string type_name(py::handle x) { return Py_TYPE(x.ptr())->tp_name; }
+
+void check_dtype(const py::array& arr, const std::string& field) {
+  const py::dtype dt = arr.dtype();
+  const char kind = dt.kind();
+  if ((kind == 'f' && dt.itemsize() == 8) || kind == 'i' || kind == 'u' || kind == 'U' || kind == 'O') return;
+  value_error(field + ": dtype " + py::str(py::handle(dt)).cast<std::string>() +
+              " not accepted (float64, taken exactly; integers; or decimal strings)");
+}
+
+std::string scalar_decimal(py::handle x, const std::string& field) {
+  if (py::isinstance<py::str>(x)) return x.cast<std::string>();
+  const std::string type = type_name(x);
+  if (PyBool_Check(x.ptr()) || type.find("bool") != std::string::npos)
+    value_error(field + ": expected a float64, an integer or a decimal string, got " + type);
+  if (PyFloat_Check(x.ptr())) return exact_decimal(PyFloat_AsDouble(x.ptr()));  // float and numpy.float64
+  if (PyLong_Check(x.ptr()) || PyIndex_Check(x.ptr())) return py::str(py::int_(py::reinterpret_borrow<py::object>(x)));
+  value_error(field + ": expected a float64, an integer or a decimal string, got " + type);
+}
+
+json walk_decimals(py::handle x, const std::string& field) {
+  if (py::isinstance<py::array>(x)) {
+    const auto arr = py::reinterpret_borrow<py::array>(x);
+    check_dtype(arr, field);
+    return walk_decimals(arr.attr("tolist")(), field);
+  }
+  if (PyList_Check(x.ptr()) || PyTuple_Check(x.ptr())) {
+    json out = json::array();
+    std::size_t i = 0;
+    for (py::handle item : py::reinterpret_borrow<py::sequence>(x))
+      out.push_back(walk_decimals(item, field + "[" + std::to_string(i++) + "]"));
+    return out;
+  }
+  return scalar_decimal(x, field);
+}
+
+std::string shape_text(const py::array& arr) {
+  std::string s = "(";
+  for (py::ssize_t i = 0; i < arr.ndim(); ++i) s += (i ? ", " : "") + std::to_string(arr.shape(i));
+  return s + (arr.ndim() == 1 ? ",)" : ")");
+}
+
+// An array field (ndim 1 or 2) as nested JSON arrays of decimal strings.
+json array_decimals(py::handle x, const std::string& field, int ndim) {
+  if (py::isinstance<py::str>(x)) value_error(field + ": expected an array, got a string");
+  if (py::isinstance<py::array>(x)) {
+    const auto arr = py::reinterpret_borrow<py::array>(x);
+    check_dtype(arr, field);
+    if (arr.ndim() != ndim)
+      value_error(field + ": expected a " + std::to_string(ndim) + "-dimensional array, got shape " + shape_text(arr));
+  } else if (!PyList_Check(x.ptr()) && !PyTuple_Check(x.ptr())) {
+    value_error(field + ": expected an array (numpy array, list or tuple), got " + type_name(x));
+  }
+  return walk_decimals(x, field);
+}
+
+// A time (t, times[k]) as a decimal string.
+std::string time_decimal(py::handle x, const std::string& field) {
+  if (py::isinstance<py::array>(x)) {
+    const auto arr = py::reinterpret_borrow<py::array>(x);
+    if (arr.ndim() != 0) value_error(field + ": expected a number, got an array of shape " + shape_text(arr));
+    check_dtype(arr, field);
+    return time_decimal(arr.attr("item")(), field);
+  }
+  std::string s = scalar_decimal(x, field);
+  if (!softcert::num::is_decimal_syntax(s)) value_error(field + ": not a decimal number: \"" + s + "\"");
+  return s;
+}
+
+std::vector<std::string> times_decimals(py::handle times) {
+  if (py::isinstance<py::str>(times)) value_error("times: expected a sequence of times, got a string");
+  py::object seq = py::reinterpret_borrow<py::object>(times);
+  if (py::isinstance<py::array>(times)) {
+    const auto arr = py::reinterpret_borrow<py::array>(times);
+    check_dtype(arr, "times");
+    if (arr.ndim() != 1) value_error("times: expected a 1-dimensional array, got shape " + shape_text(arr));
+    seq = arr.attr("tolist")();
+  }
+  if (!PySequence_Check(seq.ptr())) value_error("times: expected a sequence of times, got " + type_name(times));
+  std::vector<std::string> out;
+  for (py::handle x : py::reinterpret_borrow<py::sequence>(seq))
+    out.push_back(time_decimal(x, "times[" + std::to_string(out.size()) + "]"));
+  if (out.empty()) value_error("times: expected at least one time");
+  return out;
+}
+
+// JSON between Python and nlohmann through Python's json module: the record a caller gets is
+// json.loads of the very text the CLI writes.
+py::object to_python(const json& j) { return py::module_::import("json").attr("loads")(j.dump()); }
+
+json from_python(py::handle x, const std::string& field) {
+  std::string text;
+  try {
+    text = py::module_::import("json").attr("dumps")(x, py::arg("allow_nan") = false).cast<std::string>();
+  } catch (py::error_already_set& e) {
+    value_error(field + ": not representable as JSON: " + std::string(e.what()));
+  }
+  return json::parse(text);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Instances
+
+Instance make_instance(py::object V, py::object a, py::object beta, const std::string& loss,
+                       const std::string& normalization, py::object X, py::object y, py::object p,
+                       const std::string& provenance, py::object U, py::object model, py::object id,
+                       py::object seed, py::object p_logits, py::object authors_run) {
+  json j;
+  const bool tied_matrix = !U.is_none();
+  if (tied_matrix && !V.is_none()) value_error("U: give V (value_softmax) or U (tied_value_softmax), not both");
+  j["model"] = model.is_none() ? std::string(tied_matrix ? "tied_value_softmax" : "value_softmax")
+                               : model.cast<std::string>();
+  j["loss"] = loss;
+  j["normalization"] = normalization;
+  const char* mname = tied_matrix ? "U" : "V";
+  const py::object& M = tied_matrix ? U : V;
+  if (M.is_none()) value_error("V: missing field");
+  json jm = array_decimals(M, mname, 2);
+  if (!jm.is_array() || jm.empty()) value_error(std::string(mname) + ": expected at least one row");
+  if (!jm[0].is_array()) value_error(std::string(mname) + "[0]: expected an array of decimal strings");
+  if (jm[0].empty()) value_error(std::string(mname) + "[0]: expected at least one entry");
+  j["d"] = jm.size();
+  j["T"] = jm[0].size();
+  j[mname] = std::move(jm);
+  if (!a.is_none()) j["a"] = array_decimals(a, "a", 1);
+  if (!beta.is_none()) j["beta"] = array_decimals(beta, "beta", 1);
+  if (!X.is_none()) j["X"] = array_decimals(X, "X", 2);
+  if (!y.is_none()) j["y"] = array_decimals(y, "y", 1);
+  if (!p.is_none()) j["p"] = array_decimals(p, "p", 1);
+  if (!p_logits.is_none()) j["p_logits"] = array_decimals(p_logits, "p_logits", 1);
+  if (!authors_run.is_none()) j["authors_run"] = from_python(authors_run, "authors_run");
+  j["provenance"] = provenance;
+  if (!id.is_none()) {
+    if (!py::isinstance<py::str>(id)) value_error("id: expected a string");
+    j["id"] = id.cast<std::string>();
+  }
+  if (!seed.is_none()) {
+    if (!PyLong_Check(seed.ptr()) || PyBool_Check(seed.ptr()) || seed.cast<py::int_>() < py::int_(0))
+      value_error("seed: expected an unsigned integer");
+    j["seed"] = seed.cast<std::uint64_t>();
+  }
+  return inst_ns::parse_instance(j);
+}
+
+Instance instance_from_json(py::handle x) {
+  json j;
+  if (py::isinstance<py::str>(x) || py::isinstance<py::bytes>(x)) {
+    try {
+      j = json::parse(x.cast<std::string>());
+    } catch (const json::exception& e) {
+      value_error(std::string("instance: not valid JSON: ") + e.what());
+    }
+  } else if (py::isinstance<py::dict>(x)) {
+    j = from_python(x, "instance");
+  } else {
+    value_error("instance: expected JSON text (str) or a dict, got " + type_name(x));
+  }
+  return inst_ns::parse_instance(j);
+}
+
+py::array_t<double> vector_array(const std::vector<std::string>& v) {
+  py::array_t<double> out(static_cast<py::ssize_t>(v.size()));
+  auto m = out.mutable_unchecked<1>();
+  for (std::size_t i = 0; i < v.size(); ++i) m(static_cast<py::ssize_t>(i)) = nearest(v[i]);
+  return out;
+}
+
+py::array_t<double> matrix_array(const std::vector<std::vector<std::string>>& rows) {
+  const std::size_t r = rows.size(), c = rows.empty() ? 0 : rows[0].size();
+  py::array_t<double> out({static_cast<py::ssize_t>(r), static_cast<py::ssize_t>(c)});
+  auto m = out.mutable_unchecked<2>();
+  for (std::size_t i = 0; i < r; ++i)
+    for (std::size_t k = 0; k < c; ++k) m(static_cast<py::ssize_t>(i), static_cast<py::ssize_t>(k)) = nearest(rows[i][k]);
+  return out;
+}
+
+py::object optional_vector(const std::vector<std::string>& v) { return v.empty() ? py::object(py::none()) : vector_array(v); }
+py::object optional_matrix(const std::vector<std::vector<std::string>>& m) {
+  return m.empty() ? py::object(py::none()) : matrix_array(m);
+}
+
+const inst_ns::DecimalVector* vector_field(const Instance& inst, const std::string& name) {
+  if (name == "a") return &inst.a;
+  if (name == "beta") return &inst.beta;
+  if (name == "y") return &inst.y;
+  if (name == "p") return &inst.p;
+  if (name == "p_logits") return &inst.p_logits;
+  return nullptr;
+}
+
+py::object instance_decimals(const Instance& inst, const std::string& name) {
+  if (name == "V" || name == "U") return py::cast(inst.V);
+  if (name == "X") return inst.X.empty() ? py::object(py::none()) : py::cast(inst.X);
+  if (const auto* v = vector_field(inst, name)) return v->empty() ? py::object(py::none()) : py::cast(*v);
+  value_error("field: no array field \"" + name + "\" (V, U, a, beta, X, y, p, p_logits)");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running off the GIL, interruptibly
+
+// Runs work(cancel) in a worker thread while this thread waits with the GIL released, checking
+// for signals every 50 ms. On KeyboardInterrupt (or any signal handler's exception) it sets
+// `cancel` — work that runs several integrations stops between them — waits for the worker to
+// finish (the engine cannot stop inside an integration), discards its result and raises.
+template <class F>
+auto run_interruptible(F&& work) -> decltype(work(std::declval<const std::atomic<bool>&>())) {
+  using R = decltype(work(std::declval<const std::atomic<bool>&>()));
+  std::atomic<bool> cancel{false};
+  std::packaged_task<R()> task([&work, &cancel]() {
+    struct FreeCaches {  // MPFR's per-thread caches (constants) would outlive the thread
+      ~FreeCaches() { mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE); }
+    } free_caches;
+    return work(cancel);
+  });
+  std::future<R> done = task.get_future();
+  std::thread worker(std::move(task));
+  std::optional<py::error_already_set> interrupt;
+  for (;;) {
+    std::future_status status;
+    {
+      py::gil_scoped_release release;
+      status = done.wait_for(std::chrono::milliseconds(50));
+    }
+    if (status == std::future_status::ready) break;
+    if (!interrupt && PyErr_CheckSignals() != 0) {
+      interrupt.emplace();  // takes the pending exception
+      cancel = true;
+      PySys_WriteStderr("softcert: interrupted; the current run cannot be stopped inside the engine and "
+                        "finishes first (its result is discarded)\n");
+    }
+  }
+  {
+    py::gil_scoped_release release;
+    worker.join();
+  }
+  if (interrupt) throw *interrupt;
+  return done.get();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results
+
+struct FastResult {};
+struct RigorousResult {};
+struct Trajectory {};
+
+void check_precision(unsigned precision) {
+  if (precision < 53) value_error("precision: must be ≥ 53 bits, got " + std::to_string(precision));
+}
+
+void check_tier(const std::string& tier) {
+  if (tier != "fast" && tier != "rigorous") value_error("tier: expected \"fast\" or \"rigorous\", got \"" + tier + "\"");
+}
+
+// The CLI's checks on END (src/cli/cmd_integrate.cpp), field "t" or "times[k]".
+void check_positive(const std::string& t, const std::string& field) {
+  if (!(softcert::num::parse_decimal<softcert::Real>(t) > 0))
+    value_error(field + ": the horizon must be positive, got " + t);
+}
+
+struct FastArgs {
+  unsigned precision = 53;
+  std::string stepper = "auto", form = "full", time = "auto";
+  std::optional<double> tolerance;
+  bool reference = true;
+
+  integ::FastOptions options() const {  // as run_fast in src/cli/cmd_integrate.cpp
+    integ::FastOptions o;
+    o.form = softcert::models::parse_form(form);
+    o.time = integ::parse_time_mode(time);
+    o.stepper = integ::parse_stepper(stepper);
+    o.precision_bits = precision;
+    if (tolerance && *tolerance != 0) o.tolerance = *tolerance;
+    o.escalate = reference;
+    return o;
+  }
+};
+
+py::dict fast_state(const integ::FastState& r) {
+  py::dict s;
+  s["a"] = vector_array(r.a);
+  s["u"] = optional_vector(r.u);
+  s["softmax"] = vector_array(r.alpha);
+  s["loss"] = nearest(r.loss);
+  s["V"] = optional_matrix(r.V);
+  return s;
+}
+
+py::dict fast_decimals(const integ::FastState& r) {
+  py::dict s;
+  s["a"] = py::cast(r.a);
+  s["u"] = r.u.empty() ? py::object(py::none()) : py::cast(r.u);
+  s["softmax"] = py::cast(r.alpha);
+  s["loss"] = r.loss;
+  s["V"] = r.V.empty() ? py::object(py::none()) : py::cast(r.V);
+  return s;
+}
+
+py::object fast_result(const integ::FastReport& rep) {
+  py::object o = py::cast(FastResult{});
+  const auto& r = rep.run;
+  o.attr("tier") = "fast";
+  o.attr("t") = r.t;
+  o.attr("tau") = r.tau.empty() ? py::object(py::none()) : py::str(r.tau);
+  o.attr("precision_bits") = r.precision_bits;
+  o.attr("stepper") = r.stepper;
+  o.attr("form") = r.form;
+  o.attr("tolerance") = r.tolerance;
+  o.attr("steps") = r.steps;
+  o.attr("rejected_steps") = r.rejected_steps;
+  o.attr("seconds") = r.seconds;
+  o.attr("state") = fast_state(r);
+  o.attr("decimals") = fast_decimals(r);
+  o.attr("digits") = rep.digits ? py::object(py::float_(*rep.digits)) : py::object(py::none());
+  o.attr("digits_by_field") = to_python(rep.digits_by_field);
+  const json j = integ::to_json(rep);
+  o.attr("reference") = rep.reference ? to_python(j["reference"]) : py::object(py::none());
+  o.attr("json") = to_python(j);
+  return o;
+}
+
+// Lower or upper ends of enclosures as doubles rounded outward.
+py::array_t<double> ends(const std::vector<integ::DecimalEnclosure>& v, bool up) {
+  py::array_t<double> out(static_cast<py::ssize_t>(v.size()));
+  auto m = out.mutable_unchecked<1>();
+  for (std::size_t i = 0; i < v.size(); ++i) m(static_cast<py::ssize_t>(i)) = directed(up ? v[i].upper : v[i].lower, up);
+  return out;
+}
+
+py::array_t<double> ends(const std::vector<std::vector<integ::DecimalEnclosure>>& rows, bool up) {
+  const std::size_t r = rows.size(), c = rows.empty() ? 0 : rows[0].size();
+  py::array_t<double> out({static_cast<py::ssize_t>(r), static_cast<py::ssize_t>(c)});
+  auto m = out.mutable_unchecked<2>();
+  for (std::size_t i = 0; i < r; ++i)
+    for (std::size_t k = 0; k < c; ++k)
+      m(static_cast<py::ssize_t>(i), static_cast<py::ssize_t>(k)) = directed(up ? rows[i][k].upper : rows[i][k].lower, up);
+  return out;
+}
+
+py::dict rigorous_ends(const integ::RigorousIntegrateResult& r, bool up) {
+  py::dict s;
+  s["a"] = ends(r.a, up);
+  s["u"] = ends(r.u, up);
+  s["softmax"] = ends(r.softmax, up);
+  s["loss"] = directed(up ? r.loss.upper : r.loss.lower, up);
+  s["V"] = ends(r.V, up);
+  return s;
+}
+
+py::object rigorous_result(const integ::RigorousIntegrateResult& r, std::optional<double> seconds) {
+  py::object o = py::cast(RigorousResult{});
+  json j = integ::to_json(r);
+  if (seconds) j["seconds"] = *seconds;  // as the CLI's --json
+  o.attr("tier") = "rigorous";
+  o.attr("t") = r.t;
+  o.attr("precision_bits") = r.precision_bits;
+  o.attr("order") = r.order;
+  o.attr("time_variable") = r.time_variable;
+  o.attr("steps") = r.steps;
+  o.attr("max_width") = r.max_width;
+  o.attr("tau") = r.tau_lower.empty() ? py::object(py::none()) : py::object(py::make_tuple(r.tau_lower, r.tau_upper));
+  o.attr("seconds") = seconds ? py::object(py::float_(*seconds)) : py::object(py::none());
+  o.attr("lower") = rigorous_ends(r, false);
+  o.attr("upper") = rigorous_ends(r, true);
+  py::dict dec;
+  for (const char* k : {"a", "u", "softmax", "loss", "V"}) dec[k] = to_python(j[k]);
+  o.attr("decimals") = dec;
+  o.attr("json") = to_python(j);
+  return o;
+}
+
+// mpmath intervals (outward-rounded at the result's precision) of one field of a rigorous result.
+py::object mpmath_intervals(py::object self, const std::string& name) {
+  py::object mpmath;
+  try {
+    mpmath = py::module_::import("mpmath");
+  } catch (py::error_already_set&) {
+    throw py::import_error("intervals() needs mpmath (apt-get install python3-mpmath)");
+  }
+  const py::dict dec = self.attr("decimals");
+  if (!dec.contains(name)) value_error("field: no field \"" + name + "\" (a, u, softmax, loss, V)");
+  const unsigned prec = std::max(53u, self.attr("precision_bits").cast<unsigned>());
+  py::object iv = mpmath.attr("iv");
+  struct Precision {  // mpmath.iv.prec for the conversion only (outward rounding at `prec` bits)
+    py::object iv, old;
+    Precision(py::object ctx, unsigned prec) : iv(std::move(ctx)), old(iv.attr("prec")) { iv.attr("prec") = prec; }
+    ~Precision() {
+      try {
+        iv.attr("prec") = old;
+      } catch (py::error_already_set& e) {
+        e.discard_as_unraisable("softcert: restoring mpmath.iv.prec");
+      }
+    }
+  } precision(iv, prec);
+  std::function<py::object(py::handle)> convert = [&](py::handle x) -> py::object {
+    const py::list l = py::reinterpret_borrow<py::list>(x);
+    if (l.size() == 2 && py::isinstance<py::str>(l[0])) return iv.attr("mpf")(py::make_tuple(l[0], l[1]));
+    py::list out;
+    for (py::handle e : l) out.append(convert(e));
+    return out;
+  };
+  return convert(dec[py::str(name)]);
+}
+
+std::string short_repr(py::handle self, std::initializer_list<const char*> names) {
+  std::string s = type_name(self) + std::string("(");
+  bool first = true;
+  for (const char* n : names) {
+    if (!py::hasattr(self, n)) continue;
+    s += (first ? "" : ", ") + std::string(n) + "=" + py::repr(self.attr(n)).cast<std::string>();
+    first = false;
+  }
+  return s + ")";
+}
+
+// ---------------------------------------------------------------------------------------------
+// integrate, trajectory, check
+
+py::object integrate_py(const Instance& inst, py::handle t_obj, const std::string& tier, unsigned precision,
+                        const std::string& stepper, const std::string& form, const std::string& time,
+                        std::optional<double> tolerance, bool reference) {
+  check_tier(tier);
+  check_precision(precision);
+  const std::string t = time_decimal(t_obj, "t");
+  check_positive(t, "t");
+  if (tier == "fast") {
+    const FastArgs args{precision, stepper, form, time, tolerance, reference};
+    const integ::FastOptions o = args.options();
+    const integ::FastReport rep = run_interruptible([&](const std::atomic<bool>&) { return integ::integrate_fast(inst, t, o); });
+    return fast_result(rep);
+  }
+  integ::RigorousIntegrateOptions o;  // as run_rigorous in src/cli/cmd_integrate.cpp
+  o.precision_bits = precision;
+  o.time_variable = time;
+  const json instance_json = inst_ns::to_json(inst);
+  auto [r, seconds] = run_interruptible([&](const std::atomic<bool>&) {
+    const auto start = std::chrono::steady_clock::now();
+    integ::RigorousIntegrateResult res = integ::rigorous_integrate(instance_json, t, o);
+    return std::make_pair(std::move(res), std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  });
+  return rigorous_result(r, seconds);
+}
+
+// Stacks one per-time array field of the results along a new leading (time) axis.
+py::object stack(const py::list& dicts, const char* key) {
+  py::list items;
+  for (py::handle d : dicts) {
+    py::object v = py::reinterpret_borrow<py::dict>(d)[key];
+    if (v.is_none()) return py::none();
+    items.append(v);
+  }
+  return py::module_::import("numpy").attr("array")(items, py::arg("dtype") = "float64");
+}
+
+py::dict stacked(const py::list& dicts) {
+  py::dict out;
+  for (const char* k : {"a", "u", "softmax", "loss", "V"}) out[k] = stack(dicts, k);
+  return out;
+}
+
+py::object trajectory_py(const Instance& inst, py::handle times_obj, const std::string& tier, unsigned precision,
+                         const std::string& stepper, const std::string& form, const std::string& time,
+                         std::optional<double> tolerance, bool reference) {
+  check_tier(tier);
+  check_precision(precision);
+  const std::vector<std::string> times = times_decimals(times_obj);
+  py::object o = py::cast(Trajectory{});
+  o.attr("tier") = tier;
+  o.attr("t") = py::cast(times);
+  o.attr("times") = vector_array(times);
+  py::list results;
+  const auto start = std::chrono::steady_clock::now();
+  if (tier == "fast") {
+    for (std::size_t k = 0; k < times.size(); ++k) check_positive(times[k], "times[" + std::to_string(k) + "]");
+    const integ::FastOptions opts = FastArgs{precision, stepper, form, time, tolerance, reference}.options();
+    const auto reps = run_interruptible([&](const std::atomic<bool>& cancel) {
+      std::vector<integ::FastReport> out;
+      for (const auto& t : times) {
+        if (cancel) break;
+        out.push_back(integ::integrate_fast(inst, t, opts));
+      }
+      return out;
+    });
+    py::list states, digits, steps;
+    for (const auto& rep : reps) {
+      py::object r = fast_result(rep);
+      results.append(r);
+      states.append(r.attr("state"));
+      digits.append(r.attr("digits"));
+      steps.append(r.attr("steps"));
+    }
+    o.attr("state") = stacked(states);
+    o.attr("digits") = digits;
+    o.attr("steps") = steps;
+  } else {
+    // As `softcert reproduce varre2026-headline`: one validated τ-time pass over every time
+    // (integrate::rigorous_integrate_at), the start t = 0 enclosed exactly when it is asked for.
+    integ::RigorousIntegrateOptions opts;
+    opts.precision_bits = precision;
+    opts.time_variable = time;
+    const integ::RigorousLogisticProblem problem = integ::rigorous_problem_from_json(inst_ns::to_json(inst));
+    const bool from_zero = softcert::num::parse_decimal<softcert::Rational>(times[0]) == 0;
+    const std::vector<std::string> rest(times.begin() + (from_zero ? 1 : 0), times.end());
+    const auto rows = run_interruptible([&](const std::atomic<bool>&) {
+      std::vector<integ::RigorousIntegrateResult> out;
+      if (from_zero) out.push_back(integ::rigorous_integrate(problem, times[0], opts));
+      if (!rest.empty())
+        for (auto& r : integ::rigorous_integrate_at(problem, rest, opts)) out.push_back(std::move(r));
+      return out;
+    });
+    py::list lower, upper, steps;
+    for (const auto& r : rows) {
+      py::object res = rigorous_result(r, std::nullopt);
+      results.append(res);
+      lower.append(res.attr("lower"));
+      upper.append(res.attr("upper"));
+      steps.append(r.steps);
+    }
+    o.attr("lower") = stacked(lower);
+    o.attr("upper") = stacked(upper);
+    o.attr("steps") = steps;
+  }
+  o.attr("seconds") = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  o.attr("results") = results;
+  return o;
+}
+
+py::object check_py(const std::string& name, py::handle instance, std::optional<double> horizon,
+                    const std::string& tier, unsigned precision, py::object params, std::uint64_t seed) {
+  // The checks of src/cli/cmd_check.cpp, then its one-entry suite.
+  if (!engine::CheckRegistry::global().find(name))
+    value_error("no check named '" + name + "' (softcert.checks() lists them)");
+  check_tier(tier);
+  if (precision != 0 && precision < 53) value_error("precision: must be at least 53 bits");
+  if (horizon && !(*horizon > 0)) value_error("horizon: must be positive");
+  engine::SuiteEntry e;
+  e.check = name;
+  e.options.tier = tier == "fast" ? engine::Tier::fast : engine::Tier::rigorous;
+  e.options.precision_bits = precision;
+  e.options.horizon = horizon;
+  if (!params.is_none()) {
+    if (!py::isinstance<py::dict>(params)) value_error("params: expected a dict");
+    e.options.params = from_python(params, "params");
+  }
+  e.generate.params = e.options.params;
+  std::optional<json> in_memory;
+  if (py::isinstance<Instance>(instance)) {
+    in_memory = inst_ns::to_json(instance.cast<const Instance&>());
+  } else if (py::isinstance<py::str>(instance) || py::hasattr(instance, "__fspath__")) {
+    const std::filesystem::path f = py::str(py::module_::import("os").attr("fspath")(instance)).cast<std::string>();
+    if (!std::filesystem::is_regular_file(f)) value_error("instance: no such file: " + f.string());
+    e.instance_files.push_back(std::filesystem::absolute(f));
+  } else {
+    value_error("instance: expected a softcert.Instance or a path to an instance file, got " + type_name(instance));
+  }
+  const engine::Suite suite = engine::single_check_suite(std::move(e), seed);
+  engine::WorkItem item;
+  if (in_memory) {
+    const auto& id = (*in_memory).value("id", std::string());
+    item.instance_id = id.empty() ? "python" : id;
+    item.instance = std::move(in_memory);
+  } else {
+    item = engine::plan(suite).at(0);
+  }
+  const json record = run_interruptible([&](const std::atomic<bool>&) { return engine::run_item(suite, item); });
+  return to_python(record);
+}
+
+}  // namespace
+
+PYBIND11_MODULE(softcert, m) {
+  m.doc() = "softcert: certified gradient flows of softmax-attention models and theorem checks (docs/python.md)";
+  m.attr("__version__") = SOFTCERT_VERSION;
+  m.attr("git_commit") = SOFTCERT_GIT_COMMIT;
+  py::register_exception<integ::RigorousFailure>(m, "RigorousFailure", PyExc_RuntimeError);
+
+  py::class_<Instance>(m, "Instance",
+                       "A value-softmax problem instance (docs/instances.md), held as exact decimal strings.")
+      .def(py::init(&make_instance), py::kw_only(), py::arg("V") = py::none(), py::arg("a") = py::none(),
+           py::arg("beta") = py::none(), py::arg("loss") = "logistic", py::arg("normalization") = "softmax",
+           py::arg("X") = py::none(), py::arg("y") = py::none(), py::arg("p") = py::none(),
+           py::arg("provenance") = "python", py::arg("U") = py::none(), py::arg("model") = py::none(),
+           py::arg("id") = py::none(), py::arg("seed") = py::none(), py::arg("p_logits") = py::none(),
+           py::arg("authors_run") = py::none(),
+           "Arrays: numpy float64 (each double taken exactly), integers, or decimal strings. Validated as an "
+           "instance file is; a bad field raises ValueError naming it.")
+      .def_static("from_json", &instance_from_json, py::arg("json"), "From JSON text or a dict (the instance file format).")
+      .def_static("load", &inst_ns::load_instance, py::arg("path"), "From an instance file.")
+      .def("to_json", [](const Instance& i, int indent) { return inst_ns::to_json(i).dump(indent); },
+           py::arg("indent") = 1, "The instance file's JSON (every number a decimal string).")
+      .def("decimals", &instance_decimals, py::arg("field"), "An array field as its exact decimal strings.")
+      .def_property_readonly("model", [](const Instance& i) { return i.model; })
+      .def_property_readonly("loss", [](const Instance& i) { return std::string(inst_ns::to_string(i.loss)); })
+      .def_property_readonly("normalization",
+                             [](const Instance& i) { return std::string(inst_ns::to_string(i.normalization)); })
+      .def_property_readonly("T", [](const Instance& i) { return i.T; })
+      .def_property_readonly("d", [](const Instance& i) { return i.d; })
+      .def_property_readonly("provenance", [](const Instance& i) { return i.provenance; })
+      .def_property_readonly("id", [](const Instance& i) { return i.id.empty() ? py::object(py::none()) : py::str(i.id); })
+      .def_property_readonly("seed", [](const Instance& i) { return i.seed ? py::object(py::int_(*i.seed)) : py::object(py::none()); })
+      .def_property_readonly("V", [](const Instance& i) { return matrix_array(i.V); }, "V (U for the tied model), nearest doubles")
+      .def_property_readonly("U", [](const Instance& i) { return i.tied() ? py::object(matrix_array(i.V)) : py::object(py::none()); })
+      .def_property_readonly("a", [](const Instance& i) { return vector_array(i.a); })
+      .def_property_readonly("beta", [](const Instance& i) { return optional_vector(i.beta); })
+      .def_property_readonly("X", [](const Instance& i) { return optional_matrix(i.X); })
+      .def_property_readonly("y", [](const Instance& i) { return optional_vector(i.y); })
+      .def_property_readonly("p", [](const Instance& i) { return optional_vector(i.p); })
+      .def("__eq__", [](const Instance& x, const Instance& y) { return inst_ns::to_json(x) == inst_ns::to_json(y); })
+      .def("__repr__", [](const Instance& i) {
+        return "softcert.Instance(model='" + i.model + "', loss='" + inst_ns::to_string(i.loss) + "', normalization='" +
+               inst_ns::to_string(i.normalization) + "', T=" + std::to_string(i.T) + ", d=" + std::to_string(i.d) +
+               (i.id.empty() ? "" : ", id='" + i.id + "'") + ")";
+      });
+
+  py::class_<FastResult>(m, "FastResult", py::dynamic_attr(), "integrate(..., tier='fast'): see docs/python.md")
+      .def("__repr__", [](py::object self) { return short_repr(self, {"t", "steps", "digits", "precision_bits"}); });
+  py::class_<RigorousResult>(m, "RigorousResult", py::dynamic_attr(), "integrate(..., tier='rigorous'): see docs/python.md")
+      .def("intervals", &mpmath_intervals, py::arg("field"),
+           "One field's enclosures as mpmath intervals at the result's precision (outward rounded).")
+      .def("__repr__", [](py::object self) { return short_repr(self, {"t", "steps", "max_width", "precision_bits"}); });
+  py::class_<Trajectory>(m, "Trajectory", py::dynamic_attr(), "trajectory(...): see docs/python.md")
+      .def("__repr__", [](py::object self) {
+        const py::list t = self.attr("t");
+        return "softcert.Trajectory(tier=" + py::repr(self.attr("tier")).cast<std::string>() + ", " +
+               std::to_string(t.size()) + " times in [" + py::str(self.attr("times").attr("min")()).cast<std::string>() +
+               ", " + py::str(self.attr("times").attr("max")()).cast<std::string>() +
+               "], seconds=" + py::repr(self.attr("seconds")).cast<std::string>() + ")";
+      });
+
+  m.def("integrate", &integrate_py, py::arg("instance"), py::arg("t"), py::kw_only(), py::arg("tier") = "fast",
+        py::arg("precision") = 53, py::arg("stepper") = "auto", py::arg("form") = "full", py::arg("time") = "auto",
+        py::arg("tolerance") = py::none(), py::arg("reference") = true,
+        "The state at time t, as `softcert integrate INSTANCE --t T` computes it.");
+  m.def("trajectory", &trajectory_py, py::arg("instance"), py::arg("times"), py::kw_only(), py::arg("tier") = "fast",
+        py::arg("precision") = 53, py::arg("stepper") = "auto", py::arg("form") = "full", py::arg("time") = "auto",
+        py::arg("tolerance") = py::none(), py::arg("reference") = true,
+        "The state at many times: rigorous, one validated pass (increasing times > 0; a first time 0 is allowed); "
+        "fast, one run per time.");
+  m.def("check", &check_py, py::arg("name"), py::arg("instance"), py::kw_only(), py::arg("horizon") = py::none(),
+        py::arg("tier") = "rigorous", py::arg("precision") = 0, py::arg("params") = py::none(), py::arg("seed") = 1,
+        "Runs a theorem check on one instance; returns the record `softcert check NAME --instance F --json` writes.");
+  m.def("checks", []() {
+    py::list out;
+    for (const engine::Check* c : engine::CheckRegistry::global().all()) {
+      py::dict d;
+      d["name"] = c->name();
+      d["paper"] = c->paper();
+      d["statement"] = c->statement();
+      d["hypotheses"] = py::cast(c->hypotheses());
+      d["doc"] = c->doc();
+      out.append(d);
+    }
+    return out;
+  }, "The registered theorem checks: name, paper, statement, hypotheses, doc.");
+  m.def("exact_decimal", &exact_decimal, py::arg("x"), "The exact decimal expansion of a double (as instances store it).");
+}
