@@ -96,6 +96,11 @@ std::string fmt(double x, int digits = 9) {
   return b;
 }
 
+// Printed ends of an enclosure round outward (lower down, upper up), so that the printed
+// bracket still contains the certified one; fmt rounds to nearest and is for point values.
+std::string down(double x, int digits = 9) { return num::lower_decimal(IntervalD(x), digits); }
+std::string up(double x, int digits = 9) { return num::upper_decimal(IntervalD(x), digits); }
+
 class CostScaling final : public engine::Check {
  public:
   std::string name() const override { return "sukenik2026.cost_scaling"; }
@@ -195,7 +200,6 @@ class CostScaling final : public engine::Check {
       row["d"] = c.d;
       row["sink_proposal_note"] = sink.note;
       row["diagonal_proposal_note"] = diag.note;
-      row["seconds"] = sink.seconds + diag.seconds;
       const bool ok = sink.bracket.lower_ok && sink.bracket.upper_ok && diag.bracket.lower_ok && diag.bracket.upper_ok;
       row["certified"] = ok;
       if (sink.infeasible || diag.infeasible) {
@@ -254,9 +258,9 @@ class CostScaling final : public engine::Check {
       sink_mid.push_back(num::mid(s_scaled));
       diag_mid.push_back(num::mid(d_scaled));
       ratio_mid.push_back(num::mid(ratio));
-      table << fmt(static_cast<double>(c.T), 4) << " " << fmt(static_cast<double>(c.d), 4) << " | [" << fmt(num::lower(s_scaled)) << ", "
-            << fmt(num::upper(s_scaled)) << "] | [" << fmt(num::lower(d_scaled)) << ", " << fmt(num::upper(d_scaled)) << "] | ["
-            << fmt(num::lower(ratio), 7) << ", " << fmt(num::upper(ratio), 7) << "] | " << fmt(gap, 2) << "\n";
+      table << fmt(static_cast<double>(c.T), 4) << " " << fmt(static_cast<double>(c.d), 4) << " | [" << down(num::lower(s_scaled)) << ", "
+            << up(num::upper(s_scaled)) << "] | [" << down(num::lower(d_scaled)) << ", " << up(num::upper(d_scaled)) << "] | ["
+            << down(num::lower(ratio), 7) << ", " << up(num::upper(ratio), 7) << "] | " << fmt(gap, 2) << "\n";
     }
     r.details["embedding"] = ci.orthonormal ? "orthonormal" : "gaussian";
     r.details["tau"] = ci.tau_sqrt_d ? "sqrt-d" : "1";
@@ -299,8 +303,8 @@ class CostScaling final : public engine::Check {
       // either way: a random sink embedding is not special). Enclosed rigorously.
       const IntervalD mean = log_ratio_sum / IntervalD(static_cast<double>(std::max<std::size_t>(1, xs.size())));
       if (all_certified) {
-        r.margin_lower = certify::short_decimal(num::lower(mean), 17);
-        r.margin_upper = certify::short_decimal(num::upper(mean), 17);
+        r.margin_lower = num::lower_decimal(mean);
+        r.margin_upper = num::upper_decimal(mean);
       }
       r.details["margin_meaning"] = "mean over cases of log(cost_diag / cost_sink)";
       if (!all_certified) {
@@ -321,8 +325,8 @@ class CostScaling final : public engine::Check {
     }
     r.details["margin_meaning"] = "min over T of cost_diag / cost_sink - 1";
     if (all_certified) {
-      r.margin_lower = certify::short_decimal(margin_lo, 17);
-      r.margin_upper = certify::short_decimal(margin_hi, 17);
+      r.margin_lower = down(margin_lo, 17);
+      r.margin_upper = up(margin_hi, 17);
     }
     if (contradiction) {
       r.verdict = engine::Verdict::violated;

@@ -20,6 +20,7 @@
 #include "integrate/fast_events.hpp"
 #include "integrate/fast_stepper.hpp"
 #include "models/logistic_reduced.hpp"
+#include "numerics/decimal.hpp"
 #include "numerics/kinds.hpp"
 #include "numerics/precision.hpp"
 #include "varre2026_pair_certifier.hpp"
@@ -126,11 +127,9 @@ engine::CheckResult run_pair_claim_fast(const instances::Instance& inst,
     r.reason = "no ordered pairs: the claim is vacuous";
     return r;
   }
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.17g", std::min(lo.margin, hi.margin));
-  r.margin_lower = buf;
-  std::snprintf(buf, sizeof buf, "%.17g", std::max(lo.margin, hi.margin));
-  r.margin_upper = buf;
+  // An estimate, printed outward like every margin: the pair contains both runs' values exactly.
+  r.margin_lower = num::lower_decimal(IntervalD(std::min(lo.margin, hi.margin)));
+  r.margin_upper = num::upper_decimal(IntervalD(std::max(lo.margin, hi.margin)));
   if (!lo.violated && !hi.violated) {
     r.verdict = engine::Verdict::confirmed;
     r.reason = "53- and 106-bit runs: the claim holds at every sample on [0, H]";

@@ -97,8 +97,10 @@ engine::CheckResult fast(const instances::Instance& inst, const PolarizationSett
     return r;
   }
   const double m = set.epsilon - vertex_distance_point(fa.run), m_ref = set.epsilon - vertex_distance_point(fa.reference);
-  r.margin_lower = shortest_decimal(std::min(m, m_ref));  // an estimate: the fast tier certifies nothing
-  r.margin_upper = shortest_decimal(std::max(m, m_ref));
+  // An estimate (the fast tier certifies nothing), printed outward like every margin: the
+  // decimal pair contains both runs' values exactly.
+  r.margin_lower = num::lower_decimal(IntervalD(std::min(m, m_ref)));
+  r.margin_upper = num::upper_decimal(IntervalD(std::max(m, m_ref)));
   r.details["alpha"] = describe(fa.reference);
   r.details["margin_is_estimate"] = true;
   if (m > 0 && m_ref > 0) {

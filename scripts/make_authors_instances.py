@@ -8,13 +8,25 @@ step, in the notebook's order, with the same floating-point operations, so that 
 the written files is a double the notebook starts from. proofs_checks/instances/authors/README.md
 lists the files and how the notebook's models map onto ours.
 
+It also writes the regression experiment's five instances as one sweep file,
+proofs_checks/instances/varre2026-regression-authors-sweep.json ({"kappa": ["1", ..., "5"],
+"members": [...]}, the input of the checks varre2026.regression.conditioning[.monotone]); its
+members are the five regression-kappa*.json instances, field for field and number for number.
+It lives outside the authors/ folder, whose files are built into the binary one instance each.
+
 Usage:
-    make_authors_instances.py [--out DIR]   write every file into DIR (default:
+    make_authors_instances.py [--out DIR] [--sweep FILE]
+                                            write every file into DIR (default:
                                             proofs_checks/instances/authors beside this script's
-                                            repository), each atomically (temp file + rename)
-    make_authors_instances.py --check [DIR] regenerate in memory and compare with the files in DIR;
-                                            one line per file; exit 0 if all agree, 1 otherwise,
-                                            77 (CTest's skip code) if numpy is not installed
+                                            repository) and the sweep into FILE (default:
+                                            proofs_checks/instances/varre2026-regression-authors-
+                                            sweep.json), each atomically (temp file + rename)
+    make_authors_instances.py --check [DIR] [--sweep FILE]
+                                            regenerate in memory and compare with the files in DIR
+                                            and with the sweep FILE (whose members must also equal
+                                            DIR's regression-kappa*.json exactly); one line per
+                                            file; exit 0 if all agree, 1 otherwise, 77 (CTest's
+                                            skip code) if numpy is not installed
 
 Every number is written as the exact decimal expansion of its double, in plain positional
 notation (format(Decimal(x), 'f')), so the reader recovers the double exactly with no rounding
@@ -38,6 +50,11 @@ DEFAULT_DIR = os.path.normpath(os.path.join(
 
 # The notebook's normalisation classes (cell 5) and our names for them, in the order in which
 # cell 5's run_experiment builds its six solvers.
+DEFAULT_SWEEP = os.path.normpath(os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "proofs_checks", "instances",
+    "varre2026-regression-authors-sweep.json"))
+REGRESSION_KAPPAS = (1, 2, 3, 4, 5)
+
 NORMALIZATIONS = [
     ("abs", "L1Normalization"),
     ("sum", "SumNormalization"),
@@ -258,7 +275,7 @@ def build_all():
             "authors_run": authors_run(8, 42, "0.05", 10000),
         }))
 
-    for kappa in (1, 2, 3, 4, 5):
+    for kappa in REGRESSION_KAPPAS:
         W, a, X, y = cell10_regression(kappa)
         out.append(("regression-kappa%d.json" % kappa, {
             "model": "value_softmax",
@@ -313,6 +330,26 @@ def build_all():
     return out
 
 
+def build_sweep(files):
+    """The regression sweep: the regression-kappa*.json instances of `files` as its members."""
+    by_name = dict(files)
+    members = [by_name["regression-kappa%d.json" % k] for k in REGRESSION_KAPPAS]
+    return {
+        "model": "value_softmax_sweep",
+        "id": "authors-regression-sweep",
+        "provenance": (
+            "%s, cell 11 (run_experiment defined in cell 10): the regression experiment's five "
+            "runs, condition_number = %s, as one sweep; its members are the instances "
+            "proofs_checks/instances/authors/regression-kappa{1,2,3,4,5}.json, the same fields "
+            "and the same numbers (exact decimal expansions of the doubles); they share W(0) (our "
+            "V), a(0) and y (all drawn after np.random.seed(123) in the same order for every "
+            "kappa) and differ only in X; written by scripts/make_authors_instances.py"
+            % (NOTEBOOK, ", ".join(str(k) for k in REGRESSION_KAPPAS))),
+        "kappa": [str(k) for k in REGRESSION_KAPPAS],
+        "members": members,
+    }
+
+
 MATRIX_FIELDS = ("V", "U", "X")
 
 
@@ -328,20 +365,38 @@ def render(inst):
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
-def write_all(out_dir):
+def render_sweep(sweep):
+    """The sweep's own fields one per line; each member laid out as render() does, indented."""
+    lines = []
+    for key, value in sweep.items():
+        if key == "members":
+            body = ",\n".join("  " + render(m).rstrip("\n").replace("\n", "\n  ") for m in value)
+            lines.append(" %s: [\n%s\n ]" % (json.dumps(key), body))
+        else:
+            lines.append(" %s: %s" % (json.dumps(key), json.dumps(value)))
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def write_atomically(path, text):
+    out_dir = os.path.dirname(path) or "."
     os.makedirs(out_dir, exist_ok=True)
-    for name, inst in build_all():
-        path = os.path.join(out_dir, name)
-        fd, tmp = tempfile.mkstemp(prefix="." + name + ".", dir=out_dir)
-        try:
-            with os.fdopen(fd, "w") as f:
-                f.write(render(inst))
-            os.replace(tmp, path)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
-        print("wrote %s" % path)
+    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", dir=out_dir)
+    try:
+        with os.fdopen(fd, "w") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    print("wrote %s" % path)
+
+
+def write_all(out_dir, sweep_path):
+    files = build_all()
+    for name, inst in files:
+        write_atomically(os.path.join(out_dir, name), render(inst))
+    write_atomically(sweep_path, render_sweep(build_sweep(files)))
     return 0
 
 
@@ -407,60 +462,123 @@ def compare_value(field, where, want, got):
     return None
 
 
-def check_all(in_dir):
+def compare_instance(inst, have):
+    """None if the file's instance `have` is acceptable for the regenerated `inst`."""
+    if not isinstance(have, dict):
+        return "not a JSON object"
+    if list(have.keys()) != list(inst.keys()):
+        return "fields are %s, regenerated %s" % (list(have.keys()), list(inst.keys()))
+    for key, want in inst.items():
+        if key == "provenance":
+            # Names the numpy version that wrote it; only its presence is checked.
+            if not isinstance(have[key], str) or NOTEBOOK not in have[key]:
+                return "provenance does not name the notebook"
+            continue
+        msg = compare_value(key, "", want, have[key])
+        if msg:
+            return msg
+    return None
+
+
+def read_json(path):
+    with open(path) as f:
+        return json.load(f)
+
+
+def compare_sweep(sweep, have, committed):
+    """None if the sweep file `have` is acceptable: its own fields as regenerated, each member
+    as regenerated (compare_instance) and equal, field for field, to the committed per-kappa
+    file (`committed`: name -> parsed JSON, or an error string)."""
+    if not isinstance(have, dict) or list(have.keys()) != list(sweep.keys()):
+        return "fields are %s, regenerated %s" % (
+            list(have.keys()) if isinstance(have, dict) else type(have).__name__, list(sweep.keys()))
+    for key in ("model", "id", "kappa"):
+        if have[key] != sweep[key]:
+            return "%s is %s, regenerated %s" % (key, json.dumps(have[key]), json.dumps(sweep[key]))
+    if not isinstance(have["provenance"], str) or NOTEBOOK not in have["provenance"]:
+        return "provenance does not name the notebook"
+    members = have["members"]
+    if not isinstance(members, list) or len(members) != len(sweep["members"]):
+        return "members: expected %d" % len(sweep["members"])
+    for i, (kappa, want, got) in enumerate(zip(REGRESSION_KAPPAS, sweep["members"], members)):
+        msg = compare_instance(want, got)
+        if msg:
+            return "members[%d]: %s" % (i, msg)
+        name = "regression-kappa%d.json" % kappa
+        file_inst = committed.get(name)
+        if isinstance(file_inst, str):
+            return "members[%d]: cannot compare with %s (%s)" % (i, name, file_inst)
+        if got != file_inst:
+            return "members[%d] differs from %s" % (i, name)
+    return None
+
+
+def check_all(in_dir, sweep_path):
     bad = 0
-    for name, inst in build_all():
+    files = build_all()
+    committed = {}
+    for name, inst in files:
         path = os.path.join(in_dir, name)
         try:
-            with open(path) as f:
-                have = json.load(f)
+            have = read_json(path)
         except (OSError, ValueError) as e:
             print("%s: DIFFERS: cannot read (%s)" % (name, e))
+            committed[name] = "cannot read: %s" % e
             bad += 1
             continue
-        msg = None
-        if list(have.keys()) != list(inst.keys()):
-            msg = "fields are %s, regenerated %s" % (list(have.keys()), list(inst.keys()))
-        for key, want in inst.items():
-            if msg:
-                break
-            if key == "provenance":
-                # Names the numpy version that wrote it; only its presence is checked.
-                if not isinstance(have[key], str) or NOTEBOOK not in have[key]:
-                    msg = "provenance does not name the notebook"
-                continue
-            msg = compare_value(key, "", want, have[key])
+        committed[name] = have
+        msg = compare_instance(inst, have)
         if msg:
             print("%s: DIFFERS: %s" % (name, msg))
             bad += 1
         else:
             print("%s: ok" % name)
+    name = os.path.basename(sweep_path)
+    try:
+        msg = compare_sweep(build_sweep(files), read_json(sweep_path), committed)
+    except (OSError, ValueError) as e:
+        msg = "cannot read (%s)" % e
+    if msg:
+        print("%s: DIFFERS: %s" % (name, msg))
+        bad += 1
+    else:
+        print("%s: ok" % name)
     return 1 if bad else 0
+
+
+USAGE = "usage: make_authors_instances.py [--out DIR] [--sweep FILE] | --check [DIR] [--sweep FILE]"
 
 
 def main(argv):
     args = argv[1:]
     check = False
     out_dir = DEFAULT_DIR
+    sweep_path = DEFAULT_SWEEP
+    if "--sweep" in args:
+        i = args.index("--sweep")
+        if i + 1 >= len(args):
+            sys.exit(USAGE)
+        sweep_path = args[i + 1]
+        args = args[:i] + args[i + 2:]
     if args and args[0] == "--check":
         check = True
         if len(args) > 2:
-            sys.exit("usage: make_authors_instances.py --check [DIR]")
+            sys.exit(USAGE)
         if len(args) == 2:
             out_dir = args[1]
     elif args and args[0] == "--out":
         if len(args) != 2:
-            sys.exit("usage: make_authors_instances.py [--out DIR]")
+            sys.exit(USAGE)
         out_dir = args[1]
     elif args:
-        sys.exit("usage: make_authors_instances.py [--out DIR] | --check [DIR]")
+        sys.exit(USAGE)
     if np is None:
         print("SKIP: numpy not available (python3-numpy); the committed instance files were not "
               "re-derived")
         return 77
     if check:
-        return check_all(out_dir)
-    return write_all(out_dir)
+        return check_all(out_dir, sweep_path)
+    return write_all(out_dir, sweep_path)
 
 
 if __name__ == "__main__":

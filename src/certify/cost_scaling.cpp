@@ -6,6 +6,7 @@
 #include "certify/closed_form_patterns.hpp"
 #include "certify/csdp_solver.hpp"
 #include "certify/exact_feasibility.hpp"
+#include "numerics/quote.hpp"
 
 namespace softcert::certify {
 
@@ -45,7 +46,7 @@ PatternCost certify_pattern_cost(const CostCase& c, Pattern p, const std::string
       out.note = e.what();
     }
   } else {
-    throw std::invalid_argument("unknown proposal source \"" + proposal + "\" (closed-form, csdp)");
+    throw std::invalid_argument("unknown proposal source " + num::quoted(proposal) + " (closed-form, csdp)");
   }
   if (a.size() > 0) {
     if (const auto u = certified_upper(prob, a, b)) {

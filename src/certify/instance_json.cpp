@@ -1,6 +1,7 @@
 #include "certify/instance_json.hpp"
 
 #include "engine/decimal_shortening.hpp"
+#include "numerics/quote.hpp"
 
 #include <stdexcept>
 
@@ -34,7 +35,7 @@ long require_int(const nlohmann::json& obj, const std::string& field, long lo, l
     } catch (const std::exception&) {
       pos = 0;
     }
-    if (pos == 0 || pos != s.size()) throw std::invalid_argument("instance: field \"" + field + "\" must be an integer, got \"" + s + "\"");
+    if (pos == 0 || pos != s.size()) throw std::invalid_argument("instance: field \"" + field + "\" must be an integer, got " + num::quoted(s));
   } else {
     throw std::invalid_argument("instance: field \"" + field + "\" must be an integer");
   }

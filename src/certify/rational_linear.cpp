@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "numerics/decimal.hpp"
+#include "numerics/quote.hpp"
 
 namespace softcert::certify {
 
@@ -150,7 +151,7 @@ Rational parse_rational(const std::string& text, const std::string& field) {
     if (den == 0) throw std::invalid_argument("zero denominator");
     return Rational(num) / Rational(den);
   } catch (const std::exception&) {
-    throw std::invalid_argument("field \"" + field + "\": not an exact number: \"" + text + "\"");
+    throw std::invalid_argument("field \"" + field + "\": not an exact number: " + num::quoted(text));
   }
 }
 

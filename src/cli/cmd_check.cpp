@@ -1,5 +1,6 @@
 // softcert check NAME [--instance FILE | --instances N --seed S] ...: one check, one report.
 #include <filesystem>
+#include <limits>
 #include <memory>
 
 #include "cli/commands.hpp"
@@ -27,11 +28,14 @@ void add_check_command(CLI::App& app, int& exit_status) {
   auto* cmd = app.add_subcommand("check", "run one theorem check on instances");
   cmd->add_option("name", args->name, "check name (softcert list)")->required();
   cmd->add_option("--instance", args->instance_files, "instance file (JSON); repeatable")->check(CLI::ExistingFile);
-  cmd->add_option("--instances", args->instances, "number of random instances from the check's generator");
-  cmd->add_option("--seed", args->seed, "seed of the random instances");
+  cmd->add_option("--instances", args->instances, "number of random instances from the check's generator")
+      ->transform(integer_in(0, engine::kMaxInstances));
+  cmd->add_option("--seed", args->seed, "seed of the random instances")
+      ->transform(integer_in(0, std::numeric_limits<std::uint64_t>::max()));
   cmd->add_option("--tier", args->tier, "fast or rigorous")->check(CLI::IsMember({"fast", "rigorous"}));
-  cmd->add_option("--precision", args->precision, "working precision in bits (>= 53)");
-  cmd->add_option("--horizon", args->horizon, "time horizon of the claim");
+  cmd->add_option("--precision", args->precision, "working precision in bits (53 to 65536)")
+      ->transform(integer_in(53, 65536));
+  auto* horizon = cmd->add_option("--horizon", args->horizon, "time horizon of the claim (a positive number)");
   cmd->add_option("--jobs,-j", args->jobs, "worker threads")->check(CLI::Range(1u, 1024u));
   cmd->add_option("--json", args->json_out, "write one JSON line per result here");
   cmd->add_option("--param", args->params, "check parameter key=value (JSON value); repeatable");
@@ -39,13 +43,12 @@ void add_check_command(CLI::App& app, int& exit_status) {
   cmd->add_option("--expect", args->expect, "holds or refuted")->check(CLI::IsMember({"holds", "refuted"}));
   cmd->add_option("--shard", args->shard, "run only shard K of N");
   cmd->add_flag("--quiet,-q", args->quiet, "no progress output");
-  cmd->callback([args, &exit_status]() {
+  cmd->callback([args, horizon, &exit_status]() {
     const engine::Check* check = engine::CheckRegistry::global().find(args->name);
     if (!check) throw UsageError("no check named '" + args->name + "' (softcert list shows them)");
     if (args->instance_files.empty() && args->instances == 0)
       throw UsageError("give --instance FILE or --instances N");
-    if (args->precision != 0 && args->precision < 53) throw UsageError("--precision must be at least 53 bits");
-    if (args->horizon < 0) throw UsageError("--horizon must be positive");
+    if (horizon->count() > 0) check_horizon(args->horizon);
     engine::SuiteEntry e;
     e.check = args->name;
     e.instances = args->instances;
@@ -53,7 +56,7 @@ void add_check_command(CLI::App& app, int& exit_status) {
     e.expect = engine::expectation_from_string(args->expect);
     e.options.tier = args->tier == "fast" ? engine::Tier::fast : engine::Tier::rigorous;
     e.options.precision_bits = args->precision;
-    if (args->horizon > 0) e.options.horizon = args->horizon;
+    if (horizon->count() > 0) e.options.horizon = args->horizon;
     for (const auto& p : args->params) add_param(e.options.params, p);
     e.generate.params = e.options.params;
     const auto hyps = check->hypotheses();
@@ -65,6 +68,7 @@ void add_check_command(CLI::App& app, int& exit_status) {
     engine::RunSettings settings;
     settings.jobs = args->jobs;
     settings.shard = parse_shard(args->shard);
+    settings.bad_file_is_usage_error = true;  // an --instance file given here: exit 2 (docs/verdicts.md)
     if (!args->json_out.empty()) settings.json_lines = args->json_out;
     exit_status = execute_run(engine::single_check_suite(std::move(e), args->seed), settings, command_line(),
                               args->quiet);

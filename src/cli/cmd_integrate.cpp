@@ -3,22 +3,33 @@
 // Integrates an instance's gradient flow to t = END and prints (and writes, docs/fast_tier.md format)
 // a, u, σ(a), the loss (and V for the full model).
 //   fast tier: Boost.Odeint at BITS (53: double), again at 2·BITS, digits of agreement reported.
-//   rigorous tier: integrate::rigorous_integrate (validated Taylor–Lohner), [lower, upper] pairs.
-// Exit: 0 done; 2 bad usage or input (nothing written); 3 the rigorous tier could not validate.
+//   rigorous tier: validated Taylor–Lohner, [lower, upper] pairs — the reduced logistic form
+//   (integrate::rigorous_integrate) for logistic + softmax, else the full state of any model
+//   (integrate::rigorous_integrate_model: every loss; softmax, x², sum, sigmoid; the tied model).
+// Exit: 0 done; 2 bad usage or input, or --json cannot be written (nothing written); 3 the
+// rigorous tier could not validate, or the fast tier overflowed (nothing written).
 #include <chrono>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <memory>
 
 #include "cli/commands.hpp"
+#include "cli/run_options.hpp"
+#include "engine/journal.hpp"
 #include "instances/instance.hpp"
 #include "integrate/fast_integrate.hpp"
 #include "integrate/rigorous_integrate.hpp"
+#include "integrate/rigorous_model.hpp"
 #include "numerics/decimal.hpp"
+#include "numerics/quote.hpp"
 
 namespace softcert::cli {
 namespace {
+
+// Above this the rigorous tier's Taylor order, and the MPFI coefficients it keeps, make a step
+// cost minutes and gigabytes (headline instance to t = 1: 1024 bits 20 s / 84 MB, 2048 bits
+// 34 s / 236 MB, 4096 bits 6 min / 830 MB; 65536 bits aborts inside GMP, out of memory).
+constexpr unsigned kMaxRigorousPrecision = 4096;
 
 struct IntegrateArgs {
   std::string instance, t, tier = "fast", stepper = "auto", json_out, form = "full", time = "auto";
@@ -60,12 +71,17 @@ nlohmann::json run_fast(const IntegrateArgs& args, const instances::Instance& in
   return integrate::to_json(rep);
 }
 
-nlohmann::json run_rigorous(const IntegrateArgs& args, const nlohmann::json& instance_json) {
+nlohmann::json run_rigorous(const IntegrateArgs& args, const instances::Instance& inst) {
   integrate::RigorousIntegrateOptions o;
   o.precision_bits = args.precision;
   o.time_variable = args.time;
+  const bool reduced = integrate::reduced_logistic_applies(inst);
+  if (!reduced && args.time != "auto")
+    throw std::invalid_argument("--time: the full-state rigorous tier chooses its own time variable (τ for logistic loss, "
+                                "else t); leave --time at auto");
   const auto start = std::chrono::steady_clock::now();
-  const integrate::RigorousIntegrateResult r = integrate::rigorous_integrate(instance_json, args.t, o);
+  const integrate::RigorousIntegrateResult r = reduced ? integrate::rigorous_integrate(instances::to_json(inst), args.t, o)
+                                                       : integrate::rigorous_integrate_model(inst, args.t, o);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << "tier rigorous, time variable " << r.time_variable << ", order " << r.order << ", precision "
             << r.precision_bits << " bits\n";
@@ -77,7 +93,7 @@ nlohmann::json run_rigorous(const IntegrateArgs& args, const nlohmann::json& ins
     return out;
   };
   print_list("a", pairs(r.a));
-  print_list("u", pairs(r.u));
+  if (!r.u.empty()) print_list("u", pairs(r.u));
   print_list("softmax", pairs(r.softmax));
   std::cout << "  loss    [" << r.loss.lower << ", " << r.loss.upper << "]\n";
   for (std::size_t i = 0; i < r.V.size(); ++i) print_list(i == 0 ? "V" : "", pairs(r.V[i]));
@@ -95,7 +111,10 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
   cmd->add_option("--t", args->t, "the horizon END > 0 (decimal)")->required();
   cmd->add_option("--tier", args->tier, "fast (Boost.Odeint, two precisions) or rigorous (validated enclosures)")
       ->check(CLI::IsMember({"fast", "rigorous"}));
-  cmd->add_option("--precision", args->precision, "bits (≥ 53; 53 = double in the fast tier)");
+  cmd->add_option("--precision", args->precision,
+                  "bits: 53 (double) to 65536 in the fast tier, 53 to " + std::to_string(kMaxRigorousPrecision) +
+                      " in the rigorous tier")
+      ->transform(integer_in(53, 65536));
   cmd->add_option("--stepper", args->stepper, "fast tier: dopri5, rkf78, bs, taylor or auto (dopri5 at ≤ 64 bits, else taylor)");
   cmd->add_option("--form", args->form, "fast tier: full (V, a) or reduced ((a, u); rank-one for square loss)");
   cmd->add_option("--time", args->time, "t, tau (dτ = γ dt, t carried as a state; logistic) or auto (τ when END ≥ 100)");
@@ -105,7 +124,11 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
   cmd->callback([args, &exit_status]() {
     // Everything about the input is checked before anything is computed or written.
     if (args->precision < 53) throw UsageError("--precision: must be ≥ 53 bits, got " + std::to_string(args->precision));
-    if (!num::is_decimal_syntax(args->t)) throw UsageError("--t: not a decimal number: \"" + args->t + "\"");
+    if (args->tier == "rigorous" && args->precision > kMaxRigorousPrecision)
+      throw UsageError("--precision: the rigorous tier takes at most " + std::to_string(kMaxRigorousPrecision) +
+                       " bits, got " + std::to_string(args->precision) +
+                       " (its Taylor order and memory grow with the precision; docs/cli.md)");
+    if (!num::is_decimal_syntax(args->t)) throw UsageError("--t: not a decimal number: " + num::quoted(args->t));
     if (!(num::parse_decimal<Real>(args->t) > 0)) throw UsageError("--t: the horizon must be positive, got " + args->t);
     nlohmann::json result;
     try {
@@ -113,7 +136,7 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
       if (args->tier == "fast") {
         result = run_fast(*args, inst);
       } else {
-        result = run_rigorous(*args, instances::to_json(inst));
+        result = run_rigorous(*args, inst);
       }
     } catch (const std::invalid_argument& e) {
       throw UsageError(args->instance + ": " + e.what());
@@ -121,12 +144,14 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
       std::cerr << "softcert integrate: the rigorous tier could not validate: " << e.what() << "\n";
       exit_status = 3;
       return;
+    } catch (const integrate::FastOverflow& e) {
+      std::cerr << "softcert integrate: " << e.what() << "\n";
+      exit_status = 3;
+      return;
     }
-    if (!args->json_out.empty()) {
-      std::ofstream out(args->json_out);
-      if (!out) throw UsageError("--json: cannot write \"" + args->json_out + "\"");
-      out << result.dump(1) << "\n";
-    }
+    // Atomic and checked: a full disk or a bad path is exit 2 naming the file, never a
+    // half-written file (engine/journal.hpp).
+    if (!args->json_out.empty()) engine::write_file_atomically(args->json_out, result.dump(1) + "\n");
     exit_status = 0;
   });
 }

@@ -18,6 +18,7 @@ void add_replay_command(CLI::App& app, int& exit_status) {
   cmd->add_option("file", *file, "a result record or counterexample file (JSON)")->required()->check(CLI::ExistingFile);
   cmd->callback([file, &exit_status]() {
     std::ifstream in(*file, std::ios::binary);
+    if (!in) throw UsageError("cannot read " + *file);
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     engine::ReplayRequest req;
     try {

@@ -15,6 +15,7 @@
 #include "cli/commands.hpp"
 #include "reproduce/output.hpp"
 #include "reproduce/registry.hpp"
+#include "numerics/quote.hpp"
 
 namespace softcert::cli {
 
@@ -55,12 +56,12 @@ int run(const ReproduceArgs& args) {
   }
   if (args.name.empty()) throw UsageError("reproduce: give an experiment NAME (known: " + known_names() + ") or --list");
   const reproduce::Experiment* e = reproduce::find_experiment(args.name);
-  if (!e) throw UsageError("reproduce: unknown experiment \"" + args.name + "\" (known: " + known_names() + ")");
+  if (!e) throw UsageError("reproduce: unknown experiment " + num::quoted(args.name) + " (known: " + known_names() + ")");
   if (args.jobs == 0) throw UsageError("--jobs: must be at least 1");
   nlohmann::json settings = nlohmann::json::object();
   for (const auto& a : args.settings) {
     const auto eq = a.find('=');
-    if (eq == std::string::npos || eq == 0) throw UsageError("--set must be KEY=VALUE (got \"" + a + "\")");
+    if (eq == std::string::npos || eq == 0) throw UsageError("--set must be KEY=VALUE (got " + num::quoted(a) + ")");
     const std::string value = a.substr(eq + 1);
     try {
       settings[a.substr(0, eq)] = nlohmann::json::parse(value);
@@ -70,7 +71,7 @@ int run(const ReproduceArgs& args) {
   }
   for (const auto& [key, value] : settings.items())
     if (std::find(e->settings.begin(), e->settings.end(), key) == e->settings.end())
-      throw UsageError("--set: " + e->name + " has no setting \"" + key + "\"");
+      throw UsageError("--set: " + e->name + " has no setting " + num::quoted(key));
   const fs::path out = args.out.empty() ? fs::path("out") / "reproduce" / e->name : fs::path(args.out);
   bool created = false;
   try {

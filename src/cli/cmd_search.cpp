@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <sstream>
 
@@ -107,14 +108,18 @@ void add_search_command(CLI::App& app, int& exit_status) {
   cmd->add_option("name", args->name, "check name (softcert list)")->required();
   cmd->add_option("--drop", args->drops, "drop a hypothesis (softcert list names them); repeatable");
   cmd->add_option("--budget", args->budget, "seconds for sampling, optimisation and shrinking (default 60)");
-  cmd->add_option("--seed", args->seed, "seed of the search (default 1)");
+  cmd->add_option("--seed", args->seed, "seed of the search (default 1)")
+      ->transform(integer_in(0, std::numeric_limits<std::uint64_t>::max()));
   cmd->add_option("--out", args->out, "write the counterexample (or the negative report) here, as JSON");
-  cmd->add_option("--max-samples", args->max_samples, "stop after this many generator samples (default: no cap)");
-  cmd->add_option("--horizon", args->horizon, "time horizon of the claim (default: the check's; 10 in a rigorous search tier)");
-  cmd->add_option("--precision", args->precision, "working precision in bits (>= 53)");
+  cmd->add_option("--max-samples", args->max_samples, "stop after this many generator samples (default: no cap)")
+      ->transform(integer_in(1, std::numeric_limits<std::uint64_t>::max()));
+  auto* horizon = cmd->add_option("--horizon", args->horizon,
+                                  "time horizon of the claim (default: the check's; 10 in a rigorous search tier)");
+  cmd->add_option("--precision", args->precision, "working precision in bits (53 to 65536)")
+      ->transform(integer_in(53, 65536));
   cmd->add_option("--param", args->params, "check parameter key=value (JSON value); repeatable");
   cmd->add_flag("--quiet,-q", args->quiet, "no progress lines on stderr");
-  cmd->callback([args, &exit_status]() {
+  cmd->callback([args, horizon, &exit_status]() {
     const engine::Check* check = engine::CheckRegistry::global().find(args->name);
     if (!check) throw UsageError("no check named '" + args->name + "' (softcert list shows them)");
     search::SearchSettings s;
@@ -129,8 +134,7 @@ void add_search_command(CLI::App& app, int& exit_status) {
       s.evaluator.dropped.insert(d);
     }
     if (!(args->budget > 0) || !std::isfinite(args->budget)) throw UsageError("--budget must be a positive number of seconds");
-    if (args->horizon < 0 || !std::isfinite(args->horizon)) throw UsageError("--horizon must be positive");
-    if (args->precision != 0 && args->precision < 53) throw UsageError("--precision must be at least 53 bits");
+    if (horizon->count() > 0) check_horizon(args->horizon);
     if (!args->out.empty()) {
       const std::filesystem::path out(args->out);
       const auto dir = out.has_parent_path() ? out.parent_path() : std::filesystem::path(".");
@@ -140,7 +144,7 @@ void add_search_command(CLI::App& app, int& exit_status) {
     s.seed = args->seed;
     s.budget_seconds = args->budget;
     s.max_samples = args->max_samples;
-    if (args->horizon > 0) s.evaluator.horizon = args->horizon;
+    if (horizon->count() > 0) s.evaluator.horizon = args->horizon;
     s.evaluator.precision_bits = args->precision;
     for (const auto& p : args->params) add_param(s.evaluator.params, p);
 

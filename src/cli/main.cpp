@@ -5,6 +5,7 @@
 #include "cli/commands.hpp"
 #include "cli/run_options.hpp"
 #include "engine/build_info.hpp"
+#include "engine/journal.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"softcert: checks theorems about softmax attention with certified numerics"};
@@ -26,6 +27,9 @@ int main(int argc, char** argv) {
     std::cerr << "softcert: error: " << e.what() << "\n\n" << app.help();
     return 2;
   } catch (const softcert::cli::UsageError& e) {
+    std::cerr << "softcert: error: " << e.what() << "\n";
+    return 2;
+  } catch (const softcert::engine::WriteError& e) {  // a full disk, no permission: not a bug
     std::cerr << "softcert: error: " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {

@@ -1,8 +1,13 @@
 #include "cli/run_options.hpp"
 
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "numerics/quote.hpp"
 #include "report/progress.hpp"
 #include "report/summary.hpp"
 
@@ -11,6 +16,32 @@ namespace softcert::cli {
 std::vector<std::string>& command_line() {
   static std::vector<std::string> argv;
   return argv;
+}
+
+CLI::Validator integer_in(std::uint64_t min, std::uint64_t max) {
+  const std::string range = "[" + std::to_string(min) + ", " + std::to_string(max) + "]";
+  return CLI::Validator(
+      [min, max, range](std::string& text) -> std::string {
+        const std::string bad = "must be an integer in " + range + ", got " + num::quoted(text);
+        if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) return bad;
+        const std::size_t nonzero = text.find_first_not_of('0');
+        const std::string digits = nonzero == std::string::npos ? "0" : text.substr(nonzero);
+        if (digits.size() > 20) return bad;
+        errno = 0;
+        const unsigned long long v = std::strtoull(digits.c_str(), nullptr, 10);
+        if (errno == ERANGE || v < min || v > max) return bad;
+        text = digits;  // no leading zeros left for CLI11 to read as octal
+        return "";
+      },
+      "INT in " + range);
+}
+
+void check_horizon(double horizon) {
+  if (!(horizon > 0) || !std::isfinite(horizon)) {
+    char got[32];
+    std::snprintf(got, sizeof got, "%g", horizon);
+    throw UsageError(std::string("--horizon: must be a positive finite number, got ") + got);
+  }
 }
 
 engine::Shard parse_shard(const std::string& text) {
@@ -23,13 +54,13 @@ engine::Shard parse_shard(const std::string& text) {
     if (a != slash || b != text.size() - slash - 1 || k < 1 || k > n || n > 100000) throw std::invalid_argument("");
     return engine::Shard{static_cast<unsigned>(k), static_cast<unsigned>(n)};
   } catch (const std::exception&) {
-    throw UsageError("--shard must be K/N with 1 <= K <= N (got \"" + text + "\")");
+    throw UsageError("--shard must be K/N with 1 <= K <= N (got " + num::quoted(text) + ")");
   }
 }
 
 void add_param(nlohmann::json& params, const std::string& assignment) {
   const auto eq = assignment.find('=');
-  if (eq == std::string::npos || eq == 0) throw UsageError("--param must be key=value (got \"" + assignment + "\")");
+  if (eq == std::string::npos || eq == 0) throw UsageError("--param must be key=value (got " + num::quoted(assignment) + ")");
   const std::string key = assignment.substr(0, eq), value = assignment.substr(eq + 1);
   try {
     params[key] = nlohmann::json::parse(value);

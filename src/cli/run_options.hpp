@@ -1,5 +1,6 @@
 #pragma once
 // Options shared by `check` and `suite`, and the code that turns them into a run.
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -8,6 +9,15 @@
 #include "engine/runner.hpp"
 
 namespace softcert::cli {
+
+// For integer options (CLI::Option::transform): accepts only decimal digits with a value in
+// [min, max] and rejects anything else with a message that says the range. (CLI11 alone reads
+// an unsigned option with strtoull: "-1" and every value ≥ 2⁶⁴ become 2⁶⁴ − 1, "010" is octal.)
+CLI::Validator integer_in(std::uint64_t min, std::uint64_t max);
+
+// For --horizon: a positive finite number, checked when the option is given (0 or nan used to
+// fall back silently to the check's default).
+void check_horizon(double horizon);
 
 // --shard K/N → Shard; throws UsageError.
 engine::Shard parse_shard(const std::string& text);

@@ -1,4 +1,5 @@
 #include "engine/expectation.hpp"
+#include "numerics/quote.hpp"
 
 #include <stdexcept>
 
@@ -9,7 +10,7 @@ const char* to_string(Expectation e) { return e == Expectation::holds ? "holds" 
 Expectation expectation_from_string(const std::string& s) {
   if (s == "holds") return Expectation::holds;
   if (s == "refuted") return Expectation::refuted;
-  throw std::invalid_argument("expect must be \"holds\" or \"refuted\", not \"" + s + "\"");
+  throw std::invalid_argument("expect must be \"holds\" or \"refuted\", not " + num::quoted(s));
 }
 
 const char* to_string(Outcome o) {

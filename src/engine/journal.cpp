@@ -1,9 +1,11 @@
 #include "engine/journal.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <stdexcept>
@@ -30,11 +32,11 @@ void Journal::append(const nlohmann::json& record) {
     const ssize_t n = ::write(fd_, line.data() + done, line.size() - done);
     if (n < 0) {
       if (errno == EINTR) continue;
-      throw std::runtime_error("cannot write " + file_.string() + ": " + std::strerror(errno));
+      throw WriteError("cannot write " + file_.string() + ": " + std::strerror(errno));
     }
     done += static_cast<std::size_t>(n);
   }
-  ::fdatasync(fd_);
+  if (::fdatasync(fd_) != 0 && errno != EINVAL) throw WriteError("cannot write " + file_.string() + ": " + std::strerror(errno));
 }
 
 namespace {
@@ -93,16 +95,77 @@ ResumableJournal read_journal_for_resume(const std::filesystem::path& file) {
   return j;
 }
 
-void write_file_atomically(const std::filesystem::path& file, const std::string& text) {
-  const std::filesystem::path tmp = file.string() + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw std::runtime_error("cannot write " + tmp.string());
-    out << text;
-    out.flush();
-    if (!out) throw std::runtime_error("cannot write " + tmp.string());
+namespace {
+
+[[noreturn]] void write_failed(const std::filesystem::path& file, int err) {
+  throw WriteError("cannot write " + file.string() + ": " + std::strerror(err));
+}
+
+// Writes all of `text` to `fd`; false (errno set) on failure.
+bool write_all(int fd, const std::string& text) {
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    done += static_cast<std::size_t>(n);
   }
-  std::filesystem::rename(tmp, file);
+  return true;
+}
+
+// The process's umask, read without changing it (umask(2) can only be read by setting it,
+// which would race with threads creating files).
+mode_t process_umask() {
+  static const mode_t mask = [] {
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line))
+      if (line.rfind("Umask:", 0) == 0) return static_cast<mode_t>(std::strtoul(line.c_str() + 6, nullptr, 8) & 0777);
+    return static_cast<mode_t>(022);
+  }();
+  return mask;
+}
+
+}  // namespace
+
+void write_file_atomically(const std::filesystem::path& file, const std::string& text) {
+  struct stat st {};
+  if (::stat(file.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (S_ISDIR(st.st_mode)) write_failed(file, EISDIR);
+    const int fd = ::open(file.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd < 0) write_failed(file, errno);
+    const bool ok = write_all(fd, text);
+    const int err = errno;
+    if (::close(fd) != 0 && ok) write_failed(file, errno);
+    if (!ok) write_failed(file, err);
+    return;
+  }
+  const std::filesystem::path dir = file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
+  std::string name = file.filename().string();  // ".NAME.tmp.XXXXXX", built without "." + ...:
+  name.insert(0, 1, '.');                         // GCC 12 warns falsely there (-Wrestrict)
+  name += ".tmp.XXXXXX";
+  std::string tmp = (dir / name).string();
+  const int fd = ::mkostemp(tmp.data(), O_CLOEXEC);
+  if (fd < 0) write_failed(file, errno);
+  auto fail = [&tmp, &file](int err, bool close_fd, int fd_to_close) {
+    if (close_fd) ::close(fd_to_close);
+    ::unlink(tmp.c_str());
+    write_failed(file, err);
+  };
+  // mkstemp creates 0600; a report gets the mode any new file of the user's gets.
+  if (::fchmod(fd, 0666 & ~process_umask()) != 0) fail(errno, true, fd);
+  if (!write_all(fd, text)) fail(errno, true, fd);
+  if (::fsync(fd) != 0) fail(errno, true, fd);
+  if (::close(fd) != 0) fail(errno, false, -1);
+  if (::rename(tmp.c_str(), file.c_str()) != 0) fail(errno, false, -1);
+  // Make the rename itself durable (best effort: some file systems refuse fsync on a directory).
+  const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd >= 0) {
+    ::fsync(dfd);
+    ::close(dfd);
+  }
 }
 
 }  // namespace softcert::engine

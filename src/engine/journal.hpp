@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <stdexcept>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -47,7 +48,17 @@ struct ResumableJournal {
 // complete_bytes (otherwise the next record would be glued to the cut line).
 ResumableJournal read_journal_for_resume(const std::filesystem::path& file);
 
-// Writes `text` to `file` atomically (temporary file in the same directory, then rename).
+// A file could not be written (full disk, no permission, missing directory): the message names
+// the file and the system's reason (strerror). The command line exits 2 on it.
+struct WriteError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Writes `text` to `file` atomically: a fresh temporary file in the same directory (mkstemp),
+// every write checked, fsync, close checked, rename over `file`, then fsync of the directory.
+// On any failure the temporary file is removed, `file` is left as it was, and WriteError is
+// thrown. Every report file softcert writes goes through here. (When `file` exists and is not
+// a regular file — /dev/stdout, a pipe — the text is written straight to it, still checked.)
 void write_file_atomically(const std::filesystem::path& file, const std::string& text);
 
 }  // namespace softcert::engine

@@ -9,9 +9,10 @@ namespace softcert::engine {
 
 ReplayRequest read_replay_record(const std::string& text, const std::string& where) {
   auto fail = [&where](const std::string& what) { throw std::invalid_argument(where + ": " + what); };
+  if (text.empty()) fail("empty file (expected one JSON record with a \"counterexample\")");
   const nlohmann::json rec = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (rec.is_discarded() || !rec.is_object())
-    fail("not a JSON object (give one record, not a whole .jsonl file)");
+  if (rec.is_discarded()) fail("not valid JSON (give one record, not a whole .jsonl file)");
+  if (!rec.is_object()) fail("not a JSON object (give one record, not a whole .jsonl file)");
   if (!rec.contains("check") || !rec["check"].is_string()) fail("no \"check\" field");
   if (!rec.contains("counterexample") || !rec["counterexample"].is_object())
     fail("no \"counterexample\" instance to replay");

@@ -10,6 +10,7 @@
 #include "engine/journal.hpp"
 #include "engine/registry.hpp"
 #include "engine/seeds.hpp"
+#include "numerics/quote.hpp"
 
 namespace softcert::engine {
 
@@ -39,15 +40,20 @@ std::vector<WorkItem> plan(const Suite& suite) {
 
 namespace {
 
+// Every message names the file first.
 nlohmann::json load_instance_file(const std::filesystem::path& f) {
-  std::ifstream in(f);
-  if (!in) throw std::invalid_argument("cannot read instance file " + f.string());
+  if (std::filesystem::is_directory(f)) throw std::invalid_argument(f.string() + ": is a directory, not an instance file");
+  std::ifstream in(f, std::ios::binary);
+  if (!in) throw std::invalid_argument(f.string() + ": cannot read the instance file");
+  if (in.peek() == std::char_traits<char>::eof()) throw std::invalid_argument(f.string() + ": empty file");
   try {
     return nlohmann::json::parse(in);
   } catch (const nlohmann::json::exception& e) {
-    throw std::invalid_argument(f.string() + ": not valid JSON: " + e.what());
+    throw std::invalid_argument(f.string() + ": not valid JSON: " + num::json_error_excerpt(e.what()));
   }
 }
+
+const char kBadInput[] = "bad input: ";
 
 }  // namespace
 
@@ -72,13 +78,18 @@ nlohmann::json run_item(const Suite& suite, const WorkItem& item) {
                              : check->generate(item.seed, entry.generate);
     result = check->run(instance, entry.options);
   } catch (const std::invalid_argument& e) {
+    // One rule for bad input inside a run (docs/verdicts.md): this (check, instance) is an
+    // error record and the run goes on. The reason is made valid UTF-8 and kept short, so the
+    // record can always be written (a raw byte from a bad file once stopped the whole suite).
+    std::string what = e.what();
+    if (item.file && what.rfind(item.file->string() + ": ", 0) != 0) what = item.file->string() + ": " + what;
     result = CheckResult{};
     result.verdict = Verdict::error;
-    result.reason = std::string("bad input: ") + e.what();
+    result.reason = kBadInput + num::excerpt(what, 1000);
   } catch (const std::exception& e) {
     result = CheckResult{};
     result.verdict = Verdict::error;
-    result.reason = std::string("internal error: ") + e.what();
+    result.reason = "internal error: " + num::excerpt(e.what(), 1000);
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   r["precision_bits"] = result.precision_bits;
@@ -179,6 +190,13 @@ SuiteReport run_suite(const Suite& suite, const RunSettings& settings) {
       if (t >= todo.size()) return;
       nlohmann::json r = run_item(suite, items[todo[t]]);
       std::lock_guard<std::mutex> lock(mu);
+      if (settings.bad_file_is_usage_error && items[todo[t]].file && r["verdict"] == "error" &&
+          r["reason"].get<std::string>().rfind(kBadInput, 0) == 0) {
+        if (!failure)
+          failure = std::make_exception_ptr(std::invalid_argument(r["reason"].get<std::string>().substr(sizeof kBadInput - 1)));
+        next = todo.size();  // start nothing more
+        return;
+      }
       try {
         if (journal) journal->append(r);
         ++done;

@@ -48,6 +48,10 @@ struct RunSettings {
   std::optional<std::filesystem::path> out_dir;  // results.jsonl, summary.json, ... written here
   std::optional<std::filesystem::path> json_lines;  // results also written here (check --json)
   bool resume = false;
+  // Bad input in an instance file (unreadable, not JSON, or rejected by the check) stops the
+  // run with std::invalid_argument naming the file, instead of becoming an error record:
+  // `check --instance FILE` (the file was given directly: exit 2). Suites leave it false.
+  bool bad_file_is_usage_error = false;
   // Called (under a lock, in completion order) after each result: record, done, total.
   std::function<void(const nlohmann::json&, std::size_t, std::size_t)> on_result;
 };

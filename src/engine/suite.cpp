@@ -6,6 +6,7 @@
 #include <toml++/toml.h>
 
 #include "engine/registry.hpp"
+#include "numerics/quote.hpp"
 
 namespace softcert::engine {
 namespace {
@@ -41,7 +42,7 @@ nlohmann::json to_json(const toml::node& n, const std::string& where) {
 Tier tier_from(const std::string& s, const std::string& where) {
   if (s == "fast") return Tier::fast;
   if (s == "rigorous") return Tier::rigorous;
-  fail(where, "tier must be \"fast\" or \"rigorous\", not \"" + s + "\"");
+  fail(where, "tier must be \"fast\" or \"rigorous\", not " + num::quoted(s));
 }
 
 double fraction(const toml::node& n, const std::string& where) {
@@ -109,7 +110,8 @@ Suite load_suite(const std::filesystem::path& file) {
     const std::string w = where + " (" + e.label + ")";
     if (auto* n = get("instances")) {
       auto v = n->value<std::int64_t>();
-      if (!v || *v < 0 || *v > 10000000) fail(w, "instances must be an integer in [0, 1e7]");
+      if (!v || *v < 0 || static_cast<std::uint64_t>(*v) > kMaxInstances)
+        fail(w, "instances must be an integer in [0, " + std::to_string(kMaxInstances) + "]");
       e.instances = static_cast<std::size_t>(*v);
     }
     if (auto* n = get("instance_files")) {

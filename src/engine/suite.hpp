@@ -11,6 +11,11 @@
 
 namespace softcert::engine {
 
+// The most random instances one entry (or `softcert check --instances`) may ask for. Every
+// result is kept in memory until the reports are written, about 5 KB per instance for the
+// smallest records, so 10⁶ instances already need ≈ 5 GB.
+inline constexpr std::size_t kMaxInstances = 1000000;
+
 struct SuiteEntry {
   std::string check;
   std::string label;  // names the entry in reports and instance ids; defaults to the check

@@ -1,10 +1,12 @@
 #include "instances/instance.hpp"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 
 #include "numerics/decimal.hpp"
+#include "numerics/quote.hpp"
 
 namespace softcert::instances {
 namespace {
@@ -23,11 +25,11 @@ const nlohmann::json& require(const nlohmann::json& j, const std::string& field)
 std::string decimal_at(const nlohmann::json& v, const std::string& field) {
   if (!v.is_string()) fail(field, "expected a decimal string, got " + std::string(v.type_name()));
   const std::string text = v.get<std::string>();
-  if (!num::is_decimal_syntax(text)) fail(field, "not a decimal number: \"" + text + "\"");
+  if (!num::is_decimal_syntax(text)) fail(field, "not a decimal number: " + num::quoted(text));
   try {
     (void)num::parse_decimal<Real>(text);
   } catch (const std::invalid_argument&) {
-    fail(field, "not a finite number: \"" + text + "\"");
+    fail(field, "not a finite number: " + num::quoted(text));
   }
   return text;
 }
@@ -60,7 +62,7 @@ std::size_t positive_size(const nlohmann::json& v, const std::string& field) {
   } else if (v.is_string()) {
     const std::string s = v.get<std::string>();
     if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos)
-      fail(field, "expected a positive integer, got \"" + s + "\"");
+      fail(field, "expected a positive integer, got " + num::quoted(s));
     n = std::stoll(s);
   } else {
     fail(field, "expected a positive integer");
@@ -121,14 +123,14 @@ const char* to_string(Normalization n) {
 Loss parse_loss(const std::string& name) {
   for (Loss l : {Loss::logistic, Loss::logistic_dataset, Loss::square, Loss::regression, Loss::cross_entropy})
     if (name == to_string(l)) return l;
-  fail("loss", "unknown loss \"" + name + "\" (logistic, logistic_dataset, square, regression, cross_entropy)");
+  fail("loss", "unknown loss " + num::quoted(name) + " (logistic, logistic_dataset, square, regression, cross_entropy)");
 }
 
 Normalization parse_normalization(const std::string& name) {
   for (Normalization n : {Normalization::softmax, Normalization::square, Normalization::abs, Normalization::relu,
                           Normalization::sum, Normalization::sigmoid})
     if (name == to_string(n)) return n;
-  fail("normalization", "unknown normalization \"" + name + "\" (softmax, square, abs, relu, sum, sigmoid)");
+  fail("normalization", "unknown normalization " + num::quoted(name) + " (softmax, square, abs, relu, sum, sigmoid)");
 }
 
 bool loss_uses_beta(Loss l) { return l == Loss::logistic || l == Loss::square; }
@@ -140,7 +142,7 @@ Instance parse_instance(const nlohmann::json& j) {
   Instance inst;
   inst.model = string_at(j, "model");
   if (inst.model != "value_softmax" && inst.model != "tied_value_softmax")
-    fail("model", "unknown model \"" + inst.model + "\" (value_softmax, tied_value_softmax)");
+    fail("model", "unknown model " + num::quoted(inst.model) + " (value_softmax, tied_value_softmax)");
   inst.loss = parse_loss(string_at(j, "loss"));
   inst.normalization = parse_normalization(string_at(j, "normalization"));
   inst.T = positive_size(require(j, "T"), "T");
@@ -196,15 +198,17 @@ Instance parse_instance(const nlohmann::json& j) {
 }
 
 Instance load_instance(const std::string& path) {
+  if (std::filesystem::is_directory(path)) fail("instance", num::quoted(path) + " is a directory, not an instance file");
   std::ifstream in(path);
-  if (!in) fail("instance", "cannot read file \"" + path + "\"");
+  if (!in) fail("instance", "cannot read file " + num::quoted(path));
   std::stringstream buf;
   buf << in.rdbuf();
+  if (buf.str().empty()) fail("instance", num::quoted(path) + " is an empty file");
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(buf.str());
   } catch (const nlohmann::json::exception& e) {
-    fail("instance", "\"" + path + "\" is not valid JSON: " + e.what());
+    fail("instance", num::quoted(path) + " is not valid JSON: " + num::json_error_excerpt(e.what()));
   }
   return parse_instance(j);
 }

@@ -8,6 +8,7 @@
 #include "numerics/decimal.hpp"
 #include "numerics/precision.hpp"
 #include "numerics/stable.hpp"
+#include "numerics/quote.hpp"
 
 namespace softcert::integrate {
 namespace {
@@ -114,11 +115,32 @@ FastState run_at(const instances::Instance& inst, models::Form form, const std::
   return out;
 }
 
+// Throws FastOverflow when a value of the run is not finite (to_decimal writes "nan", "inf").
+void require_finite(const FastState& s, const std::string& t_end) {
+  auto finite = [](const std::string& x) { return x.find_first_of("ni") == std::string::npos; };
+  bool ok = finite(s.loss) && finite(s.tau);
+  for (const auto* v : {&s.a, &s.u, &s.alpha})
+    for (const auto& x : *v) ok = ok && finite(x);
+  for (const auto& row : s.V)
+    for (const auto& x : row) ok = ok && finite(x);
+  if (!ok)
+    throw FastOverflow("the fast tier overflowed: its " + std::to_string(s.precision_bits) + "-bit " + s.stepper +
+                       " run reached an infinite or undefined value (inf, nan) by t = " + t_end +
+                       ". This is not bad input: the instance's values are too large for floating point "
+                       "(an exponential overflows); try --tier rigorous, or smaller values");
+}
+
 FastState run_at_bits(const instances::Instance& inst, models::Form form, const std::string& t_end, Stepper stepper,
                       double tol_log2, unsigned bits, std::size_t max_steps) {
-  if (bits == 53) return run_at<double>(inst, form, t_end, stepper, tol_log2, bits, max_steps);
-  num::PrecisionGuard guard(bits);
-  return run_at<MpReal>(inst, form, t_end, stepper, tol_log2, bits, max_steps);
+  FastState s;
+  if (bits == 53) {
+    s = run_at<double>(inst, form, t_end, stepper, tol_log2, bits, max_steps);
+  } else {
+    num::PrecisionGuard guard(bits);
+    s = run_at<MpReal>(inst, form, t_end, stepper, tol_log2, bits, max_steps);
+  }
+  require_finite(s, t_end);
+  return s;
 }
 
 // Digits of agreement of two lists of decimal strings (compared at `bits` precision).
@@ -150,7 +172,7 @@ const char* to_string(TimeMode m) {
 TimeMode parse_time_mode(const std::string& name) {
   for (TimeMode m : {TimeMode::automatic, TimeMode::t, TimeMode::tau})
     if (name == to_string(m)) return m;
-  throw std::invalid_argument("time: unknown time mode \"" + name + "\" (t, tau, auto)");
+  throw std::invalid_argument("time: unknown time mode " + num::quoted(name) + " (t, tau, auto)");
 }
 
 models::Form resolve_form(const instances::Instance& inst, const FastOptions& o, double t_end) {
@@ -176,7 +198,7 @@ FastReport integrate_fast(const instances::Instance& inst, const std::string& t_
   try {
     end = num::parse_decimal<double>(t_end);
   } catch (const std::invalid_argument&) {
-    throw std::invalid_argument("t: not a finite decimal number: \"" + t_end + "\"");
+    throw std::invalid_argument("t: not a finite decimal number: " + num::quoted(t_end));
   }
   if (!(end > 0)) throw std::invalid_argument("t: the horizon must be positive, got " + t_end);
   if (o.precision_bits < 53) throw std::invalid_argument("precision: must be ≥ 53 bits, got " + std::to_string(o.precision_bits));

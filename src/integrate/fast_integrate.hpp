@@ -4,6 +4,7 @@
 // with how many digits the two runs agree on. No guarantee (verdict tier "confirmed" at best).
 #include <cstddef>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -52,7 +53,14 @@ struct FastReport {
   nlohmann::json digits_by_field = nlohmann::json::object();
 };
 
-// Throws std::invalid_argument (field named) for a bad END, precision or form/instance mismatch.
+// A run whose state stopped being finite (inf or nan): valid input whose values are too large
+// for the precision (exp overflows in floating point), not bad input.
+struct FastOverflow : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Throws std::invalid_argument (field named) for a bad END, precision or form/instance mismatch,
+// FastOverflow when a run (or its reference) overflows.
 FastReport integrate_fast(const instances::Instance& inst, const std::string& t_end, const FastOptions& options);
 
 // The `integrate --json` object for the fast tier (decimal strings; docs/fast_tier.md) plus

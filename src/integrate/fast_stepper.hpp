@@ -21,6 +21,7 @@
 #include "integrate/odeint_system.hpp"
 #include "numerics/elementary.hpp"
 #include "taylor/tape.hpp"
+#include "numerics/quote.hpp"
 
 namespace softcert::integrate {
 
@@ -41,7 +42,7 @@ inline const char* to_string(Stepper s) {
 inline Stepper parse_stepper(const std::string& name) {
   for (Stepper s : {Stepper::automatic, Stepper::dopri5, Stepper::rkf78, Stepper::bs, Stepper::taylor})
     if (name == to_string(s)) return s;
-  throw std::invalid_argument("stepper: unknown stepper \"" + name + "\" (dopri5, rkf78, bs, taylor, auto)");
+  throw std::invalid_argument("stepper: unknown stepper " + num::quoted(name) + " (dopri5, rkf78, bs, taylor, auto)");
 }
 
 // auto: dopri5 at double precision (cheap steps, order 5 is enough for 1e-14), the Taylor

@@ -1,30 +1,48 @@
 #pragma once
-// The rigorous tier for the FULL value-softmax model (models/value_softmax.hpp), any loss and
-// any normalization: the state x = (V row-major, a) of the gradient flow at t = END,
-// enclosed by the validated Taylor–Lohner integrator (validated_taylor.hpp, docs/method.md).
+// The rigorous tier for any full model: the state of the gradient flow at t = END, enclosed by
+// the validated Taylor–Lohner integrator (validated_taylor.hpp, docs/method.md).
 //
-// Guarantee: if enclose_full_state returns, then for every initial state in the enclosure of
-// the instance's exact decimal data, the exact solution exists on [0, END] and
-// result.x[i] ∋ x_i(END). If a step cannot be validated — blow-up, a singular normalization
-// (F = Σ f(a_j) not certainly nonzero), or an abs/relu argument whose sign is not certain over
-// a step's a priori box (the kink is not crossed rigorously) — it throws RigorousFailure naming
-// the reason; it never returns an unproved result.
+// enclose_model_state<S>(model, END, options[, on_segment]) takes any model built at an
+// interval kind S that has
+//     dimension(), initial_state() (boxes enclosing the instance's exact decimal data) and
+//     rhs(x, dxdt) templated on the scalar (so that it evaluates on Taylor series over S),
+// and optionally attention(x) (α of a state) and a_offset(). A model that carries the old
+// time t as a state component (models::carries_time, e.g. ValueSoftmax in τ-time) is
+// integrated in its own time variable until the t component reaches END; any other model is
+// integrated in t. enclose_full_state(inst, END, options) picks the model of an instance:
+// TiedValueSoftmax (t-time) for model "tied_value_softmax", otherwise ValueSoftmax, in τ-time
+// (dτ = γ dt) for logistic loss, which keeps long horizons short, and in t-time otherwise.
 //
-// Time variable: logistic loss runs in τ-time (dτ = γ dt, t carried as a state component, the
-// state at t = END located by validated_time_change.hpp), which keeps long horizons short;
-// other losses run in t-time.
+// Guarantee: if the function returns, then for every initial state x0 in the box
+// initial_state() — which contains the instance's exact initial data — the exact solution of
+// ẋ = rhs(x) from x0 exists on [0, END] (τ-time: until its t component reaches END; t is
+// strictly increasing since dt/dτ ≥ 1), and for every component i
+//     result.x[i] ∋ x_i(END)            (τ-time: x at the τ where t = END; x[time_index] ∋ END),
+//     result.alpha[k] ∋ α_k(x(END))     (when the model has attention(x); empty otherwise),
+// and on_segment, if given, has been called with every validated step's tube segment in order,
+// each of whose boxes contains x(s) for every s in [seg.t0, seg.t1] (s is t, or τ in τ-time);
+// the segments cover [0, END] (τ-time: [0, τ(END)] and at most one step beyond). A property
+// certainly true on every segment box therefore holds for all t in [0, END].
+// If a step cannot be validated — blow-up, step budget, a singular normalization (F = Σ f(a_j)
+// not certainly nonzero), or an abs/relu argument whose sign is not certain over a step's a
+// priori box (the kink is not crossed rigorously) — it throws RigorousFailure naming the
+// reason; it never returns an unproved result.
 //
-// Used by the checks that compare normalizations and losses (proofs_checks/varre2026_*), where
-// the reduced 2T-dimensional logistic system of rigorous_integrate.hpp does not apply.
+// Used by the checks that compare normalizations and losses, the tied model and the KL loss
+// (proofs_checks/varre2026_*), where the reduced 2T-dimensional logistic system of
+// rigorous_integrate.hpp does not apply.
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "instances/instance.hpp"
 #include "integrate/rigorous_integrate.hpp"
 #include "integrate/validated_taylor.hpp"
 #include "integrate/validated_time_change.hpp"
+#include "models/make_model.hpp"
+#include "models/tied_value_softmax.hpp"
 #include "models/value_softmax.hpp"
 #include "numerics/traits.hpp"
 
@@ -32,45 +50,66 @@ namespace softcert::integrate {
 
 template <class S>
 struct FullStateEnclosure {
-  std::vector<S> x;           // (V row-major, a[, t]) at END, each component enclosed
-  std::vector<S> alpha;       // the normalized attention α(a(END)), enclosed
+  std::vector<S> x;           // the state at END (τ-time models: t included), each component enclosed
+  std::vector<S> alpha;       // the attention α(x(END)), enclosed (empty when the model has none)
   std::size_t steps = 0;      // validated steps taken
-  std::size_t a_offset = 0;   // index of a_0 in x
+  std::size_t a_offset = 0;   // index of a_0 in x (0 when the model does not say)
+  bool tau_time = false;      // integrated in τ with t as a state component
 };
 
-template <class S>
-FullStateEnclosure<S> enclose_full_state(const instances::Instance& inst, const S& t_end, ValidatedOptions options) {
-  const bool tau = inst.loss == instances::Loss::logistic;
-  const models::ValueSoftmax<S> model(inst, tau);
+// Guarantee: see the top of this file.
+template <class S, class Model, class OnSegment = detail::IgnoreSegments>
+FullStateEnclosure<S> enclose_model_state(const Model& model, const S& t_end, ValidatedOptions options,
+                                          OnSegment&& on_segment = {}) {
   FullStateEnclosure<S> out;
-  out.a_offset = model.a_offset();
+  if constexpr (requires { model.a_offset(); }) out.a_offset = model.a_offset();
+  out.tau_time = models::carries_time(model);
   options.keep_segments = false;
   auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
   ValidatedTaylor<S, decltype(field)> vt(field, model.dimension(), options);
   try {
     if (!num::certainly_positive(t_end)) {
+      if (!(num::certainly_nonnegative(t_end) && num::certainly_nonpositive(t_end)))
+        throw std::invalid_argument("END: the horizon must be 0 or certainly positive");
       out.x = model.initial_state();
-    } else if (tau) {
-      // τ ≤ t along the orbit (dt/dτ = 1 + e^{m} ≥ 1), so τ(END) ≤ END caps the search.
-      const auto hit = integrate_to_component_value(vt, model.initial_state(), model.time_index(), t_end,
-                                                    S(t_end + S(1)), options.max_steps);
-      out.x = hit.box;
-      out.steps = hit.steps;
+    } else if (out.tau_time) {
+      if constexpr (requires { model.time_index(); }) {
+        // τ ≤ t along the orbit (dt/dτ ≥ 1), so τ(END) ≤ END caps the search.
+        const auto hit = integrate_to_component_value(vt, model.initial_state(), model.time_index(), t_end,
+                                                      S(t_end + S(1)), options.max_steps,
+                                                      std::forward<OnSegment>(on_segment));
+        out.x = hit.box;
+        out.steps = hit.steps;
+      } else {
+        throw std::invalid_argument("model: carries time but has no time_index()");
+      }
     } else {
-      const auto tube = vt.integrate(model.initial_state(), S(0), t_end);
-      out.x = tube.final_box();
-      out.steps = vt.steps_taken();
+      LohnerSet<S> set = LohnerSet<S>::from_box(model.initial_state());
+      S t(0);
+      bool reached = false;
+      while (!reached) {
+        if (++out.steps > options.max_steps) throw ValidationFailure("integrate: step budget exhausted");
+        on_segment(vt.step(set, t, t_end, reached));
+      }
+      out.x = vt.last_box();
     }
-    const std::vector<S> a(out.x.begin() + static_cast<std::ptrdiff_t>(out.a_offset),
-                           out.x.begin() + static_cast<std::ptrdiff_t>(out.a_offset + inst.T));
-    std::vector<S> w;
-    model.normalize(a, out.alpha, w);
+    if constexpr (requires { model.attention(out.x); }) out.alpha = model.attention(out.x);
   } catch (const ValidationFailure& e) {
     throw RigorousFailure(e.what());
   } catch (const std::domain_error& e) {  // a kink or singular normalization met on a box
     throw RigorousFailure(e.what());
   }
   return out;
+}
+
+// The model of an instance in the rigorous tier: τ-time ValueSoftmax for logistic loss,
+// t-time ValueSoftmax otherwise, t-time TiedValueSoftmax for the tied model. Guarantee: see
+// the top of this file.
+template <class S>
+FullStateEnclosure<S> enclose_full_state(const instances::Instance& inst, const S& t_end, ValidatedOptions options) {
+  if (inst.tied()) return enclose_model_state<S>(models::TiedValueSoftmax<S>(inst), t_end, options);
+  const bool tau = inst.loss == instances::Loss::logistic;
+  return enclose_model_state<S>(models::ValueSoftmax<S>(inst, tau), t_end, options);
 }
 
 }  // namespace softcert::integrate

@@ -14,6 +14,7 @@
 #include "numerics/decimal.hpp"
 #include "numerics/precision.hpp"
 #include "numerics/stable.hpp"
+#include "numerics/quote.hpp"
 
 namespace softcert::integrate {
 
@@ -22,7 +23,7 @@ namespace {
 std::string field_string(const nlohmann::json& j, const std::string& name) {
   if (!j.is_string()) throw std::invalid_argument(name + ": expected a decimal string");
   const std::string s = j.get<std::string>();
-  if (!num::is_decimal_syntax(s)) throw std::invalid_argument(name + ": not a decimal number: \"" + s + "\"");
+  if (!num::is_decimal_syntax(s)) throw std::invalid_argument(name + ": not a decimal number: " + num::quoted(s));
   return s;
 }
 
@@ -250,8 +251,8 @@ RigorousLogisticProblem rigorous_problem_from_json(const nlohmann::json& inst) {
     return inst[k].get<std::string>();
   };
   if (inst.contains("model") && text("model") != "value_softmax") throw std::invalid_argument("model: the rigorous tier supports \"value_softmax\"");
-  if (text("loss") != "logistic") throw std::invalid_argument("loss: the rigorous tier supports \"logistic\" only");
-  if (text("normalization") != "softmax") throw std::invalid_argument("normalization: the rigorous tier supports \"softmax\" only");
+  if (text("loss") != "logistic") throw std::invalid_argument("loss: the reduced rigorous form needs \"logistic\" (integrate::rigorous_integrate_model takes every loss)");
+  if (text("normalization") != "softmax") throw std::invalid_argument("normalization: the reduced rigorous form needs \"softmax\" (integrate::rigorous_integrate_model takes the others)");
   auto count = [&](const char* k) -> std::size_t {
     if (!inst.contains(k) || !inst[k].is_number_integer() || inst[k].get<long long>() < 1)
       throw std::invalid_argument(std::string(k) + ": missing or not a positive integer");
@@ -276,7 +277,7 @@ RigorousLogisticProblem rigorous_problem_from_json(const nlohmann::json& inst) {
 
 RigorousIntegrateResult rigorous_integrate(const RigorousLogisticProblem& problem, const std::string& t_end,
                                            const RigorousIntegrateOptions& options) {
-  if (!num::is_decimal_syntax(t_end)) throw std::invalid_argument("t: not a decimal number: \"" + t_end + "\"");
+  if (!num::is_decimal_syntax(t_end)) throw std::invalid_argument("t: not a decimal number: " + num::quoted(t_end));
   if (problem.T == 0 || problem.a.size() != problem.T || problem.V.size() != problem.d || problem.beta.size() != problem.d)
     throw std::invalid_argument("instance: inconsistent dimensions");
   if (options.precision_bits <= 53) return run<IntervalD>(problem, t_end, options);
@@ -288,7 +289,7 @@ std::vector<RigorousIntegrateResult> rigorous_integrate_at(const RigorousLogisti
                                                           const std::vector<std::string>& times,
                                                           const RigorousIntegrateOptions& options) {
   for (const auto& t : times)
-    if (!num::is_decimal_syntax(t)) throw std::invalid_argument("times: not a decimal number: \"" + t + "\"");
+    if (!num::is_decimal_syntax(t)) throw std::invalid_argument("times: not a decimal number: " + num::quoted(t));
   if (problem.T == 0 || problem.a.size() != problem.T || problem.V.size() != problem.d || problem.beta.size() != problem.d)
     throw std::invalid_argument("instance: inconsistent dimensions");
   if (options.precision_bits <= 53) return run_grid<IntervalD>(problem, times, options);

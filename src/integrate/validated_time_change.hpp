@@ -12,11 +12,17 @@
 // by the step's expansion over [s_lo, s_hi]. Steps are taken until the enclosure at the end of
 // a step lies above target, so every crossing is covered.
 //
+// Both take an optional visitor `on_segment(const TubeSegment<S>&)`, called with every step's
+// tube segment in order (τ-time segments: the box contains x(τ), t included, for every τ in
+// [t0, t1] of the segment); the last one visited is the step that completed the last target,
+// so the segments cover every τ up to and beyond the last crossing.
+//
 // integrate_to_component_values does the same for an increasing list of targets in ONE pass
 // (each target's hit is exactly what a separate call would return: the same steps from the
 // same start, the same crossing analysis), so a grid of m times costs one integration to the
 // last time plus m crossing analyses instead of m integrations from the start.
 #include <cstddef>
+#include <utility>
 #include <vector>
 
 #include "integrate/validated_taylor.hpp"
@@ -85,15 +91,22 @@ bool add_crossing_piece(const StepRecord<S>& rec, const std::vector<S>& seg_box,
   return done;
 }
 
+// The default visitor: ignores the segments.
+struct IgnoreSegments {
+  template <class Segment>
+  void operator()(const Segment&) const {}
+};
+
 }  // namespace detail
 
 // Guarantee: as integrate_to_component_value, for every target; hits[k] belongs to targets[k]
 // and hits[k].steps counts the steps taken until its crossing was complete. `targets` must be
 // certainly increasing and certainly after x0[index] (else ValidationFailure).
-template <class S, class Field>
+template <class S, class Field, class OnSegment = detail::IgnoreSegments>
 std::vector<ComponentHit<S>> integrate_to_component_values(ValidatedTaylor<S, Field>& vt, const std::vector<S>& x0,
                                                            std::size_t index, const std::vector<S>& targets,
-                                                           const S& tau_cap, std::size_t max_steps) {
+                                                           const S& tau_cap, std::size_t max_steps,
+                                                           OnSegment&& on_segment = {}) {
   std::vector<ComponentHit<S>> hits(targets.size());
   if (targets.empty()) return hits;
   if (!num::certainly_lt(x0[index], targets.front())) throw ValidationFailure("time change: the target is not after the start");
@@ -108,6 +121,7 @@ std::vector<ComponentHit<S>> integrate_to_component_values(ValidatedTaylor<S, Fi
     if (++steps > max_steps) throw ValidationFailure("time change: step budget exhausted before reaching the target");
     if (reached) throw ValidationFailure("time change: τ cap reached before the target");
     const TubeSegment<S> seg = vt.step(set, tau, tau_cap, reached);
+    on_segment(seg);
     const StepRecord<S>& rec = vt.last_step();
     // Targets are increasing: once one is certainly beyond this step, so are all later ones.
     for (std::size_t k = next; k < targets.size(); ++k) {
@@ -126,10 +140,12 @@ std::vector<ComponentHit<S>> integrate_to_component_values(ValidatedTaylor<S, Fi
   return hits;
 }
 
-template <class S, class Field>
+template <class S, class Field, class OnSegment = detail::IgnoreSegments>
 ComponentHit<S> integrate_to_component_value(ValidatedTaylor<S, Field>& vt, const std::vector<S>& x0, std::size_t index,
-                                             const S& target, const S& tau_cap, std::size_t max_steps) {
-  return integrate_to_component_values(vt, x0, index, std::vector<S>{target}, tau_cap, max_steps).front();
+                                             const S& target, const S& tau_cap, std::size_t max_steps,
+                                             OnSegment&& on_segment = {}) {
+  return integrate_to_component_values(vt, x0, index, std::vector<S>{target}, tau_cap, max_steps,
+                                       std::forward<OnSegment>(on_segment)).front();
 }
 
 }  // namespace softcert::integrate

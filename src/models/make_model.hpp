@@ -22,6 +22,7 @@
 #include "models/rank_one_square.hpp"
 #include "models/tied_value_softmax.hpp"
 #include "models/value_softmax.hpp"
+#include "numerics/quote.hpp"
 
 namespace softcert::models {
 
@@ -41,7 +42,7 @@ inline const char* to_string(Form f) {
 inline Form parse_form(const std::string& name) {
   for (Form f : {Form::full, Form::full_tau, Form::reduced, Form::reduced_tau})
     if (name == to_string(f)) return f;
-  throw std::invalid_argument("form: unknown form \"" + name + "\" (full, full_tau, reduced, reduced_tau)");
+  throw std::invalid_argument("form: unknown form " + num::quoted(name) + " (full, full_tau, reduced, reduced_tau)");
 }
 
 template <class S>

@@ -116,6 +116,16 @@ class ValueSoftmax {
     }
   }
 
+  // α(a) of a state (the a part of x, from a_offset()).
+  template <class X>
+  std::vector<X> attention(const std::vector<X>& x) const {
+    const std::vector<X> a(x.begin() + static_cast<std::ptrdiff_t>(a_offset()),
+                           x.begin() + static_cast<std::ptrdiff_t>(a_offset() + T_));
+    std::vector<X> alpha, w;
+    normalize(a, alpha, w);
+    return alpha;
+  }
+
   template <class X>
   void rhs(const std::vector<X>& x, std::vector<X>& dxdt) const {
     const std::size_t T = T_, d = d_;

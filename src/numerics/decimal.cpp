@@ -9,12 +9,13 @@
 #include <stdexcept>
 
 #include "numerics/precision.hpp"
+#include "numerics/quote.hpp"
 
 namespace softcert::num {
 namespace {
 
 [[noreturn]] void bad(const std::string& text) {
-  throw std::invalid_argument("not a decimal number: \"" + text + "\"");
+  throw std::invalid_argument("not a decimal number: " + num::quoted(text));
 }
 
 // Sets `out` from decimal text rounded in `rnd`, after the syntax check.

@@ -1,0 +1,31 @@
+#pragma once
+// `softcert integrate --tier rigorous` for every model the fast tier integrates: the full
+// value-softmax model (any loss; softmax, x², sum or sigmoid normalization) and the tied model,
+// enclosed by the validated Taylor–Lohner integrator on the FULL state (integrate/rigorous_full.hpp).
+// The logistic + softmax value-softmax instance keeps its 2T-dimensional reduced form
+// (rigorous_integrate.hpp), which the CLI picks first because it is far cheaper.
+//
+// Guarantee: every [lower, upper] pair of the result encloses the exact value of that quantity
+// of the exact solution at t = END from the instance's exact decimal data — a and α(a) (the
+// normalized attention; softmax(U a) for the tied model), V (U for the tied model), u = Vᵀβ*
+// when the instance has β*, and the model's loss. If a step cannot be validated — blow-up,
+// a singular normalization (Σ f(a_j) not certainly nonzero), or an |x| / relu score whose sign
+// is not certain over a step (the kink is never integrated through) — it throws
+// RigorousFailure naming the reason; it never returns an unproved result.
+#include <string>
+
+#include "instances/instance.hpp"
+#include "integrate/rigorous_integrate.hpp"
+
+namespace softcert::integrate {
+
+// Options: precision_bits (≤ 53: IntervalD; more: MPFI), order (0: from the precision),
+// max_steps. time_variable is not a choice here: τ-time for logistic value-softmax instances
+// (dτ = γ dt keeps long horizons short), t-time otherwise; the result says which.
+RigorousIntegrateResult rigorous_integrate_model(const instances::Instance& inst, const std::string& t_end,
+                                                 const RigorousIntegrateOptions& options = {});
+
+// True when rigorous_integrate (the reduced logistic form) applies to the instance.
+bool reduced_logistic_applies(const instances::Instance& inst);
+
+}  // namespace softcert::integrate
