@@ -664,8 +664,10 @@ py::object check_py(const std::string& name, py::handle instance, std::optional<
   if (!engine::CheckRegistry::global().find(name))
     value_error("no check named '" + name + "' (softcert.checks() lists them)");
   check_tier(tier);
-  if (precision != 0 && precision < 53) value_error("precision: must be at least 53 bits");
-  if (horizon && !(*horizon > 0)) value_error("horizon: must be positive");
+  if (precision != 0 && (precision < 53 || precision > 65536))
+    value_error("precision: must be 53 to 65536 bits (0: the check's default), got " + std::to_string(precision));
+  if (horizon && (!(*horizon > 0) || !std::isfinite(*horizon)))
+    value_error("horizon: must be a positive finite number, got " + py::repr(py::float_(*horizon)).cast<std::string>());
   engine::SuiteEntry e;
   e.check = name;
   e.options.tier = tier == "fast" ? engine::Tier::fast : engine::Tier::rigorous;

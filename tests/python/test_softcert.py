@@ -210,6 +210,8 @@ def test_bad_arguments_raise_value_error():
         softcert.integrate(inst, 1, precision=24)
     with pytest.raises(ValueError, match="^times: "):
         softcert.trajectory(inst, [], tier="rigorous")
+    with pytest.raises(ValueError, match="^horizon: must be a positive finite number"):
+        softcert.check("varre2026.order_preservation", inst, horizon=float("inf"))
     with pytest.raises(ValueError, match="no check named 'nope'"):
         softcert.check("nope", inst)
     with pytest.raises(ValueError, match="^precision: the rigorous tier takes at most 4096 bits"):
