@@ -6,8 +6,8 @@
 //                   validation and messages); float64 values enter as their EXACT decimal
 //                   expansion (a double is m·2^e, a terminating decimal), strings as given.
 //   integrate()     fast: integrate::integrate_fast with the options of `softcert integrate`;
-//                   rigorous: integrate::rigorous_integrate on instances::to_json(inst), as
-//                   src/cli/cmd_integrate.cpp does.
+//                   rigorous: as run_rigorous in src/cli/cmd_integrate.cpp, the reduced form
+//                   (rigorous_integrate) where it applies, else rigorous_integrate_model.
 //   trajectory()    rigorous: integrate::rigorous_integrate_at (one validated τ-time pass, as
 //                   `softcert reproduce varre2026-headline`); fast: one integrate_fast per time.
 //   check()         engine::run_item, the function that builds each JSONL record of `softcert
@@ -44,6 +44,7 @@
 #include "instances/instance.hpp"
 #include "integrate/fast_integrate.hpp"
 #include "integrate/rigorous_integrate.hpp"
+#include "integrate/rigorous_model.hpp"
 #include "numerics/decimal.hpp"
 #include "softcert_build_config.hpp"
 
@@ -365,8 +366,14 @@ struct FastResult {};
 struct RigorousResult {};
 struct Trajectory {};
 
-void check_precision(unsigned precision) {
+// The CLI's ranges (src/cli/cmd_integrate.cpp): 53 to 65536 bits, at most 4096 when rigorous.
+constexpr unsigned kMaxRigorousPrecision = 4096;
+void check_precision(unsigned precision, const std::string& tier) {
   if (precision < 53) value_error("precision: must be ≥ 53 bits, got " + std::to_string(precision));
+  if (precision > 65536) value_error("precision: must be at most 65536 bits, got " + std::to_string(precision));
+  if (tier == "rigorous" && precision > kMaxRigorousPrecision)
+    value_error("precision: the rigorous tier takes at most " + std::to_string(kMaxRigorousPrecision) + " bits, got " +
+                std::to_string(precision) + " (its Taylor order and memory grow with the precision)");
 }
 
 void check_tier(const std::string& tier) {
@@ -461,7 +468,7 @@ py::array_t<double> ends(const std::vector<std::vector<integ::DecimalEnclosure>>
 py::dict rigorous_ends(const integ::RigorousIntegrateResult& r, bool up) {
   py::dict s;
   s["a"] = ends(r.a, up);
-  s["u"] = ends(r.u, up);
+  s["u"] = r.u.empty() ? py::object(py::none()) : py::object(ends(r.u, up));  // no β*: no u
   s["softmax"] = ends(r.softmax, up);
   s["loss"] = directed(up ? r.loss.upper : r.loss.lower, up);
   s["V"] = ends(r.V, up);
@@ -484,7 +491,7 @@ py::object rigorous_result(const integ::RigorousIntegrateResult& r, std::optiona
   o.attr("lower") = rigorous_ends(r, false);
   o.attr("upper") = rigorous_ends(r, true);
   py::dict dec;
-  for (const char* k : {"a", "u", "softmax", "loss", "V"}) dec[k] = to_python(j[k]);
+  for (const char* k : {"a", "u", "softmax", "loss", "V"}) dec[k] = j.contains(k) ? to_python(j[k]) : py::object(py::none());
   o.attr("decimals") = dec;
   o.attr("json") = to_python(j);
   return o;
@@ -541,7 +548,7 @@ py::object integrate_py(const Instance& inst, py::handle t_obj, const std::strin
                         const std::string& stepper, const std::string& form, const std::string& time,
                         std::optional<double> tolerance, bool reference) {
   check_tier(tier);
-  check_precision(precision);
+  check_precision(precision, tier);
   const std::string t = time_decimal(t_obj, "t");
   check_positive(t, "t");
   if (tier == "fast") {
@@ -553,10 +560,15 @@ py::object integrate_py(const Instance& inst, py::handle t_obj, const std::strin
   integ::RigorousIntegrateOptions o;  // as run_rigorous in src/cli/cmd_integrate.cpp
   o.precision_bits = precision;
   o.time_variable = time;
+  const bool reduced = integ::reduced_logistic_applies(inst);
+  if (!reduced && time != "auto")
+    value_error("time: the full-state rigorous tier chooses its own time variable (τ for logistic loss, else t); "
+                "leave time at auto");
   const json instance_json = inst_ns::to_json(inst);
   auto [r, seconds] = run_interruptible([&](const std::atomic<bool>&) {
     const auto start = std::chrono::steady_clock::now();
-    integ::RigorousIntegrateResult res = integ::rigorous_integrate(instance_json, t, o);
+    integ::RigorousIntegrateResult res = reduced ? integ::rigorous_integrate(instance_json, t, o)
+                                                 : integ::rigorous_integrate_model(inst, t, o);
     return std::make_pair(std::move(res), std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   });
   return rigorous_result(r, seconds);
@@ -583,7 +595,7 @@ py::object trajectory_py(const Instance& inst, py::handle times_obj, const std::
                          const std::string& stepper, const std::string& form, const std::string& time,
                          std::optional<double> tolerance, bool reference) {
   check_tier(tier);
-  check_precision(precision);
+  check_precision(precision, tier);
   const std::vector<std::string> times = times_decimals(times_obj);
   py::object o = py::cast(Trajectory{});
   o.attr("tier") = tier;
@@ -652,8 +664,10 @@ py::object check_py(const std::string& name, py::handle instance, std::optional<
   if (!engine::CheckRegistry::global().find(name))
     value_error("no check named '" + name + "' (softcert.checks() lists them)");
   check_tier(tier);
-  if (precision != 0 && precision < 53) value_error("precision: must be at least 53 bits");
-  if (horizon && !(*horizon > 0)) value_error("horizon: must be positive");
+  if (precision != 0 && (precision < 53 || precision > 65536))
+    value_error("precision: must be 53 to 65536 bits (0: the check's default), got " + std::to_string(precision));
+  if (horizon && (!(*horizon > 0) || !std::isfinite(*horizon)))
+    value_error("horizon: must be a positive finite number, got " + py::repr(py::float_(*horizon)).cast<std::string>());
   engine::SuiteEntry e;
   e.check = name;
   e.options.tier = tier == "fast" ? engine::Tier::fast : engine::Tier::rigorous;
@@ -694,6 +708,7 @@ PYBIND11_MODULE(softcert, m) {
   m.attr("__version__") = SOFTCERT_VERSION;
   m.attr("git_commit") = SOFTCERT_GIT_COMMIT;
   py::register_exception<integ::RigorousFailure>(m, "RigorousFailure", PyExc_RuntimeError);
+  py::register_exception<integ::FastOverflow>(m, "FastOverflow", PyExc_RuntimeError);
 
   py::class_<Instance>(m, "Instance",
                        "A value-softmax problem instance (docs/instances.md), held as exact decimal strings.")

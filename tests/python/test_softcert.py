@@ -210,11 +210,28 @@ def test_bad_arguments_raise_value_error():
         softcert.integrate(inst, 1, precision=24)
     with pytest.raises(ValueError, match="^times: "):
         softcert.trajectory(inst, [], tier="rigorous")
+    with pytest.raises(ValueError, match="^horizon: must be a positive finite number"):
+        softcert.check("varre2026.order_preservation", inst, horizon=float("inf"))
     with pytest.raises(ValueError, match="no check named 'nope'"):
         softcert.check("nope", inst)
+    with pytest.raises(ValueError, match="^precision: the rigorous tier takes at most 4096 bits"):
+        softcert.integrate(inst, 1, tier="rigorous", precision=8192)
     square = softcert.Instance(V=inst.V, a=inst.a, beta=inst.beta, loss="square")
-    with pytest.raises(ValueError, match="^loss: "):
-        softcert.integrate(square, 1, tier="rigorous")
+    with pytest.raises(ValueError, match="^time: "):
+        softcert.integrate(square, 1, tier="rigorous", time="t")
+    with pytest.raises(ValueError, match="^loss: "):  # one pass over many times: the reduced logistic form only
+        softcert.trajectory(square, [1, 2], tier="rigorous")
+
+
+def test_rigorous_integrate_of_another_model_equals_the_cli(tmp_path):
+    j = headline_json()
+    j["loss"] = "square"  # the full-state rigorous tier (not the reduced logistic form)
+    path = tmp_path / "square.json"
+    path.write_text(json.dumps(j))
+    expected = json.loads(cli_json(tmp_path, "integrate", str(path), "--t", "0.5", "--tier", "rigorous"))
+    r = softcert.integrate(softcert.Instance.from_json(j), 0.5, tier="rigorous")
+    assert without(r.json, TIMING) == without(expected, TIMING)
+    assert np.all(r.lower["softmax"] <= r.upper["softmax"])
 
 
 # --- the CLI's numbers ------------------------------------------------------------------------
