@@ -52,6 +52,17 @@ bool all_finite(const std::vector<S>& v) {
   return true;
 }
 
+// K = box + [−r, r]ⁿ. Guarantee: every component of the result contains [lower − r, upper + r]
+// exactly (interval addition rounds outward; subtracting r from a bound in the bound type would
+// round to nearest and could cut the ball).
+template <class S>
+std::vector<S> widened_by(const std::vector<S>& box, const num::BoundOf<S>& r) {
+  const S ball = num::hull_of_bounds<S>(-r, r);
+  std::vector<S> K = box;
+  for (auto& k : K) k = k + ball;
+  return K;
+}
+
 }  // namespace detail
 
 // Guarantee: see the top of this file.
@@ -85,8 +96,7 @@ FullStateEnclosure<S> enclose_with_energy_tail(const Model& model, const S& t_en
       if (!(num::upper(r) <= r_max)) continue;
       // K = box + [−r, r], r made strictly positive so that K has no thin component.
       const auto r_hi = num::upper(r) > 0 ? num::upper(r) : num::BoundOf<S>(1e-300);
-      std::vector<S> K = out.x;
-      for (auto& k : K) k = num::hull_of_bounds<S>(num::lower(k) - r_hi, num::upper(k) + r_hi);
+      const std::vector<S> K = detail::widened_by(out.x, r_hi);
       std::vector<S> dK;
       try {
         model.rhs(K, dK);

@@ -152,6 +152,19 @@ TEST(RigorousFull, AKinkOnTheWayIsRefused) {
                                                                  integrate::ValidatedOptions{}));
 }
 
+// K = box + [−r, r] must contain the exact widened box: with r far below an ulp of the box, a
+// bound computed as lower − r rounded to nearest would stay at lower and cut the ball.
+TEST(EnergyTail, WidensOutwardEvenBelowAnUlp) {
+  const std::vector<IntervalD> box{IntervalD(1), IntervalD(-3)};
+  const auto K = integrate::detail::widened_by(box, 1e-20);
+  ASSERT_EQ(K.size(), 2u);
+  EXPECT_LT(num::lower(K[0]), 1.0);
+  EXPECT_GT(num::upper(K[0]), 1.0);
+  EXPECT_LT(num::lower(K[1]), -3.0);
+  EXPECT_GT(num::upper(K[1]), -3.0);
+  EXPECT_LE(num::upper(K[0]) - num::lower(K[0]), 1e-15);  // outward by an ulp or so, not more
+}
+
 TEST(EnergyTail, StopsEarlyAndStillEnclosesTheStateAtEnd) {
   num::PrecisionGuard g(256);
   const auto inst = instances::parse_instance(value_json("square", "softmax"));
