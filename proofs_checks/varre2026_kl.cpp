@@ -32,6 +32,7 @@
 #include "engine/registry.hpp"
 #include "integrate/fast_samples.hpp"
 #include "integrate/rigorous_full.hpp"
+#include "numerics/entropy_enclosure.hpp"
 #include "varre2026_polarization.hpp"
 
 namespace softcert::varre2026 {
@@ -68,14 +69,13 @@ instances::Instance kl_instance(const nlohmann::json& j) {
 // L* = −Σ p_r log(p_r/s) = −Σ p_r log p_r + s log s, s = Σ p (0 log 0 = 0), at kind S.
 template <class S>
 S loss_infimum(const instances::Instance& inst) {
-  auto xlogx = [](const S& x) { return num::certainly_positive(x) ? S(x * num::log(x)) : S(0); };
   S s(0), h(0);
   for (const auto& d : inst.p) {
     const S p = num::parse_decimal<S>(d);
     s = s + p;
-    h = h - xlogx(p);
+    h = h - num::xlogx_enclosure(p);
   }
-  return h + xlogx(s);
+  return h + num::xlogx_enclosure(s);
 }
 
 template <class S>

@@ -30,6 +30,7 @@
 
 #include "engine/registry.hpp"
 #include "integrate/gradient_flow_tail.hpp"
+#include "numerics/entropy_enclosure.hpp"
 #include "varre2026_polarization.hpp"
 
 namespace softcert::varre2026 {
@@ -85,42 +86,6 @@ Pair read_pair(const nlohmann::json& j) {
   return p;
 }
 
-// x log x over an interval [lo, hi] with lo ≥ 0 (0 log 0 = 0): convex, smallest at 1/e.
-template <class S>
-S xlogx(const S& p) {
-  using B = num::BoundOf<S>;
-  auto at = [](const B& x) { return x > 0 ? S(num::hull_of_bounds<S>(x, x) * num::log(num::hull_of_bounds<S>(x, x))) : S(0); };
-  S r = num::hull(at(num::lower(p)), at(num::upper(p)));
-  const S inv_e = S(1) / num::exp(S(1));
-  if (num::possibly_ge(inv_e, num::hull_of_bounds<S>(num::lower(p), num::lower(p))) &&
-      num::possibly_le(inv_e, num::hull_of_bounds<S>(num::upper(p), num::upper(p))))
-    r = num::hull(r, S(S(0) - inv_e));
-  return r;
-}
-
-// H(α/Σα), enclosed, when every α_k/Σα is certainly ≥ 0. `undefined`: some entry is certainly
-// negative (the entropy does not exist); nullopt with !undefined: the sign is uncertain.
-template <class S>
-std::optional<S> entropy_enclosure(const std::vector<S>& alpha, bool& undefined) {
-  undefined = false;
-  S sum(0);
-  for (const auto& a : alpha) sum = sum + a;
-  if (!num::certainly_positive(sum)) return std::nullopt;
-  S h(0);
-  bool unsure = false;
-  for (const auto& a : alpha) {
-    S p = a / sum;
-    if (num::certainly_negative(p)) undefined = true;
-    if (!num::certainly_nonnegative(p)) {
-      unsure = true;
-      continue;
-    }
-    h = h - xlogx(p);
-  }
-  if (undefined || unsure) return std::nullopt;
-  return h;
-}
-
 double entropy_point(const std::vector<double>& alpha) {
   double s = 0, h = 0;
   for (double a : alpha) s += a;
@@ -167,7 +132,7 @@ engine::CheckResult rigorous(const Pair& pair, const WeakerSettings& set, unsign
       };
       r.details["alpha_logistic"] = alpha_json(lg.alpha);
       bool und_lg = false;
-      const auto h_lg = entropy_enclosure(lg.alpha, und_lg);
+      const auto h_lg = num::entropy_enclosure(lg.alpha, und_lg);
       if (und_lg) {
         r.verdict = engine::Verdict::inconclusive;
         r.reason = "alpha(H) under logistic loss has an entry certainly < 0: the entropy is undefined and the statement "
@@ -186,8 +151,8 @@ engine::CheckResult rigorous(const Pair& pair, const WeakerSettings& set, unsign
         r.details["square_tail_radius"] = num::upper_decimal(tail.radius, 3);
       }
       bool und0 = false, und_sq = false;
-      const auto h0 = entropy_enclosure(alpha_at_start<S>(pair.square), und0);
-      const auto h_sq = entropy_enclosure(sq.alpha, und_sq);
+      const auto h0 = num::entropy_enclosure(alpha_at_start<S>(pair.square), und0);
+      const auto h_sq = num::entropy_enclosure(sq.alpha, und_sq);
       r.details["alpha_square"] = alpha_json(sq.alpha);
       if (h0) r.details["entropy_0"] = enclosure_json(*h0);
       if (h_sq) r.details["entropy_square"] = enclosure_json(*h_sq);

@@ -9,10 +9,13 @@
 //   varre2026-kl                       cell 14, kl.pdf
 // Each shows the authors' gradient descent (run by softcert in double, their learning rate and
 // iteration count) beside the gradient flow (fast tier, two tolerances: "confirmed" at best)
-// with their distance at every plotted time (reproduce/notebook_run.hpp). Axes as the notebook's.
+// with their distance at every plotted time (reproduce/notebook_run.hpp), and the endpoint enclosed
+// by the rigorous tier where it reaches the authors' horizon (reproduce/certified_endpoint.hpp).
+// Axes as the notebook's.
 #include <cmath>
 #include <sstream>
 
+#include "reproduce/certified_endpoint.hpp"
 #include "reproduce/notebook_run.hpp"
 #include "reproduce/output.hpp"
 #include "reproduce/parallel.hpp"
@@ -146,18 +149,29 @@ nlohmann::json observed_json(const Observed& o) {
           {"attended_column_norm", o.attended_column_norm}};
 }
 
+// rigorous_default: whether the rigorous endpoint is attempted unless `--set rigorous=0/1` says
+// otherwise (off where its measured cost is minutes to hours per member: see each experiment).
 ExperimentResult run_members(const RunContext& ctx, const std::string& what, const std::vector<Member>& members,
-                             const Panels& panels) {
+                             const Panels& panels, bool rigorous_default) {
   const std::size_t points = integer_setting(ctx.settings, "points", 60, 2, 400);
+  const bool rigorous = integer_setting(ctx.settings, "rigorous", rigorous_default ? 1 : 0, 0, 1) == 1;
+  EndpointBudget budget;
+  budget.max_states = integer_setting(ctx.settings, "rigorous_max_states", budget.max_states, 2, 500);
+  budget.max_steps = integer_setting(ctx.settings, "rigorous_max_steps", budget.max_steps, 1, 1000000);
   std::vector<AuthorsInstance> inst;
   for (const auto& m : members) inst.push_back(authors_instance(m.stem));
   ctx.progress("running the authors' gradient descent and the gradient flow on " + std::to_string(members.size()) +
                " instance(s) of " + what + ", " + std::to_string(ctx.jobs) + " thread(s)");
   std::vector<NotebookRun> runs(members.size());
+  std::vector<CertifiedEndpoint> ends(members.size());
   std::vector<std::string> errors(members.size());
   parallel_for(members.size(), ctx.jobs, [&](std::size_t i) {
     try {
       runs[i] = run_notebook(inst[i], points);
+      const std::string t = inst[i].instance.authors_run.value("horizon", std::string());
+      if (!rigorous) ends[i].note = "not attempted (--set rigorous=1 to try; measured costs in docs/reviewers.md)";
+      else if (t.empty()) ends[i].note = "not attempted: the instance records no horizon";
+      else ends[i] = certify_endpoint(inst[i].instance, t, budget);
     } catch (const std::exception& e) {
       errors[i] = e.what();
     }
@@ -174,9 +188,12 @@ ExperimentResult run_members(const RunContext& ctx, const std::string& what, con
         "learning rate, by the fast tier (dopri5, tolerance 1e-11, against an rkf78 reference at 1e-13: "
         "*confirmed* where they agree to 3 digits or more, never proved). Entropy and max weight are those of α "
         "normalised to sum 1 (n/a: signed weights, which the sum normalization gives once a score turns negative). "
-        "A flow the fast tier could not finish (kinks of |x| and relu make it chatter) is shown as —.\n\n";
+        "A flow the fast tier could not finish (kinks of |x| and relu make it chatter) is shown as —. "
+        "**Proved at t**: where the rigorous tier reaches the authors' horizon (validated Taylor–Lohner steps on the "
+        "full state, intervals over double), the enclosures of the entropy and of the max weight at that time, ends "
+        "rounded outward; else why not.\n\n";
   md << "| run | cell | lr × iterations = t | entropy at t (GD / flow) | max weight (GD / flow) | loss (GD / flow) | "
-        "max distance α, GD–flow | flow digits |\n|---|---|---|---|---|---|---|---|\n";
+        "max distance α, GD–flow | flow digits | proved at t: entropy; max weight |\n|---|---|---|---|---|---|---|---|---|\n";
   nlohmann::json& n = res.numbers;
   n["flow_tier"] = "fast (confirmed: two runs, digits of agreement)";
   n["gd"] = "the authors' gradient descent, run by softcert in double";
@@ -207,6 +224,21 @@ ExperimentResult run_members(const RunContext& ctx, const std::string& what, con
     if (!r.flow_ok) j["flow_note"] = r.flow_note;
     j["flow_digits_of_agreement"] = std::round(r.flow_digits * 10) / 10;
     j["flow_steps"] = r.flow_steps;
+    const CertifiedEndpoint& c = ends[i];
+    nlohmann::json cj;
+    cj["proved"] = c.proved;
+    if (c.proved) {
+      cj["t"] = c.t;
+      cj["steps"] = c.steps;
+      cj["time_variable"] = c.time_variable;
+      cj["entropy"] = c.entropy_lower.empty() ? nlohmann::json(nullptr) : nlohmann::json::array({c.entropy_lower, c.entropy_upper});
+      cj["max_weight"] = c.max_weight_lower.empty() ? nlohmann::json(nullptr)
+                                                    : nlohmann::json::array({c.max_weight_lower, c.max_weight_upper});
+      cj["loss"] = nlohmann::json::array({c.loss_lower, c.loss_upper});
+    } else {
+      cj["note"] = c.note;
+    }
+    j["rigorous_at_end"] = cj;
     n["runs"][m.label] = j;
     md << "| " << m.label << " | " << r.authors.cell << " | " << num(r.authors.learning_rate) << " × "
        << r.authors.iterations << " = " << num(last.t) << " | " << shown(last.gd.entropy, 4) << " / "
@@ -214,7 +246,13 @@ ExperimentResult run_members(const RunContext& ctx, const std::string& what, con
        << " / " << (r.flow_ok ? short_number(last.flow.max_weight, 4) : "—") << " | " << short_number(last.gd.loss, 4)
        << " / " << (r.flow_ok ? short_number(last.flow.loss, 4) : "—") << " | "
        << (r.flow_ok ? short_number(max_da, 2) : "— (" + r.flow_note + ")") << " | "
-       << (r.flow_ok ? short_number(r.flow_digits, 3) + (r.flow_digits < 3 ? " (not confirmed)" : "") : "—") << " |\n";
+       << (r.flow_ok ? short_number(r.flow_digits, 3) + (r.flow_digits < 3 ? " (not confirmed)" : "") : "—") << " | ";
+    if (!c.proved) md << "— (" << c.note << ")";
+    else
+      md << (c.entropy_lower.empty() ? std::string("n/a") : "[" + c.entropy_lower + ", " + c.entropy_upper + "]") << "; "
+         << (c.max_weight_lower.empty() ? std::string("n/a") : "[" + c.max_weight_lower + ", " + c.max_weight_upper + "]")
+         << " (" << c.steps << " steps)";
+    md << " |\n";
   }
   res.tables.emplace_back("distance.csv", distance);
   Figure d{"distance", "distance.csv", {}, ""};
@@ -232,7 +270,7 @@ ExperimentResult run_members(const RunContext& ctx, const std::string& what, con
 ExperimentResult run_headline_gd(const RunContext& ctx) {
   Panels p;
   p.alpha = p.alpha_log_y = p.u = true;
-  auto r = run_members(ctx, "cells 2–3, the headline run: d = T = 8, seed 123, logistic loss, softmax", {{"headline", "headline"}}, p);
+  auto r = run_members(ctx, "cells 2–3, the headline run: d = T = 8, seed 123, logistic loss, softmax", {{"headline", "headline"}}, p, true);
   r.summary += "\nThe notebook's figure shows σ(a)_i on log-log axes and u_i on a log t axis [code, cell 3]. The "
                "rigorous enclosure of the same flow at 61 times is `softcert reproduce varre2026-headline`.\n";
   return r;
@@ -250,7 +288,7 @@ ExperimentResult run_square(const RunContext& ctx) {
   p.alpha = p.a = true;
   auto r = run_members(ctx, "cell 6, square loss, six normalizations (notebook names L1, Sum, L2, Softmax, Relu, "
                             "Sigmoid = ours abs, sum, square, softmax, relu (normalised), sigmoid (elementwise))",
-                       normalization_members("square"), p);
+                       normalization_members("square"), p, true);
   r.summary += "\nThe notebook's figure shows α and a for each normalization on a log t axis [code, cell 6]. The "
                "paper's reading [paper]: under square loss polarization is weaker than under logistic loss.\n";
   return r;
@@ -261,7 +299,7 @@ ExperimentResult run_logistic(const RunContext& ctx) {
   p.alpha = p.a = true;
   auto r = run_members(ctx, "cell 6, logistic loss, six normalizations (notebook names L1, Sum, L2, Softmax, Relu, "
                             "Sigmoid = ours abs, sum, square, softmax, relu (normalised), sigmoid (elementwise))",
-                       normalization_members("logistic"), p);
+                       normalization_members("logistic"), p, true);
   r.summary += "\nThe notebook's figure shows α and a for each normalization on a log t axis [code, cell 6]. The "
                "notebook's Relu row is normalised relu max(0, x)/Σ max(0, x); the seed summary's sentence about "
                "ReLU is about elementwise ReLU [paper].\n";
@@ -276,7 +314,7 @@ ExperimentResult run_tied(const RunContext& ctx) {
   std::vector<Member> members;
   for (int D : {10, 20, 50, 100})
     if (static_cast<std::uint64_t>(D) <= max_d) members.push_back({"D" + std::to_string(D), "tied-D" + std::to_string(D)});
-  auto r = run_members(ctx, "cell 8, the tied model z = U a, α = softmax(z), β = U α, logistic loss", members, p);
+  auto r = run_members(ctx, "cell 8, the tied model z = U a, α = softmax(z), β = U α, logistic loss", members, p, false);
   r.summary += "\nThe notebook's figure shows, per D, the loss (log-log), σ(Ua) (log t) and the norm of the column of U "
                "at argmax α (log t) [code, cell 8]: the attended column's norm grows (the paper's massive "
                "activations).\n";
@@ -295,7 +333,7 @@ ExperimentResult run_regression(const RunContext& ctx) {
   std::vector<Member> members;
   for (int k = 1; k <= 5; ++k) members.push_back({"kappa" + std::to_string(k), "regression-kappa" + std::to_string(k)});
   auto r = run_members(ctx, "cells 10–11, regression ‖y − X W σ(a)‖², X with singular values linspace(1, 1/κ, 20), "
-                            "κ = 1…5", members, p);
+                            "κ = 1…5", members, p, false);
   std::ostringstream md;
   md << "\nThe notebook's figure shows, per κ, the loss (log y), the gradient norms and a_i(t) on a linear t axis; its "
         "small figure contrasts κ = 1 with κ = 5 [code, cell 11]. The paper's sentence [paper]: \"the slower the "
@@ -318,7 +356,7 @@ ExperimentResult run_regression(const RunContext& ctx) {
 ExperimentResult run_kl(const RunContext& ctx) {
   Panels p;
   p.a = p.loss = true;
-  auto r = run_members(ctx, "cells 13–14, KL loss −Σ p*_k log softmax(Vᵀσ(a))_k, d = k = 10", {{"kl", "kl"}}, p);
+  auto r = run_members(ctx, "cells 13–14, KL loss −Σ p*_k log softmax(Vᵀσ(a))_k, d = k = 10", {{"kl", "kl"}}, p, false);
   r.summary += "\nThe notebook's figure shows the loss (log-log), the gradient norms and a_i(t) on a log t axis [code, "
                "cell 14]. The loss here is the cross-entropy; the notebook's KL differs from it by the constant "
                "entropy of p* (and its log carries +1e-15), so the gradients, hence both trajectories, are the same.\n";
@@ -334,19 +372,19 @@ Experiment make(std::string name, std::string source, std::string summary, std::
 
 std::vector<Experiment> notebook_experiments() {
   const std::string both = "the authors' GD (softcert, double) beside the gradient flow (fast tier, confirmed), their "
-                           "distance; CSV, figures, numbers";
+                           "distance, the endpoint proved by the rigorous tier where it reaches; CSV, figures, numbers";
   return {
       make("varre2026-softmax-and-u-evolution", "notebook cells 2-3, softmax_and_u_evolution_icml_2col.pdf: the headline run, t = 1e5",
-           both, {"points"}, run_headline_gd),
+           both, {"points", "rigorous", "rigorous_max_states", "rigorous_max_steps"}, run_headline_gd),
       make("varre2026-square-loss-comparison", "notebook cell 6, square_loss_comparison.pdf: six normalizations, square loss, t = 500",
-           both, {"points"}, run_square),
+           both, {"points", "rigorous", "rigorous_max_states", "rigorous_max_steps"}, run_square),
       make("varre2026-log-loss-comparison", "notebook cell 6, log_loss_comparison.pdf: six normalizations, logistic loss, t = 5e4",
-           both, {"points"}, run_logistic),
+           both, {"points", "rigorous", "rigorous_max_states", "rigorous_max_steps"}, run_logistic),
       make("varre2026-massive-activations", "notebook cell 8, massive_activations_2.pdf: tied model, D = 10, 20, 50, 100, t = 500",
-           both, {"points", "max_D"}, run_tied),
+           both, {"points", "max_D", "rigorous", "rigorous_max_states", "rigorous_max_steps"}, run_tied),
       make("varre2026-condition-numbers", "notebook cells 10-11, condition_numbers.pdf: regression, kappa = 1..5, t = 300",
-           both, {"points"}, run_regression),
-      make("varre2026-kl", "notebook cells 13-14, kl.pdf: KL loss, d = k = 10, t = 1e6", both, {"points"}, run_kl),
+           both, {"points", "rigorous", "rigorous_max_states", "rigorous_max_steps"}, run_regression),
+      make("varre2026-kl", "notebook cells 13-14, kl.pdf: KL loss, d = k = 10, t = 1e6", both, {"points", "rigorous", "rigorous_max_states", "rigorous_max_steps"}, run_kl),
   };
 }
 

@@ -1,0 +1,61 @@
+#include "reproduce/certified_endpoint.hpp"
+
+#include <vector>
+
+#include "integrate/rigorous_model.hpp"
+#include "numerics/decimal.hpp"
+#include "numerics/entropy_enclosure.hpp"
+#include "reproduce/decimal_text.hpp"
+
+namespace softcert::reproduce {
+
+namespace {
+
+// [lower, upper] of a printed decimal enclosure, as an IntervalD containing both printed ends.
+IntervalD interval_of(const integrate::DecimalEnclosure& e) {
+  return num::hull_of_bounds<IntervalD>(num::lower(num::parse_decimal<IntervalD>(e.lower)),
+                                        num::upper(num::parse_decimal<IntervalD>(e.upper)));
+}
+
+}  // namespace
+
+CertifiedEndpoint certify_endpoint(const instances::Instance& inst, const std::string& t, const EndpointBudget& budget) {
+  CertifiedEndpoint out;
+  out.t = t;
+  const std::size_t states = inst.d * inst.T + inst.T;
+  if (states > budget.max_states) {
+    out.note = "not attempted: " + std::to_string(states) + " state components > " + std::to_string(budget.max_states) +
+               " (setting rigorous_max_states)";
+    return out;
+  }
+  integrate::RigorousIntegrateOptions o;
+  o.precision_bits = 53;
+  o.max_steps = budget.max_steps;
+  integrate::RigorousIntegrateResult r;
+  try {
+    r = integrate::rigorous_integrate_model(inst, t, o);
+  } catch (const integrate::RigorousFailure& e) {
+    out.note = std::string("the rigorous tier did not reach t = ") + t + ": " + e.what();
+    return out;
+  }
+  std::vector<IntervalD> alpha;
+  for (const auto& e : r.softmax) alpha.push_back(interval_of(e));
+  out.proved = true;
+  out.steps = r.steps;
+  out.time_variable = r.time_variable;
+  bool undefined = false;
+  if (const auto h = num::entropy_enclosure(alpha, undefined)) {
+    out.entropy_lower = decimal_down(num::lower(*h));
+    out.entropy_upper = decimal_up(num::upper(*h));
+  }
+  if (const auto m = num::max_weight_enclosure(alpha)) {
+    out.max_weight_lower = decimal_down(num::lower(*m));
+    out.max_weight_upper = decimal_up(num::upper(*m));
+  }
+  const IntervalD loss = interval_of(r.loss);
+  out.loss_lower = decimal_down(num::lower(loss));
+  out.loss_upper = decimal_up(num::upper(loss));
+  return out;
+}
+
+}  // namespace softcert::reproduce
