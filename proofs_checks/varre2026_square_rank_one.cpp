@@ -10,7 +10,7 @@
 //   ρ(0) > 0, the τ-orbit reaches ρ = 0 at a finite τ*, and σ(a(τ*)) stays farther than ε
 //   (ℓ∞) from every one-hot vertex.   Margin: min_k ‖σ(a(τ*)) − e_k‖∞ − ε.
 //
-// Decided on the validated τ-tube (walk_tau_tube): every step before the first one whose box
+// Decided on the validated τ-tube (integrate::walk_until_time): every step before the first one whose box
 // does not certify ρ > 0 excludes τ*; the first step whose end certifies ρ < 0 bounds it; the
 // hull of the boxes in between contains a(τ*). A violation (σ(a(τ*)) certainly within ε of a
 // vertex) is a certified counterexample to "partial". Rigorous tier only.
@@ -19,7 +19,7 @@
 #include "engine/registry.hpp"
 #include "numerics/stable.hpp"
 #include "varre2026_polarization.hpp"
-#include "varre2026_tube.hpp"
+#include "integrate/walk.hpp"
 
 namespace softcert::varre2026 {
 
@@ -100,17 +100,17 @@ engine::CheckResult decide(const RankOneStart& e, double epsilon, unsigned order
   S tau(0), tau_lo(0), tau_hi(0);
   bool collecting = false, crossed = false;
   std::vector<S> a_hull;
-  const WalkOutcome walk = walk_tau_tube<S>(model, 1e300, vo, [&](const TauStep<S>& st) {
-    const S tau_next = tau + st.h;
-    if (!collecting && !num::certainly_positive(rho_of(st.box, T, c))) {
+  const integrate::WalkOutcome walk = integrate::walk_until_time<S>(model, 1e300, vo, [&](const integrate::TubeStep<S>& st) {
+    const S tau_next = tau + st.h();
+    if (!collecting && !num::certainly_positive(rho_of(st.box(), T, c))) {
       collecting = true;
       tau_lo = tau;
-      a_hull.assign(st.box.begin(), st.box.begin() + static_cast<std::ptrdiff_t>(T));
+      a_hull.assign(st.box().begin(), st.box().begin() + static_cast<std::ptrdiff_t>(T));
     } else if (collecting) {
-      for (std::size_t i = 0; i < T; ++i) a_hull[i] = num::hull(a_hull[i], st.box[i]);
+      for (std::size_t i = 0; i < T; ++i) a_hull[i] = num::hull(a_hull[i], st.box()[i]);
     }
     tau = tau_next;
-    if (collecting && num::certainly_negative(rho_of(st.end, T, c))) {
+    if (collecting && num::certainly_negative(rho_of(st.end(), T, c))) {
       crossed = true;
       tau_hi = tau_next;
       return false;
