@@ -20,6 +20,7 @@
 #include "numerics/stable.hpp"
 #include "varre2026_polarization.hpp"
 #include "integrate/walk.hpp"
+#include "models/model_parameters.hpp"
 
 namespace softcert::varre2026 {
 
@@ -45,18 +46,18 @@ RankOneStart rank_one_start(const instances::Instance& inst) {
   if (inst.loss != instances::Loss::square) throw std::invalid_argument("loss: this check needs \"square\"");
   if (inst.normalization != instances::Normalization::softmax)
     throw std::invalid_argument("normalization: this check needs \"softmax\"");
+  // u(0) = V(0)ᵀβ* and c = ‖β*‖², exactly (the shared definition, at Rational)
+  const models::ReducedParameters<Rational> p = models::reduced_parameters<Rational>(inst);
   RankOneStart e;
-  for (const auto& x : inst.a) e.a.push_back(num::parse_decimal<Rational>(x));
-  for (const auto& x : inst.beta) e.beta.push_back(num::parse_decimal<Rational>(x));
-  for (const auto& b : e.beta) e.c += b * b;
+  e.a = p.a0;
+  e.beta = p.beta;
+  e.c = p.c;
   if (e.c == 0) throw std::invalid_argument("beta: must be nonzero");
-  e.u.assign(inst.T, Rational(0));
-  for (std::size_t r = 0; r < inst.d; ++r)
-    for (std::size_t i = 0; i < inst.T; ++i) e.u[i] += num::parse_decimal<Rational>(inst.V[r][i]) * e.beta[r];
+  e.u = p.u0;
   // exactly rank one along β*: V = β* uᵀ / c, i.e. c·V_ri = β_r u_i for every entry
   for (std::size_t r = 0; r < inst.d; ++r)
     for (std::size_t i = 0; i < inst.T; ++i)
-      if (e.c * num::parse_decimal<Rational>(inst.V[r][i]) != e.beta[r] * e.u[i])
+      if (e.c * p.V[r][i] != e.beta[r] * e.u[i])
         throw std::invalid_argument("V: not exactly rank one along beta (V[" + std::to_string(r) + "][" +
                                     std::to_string(i) + "] differs from beta_r w_i)");
   return e;
