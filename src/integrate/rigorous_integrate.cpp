@@ -183,17 +183,22 @@ std::vector<RigorousIntegrateResult> run_grid(const instances::Instance& inst, c
   return out;
 }
 
-}  // namespace
-
-RigorousIntegrateResult rigorous_integrate(const instances::Instance& inst, const std::string& t_end,
-                                           const RigorousIntegrateOptions& options) {
-  if (!num::is_decimal_syntax(t_end)) throw std::invalid_argument("t: not a decimal number: " + num::quoted(t_end));
+// The reduced form applies (else invalid_argument naming the field and the entry point that does).
+void require_reduced(const instances::Instance& inst) {
   if (inst.tied())
     throw std::invalid_argument("model: the reduced rigorous form is for \"value_softmax\" (integrate::rigorous_integrate_model takes the tied model)");
   if (inst.loss != instances::Loss::logistic)
     throw std::invalid_argument("loss: the reduced rigorous form needs \"logistic\" (integrate::rigorous_integrate_model takes every loss)");
   if (inst.normalization != instances::Normalization::softmax)
     throw std::invalid_argument("normalization: the reduced rigorous form needs \"softmax\" (integrate::rigorous_integrate_model takes the others)");
+}
+
+}  // namespace
+
+RigorousIntegrateResult rigorous_integrate(const instances::Instance& inst, const std::string& t_end,
+                                           const RigorousIntegrateOptions& options) {
+  if (!num::is_decimal_syntax(t_end)) throw std::invalid_argument("t: not a decimal number: " + num::quoted(t_end));
+  require_reduced(inst);
   if (options.precision_bits <= 53) return run<IntervalD>(inst, t_end, options);
   num::PrecisionGuard guard(options.precision_bits);
   return run<IntervalMp>(inst, t_end, options);
@@ -204,6 +209,7 @@ std::vector<RigorousIntegrateResult> rigorous_integrate_at(const instances::Inst
                                                           const RigorousIntegrateOptions& options) {
   for (const auto& t : times)
     if (!num::is_decimal_syntax(t)) throw std::invalid_argument("times: not a decimal number: " + num::quoted(t));
+  require_reduced(inst);
   if (options.precision_bits <= 53) return run_grid<IntervalD>(inst, times, options);
   num::PrecisionGuard guard(options.precision_bits);
   return run_grid<IntervalMp>(inst, times, options);
