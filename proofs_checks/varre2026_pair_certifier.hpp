@@ -23,7 +23,7 @@
 
 #include "models/logistic_reduced.hpp"
 #include "numerics/decimal.hpp"
-#include "varre2026_tube.hpp"
+#include "integrate/walk.hpp"
 
 namespace softcert::varre2026 {
 
@@ -55,24 +55,23 @@ class PairCertifier {
   }
 
   // Examines one step; false once a violation is certified (the walk may stop).
-  bool visit(const TauStep<S>& st) {
-    const integrate::StepRecord<S>& rec = *st.record;
+  bool visit(const integrate::TubeStep<S>& st) {
     series_a_.clear();
     series_u_.clear();
     std::vector<std::size_t> all(pairs_.size());
     for (std::size_t k = 0; k < all.size(); ++k) {
       all[k] = k;
       const auto [i, j] = pairs_[k];
-      series_a_.push_back(gap_series(rec, i, j));
-      series_u_.push_back(gap_series(rec, T_ + i, T_ + j));
+      series_a_.push_back(st.difference_series(i, j));
+      series_u_.push_back(st.difference_series(T_ + i, T_ + j));
       // certified lower bounds at the step start: carried over, or from the series at s = 0
       PairState& ps = state_[k];
-      ps.La = std::max(ps.La, num::lower(series_a_[k].C[0]));
-      ps.Lu = std::max(ps.Lu, num::lower(series_u_[k].C[0]));
+      ps.La = std::max(ps.La, num::lower(series_a_[k].at_start()));
+      ps.Lu = std::max(ps.Lu, num::lower(series_u_[k].at_start()));
       ps.La_step = ps.La;
       ps.Lu_step = ps.Lu;
     }
-    examine(st, B(0), num::upper(st.h), all, 0);
+    examine(st, B(0), num::upper(st.h()), all, 0);
     return !violation_;
   }
 
@@ -99,7 +98,7 @@ class PairCertifier {
 
   // A lower bound of a gap over s ∈ [s0, s1] ⊂ [0, h]: the best of the direct enclosure,
   // L_step + s·slope (g(s) = g(0) + s·Q(s), g(0) ≥ L_step), and L_range when g' ≥ 0 on the range.
-  static B gap_lower(const GapSeries<S>& gs, const S& range, const B& s1, const B& L_step, const B& L_range,
+  static B gap_lower(const integrate::StepSeries<S>& gs, const S& range, const B& s1, const B& L_step, const B& L_range,
                      bool nondecreasing) {
     B best = num::lower(gs.value(range));
     if (L_step > B(-std::numeric_limits<double>::infinity())) {
@@ -113,14 +112,12 @@ class PairCertifier {
     return best;
   }
 
-  void examine(const TauStep<S>& st, const B& s0, const B& s1, const std::vector<std::size_t>& todo, unsigned depth) {
+  void examine(const integrate::TubeStep<S>& st, const B& s0, const B& s1, const std::vector<std::size_t>& todo,
+               unsigned depth) {
     ++ranges_;
-    const integrate::StepRecord<S>& rec = *st.record;
     const S range = num::hull_of_bounds<S>(s0, s1);
-    const std::vector<S> box = sub_box(st, range);
-    std::vector<S> dx;
-    model_.rhs(box, dx);  // τ-derivatives over the range (a second enclosure of g', Δ')
-    const S t_start = rec.component(2 * T_, num::hull_of_bounds<S>(s0, s0));
+    const std::vector<S> dx = st.derivative(range);  // τ-derivatives over the range (a second enclosure of g', Δ')
+    const S t_start = st.component(2 * T_, num::hull_of_bounds<S>(s0, s0));
     // Violations must happen inside [0, H]: the range starts at a time certainly < H, so a
     // quantity negative over the whole range is negative at times ≤ H (a derivative negative
     // there makes the gap strictly decrease on an interval of times < H).
@@ -132,8 +129,8 @@ class PairCertifier {
       // which C++20 allows for bindings but clang < 16 rejects (the fuzz build uses clang 14).
       const std::size_t i = pairs_[k].first, j = pairs_[k].second;
       PairState& ps = state_[k];
-      const GapSeries<S>& sa = series_a_[k];
-      const GapSeries<S>& su = series_u_[k];
+      const integrate::StepSeries<S>& sa = series_a_[k];
+      const integrate::StepSeries<S>& su = series_u_[k];
       const S g = sa.value(range), d = su.value(range);
       const S gp = intersect_or_first(sa.derivative(range), S(dx[i] - dx[j]));
       const S dp = intersect_or_first(su.derivative(range), S(dx[T_ + i] - dx[T_ + j]));
@@ -145,7 +142,7 @@ class PairCertifier {
       const bool U0 = Ld > 0;
       if (within_horizon) {
         auto violate = [&](const char* what, const S& v) {
-          if (!violation_) violation_ = Violation{i, j, st.index, what, v, t_start};
+          if (!violation_) violation_ = Violation{i, j, st.index(), what, v, t_start};
         };
         if (claim_ == PairClaim::order) {
           if (num::certainly_negative(d)) violate("u_i - u_j", d);
@@ -169,7 +166,7 @@ class PairCertifier {
           if (!undecided_)
             first_undecided_ = {{"i", i},
                                 {"j", j},
-                                {"step", st.index},
+                                {"step", st.index()},
                                 {"facts", std::string(A0 ? "" : " g>=0?") + (U0 ? "" : " du>0?") + (A1 ? "" : " g'>=0?") +
                                               (U1 ? "" : " du'>=0?")},
                                 {"g", {num::lower_decimal(g, 6), num::upper_decimal(g, 6)}},
@@ -196,7 +193,7 @@ class PairCertifier {
   unsigned max_depth_;
   std::size_t T_ = 0, ranges_ = 0;
   std::vector<PairState> state_;
-  std::vector<GapSeries<S>> series_a_, series_u_;  // per pair, for the current step
+  std::vector<integrate::StepSeries<S>> series_a_, series_u_;  // per pair, for the current step
   bool undecided_ = false;
   nlohmann::json first_undecided_;
   std::optional<Violation> violation_;

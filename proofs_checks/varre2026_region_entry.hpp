@@ -23,7 +23,7 @@ struct RegionEntry {
 template <class S>
 struct RegionEntrySearch {
   std::optional<RegionEntry<S>> entry;
-  WalkOutcome walk;
+  integrate::WalkOutcome walk;
 };
 
 // Guarantee: when `entry` is set, the exact solution is in R_winner at every time of `t`
@@ -38,33 +38,32 @@ RegionEntrySearch<S> find_region_entry(const instances::Instance& inst, const Tu
   vo.max_steps = set.max_steps;
   vo.h_max = set.h_max;
   vo.keep_segments = false;
-  auto try_winner = [&](const TauStep<S>& st, std::size_t k) -> bool {
-    const integrate::StepRecord<S>& rec = *st.record;
+  auto try_winner = [&](const integrate::TubeStep<S>& st, std::size_t k) -> bool {
     // the step's actual end is at s = h, known as an enclosure: evaluate over all of it
-    const S at = st.h;
+    const S at = st.h();
     num::BoundOf<S> m = std::numeric_limits<double>::infinity();
     for (std::size_t j = 0; j < T; ++j) {
       if (j == k) continue;
-      const S ga = enclose_difference(rec, k, j, at), gu = enclose_difference(rec, T + k, T + j, at);
+      const S ga = st.difference(k, j, at), gu = st.difference(T + k, T + j, at);
       if (!num::certainly_positive(ga) || !num::certainly_positive(gu)) return false;
       m = std::min(m, std::min(num::lower(ga), num::lower(gu)));
     }
     RegionEntry<S> e;
     e.winner = k;
-    e.step = st.index;
-    e.t = rec.component(2 * T, at);
+    e.step = st.index();
+    e.t = st.component(2 * T, at);
     e.margin = num::hull_of_bounds<S>(m, m);
-    e.u_winner = rec.component(T + k, at);
+    e.u_winner = st.component(T + k, at);
     out.entry = e;
     return true;
   };
-  out.walk = walk_tau_tube<S>(model, set.horizon, vo, [&](const TauStep<S>& st) {
+  out.walk = integrate::walk_until_time<S>(model, set.horizon, vo, [&](const integrate::TubeStep<S>& st) {
     // candidates: the largest a and the largest u at the step end (a choice only; entry is
     // certified for whichever candidate passes)
     std::size_t ka = 0, ku = 0;
     for (std::size_t i = 1; i < T; ++i) {
-      if (num::mid(st.end[i]) > num::mid(st.end[ka])) ka = i;
-      if (num::mid(st.end[T + i]) > num::mid(st.end[T + ku])) ku = i;
+      if (num::mid(st.end()[i]) > num::mid(st.end()[ka])) ka = i;
+      if (num::mid(st.end()[T + i]) > num::mid(st.end()[T + ku])) ku = i;
     }
     if (try_winner(st, ka)) return false;
     if (ku != ka && try_winner(st, ku)) return false;

@@ -10,7 +10,7 @@
 //   ρ(0) > 0, the τ-orbit reaches ρ = 0 at a finite τ*, and σ(a(τ*)) stays farther than ε
 //   (ℓ∞) from every one-hot vertex.   Margin: min_k ‖σ(a(τ*)) − e_k‖∞ − ε.
 //
-// Decided on the validated τ-tube (walk_tau_tube): every step before the first one whose box
+// Decided on the validated τ-tube (integrate::walk_until_time): every step before the first one whose box
 // does not certify ρ > 0 excludes τ*; the first step whose end certifies ρ < 0 bounds it; the
 // hull of the boxes in between contains a(τ*). A violation (σ(a(τ*)) certainly within ε of a
 // vertex) is a certified counterexample to "partial". Rigorous tier only.
@@ -19,7 +19,8 @@
 #include "engine/registry.hpp"
 #include "numerics/stable.hpp"
 #include "varre2026_polarization.hpp"
-#include "varre2026_tube.hpp"
+#include "integrate/walk.hpp"
+#include "models/model_parameters.hpp"
 
 namespace softcert::varre2026 {
 
@@ -45,18 +46,18 @@ RankOneStart rank_one_start(const instances::Instance& inst) {
   if (inst.loss != instances::Loss::square) throw std::invalid_argument("loss: this check needs \"square\"");
   if (inst.normalization != instances::Normalization::softmax)
     throw std::invalid_argument("normalization: this check needs \"softmax\"");
+  // u(0) = V(0)ᵀβ* and c = ‖β*‖², exactly (the shared definition, at Rational)
+  const models::ReducedParameters<Rational> p = models::reduced_parameters<Rational>(inst);
   RankOneStart e;
-  for (const auto& x : inst.a) e.a.push_back(num::parse_decimal<Rational>(x));
-  for (const auto& x : inst.beta) e.beta.push_back(num::parse_decimal<Rational>(x));
-  for (const auto& b : e.beta) e.c += b * b;
+  e.a = p.a0;
+  e.beta = p.beta;
+  e.c = p.c;
   if (e.c == 0) throw std::invalid_argument("beta: must be nonzero");
-  e.u.assign(inst.T, Rational(0));
-  for (std::size_t r = 0; r < inst.d; ++r)
-    for (std::size_t i = 0; i < inst.T; ++i) e.u[i] += num::parse_decimal<Rational>(inst.V[r][i]) * e.beta[r];
+  e.u = p.u0;
   // exactly rank one along β*: V = β* uᵀ / c, i.e. c·V_ri = β_r u_i for every entry
   for (std::size_t r = 0; r < inst.d; ++r)
     for (std::size_t i = 0; i < inst.T; ++i)
-      if (e.c * num::parse_decimal<Rational>(inst.V[r][i]) != e.beta[r] * e.u[i])
+      if (e.c * p.V[r][i] != e.beta[r] * e.u[i])
         throw std::invalid_argument("V: not exactly rank one along beta (V[" + std::to_string(r) + "][" +
                                     std::to_string(i) + "] differs from beta_r w_i)");
   return e;
@@ -100,17 +101,17 @@ engine::CheckResult decide(const RankOneStart& e, double epsilon, unsigned order
   S tau(0), tau_lo(0), tau_hi(0);
   bool collecting = false, crossed = false;
   std::vector<S> a_hull;
-  const WalkOutcome walk = walk_tau_tube<S>(model, 1e300, vo, [&](const TauStep<S>& st) {
-    const S tau_next = tau + st.h;
-    if (!collecting && !num::certainly_positive(rho_of(st.box, T, c))) {
+  const integrate::WalkOutcome walk = integrate::walk_until_time<S>(model, 1e300, vo, [&](const integrate::TubeStep<S>& st) {
+    const S tau_next = tau + st.h();
+    if (!collecting && !num::certainly_positive(rho_of(st.box(), T, c))) {
       collecting = true;
       tau_lo = tau;
-      a_hull.assign(st.box.begin(), st.box.begin() + static_cast<std::ptrdiff_t>(T));
+      a_hull.assign(st.box().begin(), st.box().begin() + static_cast<std::ptrdiff_t>(T));
     } else if (collecting) {
-      for (std::size_t i = 0; i < T; ++i) a_hull[i] = num::hull(a_hull[i], st.box[i]);
+      for (std::size_t i = 0; i < T; ++i) a_hull[i] = num::hull(a_hull[i], st.box()[i]);
     }
     tau = tau_next;
-    if (collecting && num::certainly_negative(rho_of(st.end, T, c))) {
+    if (collecting && num::certainly_negative(rho_of(st.end(), T, c))) {
       crossed = true;
       tau_hi = tau_next;
       return false;

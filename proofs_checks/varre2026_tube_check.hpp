@@ -45,8 +45,8 @@ engine::CheckResult run_pair_claim(const instances::Instance& inst,
   vo.max_steps = set.max_steps;
   vo.h_max = set.h_max;
   vo.keep_segments = false;
-  const WalkOutcome walk =
-      walk_tau_tube<S>(model, set.horizon, vo, [&cert](const TauStep<S>& st) { return cert.visit(st); });
+  const integrate::WalkOutcome walk = integrate::walk_until_time<S>(
+      model, set.horizon, vo, [&cert](const integrate::TubeStep<S>& st) { return cert.visit(st); });
   engine::CheckResult r;
   r.horizon = set.horizon;
   r.details["steps"] = walk.steps;

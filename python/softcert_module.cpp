@@ -631,7 +631,7 @@ py::object trajectory_py(const Instance& inst, py::handle times_obj, const std::
     integ::RigorousIntegrateOptions opts;
     opts.precision_bits = precision;
     opts.time_variable = time;
-    const integ::RigorousLogisticProblem problem = integ::rigorous_problem_from_json(inst_ns::to_json(inst));
+    const auto& problem = inst;  // the same Instance both tiers take
     const bool from_zero = softcert::num::parse_decimal<softcert::Rational>(times[0]) == 0;
     const std::vector<std::string> rest(times.begin() + (from_zero ? 1 : 0), times.end());
     const auto rows = run_interruptible([&](const std::atomic<bool>&) {

@@ -80,7 +80,7 @@ nlohmann::json run_rigorous(const IntegrateArgs& args, const instances::Instance
     throw std::invalid_argument("--time: the full-state rigorous tier chooses its own time variable (τ for logistic loss, "
                                 "else t); leave --time at auto");
   const auto start = std::chrono::steady_clock::now();
-  const integrate::RigorousIntegrateResult r = reduced ? integrate::rigorous_integrate(instances::to_json(inst), args.t, o)
+  const integrate::RigorousIntegrateResult r = reduced ? integrate::rigorous_integrate(inst, args.t, o)
                                                        : integrate::rigorous_integrate_model(inst, args.t, o);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << "tier rigorous, time variable " << r.time_variable << ", order " << r.order << ", precision "

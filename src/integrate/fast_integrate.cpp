@@ -26,13 +26,6 @@ std::vector<K> slice(const std::vector<K>& x, std::size_t from, std::size_t n) {
   return std::vector<K>(x.begin() + static_cast<std::ptrdiff_t>(from), x.begin() + static_cast<std::ptrdiff_t>(from + n));
 }
 
-template <class K>
-K dot(const std::vector<K>& p, const std::vector<K>& q) {
-  K s(0);
-  for (std::size_t i = 0; i < p.size(); ++i) s += p[i] * q[i];
-  return s;
-}
-
 // a, u, σ(a) (the normalization's weights), loss and V of a state, per model.
 template <class K>
 void observe(const models::ValueSoftmax<K>& m, const std::vector<K>& x, FastState& out) {
@@ -52,26 +45,19 @@ void observe(const models::ValueSoftmax<K>& m, const std::vector<K>& x, FastStat
   out.loss = num::to_decimal(m.loss_value(x));
 }
 
+// The reduced forms: the model computes σ(a) and the loss (the same functions as the rigorous tier).
 template <class K, class M>
-void observe_reduced(const M& m, const std::vector<K>& x, FastState& out, bool square) {
+void observe_reduced(const M& m, const std::vector<K>& x, FastState& out) {
   const std::size_t T = m.tokens();
-  const auto a = slice(x, 0, T), u = slice(x, T, T);
-  const auto s = num::softmax(a);
-  out.a = decimals(a);
-  out.u = decimals(u);
-  out.alpha = decimals(s);
-  const K us = dot(u, s);
-  if (square) {
-    const K rho = K(1) - us / m.c();
-    out.loss = num::to_decimal(K(m.c() * rho * rho / K(2)));  // ½‖β* wᵀs − β*‖² = ½ c ρ²
-  } else {
-    out.loss = num::to_decimal(num::softplus(K(-us)));  // log(1 + e^{−⟨β*, Vs⟩}), ⟨β*, Vs⟩ = uᵀs
-  }
+  out.a = decimals(slice(x, 0, T));
+  out.u = decimals(slice(x, T, T));
+  out.alpha = decimals(m.attention(x));
+  out.loss = num::to_decimal(m.loss_value(x));
 }
 
-template <class K> void observe(const models::LogisticReduced<K>& m, const std::vector<K>& x, FastState& o) { observe_reduced<K>(m, x, o, false); }
-template <class K> void observe(const models::LogisticReducedTau<K>& m, const std::vector<K>& x, FastState& o) { observe_reduced<K>(m, x, o, false); }
-template <class K> void observe(const models::RankOneSquare<K>& m, const std::vector<K>& x, FastState& o) { observe_reduced<K>(m, x, o, true); }
+template <class K> void observe(const models::LogisticReduced<K>& m, const std::vector<K>& x, FastState& o) { observe_reduced<K>(m, x, o); }
+template <class K> void observe(const models::LogisticReducedTau<K>& m, const std::vector<K>& x, FastState& o) { observe_reduced<K>(m, x, o); }
+template <class K> void observe(const models::RankOneSquare<K>& m, const std::vector<K>& x, FastState& o) { observe_reduced<K>(m, x, o); }
 
 // The tied model: a, α = softmax(U a), loss, U (in the V field), u = Uᵀβ*.
 template <class K>

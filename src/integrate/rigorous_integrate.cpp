@@ -10,7 +10,9 @@
 
 #include "integrate/validated_taylor.hpp"
 #include "integrate/validated_time_change.hpp"
+#include "instances/instance.hpp"
 #include "models/logistic_reduced.hpp"
+#include "models/model_parameters.hpp"
 #include "numerics/decimal.hpp"
 #include "numerics/precision.hpp"
 #include "numerics/stable.hpp"
@@ -19,21 +21,6 @@
 namespace softcert::integrate {
 
 namespace {
-
-std::string field_string(const nlohmann::json& j, const std::string& name) {
-  if (!j.is_string()) throw std::invalid_argument(name + ": expected a decimal string");
-  const std::string s = j.get<std::string>();
-  if (!num::is_decimal_syntax(s)) throw std::invalid_argument(name + ": not a decimal number: " + num::quoted(s));
-  return s;
-}
-
-std::vector<std::string> string_vector(const nlohmann::json& inst, const std::string& name, std::size_t n) {
-  if (!inst.contains(name) || !inst[name].is_array()) throw std::invalid_argument(name + ": missing or not an array");
-  if (inst[name].size() != n) throw std::invalid_argument(name + ": expected " + std::to_string(n) + " entries");
-  std::vector<std::string> out;
-  for (std::size_t i = 0; i < n; ++i) out.push_back(field_string(inst[name][i], name + "[" + std::to_string(i) + "]"));
-  return out;
-}
 
 template <class S>
 double width_up(const S& x) {
@@ -48,65 +35,14 @@ DecimalEnclosure decimal(const S& x) {
 
 unsigned default_order(unsigned bits) { return bits <= 53 ? 20 : std::max(20u, bits / 4); }
 
-// a(0), u(0) = V(0)ᵀβ* and c = ‖β*‖² of the problem, each enclosed in K (interval kinds:
-// parse_decimal encloses every decimal, the operations enclose their exact results).
-template <class K>
-struct ReducedStart {
-  std::vector<K> a0, u0;
-  K c{0};
-};
-template <class K>
-ReducedStart<K> reduced_start(const RigorousLogisticProblem& pb) {
-  ReducedStart<K> r;
-  r.u0.assign(pb.T, K(0));
-  for (std::size_t i = 0; i < pb.T; ++i) r.a0.push_back(num::parse_decimal<K>(pb.a[i]));
-  for (std::size_t k = 0; k < pb.d; ++k) {
-    const K b = num::parse_decimal<K>(pb.beta[k]);
-    r.c += num::sqr(b);
-    for (std::size_t i = 0; i < pb.T; ++i) r.u0[i] += num::parse_decimal<K>(pb.V[k][i]) * b;
-  }
-  return r;
-}
-
 // At MPFI precisions the Lohner Jacobian is computed in IntervalD on the same model built from
 // the same decimals (ValidatedTaylor::set_double_jacobian_field; why: docs/performance.md).
 template <class S, class Model, class VT>
-void use_double_jacobian(VT& vt, const RigorousLogisticProblem& pb, std::shared_ptr<const Model>& holder) {
+void use_double_jacobian(VT& vt, const instances::Instance& inst, std::shared_ptr<const Model>& holder) {
   if constexpr (!std::is_same_v<S, IntervalD>) {
-    const ReducedStart<IntervalD> d = reduced_start<IntervalD>(pb);
-    holder = std::make_shared<const Model>(d.a0, d.u0, d.c);
+    holder = std::make_shared<const Model>(Model::from_instance(inst));
     vt.set_double_jacobian_field([m = holder](const auto& y, auto& dy) { m->rhs(y, dy); });
   }
-}
-
-// The instance's data enclosed at kind S (every decimal enclosed, never rounded).
-template <class S>
-struct Parsed {
-  std::vector<std::vector<S>> V;
-  std::vector<S> a0, u0, beta;
-  S c;
-};
-
-template <class S>
-Parsed<S> parse_problem(const RigorousLogisticProblem& pb) {
-  const std::size_t T = pb.T, d = pb.d;
-  Parsed<S> p;
-  p.V.assign(d, std::vector<S>(T));
-  for (std::size_t r = 0; r < d; ++r)
-    for (std::size_t i = 0; i < T; ++i) p.V[r][i] = num::parse_decimal<S>(pb.V[r][i]);
-  p.a0.assign(T, S(0));
-  p.u0.assign(T, S(0));
-  p.beta.assign(d, S(0));
-  for (std::size_t i = 0; i < T; ++i) p.a0[i] = num::parse_decimal<S>(pb.a[i]);
-  p.c = S(0);
-  for (std::size_t r = 0; r < d; ++r) {
-    p.beta[r] = num::parse_decimal<S>(pb.beta[r]);
-    p.c += num::sqr(p.beta[r]);
-  }
-  for (std::size_t i = 0; i < T; ++i)
-    for (std::size_t r = 0; r < d; ++r) p.u0[i] += p.V[r][i] * p.beta[r];
-  if (!num::certainly_positive(p.c)) throw std::invalid_argument("beta: must be nonzero");
-  return p;
 }
 
 template <class S>
@@ -116,19 +52,18 @@ S parse_time(const std::string& t_text) {
   return t_end;
 }
 
-// Fills a, u, σ(a), the loss and V of `res` from an enclosure x of (a, u) at its time.
-template <class S>
-void fill_state(RigorousIntegrateResult& res, const Parsed<S>& p, const std::vector<S>& x) {
+// Fills a, u, σ(a), the loss and V of `res` from an enclosure x of (a, u[, t]) at its time: σ(a)
+// and the loss from the model (the same functions as the fast tier's), V(t) = V(0) + β*(u(t) − u(0))ᵀ/c
+// from the instance's parameters (the reduced form is exact: docs/models.md).
+template <class S, class Model>
+void fill_state(RigorousIntegrateResult& res, const Model& model, const models::ReducedParameters<S>& p,
+                const std::vector<S>& x) {
   const std::size_t T = p.a0.size(), d = p.beta.size();
-  const std::vector<S> a(x.begin(), x.begin() + static_cast<std::ptrdiff_t>(T));
-  const std::vector<S> u(x.begin() + static_cast<std::ptrdiff_t>(T), x.begin() + static_cast<std::ptrdiff_t>(2 * T));
-  const std::vector<S> s = num::softmax(a);
-  S us(0);
-  for (std::size_t i = 0; i < T; ++i) us += u[i] * s[i];
-  const S loss = num::softplus(S(-us));
+  const std::vector<S> s = model.attention(x);
+  const S loss = model.loss_value(x);
   for (std::size_t i = 0; i < T; ++i) {
-    res.a.push_back(decimal(a[i]));
-    res.u.push_back(decimal(u[i]));
+    res.a.push_back(decimal(x[i]));
+    res.u.push_back(decimal(x[T + i]));
     res.softmax.push_back(decimal(s[i]));
     res.max_width = std::max({res.max_width, res.a.back().width, res.u.back().width});
   }
@@ -136,13 +71,20 @@ void fill_state(RigorousIntegrateResult& res, const Parsed<S>& p, const std::vec
   res.V.assign(d, {});
   for (std::size_t r = 0; r < d; ++r)
     for (std::size_t i = 0; i < T; ++i)
-      res.V[r].push_back(decimal(S(p.V[r][i] + p.beta[r] * (u[i] - p.u0[i]) / p.c)));
+      res.V[r].push_back(decimal(S(p.V[r][i] + p.beta[r] * (x[T + i] - p.u0[i]) / p.c)));
+}
+
+// The instance's reduced parameters at S; β* must be nonzero (c > 0).
+template <class S>
+models::ReducedParameters<S> parameters(const instances::Instance& inst) {
+  models::ReducedParameters<S> p = models::reduced_parameters<S>(inst);
+  if (!num::certainly_positive(p.c)) throw std::invalid_argument("beta: must be nonzero");
+  return p;
 }
 
 template <class S>
-RigorousIntegrateResult run(const RigorousLogisticProblem& pb, const std::string& t_text, const RigorousIntegrateOptions& opt) {
-  const std::size_t T = pb.T;
-  const Parsed<S> p = parse_problem<S>(pb);
+RigorousIntegrateResult run(const instances::Instance& inst, const std::string& t_text, const RigorousIntegrateOptions& opt) {
+  const models::ReducedParameters<S> p = parameters<S>(inst);
   const S t_end = parse_time<S>(t_text);
 
   RigorousIntegrateResult res;
@@ -158,16 +100,16 @@ RigorousIntegrateResult run(const RigorousLogisticProblem& pb, const std::string
   if (tv != "t" && tv != "tau") throw std::invalid_argument("time_variable: expected auto, t or tau");
   res.time_variable = tv;
 
-  std::vector<S> x;  // (a, u) at t_end
+  const models::LogisticReducedTau<S> tau_model = models::LogisticReducedTau<S>::from_instance(inst);
+  std::vector<S> x;  // (a, u[, t]) at t_end
   if (!num::certainly_positive(t_end)) {
-    x = p.a0;
-    x.insert(x.end(), p.u0.begin(), p.u0.end());
+    x = tau_model.initial_state();
   } else if (tv == "t") {
-    const models::LogisticReduced<S> model(p.a0, p.u0, p.c);
+    const auto model = models::LogisticReduced<S>::from_instance(inst);
     auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
     ValidatedTaylor<S, decltype(field)> vt(field, model.dimension(), vo);
     std::shared_ptr<const models::LogisticReduced<IntervalD>> double_model;
-    if (opt.double_jacobian) use_double_jacobian<S>(vt, pb, double_model);
+    if (opt.double_jacobian) use_double_jacobian<S>(vt, inst, double_model);
     try {
       const auto tube = vt.integrate(model.initial_state(), S(0), t_end);
       x = tube.final_box();
@@ -176,16 +118,16 @@ RigorousIntegrateResult run(const RigorousLogisticProblem& pb, const std::string
       throw RigorousFailure(e.what());
     }
   } else {
-    const models::LogisticReducedTau<S> model(p.a0, p.u0, p.c);
+    const auto& model = tau_model;
     auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
     ValidatedTaylor<S, decltype(field)> vt(field, model.dimension(), vo);
     std::shared_ptr<const models::LogisticReducedTau<IntervalD>> double_model;
-    if (opt.double_jacobian) use_double_jacobian<S>(vt, pb, double_model);
+    if (opt.double_jacobian) use_double_jacobian<S>(vt, inst, double_model);
     try {
       // τ ≤ t always (dt/dτ ≥ 1), so τ* ≤ t_end: cap the τ-integration there.
       const auto hit = integrate_to_component_value(vt, model.initial_state(), model.time_index(), t_end,
                                                     S(t_end + S(1)), opt.max_steps);
-      x.assign(hit.box.begin(), hit.box.begin() + static_cast<std::ptrdiff_t>(2 * T));
+      x = hit.box;
       res.steps = hit.steps;
       res.tau_lower = num::lower_decimal(hit.tau);
       res.tau_upper = num::upper_decimal(hit.tau);
@@ -193,15 +135,14 @@ RigorousIntegrateResult run(const RigorousLogisticProblem& pb, const std::string
       throw RigorousFailure(e.what());
     }
   }
-  fill_state(res, p, x);
+  fill_state(res, tau_model, p, x);
   return res;
 }
 
 template <class S>
-std::vector<RigorousIntegrateResult> run_grid(const RigorousLogisticProblem& pb, const std::vector<std::string>& times,
+std::vector<RigorousIntegrateResult> run_grid(const instances::Instance& inst, const std::vector<std::string>& times,
                                               const RigorousIntegrateOptions& opt) {
-  const std::size_t T = pb.T;
-  const Parsed<S> p = parse_problem<S>(pb);
+  const models::ReducedParameters<S> p = parameters<S>(inst);
   std::vector<S> targets;
   for (const auto& t : times) {
     targets.push_back(parse_time<S>(t));
@@ -215,11 +156,11 @@ std::vector<RigorousIntegrateResult> run_grid(const RigorousLogisticProblem& pb,
   vo.order = opt.order ? opt.order : default_order(working_bits<S>());
   vo.max_steps = opt.max_steps;
   vo.keep_segments = false;
-  const models::LogisticReducedTau<S> model(p.a0, p.u0, p.c);
+  const auto model = models::LogisticReducedTau<S>::from_instance(inst);
   auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
   ValidatedTaylor<S, decltype(field)> vt(field, model.dimension(), vo);
   std::shared_ptr<const models::LogisticReducedTau<IntervalD>> double_model;
-  if (opt.double_jacobian) use_double_jacobian<S>(vt, pb, double_model);
+  if (opt.double_jacobian) use_double_jacobian<S>(vt, inst, double_model);
   std::vector<ComponentHit<S>> hits;
   try {
     hits = integrate_to_component_values(vt, model.initial_state(), model.time_index(), targets,
@@ -236,70 +177,47 @@ std::vector<RigorousIntegrateResult> run_grid(const RigorousLogisticProblem& pb,
     res.steps = hits[k].steps;
     res.tau_lower = num::lower_decimal(hits[k].tau);
     res.tau_upper = num::upper_decimal(hits[k].tau);
-    fill_state(res, p, std::vector<S>(hits[k].box.begin(), hits[k].box.begin() + static_cast<std::ptrdiff_t>(2 * T)));
+    fill_state(res, model, p, hits[k].box);
     out.push_back(std::move(res));
   }
   return out;
 }
 
+// The reduced form applies (else invalid_argument naming the field and the entry point that does).
+void require_reduced(const instances::Instance& inst) {
+  if (inst.tied())
+    throw std::invalid_argument("model: the reduced rigorous form is for \"value_softmax\" (integrate::rigorous_integrate_model takes the tied model)");
+  if (inst.loss != instances::Loss::logistic)
+    throw std::invalid_argument("loss: the reduced rigorous form needs \"logistic\" (integrate::rigorous_integrate_model takes every loss)");
+  if (inst.normalization != instances::Normalization::softmax)
+    throw std::invalid_argument("normalization: the reduced rigorous form needs \"softmax\" (integrate::rigorous_integrate_model takes the others)");
+}
+
 }  // namespace
 
-RigorousLogisticProblem rigorous_problem_from_json(const nlohmann::json& inst) {
-  if (!inst.is_object()) throw std::invalid_argument("instance: expected a JSON object");
-  auto text = [&](const char* k) -> std::string {
-    if (!inst.contains(k) || !inst[k].is_string()) throw std::invalid_argument(std::string(k) + ": missing or not a string");
-    return inst[k].get<std::string>();
-  };
-  if (inst.contains("model") && text("model") != "value_softmax") throw std::invalid_argument("model: the rigorous tier supports \"value_softmax\"");
-  if (text("loss") != "logistic") throw std::invalid_argument("loss: the reduced rigorous form needs \"logistic\" (integrate::rigorous_integrate_model takes every loss)");
-  if (text("normalization") != "softmax") throw std::invalid_argument("normalization: the reduced rigorous form needs \"softmax\" (integrate::rigorous_integrate_model takes the others)");
-  auto count = [&](const char* k) -> std::size_t {
-    if (!inst.contains(k) || !inst[k].is_number_integer() || inst[k].get<long long>() < 1)
-      throw std::invalid_argument(std::string(k) + ": missing or not a positive integer");
-    return static_cast<std::size_t>(inst[k].get<long long>());
-  };
-  RigorousLogisticProblem pb;
-  pb.T = count("T");
-  pb.d = count("d");
-  if (!inst.contains("V") || !inst["V"].is_array() || inst["V"].size() != pb.d)
-    throw std::invalid_argument("V: expected d = " + std::to_string(pb.d) + " rows");
-  for (std::size_t r = 0; r < pb.d; ++r) {
-    const auto& row = inst["V"][r];
-    if (!row.is_array() || row.size() != pb.T) throw std::invalid_argument("V[" + std::to_string(r) + "]: expected T entries");
-    std::vector<std::string> out;
-    for (std::size_t i = 0; i < pb.T; ++i) out.push_back(field_string(row[i], "V[" + std::to_string(r) + "][" + std::to_string(i) + "]"));
-    pb.V.push_back(out);
-  }
-  pb.a = string_vector(inst, "a", pb.T);
-  pb.beta = string_vector(inst, "beta", pb.d);
-  return pb;
-}
-
-RigorousIntegrateResult rigorous_integrate(const RigorousLogisticProblem& problem, const std::string& t_end,
+RigorousIntegrateResult rigorous_integrate(const instances::Instance& inst, const std::string& t_end,
                                            const RigorousIntegrateOptions& options) {
   if (!num::is_decimal_syntax(t_end)) throw std::invalid_argument("t: not a decimal number: " + num::quoted(t_end));
-  if (problem.T == 0 || problem.a.size() != problem.T || problem.V.size() != problem.d || problem.beta.size() != problem.d)
-    throw std::invalid_argument("instance: inconsistent dimensions");
-  if (options.precision_bits <= 53) return run<IntervalD>(problem, t_end, options);
+  require_reduced(inst);
+  if (options.precision_bits <= 53) return run<IntervalD>(inst, t_end, options);
   num::PrecisionGuard guard(options.precision_bits);
-  return run<IntervalMp>(problem, t_end, options);
+  return run<IntervalMp>(inst, t_end, options);
 }
 
-std::vector<RigorousIntegrateResult> rigorous_integrate_at(const RigorousLogisticProblem& problem,
+std::vector<RigorousIntegrateResult> rigorous_integrate_at(const instances::Instance& inst,
                                                           const std::vector<std::string>& times,
                                                           const RigorousIntegrateOptions& options) {
   for (const auto& t : times)
     if (!num::is_decimal_syntax(t)) throw std::invalid_argument("times: not a decimal number: " + num::quoted(t));
-  if (problem.T == 0 || problem.a.size() != problem.T || problem.V.size() != problem.d || problem.beta.size() != problem.d)
-    throw std::invalid_argument("instance: inconsistent dimensions");
-  if (options.precision_bits <= 53) return run_grid<IntervalD>(problem, times, options);
+  require_reduced(inst);
+  if (options.precision_bits <= 53) return run_grid<IntervalD>(inst, times, options);
   num::PrecisionGuard guard(options.precision_bits);
-  return run_grid<IntervalMp>(problem, times, options);
+  return run_grid<IntervalMp>(inst, times, options);
 }
 
 RigorousIntegrateResult rigorous_integrate(const nlohmann::json& instance, const std::string& t_end,
                                            const RigorousIntegrateOptions& options) {
-  return rigorous_integrate(rigorous_problem_from_json(instance), t_end, options);
+  return rigorous_integrate(instances::parse_instance(instance), t_end, options);
 }
 
 nlohmann::json to_json(const RigorousIntegrateResult& r) {

@@ -10,13 +10,17 @@
 // returns an unproved result.
 //
 // Supported instances: model "value_softmax", loss "logistic", normalization "softmax"
-// (others throw std::invalid_argument naming the field).
+// (others throw std::invalid_argument naming the field). The input path is the same as the
+// fast tier's: instances::Instance → models::LogisticReduced(Tau)::from_instance (u(0) and c from
+// models::reduced_parameters), and the outputs σ(a) and the loss come from the model.
 #include <cstddef>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "instances/instance.hpp"
 
 namespace softcert::integrate {
 
@@ -26,18 +30,6 @@ struct DecimalEnclosure {
   std::string lower, upper;
   double width = 0.0;
 };
-
-// The data of a logistic value-softmax instance, as exact decimal strings (docs/instances.md format).
-struct RigorousLogisticProblem {
-  std::size_t T = 0, d = 0;
-  std::vector<std::vector<std::string>> V;  // d rows of T entries
-  std::vector<std::string> a;               // T entries
-  std::vector<std::string> beta;            // d entries (β*, used as given: not renormalised)
-};
-
-// Reads the fields above from an instance JSON object. Throws std::invalid_argument naming
-// the offending field (missing, wrong length, non-decimal string, unsupported loss/normalization).
-RigorousLogisticProblem rigorous_problem_from_json(const nlohmann::json& instance);
 
 struct RigorousIntegrateOptions {
   // ≤ 53: intervals over double (IntervalD); > 53: MPFI intervals at this many bits.
@@ -71,7 +63,7 @@ class RigorousFailure : public std::runtime_error {
 };
 
 // Guarantee: see the top of this file. `t_end` is a nonnegative decimal string.
-RigorousIntegrateResult rigorous_integrate(const RigorousLogisticProblem& problem, const std::string& t_end,
+RigorousIntegrateResult rigorous_integrate(const instances::Instance& instance, const std::string& t_end,
                                            const RigorousIntegrateOptions& options = {});
 
 // The state at several times in one τ-time pass (validated_time_change.hpp:
@@ -79,11 +71,11 @@ RigorousIntegrateResult rigorous_integrate(const RigorousLogisticProblem& proble
 // guarantee at the top of this file (time_variable "tau", `steps` = steps taken until that
 // time was passed). `times` are decimal strings, > 0 and strictly increasing (else
 // std::invalid_argument naming the offending time); options.time_variable is ignored.
-std::vector<RigorousIntegrateResult> rigorous_integrate_at(const RigorousLogisticProblem& problem,
+std::vector<RigorousIntegrateResult> rigorous_integrate_at(const instances::Instance& instance,
                                                           const std::vector<std::string>& times,
                                                           const RigorousIntegrateOptions& options = {});
 
-// Convenience: rigorous_problem_from_json then rigorous_integrate.
+// Convenience: instances::parse_instance (which names a bad field) then rigorous_integrate.
 RigorousIntegrateResult rigorous_integrate(const nlohmann::json& instance, const std::string& t_end,
                                            const RigorousIntegrateOptions& options = {});
 

@@ -31,12 +31,15 @@
 #include <cmath>
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <vector>
 
 #include "integrate/lohner_linalg.hpp"
+#include "integrate/step_record.hpp"
+#include "integrate/validation_failure.hpp"
 #include "integrate/tube.hpp"
 #include "numerics/elementary.hpp"
 #include "numerics/precision.hpp"
@@ -44,11 +47,6 @@
 #include "taylor/tape.hpp"
 
 namespace softcert::integrate {
-
-class ValidationFailure : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 struct ValidatedOptions {
   unsigned order = 20;             // Taylor order p
@@ -58,6 +56,7 @@ struct ValidatedOptions {
   std::size_t max_steps = 1000000;
   bool lohner = true;              // false: plain interval vectors (no wrapping control)
   bool keep_segments = true;       // store the tube segments
+  bool keep_records = false;       // also store each step's record (Tube::step queries; (p+1)·n² intervals a step)
   double fixed_step = 0;           // > 0: try this step (halved on a priori failure) instead of step control
 };
 
@@ -90,52 +89,6 @@ struct LohnerSet {
     std::vector<S> x = lohner::mat_vec(B, r, c.size());
     for (std::size_t i = 0; i < c.size(); ++i) x[i] += c[i];
     return x;
-  }
-};
-
-// Everything needed to enclose x(t0 + s) for s ∈ [0, h̄] (the last step taken).
-template <class S>
-struct StepRecord {
-  std::size_t n = 0, p = 0;
-  S t0, h;                      // the step started at t0 and advanced by h (h ⊂ [0, h̄])
-  std::vector<S> apriori;       // E
-  std::vector<S> center;        // n×(p+1): x_k(c)
-  std::vector<S> jac;           // (p+1)×n×n: Dx_k([X])
-  std::vector<S> remainder;     // n: x_{p+1}(E)
-  std::vector<S> B, r, c;       // the Lohner set at t0
-
-  // Guarantee: for every solution from the set at t0 and every exact s ∈ `s` ∩ [0, h̄],
-  // x_i(t0 + s) lies in component(i, s) / enclose(s)[i]:
-  //   Σ_k x_k(c)_i s^k + x_{p+1}(E)_i s^{p+1} + Σ_m (J(s)·B)_{im} r_m,  J(s) = Σ_k Dx_k([X]) s^k,
-  // the Taylor expansion with Lagrange remainder plus the mean value form of x0 ↦ Σ_k x_k(x0) s^k
-  // between c and x0 = c + B r (Dx_0 = I). Computed in the fast arithmetic under its guard.
-  S component(std::size_t i, const S& s) const { return evaluate(s, i, i + 1)[0]; }
-  std::vector<S> enclose(const S& s) const { return evaluate(s, 0, n); }
-
- private:
-  std::vector<S> evaluate(const S& s_in, std::size_t i0, std::size_t i1) const {
-    using FA = taylor::FastArith<S>;
-    using A = typename FA::type;
-    const A s = FA::to(s_in);
-    const auto Bf = lohner::to_fast(B), rf = lohner::to_fast(r);
-    std::vector<S> out;
-    [[maybe_unused]] const typename FA::Guard guard;
-    std::vector<A> Js(n), row(n);
-    for (std::size_t i = i0; i < i1; ++i) {
-      A acc = FA::to(remainder[i]);
-      for (std::size_t k = p + 1; k-- > 0;) acc = acc * s + FA::to(center[i * (p + 1) + k]);
-      for (std::size_t j = 0; j < n; ++j) {
-        A a = FA::to(jac[(p * n + i) * n + j]);
-        for (std::size_t k = p; k-- > 0;) a = a * s + FA::to(jac[(k * n + i) * n + j]);
-        Js[j] = a;
-      }
-      for (std::size_t m = 0; m < n; ++m) row[m] = A(0);
-      for (std::size_t j = 0; j < n; ++j)
-        for (std::size_t m = 0; m < n; ++m) row[m] += Js[j] * Bf[j * n + m];
-      for (std::size_t m = 0; m < n; ++m) acc += row[m] * rf[m];
-      out.push_back(FA::from(acc));
-    }
-    return out;
   }
 };
 
@@ -267,6 +220,8 @@ class ValidatedTaylor {
     final_ = direct;
     const std::vector<S> lb = next.box();
     for (std::size_t i = 0; i < n; ++i) final_[i] = intersect(final_[i], lb[i]);
+    seg.end = final_;
+    if (opt_.keep_records) seg.record = std::make_shared<const StepRecord<S>>(rec_);
     set = std::move(next);
     reached = last;
     return seg;
@@ -280,6 +235,7 @@ class ValidatedTaylor {
   }
   Tube<S> integrate(LohnerSet<S>& set, const S& t0, const S& t_end) {
     Tube<S> tube;
+    tube.set_start(set.box(), box_field());
     S t = t0;
     bool reached = false;
     std::size_t steps = 0;
@@ -293,6 +249,14 @@ class ValidatedTaylor {
     return tube;
   }
   std::size_t steps_taken() const { return steps_; }
+  // The field over boxes of S (TubeStep::derivative), or an empty function when Field cannot be
+  // called on std::vector<S> (it then only evaluates on Taylor variables).
+  BoxField<S> box_field() const {
+    if constexpr (std::is_invocable_v<const Field&, const std::vector<S>&, std::vector<S>&>)
+      return [f = f_](const std::vector<S>& x, std::vector<S>& dx) { f(x, dx); };
+    else
+      return {};
+  }
   // The tightest enclosure of the state after the last step (direct ∩ Lohner box).
   const std::vector<S>& last_box() const { return final_; }
 

@@ -33,6 +33,20 @@ void softmax_and_mean(const std::vector<X>& x, std::size_t T, std::vector<X>& s,
   for (std::size_t i = 0; i < T; ++i) su = su + s[i] * x[T + i];
 }
 
+// σ(a) and the logistic loss log(1 + e^{−⟨β*, V σ(a)⟩}) = softplus(−uᵀσ(a)) of a reduced state
+// (a, u[, t]): the model's outputs, computed here once for both tiers.
+template <class K>
+std::vector<K> attention_of(const std::vector<K>& x, std::size_t T) {
+  return num::softmax(std::vector<K>(x.begin(), x.begin() + static_cast<std::ptrdiff_t>(T)));
+}
+template <class K>
+K mean_value(const std::vector<K>& x, std::size_t T) {  // uᵀσ(a)
+  const std::vector<K> s = attention_of(x, T);
+  K us(0);
+  for (std::size_t i = 0; i < T; ++i) us += x[T + i] * s[i];
+  return us;
+}
+
 template <class S>
 void require_logistic_softmax(const instances::Instance& inst, const char* form) {
   if (inst.tied()) throw std::invalid_argument(std::string("model: the ") + form + " form is not for the tied model");
@@ -52,9 +66,8 @@ class LogisticReduced {  // (a, u) ∈ R^{2T}, docs/models.md
   // From an instance with loss logistic and normalization softmax: u0 = V(0)ᵀβ*, c = ‖β*‖².
   static LogisticReduced from_instance(const instances::Instance& inst) {
     detail::require_logistic_softmax<S>(inst, "reduced logistic");
-    const auto V = parse_matrix<S>(inst.V);
-    const auto beta = parse_vector<S>(inst.beta);
-    return LogisticReduced(parse_vector<S>(inst.a), transpose_times(V, beta), squared_norm(beta));
+    ReducedParameters<S> p = reduced_parameters<S>(inst);
+    return LogisticReduced(std::move(p.a0), std::move(p.u0), std::move(p.c));
   }
 
   std::size_t tokens() const { return a0_.size(); }
@@ -65,6 +78,12 @@ class LogisticReduced {  // (a, u) ∈ R^{2T}, docs/models.md
     x.insert(x.end(), u0_.begin(), u0_.end());
     return x;
   }
+
+  // Guarantee (interval K): σ(a) and the loss of every state in the box x (a, u[, t]).
+  template <class K>
+  std::vector<K> attention(const std::vector<K>& x) const { return detail::attention_of(x, a0_.size()); }
+  template <class K>
+  K loss_value(const std::vector<K>& x) const { return num::softplus(K(-detail::mean_value(x, a0_.size()))); }
 
   template <class X>
   void rhs(const std::vector<X>& x, std::vector<X>& dxdt) const {
@@ -97,9 +116,8 @@ class LogisticReducedTau {  // (a, u, t) ∈ R^{2T+1}, τ-time, docs/models.md
   }
   static LogisticReducedTau from_instance(const instances::Instance& inst) {
     detail::require_logistic_softmax<S>(inst, "reduced logistic τ-time");
-    const auto V = parse_matrix<S>(inst.V);
-    const auto beta = parse_vector<S>(inst.beta);
-    return LogisticReducedTau(parse_vector<S>(inst.a), transpose_times(V, beta), squared_norm(beta));
+    ReducedParameters<S> p = reduced_parameters<S>(inst);
+    return LogisticReducedTau(std::move(p.a0), std::move(p.u0), std::move(p.c));
   }
 
   std::size_t tokens() const { return a0_.size(); }
@@ -113,6 +131,12 @@ class LogisticReducedTau {  // (a, u, t) ∈ R^{2T+1}, τ-time, docs/models.md
     x.push_back(t0_);
     return x;
   }
+
+  // Guarantee (interval K): σ(a) and the loss of every state in the box x (a, u[, t]).
+  template <class K>
+  std::vector<K> attention(const std::vector<K>& x) const { return detail::attention_of(x, a0_.size()); }
+  template <class K>
+  K loss_value(const std::vector<K>& x) const { return num::softplus(K(-detail::mean_value(x, a0_.size()))); }
 
   template <class X>
   void rhs(const std::vector<X>& x, std::vector<X>& dxdt) const {

@@ -44,4 +44,27 @@ S squared_norm(const std::vector<S>& v) {
   return c;
 }
 
+// The parameters of the reduced forms (docs/models.md) of an instance, at kind S: V(0), β*,
+// u(0) = V(0)ᵀβ* and c = ‖β*‖². The one place u(0) and c are computed from the decimals, for
+// both tiers. Guarantee (interval kinds): every entry encloses the exact value of the exact
+// decimal data (parse_decimal encloses each decimal, the operations enclose their results);
+// for Rational it is exact.
+template <class S>
+struct ReducedParameters {
+  std::vector<std::vector<S>> V;
+  std::vector<S> a0, beta, u0;
+  S c{0};
+};
+
+template <class S>
+ReducedParameters<S> reduced_parameters(const instances::Instance& inst) {
+  ReducedParameters<S> p;
+  p.V = parse_matrix<S>(inst.V);
+  p.beta = parse_vector<S>(inst.beta);
+  p.a0 = parse_vector<S>(inst.a);
+  p.u0 = transpose_times(p.V, p.beta);
+  p.c = squared_norm(p.beta);
+  return p;
+}
+
 }  // namespace softcert::models

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "instances/instance.hpp"
+#include "models/logistic_reduced.hpp"
 #include "models/model_parameters.hpp"
 #include "numerics/stable.hpp"
 
@@ -30,9 +31,8 @@ class RankOneSquare {
     if (inst.normalization != instances::Normalization::softmax)
       throw std::invalid_argument("normalization: the rank-one form needs normalization \"softmax\"");
     check_rank_one(inst);
-    const auto V = parse_matrix<S>(inst.V);
-    const auto beta = parse_vector<S>(inst.beta);
-    return RankOneSquare(parse_vector<S>(inst.a), transpose_times(V, beta), squared_norm(beta));
+    ReducedParameters<S> p = reduced_parameters<S>(inst);
+    return RankOneSquare(std::move(p.a0), std::move(p.u0), std::move(p.c));
   }
 
   std::size_t tokens() const { return a0_.size(); }
@@ -42,6 +42,15 @@ class RankOneSquare {
     std::vector<S> x(a0_);
     x.insert(x.end(), u0_.begin(), u0_.end());
     return x;
+  }
+  // Guarantee (interval K): σ(a) and the loss ½‖β* wᵀσ(a) − β*‖² = ½ c ρ², ρ = 1 − uᵀσ(a)/c, of
+  // every state in the box x = (a, u).
+  template <class K>
+  std::vector<K> attention(const std::vector<K>& x) const { return detail::attention_of(x, a0_.size()); }
+  template <class K>
+  K loss_value(const std::vector<K>& x) const {
+    const K rho = K(1) - detail::mean_value(x, a0_.size()) / c_;
+    return K(c_ * rho * rho / K(2));
   }
 
   template <class X>

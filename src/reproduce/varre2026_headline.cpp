@@ -101,7 +101,7 @@ plots::Csv trajectory_table(const std::vector<RigorousIntegrateResult>& rows, st
 ExperimentResult run_headline(const RunContext& ctx) {
   const HeadlineSettings set = read_settings(ctx.settings);
   const nlohmann::json instance = nlohmann::json::parse(kHeadlineInstanceJson);
-  const integrate::RigorousLogisticProblem problem = integrate::rigorous_problem_from_json(instance);
+  const instances::Instance problem = instances::parse_instance(instance);
   const std::vector<std::string> grid = log_grid(set);
   ctx.progress("integrating the headline instance rigorously to t = " + grid.back() + " (" +
                std::to_string(grid.size()) + " grid times, one tau-time pass)");

@@ -16,6 +16,7 @@
 #include <random>
 #include <vector>
 
+#include "instances/instance.hpp"
 #include "integrate/rigorous_integrate.hpp"
 #include "integrate/validated_taylor.hpp"
 #include "integrate/validated_time_change.hpp"
@@ -173,7 +174,7 @@ TEST(ValidatedLogistic, TauTimeStateAtAGivenTimeAgreesWithTTime) {
 
 TEST(ValidatedLogistic, GridOfTimesRefusesTimesThatAreNotPositiveAndIncreasing) {
   std::ifstream f(SOFTCERT_SOURCE_DIR "/proofs_checks/instances/authors/headline.json");
-  const auto pb = integrate::rigorous_problem_from_json(nlohmann::json::parse(f));
+  const auto pb = instances::parse_instance(nlohmann::json::parse(f));
   for (const std::vector<std::string>& bad : {std::vector<std::string>{"2", "1"}, {"1", "1"}, {"0", "1"}, {"-1"}, {"1", "x"}})
     EXPECT_THROW(integrate::rigorous_integrate_at(pb, bad), std::invalid_argument) << bad.front() << ", " << bad.back();
   EXPECT_TRUE(integrate::rigorous_integrate_at(pb, {}).empty());
@@ -233,7 +234,9 @@ TEST(ValidatedLogistic, MpfiWithDoubleJacobianContainsTheReference) {
   num::PrecisionGuard g(300);
   for (std::uint64_t seed : {1u}) {
     const Instance in = random_instance(seed, 3);
-    integrate::RigorousLogisticProblem pb;
+    instances::Instance pb;
+    pb.loss = instances::Loss::logistic;
+    pb.normalization = instances::Normalization::softmax;
     pb.T = 3;
     pb.d = 1;
     pb.beta = {"1"};  // c = 1, u(0) = V(0)ᵀβ* = V row 0
