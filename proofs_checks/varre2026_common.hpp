@@ -52,6 +52,13 @@ inline double number_param(const nlohmann::json& params, const char* key, double
   return params[key].get<double>();
 }
 
+// A tolerance such as epsilon or delta: params.<key>, else `fallback`; must lie in (0, 1).
+inline double fraction_param(const nlohmann::json& params, const char* key, double fallback) {
+  const double x = number_param(params, key, fallback);
+  if (!(x > 0 && x < 1)) throw std::invalid_argument(std::string("params.") + key + ": must be in (0, 1)");
+  return x;
+}
+
 // The claim's horizon: options.horizon, else `fallback`; must lie in (0, max].
 inline double horizon_param(const engine::CheckOptions& o, double fallback, const std::string& max) {
   const double h = o.horizon.value_or(fallback);

@@ -49,8 +49,7 @@ struct KlSettings {
 KlSettings kl_settings(const engine::CheckOptions& o) {
   KlSettings s;
   s.horizon = horizon_param(o, s.horizon, "1e9");
-  s.delta = number_param(o.params, "delta", s.delta);
-  if (!(s.delta > 0 && s.delta < 1)) throw std::invalid_argument("params.delta: must be in (0, 1)");
+  s.delta = fraction_param(o.params, "delta", s.delta);
   s.order = taylor_order_param(o.params, s.order);
   s.max_steps = max_steps_param(o.params, s.max_steps);
   return s;

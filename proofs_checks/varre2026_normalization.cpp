@@ -34,8 +34,7 @@ struct PolarizationSettings {
 PolarizationSettings polarization_settings(const engine::CheckOptions& o) {
   PolarizationSettings s;
   s.horizon = horizon_param(o, s.horizon, "1e9");
-  s.epsilon = number_param(o.params, "epsilon", s.epsilon);
-  if (!(s.epsilon > 0 && s.epsilon < 1)) throw std::invalid_argument("params.epsilon: must be in (0, 1)");
+  s.epsilon = fraction_param(o.params, "epsilon", s.epsilon);
   s.order = taylor_order_param(o.params, s.order);
   s.max_steps = max_steps_param(o.params, s.max_steps);
   return s;

@@ -114,8 +114,7 @@ class OneHotFiniteCheck : public LogisticCheck {
       throw std::invalid_argument("tier: this check needs a rigorous enclosure; use --tier rigorous");
     logistic_instance(instance);  // validates
     const double H = horizon_param(o, 1e5, "1e12");
-    const double eps = number_param(o.params, "eps", 0.1);
-    if (!(eps > 0 && eps < 1)) throw std::invalid_argument("params.eps: must be in (0, 1)");
+    const double eps = fraction_param(o.params, "eps", 0.1);
     integrate::RigorousIntegrateOptions io;
     io.precision_bits = o.precision_bits == 0 ? 53 : o.precision_bits;
     engine::CheckResult r;

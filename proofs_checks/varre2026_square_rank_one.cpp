@@ -206,8 +206,7 @@ class SquareRankOnePartialPolarizationCheck : public VarreCheck {
       throw std::invalid_argument("tier: this check decides over a validated tube; use --tier rigorous");
     const instances::Instance inst = instances::parse_instance(instance);
     const RankOneStart e = rank_one_start(inst);
-    const double epsilon = number_param(o.params, "epsilon", 0.1);
-    if (!(epsilon > 0 && epsilon < 1)) throw std::invalid_argument("params.epsilon: must be in (0, 1)");
+    const double epsilon = fraction_param(o.params, "epsilon", 0.1);
     const auto order = static_cast<unsigned>(number_param(o.params, "order", 20));
     const auto max_steps = max_steps_param(o.params, 20000);
     const unsigned bits = o.precision_bits == 0 ? 53 : o.precision_bits;
