@@ -18,7 +18,6 @@
 // on certified numbers, not part of the verdict.
 #include <cmath>
 #include <set>
-#include <cstdio>
 #include <sstream>
 
 #include "certify/closed_form_patterns.hpp"
@@ -91,14 +90,8 @@ CostInstance read_instance(const nlohmann::json& in) {
   return ci;
 }
 
-std::string fmt(double x, int digits = 9) {
-  char b[64];
-  std::snprintf(b, sizeof b, "%.*g", digits, x);
-  return b;
-}
-
 // Printed ends of an enclosure round outward (lower down, upper up), so that the printed
-// bracket still contains the certified one; fmt rounds to nearest and is for point values.
+// bracket still contains the certified one; point values are written by num::decimal_nearest.
 std::string down(double x, int digits = 9) { return num::lower_decimal(IntervalD(x), digits); }
 std::string up(double x, int digits = 9) { return num::upper_decimal(IntervalD(x), digits); }
 
@@ -208,14 +201,14 @@ class CostScaling final : public SinkPaperCheck {
         if (diag.infeasible) row["diagonal_farkas_y"] = certify::to_json(diag.farkas_y);
         ++infeasible_cases;
         rows.push_back(row);
-        table << fmt(static_cast<double>(c.T), 4) << " " << fmt(static_cast<double>(c.d), 4) << " | "
+        table << num::decimal_nearest(static_cast<double>(c.T), 4) << " " << num::decimal_nearest(static_cast<double>(c.d), 4) << " | "
               << (sink.infeasible ? "infeasible (certified)" : "-") << " | " << (diag.infeasible ? "infeasible (certified)" : "-") << "\n";
         continue;
       }
       all_certified = all_certified && ok;
       if (!ok) {
         rows.push_back(row);
-        table << fmt(static_cast<double>(c.T), 4) << "  not certified (" << sink.note << diag.note << ")\n";
+        table << num::decimal_nearest(static_cast<double>(c.T), 4) << "  not certified (" << sink.note << diag.note << ")\n";
         continue;
       }
       const IntervalD s(sink.bracket.lower, sink.bracket.upper), dg(diag.bracket.lower, diag.bracket.upper);
@@ -256,9 +249,9 @@ class CostScaling final : public SinkPaperCheck {
       sink_mid.push_back(num::mid(s_scaled));
       diag_mid.push_back(num::mid(d_scaled));
       ratio_mid.push_back(num::mid(ratio));
-      table << fmt(static_cast<double>(c.T), 4) << " " << fmt(static_cast<double>(c.d), 4) << " | [" << down(num::lower(s_scaled)) << ", "
+      table << num::decimal_nearest(static_cast<double>(c.T), 4) << " " << num::decimal_nearest(static_cast<double>(c.d), 4) << " | [" << down(num::lower(s_scaled)) << ", "
             << up(num::upper(s_scaled)) << "] | [" << down(num::lower(d_scaled)) << ", " << up(num::upper(d_scaled)) << "] | ["
-            << down(num::lower(ratio), 7) << ", " << up(num::upper(ratio), 7) << "] | " << fmt(gap, 2) << "\n";
+            << down(num::lower(ratio), 7) << ", " << up(num::upper(ratio), 7) << "] | " << num::decimal_nearest(gap, 2) << "\n";
     }
     r.details["embedding"] = ci.orthonormal ? "orthonormal" : "gaussian";
     r.details["tau"] = ci.tau_sqrt_d ? "sqrt-d" : "1";
@@ -276,8 +269,8 @@ class CostScaling final : public SinkPaperCheck {
       auto put = [&](const char* key, const std::vector<double>& y, double expected) {
         const auto f = statistics::fit_exponent(xs, y, fit_seed);
         fits[key] = {{"exponent", f.exponent}, {"ci95", {f.ci_low, f.ci_high}}, {"expected_asymptotic", expected}, {"resamples", f.resamples}};
-        table << "fit " << key << ": exponent " << fmt(f.exponent, 5) << "  95% bootstrap CI [" << fmt(f.ci_low, 5) << ", "
-              << fmt(f.ci_high, 5) << "]  (asymptotic " << expected << ")\n";
+        table << "fit " << key << ": exponent " << num::decimal_nearest(f.exponent, 5) << "  95% bootstrap CI [" << num::decimal_nearest(f.ci_low, 5) << ", "
+              << num::decimal_nearest(f.ci_high, 5) << "]  (asymptotic " << expected << ")\n";
       };
       const bool d_is_t1 = [&] {
         for (const auto& c : ci.cases)
@@ -311,7 +304,7 @@ class CostScaling final : public SinkPaperCheck {
       } else if (num::certainly_positive(mean)) {
         r.verdict = engine::Verdict::proved;
         r.reason = "diagonal costlier than sink on average over " + std::to_string(xs.size()) + " random-embedding cases (" +
-                   std::to_string(sink_cheaper) + " individually), certified brackets, max relative gap " + fmt(max_gap, 2);
+                   std::to_string(sink_cheaper) + " individually), certified brackets, max relative gap " + num::decimal_nearest(max_gap, 2);
       } else if (num::certainly_negative(mean)) {
         r.verdict = engine::Verdict::violated;
         r.reason = "certified: on this sample the sink is costlier on average";
@@ -338,7 +331,7 @@ class CostScaling final : public SinkPaperCheck {
     } else if (margin_lo > 0) {
       r.verdict = engine::Verdict::proved;
       r.reason = "sink cheaper than diagonal for all " + std::to_string(ci.cases.size()) + " cases (certified brackets, max relative gap " +
-                 fmt(max_gap, 2) + ")";
+                 num::decimal_nearest(max_gap, 2) + ")";
     } else {
       r.verdict = engine::Verdict::inconclusive;
       r.reason = "brackets overlap: cannot order sink and diagonal costs";
