@@ -18,19 +18,19 @@
 // on certified numbers, not part of the verdict.
 #include <cmath>
 #include <set>
-#include <cstdio>
 #include <sstream>
 
-#include "certify/check_support.hpp"
 #include "certify/closed_form_patterns.hpp"
 #include "certify/cost_scaling.hpp"
 #include "certify/csdp_solver.hpp"
-#include "certify/instance_json.hpp"
-#include "certify/loglog_fit.hpp"
-#include "certify/random_source.hpp"
+#include "certify/rational_json.hpp"
+#include "instances/json_fields.hpp"
+#include "statistics/loglog_fit.hpp"
+#include "instances/random_source.hpp"
 #include "engine/registry.hpp"
 #include "numerics/decimal.hpp"
 #include "numerics/elementary.hpp"
+#include "sukenik2026_check.hpp"
 
 namespace softcert::checks {
 namespace {
@@ -49,33 +49,33 @@ struct CostInstance {
 
 CostInstance read_instance(const nlohmann::json& in) {
   CostInstance ci;
-  const std::string emb = certify::require_string(in, "embedding");
+  const std::string emb = instances::require_string(in, "embedding");
   if (emb != "orthonormal" && emb != "gaussian")
     throw std::invalid_argument("instance: field \"embedding\" must be \"orthonormal\" or \"gaussian\"");
   ci.orthonormal = emb == "orthonormal";
-  const std::string tau = certify::require_string(in, "tau");
+  const std::string tau = instances::require_string(in, "tau");
   if (tau != "1" && tau != "sqrt-d") throw std::invalid_argument("instance: field \"tau\" must be \"1\" or \"sqrt-d\"");
   ci.tau_sqrt_d = tau == "sqrt-d";
-  ci.gamma_text = certify::require_string(in, "gamma");
+  ci.gamma_text = instances::require_string(in, "gamma");
   const Rational g = certify::require_rational(in, "gamma");
   if (!(g > 0)) throw std::invalid_argument("instance: field \"gamma\" must be positive");
   ci.gamma = num::parse_decimal<IntervalD>(ci.gamma_text);
-  ci.proposal = certify::require_string(in, "proposal");
+  ci.proposal = instances::require_string(in, "proposal");
   if (ci.proposal != "closed-form" && ci.proposal != "csdp")
     throw std::invalid_argument("instance: field \"proposal\" must be \"closed-form\" or \"csdp\"");
   if (!ci.orthonormal && ci.proposal != "csdp") throw std::invalid_argument("instance: field \"proposal\": gaussian embeddings need \"csdp\"");
-  const auto& cases = certify::require(in, "cases");
+  const auto& cases = instances::require(in, "cases");
   if (!cases.is_array() || cases.empty()) throw std::invalid_argument("instance: field \"cases\" must be a non-empty array");
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const std::string f = "cases[" + std::to_string(i) + "]";
     CostCase c;
     c.orthonormal = ci.orthonormal;
     try {
-      c.T = static_cast<std::size_t>(certify::require_int(cases[i], "T", 1, 4096));
+      c.T = static_cast<std::size_t>(instances::require_int(cases[i], "T", 1, 4096));
       if (ci.orthonormal) {
         c.d = c.T + 1;
       } else {
-        c.d = static_cast<std::size_t>(certify::require_int(cases[i], "d", 1, 1024));
+        c.d = static_cast<std::size_t>(instances::require_int(cases[i], "d", 1, 1024));
         c.x_exact = certify::require_rmat(cases[i], "X", c.T + 1, c.d);
         c.x = certify::IMatrix(c.T + 1, c.d);
         const auto& xs = cases[i].at("X");
@@ -90,23 +90,14 @@ CostInstance read_instance(const nlohmann::json& in) {
   return ci;
 }
 
-std::string fmt(double x, int digits = 9) {
-  char b[64];
-  std::snprintf(b, sizeof b, "%.*g", digits, x);
-  return b;
-}
-
 // Printed ends of an enclosure round outward (lower down, upper up), so that the printed
-// bracket still contains the certified one; fmt rounds to nearest and is for point values.
+// bracket still contains the certified one; point values are written by num::decimal_nearest.
 std::string down(double x, int digits = 9) { return num::lower_decimal(IntervalD(x), digits); }
 std::string up(double x, int digits = 9) { return num::upper_decimal(IntervalD(x), digits); }
 
-class CostScaling final : public engine::Check {
+class CostScaling final : public SinkPaperCheck {
  public:
   std::string name() const override { return "sukenik2026.cost_scaling"; }
-  std::string paper() const override {
-    return "Súkeník, López Amado, Lampert, Mondelli (2026), Sink vs. diagonal patterns, arXiv 2605.08453";
-  }
   std::string statement() const override {
     return "[ours: reconstruction of the abstract's 'quantitative comparison of the costs'; the seed's sink ~ T, "
            "diagonal ~ T^{3/2} hold for our tau = sqrt(d), d = T+1, the ratio ~ sqrt(T) for any tau; the Gaussian-"
@@ -123,15 +114,15 @@ class CostScaling final : public engine::Check {
   std::vector<std::string> hypotheses() const override { return {"random-embeddings"}; }
 
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
-    certify::RandomSource rng(seed, 0xc057);
+    instances::RandomSource rng(seed, 0xc057);
     std::string emb = (seed & 1) ? "gaussian" : "orthonormal";
     if (o.params.contains("embedding")) emb = o.params.at("embedding").get<std::string>();
     if (emb != "orthonormal" && emb != "gaussian") throw std::invalid_argument("parameter \"embedding\" must be orthonormal or gaussian");
     std::string tau = (seed & 2) ? "1" : "sqrt-d";
     if (o.params.contains("tau")) tau = o.params.at("tau").get<std::string>();
     const bool ortho = emb == "orthonormal";
-    const long t_max = certify::param_int(o.params, "T_max", ortho ? 64 : 12, 2, 4096);
-    const long reps = ortho ? 1 : certify::param_int(o.params, "replicates", 2, 1, 100);
+    const long t_max = instances::param_int(o.params, "T_max", ortho ? 64 : 12, 2, 4096);
+    const long reps = ortho ? 1 : instances::param_int(o.params, "replicates", 2, 1, 100);
     std::string d_rule = "T+1";
     if (o.params.contains("d_rule")) d_rule = o.params.at("d_rule").get<std::string>();
     if (d_rule != "T+1" && d_rule != "half") throw std::invalid_argument("parameter \"d_rule\" must be \"T+1\" or \"half\"");
@@ -161,13 +152,13 @@ class CostScaling final : public engine::Check {
           c["X"] = nlohmann::json::array();
           for (long i = 0; i <= t; ++i) {
             nlohmann::json row = nlohmann::json::array();
-            for (long k = 0; k < d; ++k) row.push_back(certify::short_decimal(rng.normal() / std::sqrt(static_cast<double>(d))));
+            for (long k = 0; k < d; ++k) row.push_back(num::decimal_nearest(rng.normal() / std::sqrt(static_cast<double>(d)), 6));
             c["X"].push_back(row);
           }
         }
         in["cases"].push_back(c);
       }
-    in["provenance"] = "sukenik2026.cost_scaling generator, seed " + std::to_string(seed);
+    in["provenance"] = provenance(seed, o);
     return in;
   }
 
@@ -180,7 +171,7 @@ class CostScaling final : public engine::Check {
       r.reason = "csdp (coinor-csdp) not found: no proposals for the brackets";
       return r;
     }
-    const double gap_target = certify::param_double(options.params, "gap_target", 1e-6);
+    const double gap_target = instances::param_double(options.params, "gap_target", 1e-6);
     nlohmann::json rows = nlohmann::json::array();
     std::ostringstream table;
     table << "   T    d | sink cost bracket              | diagonal cost bracket          | ratio diag/sink        | rel.gap\n";
@@ -210,14 +201,14 @@ class CostScaling final : public engine::Check {
         if (diag.infeasible) row["diagonal_farkas_y"] = certify::to_json(diag.farkas_y);
         ++infeasible_cases;
         rows.push_back(row);
-        table << fmt(static_cast<double>(c.T), 4) << " " << fmt(static_cast<double>(c.d), 4) << " | "
+        table << num::decimal_nearest(static_cast<double>(c.T), 4) << " " << num::decimal_nearest(static_cast<double>(c.d), 4) << " | "
               << (sink.infeasible ? "infeasible (certified)" : "-") << " | " << (diag.infeasible ? "infeasible (certified)" : "-") << "\n";
         continue;
       }
       all_certified = all_certified && ok;
       if (!ok) {
         rows.push_back(row);
-        table << fmt(static_cast<double>(c.T), 4) << "  not certified (" << sink.note << diag.note << ")\n";
+        table << num::decimal_nearest(static_cast<double>(c.T), 4) << "  not certified (" << sink.note << diag.note << ")\n";
         continue;
       }
       const IntervalD s(sink.bracket.lower, sink.bracket.upper), dg(diag.bracket.lower, diag.bracket.upper);
@@ -258,9 +249,9 @@ class CostScaling final : public engine::Check {
       sink_mid.push_back(num::mid(s_scaled));
       diag_mid.push_back(num::mid(d_scaled));
       ratio_mid.push_back(num::mid(ratio));
-      table << fmt(static_cast<double>(c.T), 4) << " " << fmt(static_cast<double>(c.d), 4) << " | [" << down(num::lower(s_scaled)) << ", "
+      table << num::decimal_nearest(static_cast<double>(c.T), 4) << " " << num::decimal_nearest(static_cast<double>(c.d), 4) << " | [" << down(num::lower(s_scaled)) << ", "
             << up(num::upper(s_scaled)) << "] | [" << down(num::lower(d_scaled)) << ", " << up(num::upper(d_scaled)) << "] | ["
-            << down(num::lower(ratio), 7) << ", " << up(num::upper(ratio), 7) << "] | " << fmt(gap, 2) << "\n";
+            << down(num::lower(ratio), 7) << ", " << up(num::upper(ratio), 7) << "] | " << num::decimal_nearest(gap, 2) << "\n";
     }
     r.details["embedding"] = ci.orthonormal ? "orthonormal" : "gaussian";
     r.details["tau"] = ci.tau_sqrt_d ? "sqrt-d" : "1";
@@ -276,10 +267,10 @@ class CostScaling final : public engine::Check {
       nlohmann::json fits;
       const std::uint64_t fit_seed = 20260512;
       auto put = [&](const char* key, const std::vector<double>& y, double expected) {
-        const auto f = certify::fit_exponent(xs, y, fit_seed);
+        const auto f = statistics::fit_exponent(xs, y, fit_seed);
         fits[key] = {{"exponent", f.exponent}, {"ci95", {f.ci_low, f.ci_high}}, {"expected_asymptotic", expected}, {"resamples", f.resamples}};
-        table << "fit " << key << ": exponent " << fmt(f.exponent, 5) << "  95% bootstrap CI [" << fmt(f.ci_low, 5) << ", "
-              << fmt(f.ci_high, 5) << "]  (asymptotic " << expected << ")\n";
+        table << "fit " << key << ": exponent " << num::decimal_nearest(f.exponent, 5) << "  95% bootstrap CI [" << num::decimal_nearest(f.ci_low, 5) << ", "
+              << num::decimal_nearest(f.ci_high, 5) << "]  (asymptotic " << expected << ")\n";
       };
       const bool d_is_t1 = [&] {
         for (const auto& c : ci.cases)
@@ -313,7 +304,7 @@ class CostScaling final : public engine::Check {
       } else if (num::certainly_positive(mean)) {
         r.verdict = engine::Verdict::proved;
         r.reason = "diagonal costlier than sink on average over " + std::to_string(xs.size()) + " random-embedding cases (" +
-                   std::to_string(sink_cheaper) + " individually), certified brackets, max relative gap " + fmt(max_gap, 2);
+                   std::to_string(sink_cheaper) + " individually), certified brackets, max relative gap " + num::decimal_nearest(max_gap, 2);
       } else if (num::certainly_negative(mean)) {
         r.verdict = engine::Verdict::violated;
         r.reason = "certified: on this sample the sink is costlier on average";
@@ -340,7 +331,7 @@ class CostScaling final : public engine::Check {
     } else if (margin_lo > 0) {
       r.verdict = engine::Verdict::proved;
       r.reason = "sink cheaper than diagonal for all " + std::to_string(ci.cases.size()) + " cases (certified brackets, max relative gap " +
-                 fmt(max_gap, 2) + ")";
+                 num::decimal_nearest(max_gap, 2) + ")";
     } else {
       r.verdict = engine::Verdict::inconclusive;
       r.reason = "brackets overlap: cannot order sink and diagonal costs";

@@ -9,13 +9,14 @@
 //           and the bound re-checked exactly on random attention vectors (incl. p_0 → 1).
 // violated: neither holds, and an exact attention vector with p_0 = 1/2 outputs exactly 0.
 // Margin: the sharp κ = ρ(V) (signed half-space depth of the values), enclosed.
-#include "certify/check_support.hpp"
 #include "numerics/elementary.hpp"
 #include "certify/hard_switch.hpp"
-#include "certify/instance_json.hpp"
-#include "certify/random_source.hpp"
+#include "certify/rational_json.hpp"
+#include "instances/json_fields.hpp"
+#include "instances/random_source.hpp"
 #include "engine/registry.hpp"
-#include "engine/shrink_candidates.hpp"
+#include "search/shrink_candidates.hpp"
+#include "sukenik2026_check.hpp"
 
 #include <cmath>
 
@@ -25,12 +26,9 @@ namespace {
 using certify::RMat;
 using certify::RVec;
 
-class HardSwitch final : public engine::Check {
+class HardSwitch final : public SinkPaperCheck {
  public:
   std::string name() const override { return "sukenik2026.hard_switch"; }
-  std::string paper() const override {
-    return "Súkeník, López Amado, Lampert, Mondelli (2026), Sink vs. diagonal patterns, arXiv 2605.08453";
-  }
   std::string statement() const override {
     return "[ours: reconstruction of the abstract's 'equivalence between sinks and hard attention switch'; hypotheses "
            "on the values, not the embeddings; no optimisation] If the non-sink values v_1..v_T are linearly "
@@ -42,12 +40,12 @@ class HardSwitch final : public engine::Check {
   std::vector<std::string> hypotheses() const override { return {"full-rank", "half-space"}; }
 
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
-    certify::RandomSource rng(seed, 0x4a5d);
-    const bool full_rank = certify::kept(o, "full-rank"), half_space = certify::kept(o, "half-space");
-    const long d = certify::param_pick(o.params, "d", 2, 5, 1, 64, rng);
+    instances::RandomSource rng(seed, 0x4a5d);
+    const bool full_rank = kept(o, "full-rank"), half_space = kept(o, "half-space");
+    const long d = instances::param_pick(o.params, "d", 2, 5, 1, 64, rng);
     // full-rank needs T ≤ d; with both dropped, T > d + 1 makes 0 ∈ conv V likely.
     const long t_lo = full_rank ? 1 : (half_space ? 2 : d + 1), t_hi = full_rank ? d : d + 4;
-    const long t = certify::param_pick(o.params, "T", std::max(1L, t_lo), std::max(t_lo, t_hi), 1, 256, rng);
+    const long t = instances::param_pick(o.params, "T", std::max(1L, t_lo), std::max(t_lo, t_hi), 1, 256, rng);
     std::vector<double> w(d);
     double norm = 0;
     for (auto& x : w) { x = rng.normal(); norm += x * x; }
@@ -64,20 +62,18 @@ class HardSwitch final : public engine::Check {
       if (half_space && along < 0.25)
         for (long i = 0; i < d; ++i) v[i] += (0.25 - along + 0.5 * rng.unit()) * w[i];
       nlohmann::json row = nlohmann::json::array();
-      for (double x : v) row.push_back(certify::short_decimal(x));
+      for (double x : v) row.push_back(num::decimal_nearest(x, 6));
       in["values"].push_back(row);
     }
-    std::string dropped;
-    for (const auto& h : o.dropped) dropped += (dropped.empty() ? "" : ",") + h;
-    in["provenance"] = "sukenik2026.hard_switch generator, seed " + std::to_string(seed) + (dropped.empty() ? "" : ", dropped: " + dropped);
+    in["provenance"] = provenance(seed, o);
     return in;
   }
 
   // Both hypotheses decided exactly: the rank by elimination over Q, the half-space by a
   // verified separator or a verified convex combination of 0.
   std::map<std::string, bool> hypotheses_on(const nlohmann::json& instance) const override {
-    const long d = certify::require_int(instance, "d", 1, 64);
-    const long t = certify::require_int(instance, "T", 1, 256);
+    const long d = instances::require_int(instance, "d", 1, 64);
+    const long t = instances::require_int(instance, "T", 1, 256);
     const RMat values = certify::require_rmat(instance, "values", static_cast<std::size_t>(t), static_cast<std::size_t>(d));
     std::map<std::string, bool> out;
     out["full-rank"] = certify::rank_exact(values) == values.size();
@@ -87,27 +83,27 @@ class HardSwitch final : public engine::Check {
 
   // Fewer values, fewer coordinates, then shorter numbers.
   std::vector<nlohmann::json> shrink_candidates(const nlohmann::json& instance) const override {
-    std::vector<nlohmann::json> out = engine::remove_index_candidates(instance, {"T", {{"values", 0}}});
-    for (auto& c : engine::remove_index_candidates(instance, {"d", {{"values", 1}}})) out.push_back(std::move(c));
-    for (auto& c : engine::shorten_decimal_candidates(instance)) out.push_back(std::move(c));
+    std::vector<nlohmann::json> out = search::remove_index_candidates(instance, {"T", {{"values", 0}}});
+    for (auto& c : search::remove_index_candidates(instance, {"d", {{"values", 1}}})) out.push_back(std::move(c));
+    for (auto& c : search::shorten_decimal_candidates(instance)) out.push_back(std::move(c));
     return out;
   }
 
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& options) const override {
-    const long d = certify::require_int(instance, "d", 1, 64);
-    const long t = certify::require_int(instance, "T", 1, 256);
+    const long d = instances::require_int(instance, "d", 1, 64);
+    const long t = instances::require_int(instance, "T", 1, 256);
     const RMat values = certify::require_rmat(instance, "values", static_cast<std::size_t>(t), static_cast<std::size_t>(d));
     const auto dec = certify::decide_hard_switch(values);
     engine::CheckResult r;
     r.precision_bits = 128;
-    certify::set_margin(r, dec.margin);
+    set_margin(r, dec.margin);
     r.details["certificate"] = dec.certificate;
     bool counterexample = false;
     const auto kappa_sq = certify::verify_hard_switch_certificate(values, dec.certificate, &counterexample);
     if (kappa_sq) {
       // The bound on sampled attention vectors, exactly: p_0 from 0 to 1 − 2^-30, rest random.
-      certify::RandomSource rng(0x9e37u + static_cast<std::uint64_t>(t), 7);
-      const long samples = certify::param_int(options.params, "samples", 64, 0, 100000);
+      instances::RandomSource rng(0x9e37u + static_cast<std::uint64_t>(t), 7);
+      const long samples = instances::param_int(options.params, "samples", 64, 0, 100000);
       long passed = 0;
       for (long s = 0; s < samples; ++s) {
         RVec p(static_cast<std::size_t>(t) + 1);

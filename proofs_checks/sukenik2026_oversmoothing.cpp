@@ -11,22 +11,20 @@
 // lies inside a 256-bit interval simulation with explicit vectors and RMS normalisation;
 // (2) the margin ρ'(α) − ρ'(0), exact: proved when > 0, violated when < 0 (a certified
 // instance where the skip connection and W_VO undo the mixing).
-#include "certify/check_support.hpp"
-#include "certify/instance_json.hpp"
+#include "certify/rational_json.hpp"
+#include "instances/json_fields.hpp"
 #include "certify/oversmoothing.hpp"
-#include "certify/random_source.hpp"
+#include "instances/random_source.hpp"
 #include "engine/registry.hpp"
 #include "numerics/precision.hpp"
+#include "sukenik2026_check.hpp"
 
 namespace softcert::checks {
 namespace {
 
-class Oversmoothing final : public engine::Check {
+class Oversmoothing final : public SinkPaperCheck {
  public:
   std::string name() const override { return "sukenik2026.oversmoothing"; }
-  std::string paper() const override {
-    return "Súkeník, López Amado, Lampert, Mondelli (2026), Sink vs. diagonal patterns, arXiv 2605.08453";
-  }
   std::string statement() const override {
     return "[ours: one-step formula and sign condition, a reconstruction of the abstract's 'conditions under which "
            "dense attention provably smooths more than sparse attention'] One step y = x + lambda*A_alpha x "
@@ -38,28 +36,27 @@ class Oversmoothing final : public engine::Check {
   std::vector<std::string> hypotheses() const override { return {"smoothing-sign"}; }
 
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
-    certify::RandomSource rng(seed, 0x05e0);
-    const long t = certify::param_pick(o.params, "T", 2, 8, 2, 64, rng);
+    instances::RandomSource rng(seed, 0x05e0);
+    const long t = instances::param_pick(o.params, "T", 2, 8, 2, 64, rng);
     const double rho = rng.uniform(0.0, 0.9);
     const double alpha = rng.uniform(0.05, 1.0);
     const double edge = -2.0 / (2.0 - alpha);  // the sign condition changes at λ = edge and λ = 0
     double lambda;
-    if (certify::kept(o, "smoothing-sign")) lambda = rng.unit() < 0.75 ? rng.uniform(0.05, 3.0) : rng.uniform(edge - 3.0, edge - 0.05);
+    if (kept(o, "smoothing-sign")) lambda = rng.unit() < 0.75 ? rng.uniform(0.05, 3.0) : rng.uniform(edge - 3.0, edge - 0.05);
     else lambda = rng.uniform(edge + 0.05, -0.05);  // the window where dense attention de-smooths
     nlohmann::json in;
     in["check"] = name();
     in["T"] = std::to_string(t);
-    in["rho"] = certify::short_decimal(rho, 4);
-    in["alpha"] = certify::short_decimal(alpha, 4);
-    in["lambda"] = certify::short_decimal(lambda, 4);
-    in["provenance"] = "sukenik2026.oversmoothing generator, seed " + std::to_string(seed) +
-                       (certify::kept(o, "smoothing-sign") ? "" : ", dropped: smoothing-sign");
+    in["rho"] = num::decimal_nearest(rho, 4);
+    in["alpha"] = num::decimal_nearest(alpha, 4);
+    in["lambda"] = num::decimal_nearest(lambda, 4);
+    in["provenance"] = provenance(seed, o);
     return in;
   }
 
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& options) const override {
     certify::OversmoothingParams p;
-    p.T = certify::require_int(instance, "T", 2, 64);
+    p.T = instances::require_int(instance, "T", 2, 64);
     p.rho = certify::require_rational(instance, "rho");
     p.alpha = certify::require_rational(instance, "alpha");
     p.lambda = certify::require_rational(instance, "lambda");
@@ -104,7 +101,7 @@ class Oversmoothing final : public engine::Check {
     r.details["sign_condition_value"] = certify::rational_string(sign_value);
     {
       num::PrecisionGuard g(128);
-      certify::set_margin(r, certify::enclose(delta));
+      set_margin(r, certify::enclose(delta));
     }
     const bool sign_matches = (delta > 0) == (sign_value > 0) && (delta < 0) == (sign_value < 0);
     r.details["sign_condition_matches"] = sign_matches;

@@ -10,12 +10,13 @@
 // half-space depth (certify/halfspace_depth.hpp): positive iff representable.
 #include <cmath>
 
-#include "certify/check_support.hpp"
-#include "certify/instance_json.hpp"
-#include "certify/random_source.hpp"
+#include "certify/rational_json.hpp"
+#include "instances/json_fields.hpp"
+#include "instances/random_source.hpp"
 #include "certify/sink_representability.hpp"
 #include "engine/registry.hpp"
-#include "engine/shrink_candidates.hpp"
+#include "search/shrink_candidates.hpp"
+#include "sukenik2026_check.hpp"
 
 namespace softcert::checks {
 namespace {
@@ -24,20 +25,17 @@ using certify::RVec;
 using certify::RMat;
 
 certify::SinkProblem read_instance(const nlohmann::json& in) {
-  const long d = certify::require_int(in, "d", 1, 64);
-  const long t = certify::require_int(in, "T", 1, 256);
+  const long d = instances::require_int(in, "d", 1, 64);
+  const long t = instances::require_int(in, "T", 1, 256);
   certify::SinkProblem p;
   p.sink = certify::require_rvec(in, "sink", static_cast<std::size_t>(d));
   p.tokens = certify::require_rmat(in, "tokens", static_cast<std::size_t>(t), static_cast<std::size_t>(d));
   return p;
 }
 
-class SinkRepresentability final : public engine::Check {
+class SinkRepresentability final : public SinkPaperCheck {
  public:
   std::string name() const override { return "sukenik2026.sink_representability"; }
-  std::string paper() const override {
-    return "Súkeník, López Amado, Lampert, Mondelli (2026), Sink vs. diagonal patterns, arXiv 2605.08453";
-  }
   std::string statement() const override {
     return "[ours: reconstruction of the abstract's 'necessary alignment between the embedding of the sink and all "
            "other embeddings'] For tokens x_1..x_T and sink x_0 in R^d there is W with x_q^T W (x_0 - x_k) > 0 "
@@ -48,11 +46,11 @@ class SinkRepresentability final : public engine::Check {
   std::vector<std::string> hypotheses() const override { return {"half-space", "sink-exposed"}; }
 
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
-    certify::RandomSource rng(seed, 0x5111);
-    const bool half_space = certify::kept(o, "half-space"), exposed = certify::kept(o, "sink-exposed");
-    const long d = certify::param_pick(o.params, "d", 2, 4, 1, 64, rng);
+    instances::RandomSource rng(seed, 0x5111);
+    const bool half_space = kept(o, "half-space"), exposed = kept(o, "sink-exposed");
+    const long d = instances::param_pick(o.params, "d", 2, 4, 1, 64, rng);
     // Without the half-space condition, more tokens than dimensions make 0 ∈ conv likely.
-    const long t = certify::param_pick(o.params, "T", half_space ? 2 : d + 1, half_space ? 6 : d + 4, 1, 256, rng);
+    const long t = instances::param_pick(o.params, "T", half_space ? 2 : d + 1, half_space ? 6 : d + 4, 1, 256, rng);
     std::vector<double> w(d);
     double norm = 0;
     for (auto& x : w) { x = rng.normal(); norm += x * x; }
@@ -97,17 +95,14 @@ class SinkRepresentability final : public engine::Check {
     in["d"] = std::to_string(d);
     in["T"] = std::to_string(t);
     in["sink"] = nlohmann::json::array();
-    for (double v : sink) in["sink"].push_back(certify::short_decimal(v));
+    for (double v : sink) in["sink"].push_back(num::decimal_nearest(v, 6));
     in["tokens"] = nlohmann::json::array();
     for (const auto& x : tokens) {
       nlohmann::json row = nlohmann::json::array();
-      for (double v : x) row.push_back(certify::short_decimal(v));
+      for (double v : x) row.push_back(num::decimal_nearest(v, 6));
       in["tokens"].push_back(row);
     }
-    std::string dropped;
-    for (const auto& h : o.dropped) dropped += (dropped.empty() ? "" : ",") + h;
-    in["provenance"] = "sukenik2026.sink_representability generator, seed " + std::to_string(seed) +
-                       (dropped.empty() ? "" : ", dropped: " + dropped);
+    in["provenance"] = provenance(seed, o);
     return in;
   }
 
@@ -122,9 +117,9 @@ class SinkRepresentability final : public engine::Check {
 
   // Fewer tokens, fewer coordinates (of every token and the sink), then shorter numbers.
   std::vector<nlohmann::json> shrink_candidates(const nlohmann::json& instance) const override {
-    std::vector<nlohmann::json> out = engine::remove_index_candidates(instance, {"T", {{"tokens", 0}}});
-    for (auto& c : engine::remove_index_candidates(instance, {"d", {{"tokens", 1}, {"sink", 0}}})) out.push_back(std::move(c));
-    for (auto& c : engine::shorten_decimal_candidates(instance)) out.push_back(std::move(c));
+    std::vector<nlohmann::json> out = search::remove_index_candidates(instance, {"T", {{"tokens", 0}}});
+    for (auto& c : search::remove_index_candidates(instance, {"d", {{"tokens", 1}, {"sink", 0}}})) out.push_back(std::move(c));
+    for (auto& c : search::shorten_decimal_candidates(instance)) out.push_back(std::move(c));
     return out;
   }
 
@@ -133,7 +128,7 @@ class SinkRepresentability final : public engine::Check {
     const certify::SinkDecision dec = certify::decide_sink_representability(p);
     engine::CheckResult r;
     r.precision_bits = 128;
-    certify::set_margin(r, dec.margin);
+    set_margin(r, dec.margin);
     r.details["certificate"] = dec.certificate;
     r.details["half_space"] = dec.queries.separated;
     r.details["sink_exposed"] = dec.keys.separated;
@@ -143,7 +138,7 @@ class SinkRepresentability final : public engine::Check {
     if (v > 0) {
       r.verdict = engine::Verdict::proved;
       r.reason = "sink representable: W = u v^T has every score gap > 0, min gap " +
-                 certify::short_decimal(gap.convert_to<double>(), 6) + " (exact rational)";
+                 num::decimal_nearest(gap.convert_to<double>(), 6) + " (exact rational)";
     } else if (v < 0) {
       r.verdict = engine::Verdict::violated;
       r.reason = std::string("no W represents a sink: ") +

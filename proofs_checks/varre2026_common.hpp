@@ -52,6 +52,32 @@ inline double number_param(const nlohmann::json& params, const char* key, double
   return params[key].get<double>();
 }
 
+// A tolerance such as epsilon or delta: params.<key>, else `fallback`; must lie in (0, 1).
+inline double fraction_param(const nlohmann::json& params, const char* key, double fallback) {
+  const double x = number_param(params, key, fallback);
+  if (!(x > 0 && x < 1)) throw std::invalid_argument(std::string("params.") + key + ": must be in (0, 1)");
+  return x;
+}
+
+// The claim's horizon: options.horizon, else `fallback`; must lie in (0, max].
+inline double horizon_param(const engine::CheckOptions& o, double fallback, const std::string& max) {
+  const double h = o.horizon.value_or(fallback);
+  if (!(h > 0) || h > std::stod(max)) throw std::invalid_argument("horizon: must be in (0, " + max + "]");
+  return h;
+}
+
+// params.order, the Taylor order of the validated steps: in [2, 60].
+inline unsigned taylor_order_param(const nlohmann::json& params, unsigned fallback) {
+  const auto order = static_cast<unsigned>(number_param(params, "order", fallback));
+  if (order < 2 || order > 60) throw std::invalid_argument("params.order: must be in [2, 60]");
+  return order;
+}
+
+// params.max_steps, the step budget of an integration.
+inline std::size_t max_steps_param(const nlohmann::json& params, std::size_t fallback) {
+  return static_cast<std::size_t>(number_param(params, "max_steps", static_cast<double>(fallback)));
+}
+
 // A logistic value-softmax instance: T from params.T (default [2, 8]), d = params.d or T,
 // V(0) = 0.1·N(0,1), β* ~ N(0, I) normalised; a(0) = 0 unless `uniform-a0` is dropped (then
 // a(0) = params.a_scale·N(0,1), default scale 1); with `distinct-u0` dropped, the last column

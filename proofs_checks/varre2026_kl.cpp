@@ -27,12 +27,12 @@
 #include <chrono>
 #include <cmath>
 
-#include <mpfr.h>
-
 #include "engine/registry.hpp"
 #include "integrate/fast_samples.hpp"
 #include "integrate/rigorous_full.hpp"
+#include "numerics/correctly_rounded.hpp"
 #include "numerics/entropy_enclosure.hpp"
+#include "varre2026_check.hpp"
 #include "varre2026_polarization.hpp"
 
 namespace softcert::varre2026 {
@@ -49,13 +49,10 @@ struct KlSettings {
 
 KlSettings kl_settings(const engine::CheckOptions& o) {
   KlSettings s;
-  if (o.horizon) s.horizon = *o.horizon;
-  if (!(s.horizon > 0) || s.horizon > 1e9) throw std::invalid_argument("horizon: must be in (0, 1e9]");
-  s.delta = number_param(o.params, "delta", s.delta);
-  if (!(s.delta > 0 && s.delta < 1)) throw std::invalid_argument("params.delta: must be in (0, 1)");
-  s.order = static_cast<unsigned>(number_param(o.params, "order", s.order));
-  if (s.order < 2 || s.order > 60) throw std::invalid_argument("params.order: must be in [2, 60]");
-  s.max_steps = static_cast<std::size_t>(number_param(o.params, "max_steps", static_cast<double>(s.max_steps)));
+  s.horizon = horizon_param(o, s.horizon, "1e9");
+  s.delta = fraction_param(o.params, "delta", s.delta);
+  s.order = taylor_order_param(o.params, s.order);
+  s.max_steps = max_steps_param(o.params, s.max_steps);
   return s;
 }
 
@@ -129,7 +126,7 @@ engine::CheckResult rigorous(const instances::Instance& inst, const KlSettings& 
       r.reason = "L(H) - L* is certainly above delta";
     } else {
       r.verdict = engine::Verdict::inconclusive;
-      r.reason += "reached t = " + num::upper_decimal(t, 6) + " (of H = " + shortest_decimal(set.horizon) +
+      r.reason += "reached t = " + num::upper_decimal(t, 6) + " (of H = " + num::decimal_round_trip(set.horizon) +
                   ") with L - L* in [" + num::lower_decimal(gap, 4) + ", " + num::upper_decimal(gap, 4) +
                   "], not yet <= delta (step budget " + std::to_string(set.max_steps) + ")";
     }
@@ -167,29 +164,19 @@ engine::CheckResult fast(const instances::Instance& inst, const KlSettings& set,
   r.details["gap"] = gap_ref;
   r.details["max_attention_H"] = top;
   r.details["attention_entropy_H"] = h;
-  r.margin_lower = shortest_decimal(std::min(set.delta - gap, set.delta - gap_ref));
-  r.margin_upper = shortest_decimal(std::max(set.delta - gap, set.delta - gap_ref));
+  r.margin_lower = num::decimal_round_trip(std::min(set.delta - gap, set.delta - gap_ref));
+  r.margin_upper = num::decimal_round_trip(std::max(set.delta - gap, set.delta - gap_ref));
   if (gap <= set.delta && gap_ref <= set.delta) {
     r.verdict = engine::Verdict::confirmed;
-    r.reason = "both runs (tolerances 1e-11, 1e-13) end within delta of the infimum: L(H) - L* = " + shortest_decimal(gap_ref);
+    r.reason = "both runs (tolerances 1e-11, 1e-13) end within delta of the infimum: L(H) - L* = " + num::decimal_round_trip(gap_ref);
   } else if (gap > set.delta && gap_ref > set.delta) {
     engine::CheckResult rr = rigorous(inst, set, bits);
     if (rr.verdict == engine::Verdict::violated) return rr;
-    r.reason = "fast tier: L(H) - L* = " + shortest_decimal(gap_ref) + " > delta in both runs, but the rigorous tier did not " +
+    r.reason = "fast tier: L(H) - L* = " + num::decimal_round_trip(gap_ref) + " > delta in both runs, but the rigorous tier did not " +
                "certify it (" + rr.reason + ")";
   } else {
     r.reason = "fast tier: the two runs disagree on L(H) - L* <= delta";
   }
-  return r;
-}
-
-double exp_correctly_rounded(double x) {
-  mpfr_t m;
-  mpfr_init2(m, 53);
-  mpfr_set_d(m, x, MPFR_RNDN);
-  mpfr_exp(m, m, MPFR_RNDN);
-  const double r = mpfr_get_d(m, MPFR_RNDN);
-  mpfr_clear(m);
   return r;
 }
 
@@ -207,7 +194,7 @@ nlohmann::json generate_kl(std::uint64_t seed, const engine::GenerateOptions& o,
   inst.d = k;
   inst.V.assign(k, instances::DecimalVector(T));
   for (auto& row : inst.V)
-    for (auto& v : row) v = shortest_decimal(0.1 * src.normal());
+    for (auto& v : row) v = num::decimal_round_trip(0.1 * src.normal());
   inst.a.assign(T, "0");
   // p = softmax(10·u): exp by MPFR at 53 bits, rounded to nearest (correctly rounded, so the
   // same double on every platform, unlike libm's exp); shift, sum and division in IEEE double.
@@ -216,10 +203,10 @@ nlohmann::json generate_kl(std::uint64_t seed, const engine::GenerateOptions& o,
   const double top = *std::max_element(e.begin(), e.end());
   double sum = 0;
   for (auto& z : e) {
-    z = exp_correctly_rounded(z - top);
+    z = num::correctly_rounded_exp(z - top);
     sum += z;
   }
-  for (double z : e) inst.p.push_back(shortest_decimal(z / sum));
+  for (double z : e) inst.p.push_back(num::decimal_round_trip(z / sum));
   inst.id = check + "@" + std::to_string(seed);
   inst.provenance = check + " generator, seed " + std::to_string(seed) +
                     ": V = 0.1 N, a = 0, p = softmax(10 U[0,1)) (the notebook's cell-13 construction, our RNG)";
@@ -228,10 +215,9 @@ nlohmann::json generate_kl(std::uint64_t seed, const engine::GenerateOptions& o,
 
 }  // namespace
 
-class KlLossReachesInfimumCheck : public engine::Check {
+class KlLossReachesInfimumCheck : public VarreCheck {
  public:
   std::string name() const override { return "varre2026.kl.loss_reaches_infimum"; }
-  std::string paper() const override { return kPaper; }
   std::string statement() const override {
     return "[code, cell 14: the notebook plots the loss -sum_r p*_r log softmax(V^T sigma(a))_r on log-log axes, flat "
            "by t ~ 1e5; ours: reading the plateau as the infimum, and the threshold delta] The gradient flow reaches "

@@ -18,6 +18,7 @@
 #include <cstdio>
 
 #include "engine/registry.hpp"
+#include "varre2026_check.hpp"
 #include "varre2026_polarization.hpp"
 
 namespace softcert::varre2026 {
@@ -32,13 +33,10 @@ struct PolarizationSettings {
 
 PolarizationSettings polarization_settings(const engine::CheckOptions& o) {
   PolarizationSettings s;
-  if (o.horizon) s.horizon = *o.horizon;
-  if (!(s.horizon > 0) || s.horizon > 1e9) throw std::invalid_argument("horizon: must be in (0, 1e9]");
-  s.epsilon = number_param(o.params, "epsilon", s.epsilon);
-  if (!(s.epsilon > 0 && s.epsilon < 1)) throw std::invalid_argument("params.epsilon: must be in (0, 1)");
-  s.order = static_cast<unsigned>(number_param(o.params, "order", s.order));
-  if (s.order < 2 || s.order > 60) throw std::invalid_argument("params.order: must be in [2, 60]");
-  s.max_steps = static_cast<std::size_t>(number_param(o.params, "max_steps", static_cast<double>(s.max_steps)));
+  s.horizon = horizon_param(o, s.horizon, "1e9");
+  s.epsilon = fraction_param(o.params, "epsilon", s.epsilon);
+  s.order = taylor_order_param(o.params, s.order);
+  s.max_steps = max_steps_param(o.params, s.max_steps);
   return s;
 }
 
@@ -119,10 +117,9 @@ engine::CheckResult fast(const instances::Instance& inst, const PolarizationSett
 
 }  // namespace
 
-class NormalizationPolarizationCheck : public engine::Check {
+class NormalizationPolarizationCheck : public VarreCheck {
  public:
   std::string name() const override { return "varre2026.normalization.polarizes"; }
-  std::string paper() const override { return kPaper; }
   std::string statement() const override {
     return "[paper: seed 'f(x) = x^2 induces a polarization similar to softmax', 'f(x) = x does not', elementwise "
            "'sigmoid or ReLU' remove it, square loss 'not as strong'; code: the notebook's six normalizations (cells "

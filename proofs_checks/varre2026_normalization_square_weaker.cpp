@@ -31,6 +31,7 @@
 #include "engine/registry.hpp"
 #include "integrate/gradient_flow_tail.hpp"
 #include "numerics/entropy_enclosure.hpp"
+#include "varre2026_check.hpp"
 #include "varre2026_polarization.hpp"
 
 namespace softcert::varre2026 {
@@ -53,9 +54,8 @@ WeakerSettings weaker_settings(const engine::CheckOptions& o) {
     if (!(h > 0) || h > 1e9) throw std::invalid_argument("params.square_horizon/logistic_horizon: must be in (0, 1e9]");
   s.tail_radius = number_param(o.params, "tail_radius", s.tail_radius);
   if (!(s.tail_radius >= 0 && s.tail_radius <= 1)) throw std::invalid_argument("params.tail_radius: must be in [0, 1]");
-  s.order = static_cast<unsigned>(number_param(o.params, "order", s.order));
-  if (s.order < 2 || s.order > 60) throw std::invalid_argument("params.order: must be in [2, 60]");
-  s.max_steps = static_cast<std::size_t>(number_param(o.params, "max_steps", static_cast<double>(s.max_steps)));
+  s.order = taylor_order_param(o.params, s.order);
+  s.max_steps = max_steps_param(o.params, s.max_steps);
   return s;
 }
 
@@ -224,8 +224,8 @@ engine::CheckResult fast(const Pair& pair, const WeakerSettings& set, unsigned b
     r.details["not_applicable"] = true;
     return r;
   }
-  r.margin_lower = shortest_decimal(std::min(m, m_ref));
-  r.margin_upper = shortest_decimal(std::max(m, m_ref));
+  r.margin_lower = num::decimal_round_trip(std::min(m, m_ref));
+  r.margin_upper = num::decimal_round_trip(std::max(m, m_ref));
   char buf[160];
   std::snprintf(buf, sizeof buf, "drop square %.4g, drop logistic %.4g", h0 - entropy_point(sq.reference),
                 h0 - entropy_point(lg.reference));
@@ -245,10 +245,9 @@ engine::CheckResult fast(const Pair& pair, const WeakerSettings& set, unsigned b
 
 }  // namespace
 
-class NormalizationSquareWeakerCheck : public engine::Check {
+class NormalizationSquareWeakerCheck : public VarreCheck {
  public:
   std::string name() const override { return "varre2026.normalization.square_weaker"; }
-  std::string paper() const override { return kPaper; }
   std::string statement() const override {
     return "[paper, seed: under square loss polarization is 'not as strong as with the logistic loss' (softmax); code, "
            "cells 5-6: the notebook's six normalizations from one start, square loss to t = 500, logistic to t = 5e4; "

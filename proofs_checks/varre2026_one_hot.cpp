@@ -9,6 +9,7 @@
 
 #include "engine/registry.hpp"
 #include "integrate/rigorous_integrate.hpp"
+#include "varre2026_check.hpp"
 #include "varre2026_region_entry.hpp"
 
 namespace softcert::varre2026 {
@@ -75,65 +76,45 @@ engine::CheckResult eventual_at(const nlohmann::json& instance, const engine::Ch
 
 }  // namespace
 
-class OneHotEventualCheck : public engine::Check {
+// one_hot.eventual and massive_values: one certificate (entry into R_k), two conclusions.
+class RegionEntryCheck : public LogisticCheck {
  public:
-  std::string name() const override { return "varre2026.one_hot.eventual"; }
-  std::string paper() const override { return kPaper; }
+  explicit RegionEntryCheck(bool massive) : massive_(massive) {}
+  std::string name() const override { return massive_ ? "varre2026.massive_values" : "varre2026.one_hot.eventual"; }
   std::string statement() const override {
-    return "[paper, Thm 3.3: seed 'as the loss converges to 0, sigma(a) converges to a one-hot vector'; certificate "
-           "ours (region lemma)] Logistic loss, softmax: sigma(a(t)) -> e_k as t -> infinity for "
-           "some k, certified by entry into the forward-invariant region R_k = {a_k > a_j, u_k > u_j for all j != k}.";
+    return massive_
+               ? "[paper: seed 'the norm of the value vector corresponding to that token tends to grow without bound'; "
+                 "boundedness of the other columns and the proof ours] Logistic loss, softmax: for some k, "
+                 "||V_k(t)|| -> infinity while sup_t ||V_j(t)|| < infinity for j != k, certified by entry into R_k (Lemma 2)."
+               : "[paper, Thm 3.3: seed 'as the loss converges to 0, sigma(a) converges to a one-hot vector'; certificate "
+                 "ours (region lemma)] Logistic loss, softmax: sigma(a(t)) -> e_k as t -> infinity for "
+                 "some k, certified by entry into the forward-invariant region R_k = {a_k > a_j, u_k > u_j for all j != k}.";
   }
-  std::string doc() const override { return "docs/theorems/varre2026_one_hot.md"; }
-  std::vector<std::string> hypotheses() const override { return {kUniformA0, kDistinctU0}; }
-  nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
-    return generate_logistic_instance(seed, o, name());
+  std::string doc() const override {
+    return massive_ ? "docs/theorems/varre2026_massive_values.md" : "docs/theorems/varre2026_one_hot.md";
   }
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
-    return eventual_at(instance, o, false);
+    return eventual_at(instance, o, massive_);
   }
+
+ private:
+  bool massive_;
 };
 
-class MassiveValuesCheck : public engine::Check {
- public:
-  std::string name() const override { return "varre2026.massive_values"; }
-  std::string paper() const override { return kPaper; }
-  std::string statement() const override {
-    return "[paper: seed 'the norm of the value vector corresponding to that token tends to grow without bound'; "
-           "boundedness of the other columns and the proof ours] Logistic loss, softmax: for some k, "
-           "||V_k(t)|| -> infinity while sup_t ||V_j(t)|| < infinity for j != k, certified by entry into R_k (Lemma 2).";
-  }
-  std::string doc() const override { return "docs/theorems/varre2026_massive_values.md"; }
-  std::vector<std::string> hypotheses() const override { return {kUniformA0, kDistinctU0}; }
-  nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
-    return generate_logistic_instance(seed, o, name());
-  }
-  engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
-    return eventual_at(instance, o, true);
-  }
-};
-
-class OneHotFiniteCheck : public engine::Check {
+class OneHotFiniteCheck : public LogisticCheck {
  public:
   std::string name() const override { return "varre2026.one_hot.finite"; }
-  std::string paper() const override { return kPaper; }
   std::string statement() const override {
     return "[ours: finite-horizon reading of Thm 3.3; a violation concerns (H, eps), not the limit] Logistic loss, "
            "softmax: max_k sigma(a(H))_k >= 1 - eps (params eps, default 0.1; horizon H, default 1e5).";
   }
   std::string doc() const override { return "docs/theorems/varre2026_one_hot.md"; }
-  std::vector<std::string> hypotheses() const override { return {kUniformA0, kDistinctU0}; }
-  nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
-    return generate_logistic_instance(seed, o, name());
-  }
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
     if (o.tier != engine::Tier::rigorous)
       throw std::invalid_argument("tier: this check needs a rigorous enclosure; use --tier rigorous");
     logistic_instance(instance);  // validates
-    const double H = o.horizon.value_or(1e5);
-    const double eps = number_param(o.params, "eps", 0.1);
-    if (!(H > 0) || H > 1e12) throw std::invalid_argument("horizon: must be in (0, 1e12]");
-    if (!(eps > 0 && eps < 1)) throw std::invalid_argument("params.eps: must be in (0, 1)");
+    const double H = horizon_param(o, 1e5, "1e12");
+    const double eps = fraction_param(o.params, "eps", 0.1);
     integrate::RigorousIntegrateOptions io;
     io.precision_bits = o.precision_bits == 0 ? 53 : o.precision_bits;
     engine::CheckResult r;
@@ -184,8 +165,8 @@ class OneHotFiniteCheck : public engine::Check {
   }
 };
 
-SOFTCERT_REGISTER_CHECK(OneHotEventualCheck);
-SOFTCERT_REGISTER_CHECK(MassiveValuesCheck);
+SOFTCERT_REGISTER_CHECK(RegionEntryCheck, /*massive=*/false);
+SOFTCERT_REGISTER_CHECK(RegionEntryCheck, /*massive=*/true);
 SOFTCERT_REGISTER_CHECK(OneHotFiniteCheck);
 
 }  // namespace softcert::varre2026

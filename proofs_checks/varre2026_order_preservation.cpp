@@ -7,39 +7,26 @@
 // their derivatives from a certified start value); a gap certainly negative on a step is a
 // certified violation.
 #include "engine/registry.hpp"
+#include "varre2026_check.hpp"
 #include "varre2026_tube_check.hpp"
 
 namespace softcert::varre2026 {
 
-class OrderPreservationCheck : public engine::Check {
+class OrderPreservationCheck : public LogisticCheck {
  public:
   std::string name() const override { return "varre2026.order_preservation"; }
-  std::string paper() const override { return kPaper; }
   std::string statement() const override {
     return "[paper, Thm 3.2: seed 'preserves the order of the scores a and of the projected values u'; a(0) = 0 as in "
            "the authors' code, cell 3; pairwise form ours] Logistic loss, softmax, a(0) uniform, u(0) = V(0)^T beta* "
            "distinct: for every pair with u_i(0) > u_j(0) and all t in [0, H], u_i(t) > u_j(t) and a_i(t) >= a_j(t).";
   }
   std::string doc() const override { return "docs/theorems/varre2026_order_preservation.md"; }
-  std::vector<std::string> hypotheses() const override { return {kUniformA0, kDistinctU0}; }
-
-  nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
-    return generate_logistic_instance(seed, o, name());
-  }
-
-  // For `softcert search`: both hypotheses decided exactly on the rational initial data.
-  std::map<std::string, bool> hypotheses_on(const nlohmann::json& instance) const override {
-    const ExactStart s = exact_start(logistic_instance(instance));
-    const std::size_t t = s.u.size();
-    return {{kUniformA0, std::all_of(s.a.begin(), s.a.end(), [&](const Rational& x) { return x == s.a[0]; })},
-            {kDistinctU0, ordered_pairs(s).size() == t * (t - 1) / 2}};
-  }
 
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
     const instances::Instance inst = logistic_instance(instance);
     const ExactStart start = exact_start(inst);
     engine::CheckResult r = run_pair_claim_at(inst, ordered_pairs(start), PairClaim::order, o);
-    r.details["uniform_a0"] = std::all_of(start.a.begin(), start.a.end(), [&](const Rational& x) { return x == start.a[0]; });
+    r.details["uniform_a0"] = uniform(start.a);
     return r;
   }
 };

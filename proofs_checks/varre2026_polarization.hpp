@@ -48,7 +48,6 @@ inline double vertex_distance_point(const std::vector<double>& alpha) {
   return best;
 }
 
-using instances::shortest_decimal;
 
 inline std::string string_param(const nlohmann::json& params, const char* key, const std::string& fallback) {
   if (!params.contains(key)) return fallback;
@@ -78,7 +77,7 @@ inline nlohmann::json generate_family_instance(std::uint64_t seed, const engine:
   const bool uniform = !o.dropped.count(kUniformOnesA0);
   g.a_scale = uniform ? 0.0 : number_param(o.params, "a_scale", 0.5);
   instances::Instance inst = instances::generate_instance(seed, g);
-  for (auto& x : inst.a) x = uniform ? "1" : shortest_decimal(1.0 + num::parse_decimal<double>(x));
+  for (auto& x : inst.a) x = uniform ? "1" : num::decimal_round_trip(1.0 + num::parse_decimal<double>(x));
   inst.id = check + "@" + std::to_string(seed);
   inst.provenance = check + " generator, seed " + std::to_string(seed) + (uniform ? "" : ", dropped: uniform-a0");
   return instances::to_json(inst);
@@ -115,7 +114,7 @@ inline FastAlpha fast_alpha(const instances::Instance& inst, double H, std::size
   integrate::FastOptions fo;
   fo.max_steps = max_steps;
   try {
-    const integrate::FastReport rep = integrate::integrate_fast(inst, shortest_decimal(H), fo);
+    const integrate::FastReport rep = integrate::integrate_fast(inst, num::decimal_round_trip(H), fo);
     for (const auto& x : rep.run.alpha) out.run.push_back(num::parse_decimal<double>(x));
     if (rep.reference)
       for (const auto& x : rep.reference->alpha) out.reference.push_back(num::parse_decimal<double>(x));

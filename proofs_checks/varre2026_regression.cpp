@@ -59,9 +59,9 @@
 
 #include <Eigen/Dense>
 
-#include "engine/decimal_shortening.hpp"
 #include "engine/registry.hpp"
 #include "numerics/stable.hpp"
+#include "varre2026_check.hpp"
 #include "varre2026_polarization.hpp"
 
 namespace softcert::varre2026 {
@@ -201,7 +201,7 @@ Sweep read_sweep(const nlohmann::json& j) {
     const double cond = condition_number(m.X), label = kappa[i].convert_to<double>();
     if (!(std::abs(cond - label) <= 1e-9 * label))
       throw std::invalid_argument("kappa[" + std::to_string(i) + "]: " + where + ".X has condition number " +
-                                  engine::decimal_with_digits(cond, 12) + ", not " + s.kappa[i]);
+                                  num::decimal_nearest(cond, 12) + ", not " + s.kappa[i]);
     s.members.push_back(std::move(m));
   }
   return s;
@@ -217,7 +217,7 @@ S entropy_from_scores(const std::vector<S>& a) {
 
 }  // namespace
 
-class RegressionConditioningCheck : public engine::Check {
+class RegressionConditioningCheck : public VarreCheck {
  public:
   enum class Reading { first_last, monotone };
   explicit RegressionConditioningCheck(Reading reading) : reading_(reading) {}
@@ -225,7 +225,6 @@ class RegressionConditioningCheck : public engine::Check {
   std::string name() const override {
     return reading_ == Reading::first_last ? "varre2026.regression.conditioning" : "varre2026.regression.conditioning.monotone";
   }
-  std::string paper() const override { return kPaper; }
   std::string statement() const override {
     const std::string setting =
         " For l = ||y - X V softmax(a)||^2 (no 1/2) and a sweep of members sharing V(0), a(0), y with kappa = cond(X) "
@@ -279,10 +278,10 @@ class RegressionConditioningCheck : public engine::Check {
     base.seed = seed;
     for (const auto& row : W) {
       base.V.emplace_back();
-      for (double x : row) base.V.back().push_back(shortest_decimal(x));
+      for (double x : row) base.V.back().push_back(num::decimal_round_trip(x));
     }
-    for (double x : a[0]) base.a.push_back(shortest_decimal(x));
-    for (double x : y[0]) base.y.push_back(shortest_decimal(x));
+    for (double x : a[0]) base.a.push_back(num::decimal_round_trip(x));
+    for (double x : y[0]) base.y.push_back(num::decimal_round_trip(x));
     const std::string how =
         " generator, seed " + std::to_string(seed) +
         ": the authors' construction (notebook cell 10) with softcert's RNG: W = 1e-5*N(0,1) (d x d), a = 1e-3*N(0,1), "
@@ -303,11 +302,11 @@ class RegressionConditioningCheck : public engine::Check {
         for (std::size_t j = 0; j < d; ++j) {
           double x = 0;
           for (std::size_t k = 0; k < m; ++k) x += mul(mul(U[i][k], s[k]), V[j][k]);
-          mem.X[i][j] = shortest_decimal(x);
+          mem.X[i][j] = num::decimal_round_trip(x);
         }
-      mem.id = std::string(kGeneratorName) + "@" + std::to_string(seed) + "/kappa=" + shortest_decimal(kappa);
-      mem.provenance = kGeneratorName + how + ", kappa = " + shortest_decimal(kappa);
-      sweep["kappa"].push_back(shortest_decimal(kappa));
+      mem.id = std::string(kGeneratorName) + "@" + std::to_string(seed) + "/kappa=" + num::decimal_round_trip(kappa);
+      mem.provenance = kGeneratorName + how + ", kappa = " + num::decimal_round_trip(kappa);
+      sweep["kappa"].push_back(num::decimal_round_trip(kappa));
       sweep["members"].push_back(instances::to_json(mem));
     }
     return sweep;
@@ -315,10 +314,9 @@ class RegressionConditioningCheck : public engine::Check {
 
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
     const Sweep sw = read_sweep(instance);
-    const double H = o.horizon ? *o.horizon : 300.0;
-    if (!(H > 0) || H > 1e6) throw std::invalid_argument("horizon: must be in (0, 1e6]");
+    const double H = horizon_param(o, 300.0, "1e6");
     const unsigned order = static_cast<unsigned>(number_param(o.params, "order", 20));
-    const auto max_steps = static_cast<std::size_t>(number_param(o.params, "max_steps", 200000));
+    const auto max_steps = max_steps_param(o.params, 200000);
     const unsigned bits = o.precision_bits == 0 ? 53 : o.precision_bits;
     engine::CheckResult r;
     r.horizon = H;
@@ -438,7 +436,7 @@ class RegressionConditioningCheck : public engine::Check {
       }
       integrate::FastReport rep;
       try {
-        rep = integrate::integrate_fast(sw.members[i], shortest_decimal(H), fo);
+        rep = integrate::integrate_fast(sw.members[i], num::decimal_round_trip(H), fo);
       } catch (const std::runtime_error& e) {
         r.reason = std::string("fast tier: ") + e.what();
         return r;
@@ -500,11 +498,7 @@ class RegressionConditioningCheck : public engine::Check {
   }
 };
 
-namespace {
-const engine::CheckRegistration kRegisterFirstLast{
-    std::make_unique<RegressionConditioningCheck>(RegressionConditioningCheck::Reading::first_last)};
-const engine::CheckRegistration kRegisterMonotone{
-    std::make_unique<RegressionConditioningCheck>(RegressionConditioningCheck::Reading::monotone)};
-}  // namespace
+SOFTCERT_REGISTER_CHECK(RegressionConditioningCheck, RegressionConditioningCheck::Reading::first_last);
+SOFTCERT_REGISTER_CHECK(RegressionConditioningCheck, RegressionConditioningCheck::Reading::monotone);
 
 }  // namespace softcert::varre2026

@@ -8,17 +8,17 @@
 // derivative certainly negative over a step is a certified violation: the gap strictly
 // decreases there).
 #include "engine/registry.hpp"
+#include "varre2026_check.hpp"
 #include "varre2026_tube_check.hpp"
 
 namespace softcert::varre2026 {
 
-class RepulsionCheck : public engine::Check {
+class RepulsionCheck : public LogisticCheck {
  public:
   explicit RepulsionCheck(bool all_pairs) : all_pairs_(all_pairs) {}
   std::string name() const override {
     return all_pairs_ ? "varre2026.repulsion.all_pairs" : "varre2026.repulsion.leader";
   }
-  std::string paper() const override { return kPaper; }
   std::string statement() const override {
     return all_pairs_ ? "[ours: all-pairs reading of Thm 3.2's 'gaps widen' (seed); very likely not the paper's, so a "
                         "violation refutes this reading only] Logistic loss, softmax, a(0) uniform, u(0) distinct: "
@@ -28,12 +28,6 @@ class RepulsionCheck : public engine::Check {
                         "k = argmax u(0), a_k - a_j and u_k - u_j are nondecreasing on [0, H] for every j != k.";
   }
   std::string doc() const override { return "docs/theorems/varre2026_repulsion.md"; }
-  std::vector<std::string> hypotheses() const override { return {kUniformA0, kDistinctU0}; }
-
-  nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
-    return generate_logistic_instance(seed, o, name());
-  }
-
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
     const instances::Instance inst = logistic_instance(instance);
     const ExactStart start = exact_start(inst);
@@ -56,16 +50,7 @@ class RepulsionCheck : public engine::Check {
   bool all_pairs_;
 };
 
-class RepulsionLeaderCheck : public RepulsionCheck {
- public:
-  RepulsionLeaderCheck() : RepulsionCheck(false) {}
-};
-class RepulsionAllPairsCheck : public RepulsionCheck {
- public:
-  RepulsionAllPairsCheck() : RepulsionCheck(true) {}
-};
-
-SOFTCERT_REGISTER_CHECK(RepulsionLeaderCheck);
-SOFTCERT_REGISTER_CHECK(RepulsionAllPairsCheck);
+SOFTCERT_REGISTER_CHECK(RepulsionCheck, /*all_pairs=*/false);
+SOFTCERT_REGISTER_CHECK(RepulsionCheck, /*all_pairs=*/true);
 
 }  // namespace softcert::varre2026

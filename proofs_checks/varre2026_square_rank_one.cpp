@@ -18,6 +18,7 @@
 
 #include "engine/registry.hpp"
 #include "numerics/stable.hpp"
+#include "varre2026_check.hpp"
 #include "varre2026_polarization.hpp"
 #include "integrate/walk.hpp"
 #include "models/model_parameters.hpp"
@@ -148,10 +149,9 @@ engine::CheckResult decide(const RankOneStart& e, double epsilon, unsigned order
 
 }  // namespace
 
-class SquareRankOnePartialPolarizationCheck : public engine::Check {
+class SquareRankOnePartialPolarizationCheck : public VarreCheck {
  public:
   std::string name() const override { return "varre2026.square_rank_one.partial_polarization"; }
-  std::string paper() const override { return kPaper; }
   std::string statement() const override {
     return "[ours: conjecture, not stated by the paper; a violation refutes our conjecture] Square loss, softmax, "
            "V(0) = beta* w0^T with rho(0) = 1 - w0^T softmax(a0) > 0: the "
@@ -207,10 +207,9 @@ class SquareRankOnePartialPolarizationCheck : public engine::Check {
       throw std::invalid_argument("tier: this check decides over a validated tube; use --tier rigorous");
     const instances::Instance inst = instances::parse_instance(instance);
     const RankOneStart e = rank_one_start(inst);
-    const double epsilon = number_param(o.params, "epsilon", 0.1);
-    if (!(epsilon > 0 && epsilon < 1)) throw std::invalid_argument("params.epsilon: must be in (0, 1)");
+    const double epsilon = fraction_param(o.params, "epsilon", 0.1);
     const auto order = static_cast<unsigned>(number_param(o.params, "order", 20));
-    const auto max_steps = static_cast<std::size_t>(number_param(o.params, "max_steps", 20000));
+    const auto max_steps = max_steps_param(o.params, 20000);
     const unsigned bits = o.precision_bits == 0 ? 53 : o.precision_bits;
     engine::CheckResult r = with_interval_kind(bits, [&](auto kind, unsigned used) {
       engine::CheckResult res = decide<decltype(kind)>(e, epsilon, order, max_steps);

@@ -29,6 +29,7 @@
 #include "integrate/fast_samples.hpp"
 #include "integrate/rigorous_full.hpp"
 #include "models/tied_value_softmax.hpp"
+#include "varre2026_check.hpp"
 #include "varre2026_polarization.hpp"
 
 namespace softcert::varre2026 {
@@ -45,11 +46,9 @@ struct TiedSettings {
 
 TiedSettings tied_settings(const engine::CheckOptions& o) {
   TiedSettings s;
-  if (o.horizon) s.horizon = *o.horizon;
-  if (!(s.horizon > 0) || s.horizon > 1e7) throw std::invalid_argument("horizon: must be in (0, 1e7]");
-  s.order = static_cast<unsigned>(number_param(o.params, "order", s.order));
-  if (s.order < 2 || s.order > 60) throw std::invalid_argument("params.order: must be in [2, 60]");
-  s.max_steps = static_cast<std::size_t>(number_param(o.params, "max_steps", static_cast<double>(s.max_steps)));
+  s.horizon = horizon_param(o, s.horizon, "1e7");
+  s.order = taylor_order_param(o.params, s.order);
+  s.max_steps = max_steps_param(o.params, s.max_steps);
   s.grid = static_cast<std::size_t>(number_param(o.params, "grid", static_cast<double>(s.grid)));
   const std::string time = string_param(o.params, "time", "tau");
   if (time != "tau" && time != "t") throw std::invalid_argument("params.time: \"tau\" or \"t\"");
@@ -261,8 +260,8 @@ engine::CheckResult fast(const instances::Instance& inst, const TiedSettings& se
   r.details["k"] = k_ref;
   r.details["column_norm_H"] = std::sqrt(model.column_norm_squared(ref.states.back(), k_ref));
   r.details["samples"] = times.size();
-  r.margin_lower = shortest_decimal(std::min(m, m_ref));
-  r.margin_upper = shortest_decimal(std::max(m, m_ref));
+  r.margin_lower = num::decimal_round_trip(std::min(m, m_ref));
+  r.margin_upper = num::decimal_round_trip(std::max(m, m_ref));
   const std::string what = monotone ? "the sampled d/dt ||U e_k||^2 (" + std::to_string(times.size()) + " times)" : "||U e_k(H)|| - ||U e_k(0)||";
   if (k != k_ref || !u || !u_ref) {
     r.reason = "fast tier: the two runs disagree on argmax alpha(H) or it is not unique";
@@ -302,8 +301,8 @@ nlohmann::json generate_tied(std::uint64_t seed, const engine::GenerateOptions& 
   inst.V.assign(D, instances::DecimalVector(D, "0"));
   for (std::size_t i = 0; i < D; ++i) inst.V[i][i] = "1";
   for (std::size_t i = 0; i < D; ++i) {
-    inst.a.push_back(shortest_decimal(a[i]));
-    inst.beta.push_back(shortest_decimal(beta[i]));
+    inst.a.push_back(num::decimal_round_trip(a[i]));
+    inst.beta.push_back(num::decimal_round_trip(beta[i]));
   }
   inst.id = check + "@" + std::to_string(seed);
   inst.provenance = check + " generator, seed " + std::to_string(seed) +
@@ -313,13 +312,12 @@ nlohmann::json generate_tied(std::uint64_t seed, const engine::GenerateOptions& 
 
 }  // namespace
 
-class TiedAttendedColumnCheck : public engine::Check {
+class TiedAttendedColumnCheck : public VarreCheck {
  public:
   explicit TiedAttendedColumnCheck(bool monotone) : monotone_(monotone) {}
   std::string name() const override {
     return monotone_ ? "varre2026.tied.attended_column_grows.monotone" : "varre2026.tied.attended_column_grows";
   }
-  std::string paper() const override { return kPaper; }
   std::string statement() const override {
     return monotone_
                ? "[ours: a stronger reading of the notebook's massive-activation figure (cell 8); a violation refutes "
@@ -350,16 +348,7 @@ class TiedAttendedColumnCheck : public engine::Check {
   bool monotone_;
 };
 
-class TiedAttendedColumnGrowsCheck : public TiedAttendedColumnCheck {
- public:
-  TiedAttendedColumnGrowsCheck() : TiedAttendedColumnCheck(false) {}
-};
-class TiedAttendedColumnMonotoneCheck : public TiedAttendedColumnCheck {
- public:
-  TiedAttendedColumnMonotoneCheck() : TiedAttendedColumnCheck(true) {}
-};
-
-SOFTCERT_REGISTER_CHECK(TiedAttendedColumnGrowsCheck);
-SOFTCERT_REGISTER_CHECK(TiedAttendedColumnMonotoneCheck);
+SOFTCERT_REGISTER_CHECK(TiedAttendedColumnCheck, /*monotone=*/false);
+SOFTCERT_REGISTER_CHECK(TiedAttendedColumnCheck, /*monotone=*/true);
 
 }  // namespace softcert::varre2026

@@ -2,7 +2,7 @@
 
 #include <Eigen/Dense>
 
-#include "certify/instance_json.hpp"
+#include "certify/rational_json.hpp"
 #include "certify/interval_bridge.hpp"
 #include "numerics/elementary.hpp"
 #include "numerics/precision.hpp"

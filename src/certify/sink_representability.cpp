@@ -1,6 +1,6 @@
 #include "certify/sink_representability.hpp"
 
-#include "certify/instance_json.hpp"
+#include "certify/rational_json.hpp"
 #include "certify/interval_bridge.hpp"
 #include "numerics/precision.hpp"
 

@@ -1,13 +1,13 @@
 #include "engine/check.hpp"
 
-#include "engine/shrink_candidates.hpp"
+#include "search/shrink_candidates.hpp"
 
 namespace softcert::engine {
 
 std::map<std::string, bool> Check::hypotheses_on(const nlohmann::json&) const { return {}; }
 
 std::vector<nlohmann::json> Check::shrink_candidates(const nlohmann::json& instance) const {
-  return default_shrink_candidates(instance);
+  return search::default_shrink_candidates(instance);
 }
 
 }  // namespace softcert::engine

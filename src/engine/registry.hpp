@@ -1,6 +1,7 @@
 #pragma once
 // The process-wide list of checks. proofs_checks/ files add themselves at static
-// initialisation with SOFTCERT_REGISTER_CHECK(ClassName).
+// initialisation with SOFTCERT_REGISTER_CHECK(ClassName) or, for one class that states several
+// readings, SOFTCERT_REGISTER_CHECK(ClassName, constructor arguments...).
 #include <memory>
 #include <string>
 #include <vector>
@@ -26,5 +27,8 @@ struct CheckRegistration {
 
 }  // namespace softcert::engine
 
-#define SOFTCERT_REGISTER_CHECK(Class) \
-  static const ::softcert::engine::CheckRegistration softcert_registration_##Class{std::make_unique<Class>()}
+#define SOFTCERT_REGISTRATION_NAME_(n) softcert_registration_##n
+#define SOFTCERT_REGISTRATION_NAME(n) SOFTCERT_REGISTRATION_NAME_(n)
+#define SOFTCERT_REGISTER_CHECK(Class, ...)                                                        \
+  static const ::softcert::engine::CheckRegistration SOFTCERT_REGISTRATION_NAME(__COUNTER__){ \
+      std::make_unique<Class>(__VA_ARGS__)}

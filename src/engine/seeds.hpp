@@ -4,15 +4,9 @@
 #include <cstdint>
 #include <string>
 
-namespace softcert::engine {
+#include "instances/splitmix64.hpp"
 
-// SplitMix64 (Steele, Lea, Flood 2014): one step of the generator, a good 64-bit mixer.
-constexpr std::uint64_t splitmix64(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
+namespace softcert::engine {
 
 // FNV-1a of the name: stable across platforms (std::hash is not).
 constexpr std::uint64_t name_hash(const char* s) {
@@ -22,7 +16,7 @@ constexpr std::uint64_t name_hash(const char* s) {
 }
 
 inline std::uint64_t instance_seed(std::uint64_t base_seed, const std::string& check, std::uint64_t index) {
-  return splitmix64(splitmix64(base_seed ^ name_hash(check.c_str())) + index);
+  return instances::splitmix64(instances::splitmix64(base_seed ^ name_hash(check.c_str())) + index);
 }
 
 }  // namespace softcert::engine

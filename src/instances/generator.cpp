@@ -2,7 +2,6 @@
 
 #include <mpfr.h>
 
-#include <charconv>
 #include <cmath>
 #include <stdexcept>
 
@@ -61,12 +60,6 @@ double NormalSource::normal() {
   return z0;
 }
 
-std::string shortest_decimal(double x) {
-  char buf[64];
-  const auto r = std::to_chars(buf, buf + sizeof buf, x);
-  return std::string(buf, r.ptr);
-}
-
 Instance generate_instance(std::uint64_t seed, const GeneratorOptions& o) {
   if (o.T == 0) throw std::invalid_argument("T: must be ≥ 1");
   if (o.d == 0) throw std::invalid_argument("d: must be ≥ 1");
@@ -120,7 +113,7 @@ Instance generate_instance(std::uint64_t seed, const GeneratorOptions& o) {
   }
   inst.id = "splitmix64-" + std::to_string(seed);
   inst.provenance = "softcert generate_instance: SplitMix64 seed " + std::to_string(seed) +
-                    ", Box-Muller (MPFR 53-bit), V = " + shortest_decimal(o.v_scale) + "·N(0,1), a = " + shortest_decimal(o.a_scale) +
+                    ", Box-Muller (MPFR 53-bit), V = " + num::decimal_round_trip(o.v_scale) + "·N(0,1), a = " + num::decimal_round_trip(o.a_scale) +
                     "·N(0,1), beta = N(0,I) normalised (docs/instances.md)";
   return inst;
 }

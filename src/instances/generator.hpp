@@ -13,22 +13,9 @@
 #include <string>
 
 #include "instances/instance.hpp"
+#include "instances/splitmix64.hpp"
 
 namespace softcert::instances {
-
-class SplitMix64 {
- public:
-  explicit SplitMix64(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next() {
-    std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-
- private:
-  std::uint64_t state_;
-};
 
 // Standard normal draws by Box–Muller over SplitMix64 (see above).
 class NormalSource {
@@ -59,9 +46,5 @@ struct GeneratorOptions {
 // p_k = |z_k| / Σ|z|). Labels: logistic_dataset y_i = +1 if ⟨x_i, β*⟩ ≥ 0 else −1;
 // regression y = X β*. Numbers are written in shortest round-trip decimal.
 Instance generate_instance(std::uint64_t seed, const GeneratorOptions& options);
-
-// The shortest decimal that reads back as x ("0.1", not "1.0000000000000001e-1"); exact for
-// the double x, so a decimal written by it denotes exactly the double that was computed.
-std::string shortest_decimal(double x);
 
 }  // namespace softcert::instances

@@ -56,7 +56,6 @@ class ValueSoftmax {
 
   std::size_t tokens() const { return T_; }
   std::size_t dim() const { return d_; }
-  Loss loss_kind() const { return loss_; }
   Normalization normalization() const { return norm_; }
   bool tau_time() const { return tau_; }
   const std::vector<S>& beta() const { return beta_; }

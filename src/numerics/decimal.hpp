@@ -15,6 +15,16 @@
 // for double, enough for the precision for MpReal, exact p/q for Rational); interval bounds are
 // written by lower_decimal/upper_decimal, rounded down / up, so that the decimal pair still
 // encloses the interval.
+//
+// Short text for instances, reasons and tables, the rounding direction in each name:
+//  - decimal_nearest(x, digits): `digits` significant digits, rounded to nearest (printf %g
+//    form: "0.12", "3e-05"; "-0" written "0"). For point values and generated instances
+//    (an instance is then the decimal exactly: what a check certifies is the written text).
+//  - decimal_round_trip(x): the shortest decimal that reads back as x ("0.1", not
+//    "0.10000000000000001"); parse_decimal<Real> of it is exactly x.
+//  - decimal_down / decimal_up(x, digits): at most `digits` significant digits, ≤ / ≥ the
+//    exact value of x (a double or a decimal string; compared exactly in rationals), so that a
+//    printed bracket [down(lower), up(upper)] still encloses the exact one.
 #include <string>
 
 #include "numerics/kinds.hpp"
@@ -41,5 +51,14 @@ std::string lower_decimal(const IntervalD& x, int digits = 17);
 std::string upper_decimal(const IntervalD& x, int digits = 17);
 std::string lower_decimal(const IntervalMp& x, int digits = 0);  // 0: enough for the precision
 std::string upper_decimal(const IntervalMp& x, int digits = 0);
+
+std::string decimal_nearest(double x, int digits);
+std::string decimal_round_trip(double x);
+std::string decimal_down(const std::string& decimal, int digits = 9);
+std::string decimal_up(const std::string& decimal, int digits = 9);
+std::string decimal_down(double x, int digits = 9);
+std::string decimal_up(double x, int digits = 9);
+// "[decimal_down(lower), decimal_up(upper)]"
+std::string bracket_text(const std::string& lower, const std::string& upper, int digits = 9);
 
 }  // namespace softcert::num

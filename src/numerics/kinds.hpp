@@ -24,7 +24,8 @@ inline double opaque(double x) {
 }
 
 // rounded_arith_std with every operand made opaque, so that no rounded operation can be
-// evaluated at compile time in the wrong rounding mode.
+// evaluated at compile time in the wrong rounding mode. No sqrt here: IntervalD's square root
+// comes from MPFR (num::sqrt, elementary.cpp), never from Boost.Interval.
 struct OpaqueRoundedArith : boost::numeric::interval_lib::rounded_arith_std<double> {
   using Base = boost::numeric::interval_lib::rounded_arith_std<double>;
   double add_down(double x, double y) { return Base::add_down(opaque(x), opaque(y)); }
@@ -35,8 +36,6 @@ struct OpaqueRoundedArith : boost::numeric::interval_lib::rounded_arith_std<doub
   double mul_up(double x, double y) { return Base::mul_up(opaque(x), opaque(y)); }
   double div_down(double x, double y) { return Base::div_down(opaque(x), opaque(y)); }
   double div_up(double x, double y) { return Base::div_up(opaque(x), opaque(y)); }
-  double sqrt_down(double x) { return Base::sqrt_down(opaque(x)); }
-  double sqrt_up(double x) { return Base::sqrt_up(opaque(x)); }
 };
 }  // namespace num::detail
 

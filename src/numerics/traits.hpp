@@ -143,7 +143,6 @@ template <class S> S mid_scalar(const S& x) { const auto m = mid(x); return hull
 template <class S> bool certainly_lt(const S& a, const S& b) { return upper(a) < lower(b); }
 template <class S> bool certainly_le(const S& a, const S& b) { return upper(a) <= lower(b); }
 template <class S> bool certainly_gt(const S& a, const S& b) { return lower(a) > upper(b); }
-template <class S> bool certainly_ge(const S& a, const S& b) { return lower(a) >= upper(b); }
 // Relations between some point of a and some point of b.
 template <class S> bool possibly_lt(const S& a, const S& b) { return lower(a) < upper(b); }
 template <class S> bool possibly_le(const S& a, const S& b) { return lower(a) <= upper(b); }

@@ -5,7 +5,6 @@
 #include "integrate/rigorous_model.hpp"
 #include "numerics/decimal.hpp"
 #include "numerics/entropy_enclosure.hpp"
-#include "reproduce/decimal_text.hpp"
 
 namespace softcert::reproduce {
 
@@ -45,16 +44,16 @@ CertifiedEndpoint certify_endpoint(const instances::Instance& inst, const std::s
   out.time_variable = r.time_variable;
   bool undefined = false;
   if (const auto h = num::entropy_enclosure(alpha, undefined)) {
-    out.entropy_lower = decimal_down(num::lower(*h));
-    out.entropy_upper = decimal_up(num::upper(*h));
+    out.entropy_lower = num::decimal_down(num::lower(*h));
+    out.entropy_upper = num::decimal_up(num::upper(*h));
   }
   if (const auto m = num::max_weight_enclosure(alpha)) {
-    out.max_weight_lower = decimal_down(num::lower(*m));
-    out.max_weight_upper = decimal_up(num::upper(*m));
+    out.max_weight_lower = num::decimal_down(num::lower(*m));
+    out.max_weight_upper = num::decimal_up(num::upper(*m));
   }
   const IntervalD loss = interval_of(r.loss);
-  out.loss_lower = decimal_down(num::lower(loss));
-  out.loss_upper = decimal_up(num::upper(loss));
+  out.loss_lower = num::decimal_down(num::lower(loss));
+  out.loss_upper = num::decimal_up(num::upper(loss));
   return out;
 }
 

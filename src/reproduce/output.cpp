@@ -12,7 +12,7 @@
 
 #include "engine/build_info.hpp"
 #include "engine/journal.hpp"
-#include "reproduce/decimal_text.hpp"
+#include "numerics/decimal.hpp"
 
 namespace softcert::reproduce {
 
@@ -52,7 +52,7 @@ std::string short_number(double x, int digits) {
 
 std::pair<std::string, std::string> outward_decimals(double lo, double hi, double scale, double floor) {
   const double slack = 1e-15 * scale + 1e-300;
-  return {decimal_down(std::max(lo - slack, floor), 9), decimal_up(hi + slack, 9)};
+  return {num::decimal_down(std::max(lo - slack, floor), 9), num::decimal_up(hi + slack, 9)};
 }
 
 std::string for_drawing(const std::string& s) {

@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "engine/registry.hpp"
-#include "reproduce/decimal_text.hpp"
+#include "numerics/decimal.hpp"
 #include "reproduce/output.hpp"
 #include "reproduce/registry.hpp"
 #include "reproduce/settings.hpp"
@@ -68,7 +68,7 @@ ExperimentResult run_cost_scaling(const RunContext& ctx) {
                  row.value("frobenius_sink_exact_gamma1_tau1", std::string()),
                  row.value("frobenius_equal", false) ? "true" : "false"});
     auto br = [](const nlohmann::json& b, int digits) {
-      return "[" + decimal_down(b[0].get<double>(), digits) + ", " + decimal_up(b[1].get<double>(), digits) + "]";
+      return "[" + num::decimal_down(b[0].get<double>(), digits) + ", " + num::decimal_up(b[1].get<double>(), digits) + "]";
     };
     md << "| " << row["T"] << " | " << br(s, 10) << " | " << br(d, 10) << " | " << br(q, 7) << " | "
        << short_number(row.value("sink_closed_form", 0.0), 9) << ", "

@@ -13,7 +13,7 @@
 #include "engine/check.hpp"
 #include "integrate/rigorous_integrate.hpp"
 #include "numerics/decimal.hpp"
-#include "reproduce/decimal_text.hpp"
+#include "numerics/decimal.hpp"
 #include "reproduce/output.hpp"
 #include "reproduce/registry.hpp"
 #include "reproduce/settings.hpp"
@@ -195,8 +195,8 @@ ExperimentResult run_headline(const RunContext& ctx) {
     for (std::size_t i = 1; i < T; ++i)
       if (mid(r.softmax[i]) > mid(r.softmax[top])) top = i;
     md << "| " << r.t << " | " << (k < 0 ? std::string("—") : std::to_string(k + 1)) << " | "
-       << bracket_text(r.softmax[top].lower, r.softmax[top].upper, 10) << " | "
-       << bracket_text(r.loss.lower, r.loss.upper, 10) << " | " << short_number(r.max_width, 2) << " |\n";
+       << num::bracket_text(r.softmax[top].lower, r.softmax[top].upper, 10) << " | "
+       << num::bracket_text(r.loss.lower, r.loss.upper, 10) << " | " << short_number(r.max_width, 2) << " |\n";
   }
   md << "\nAt t = " << last.t << ": the certified winner is index " << (winner < 0 ? std::string("— (none certified)") : std::to_string(winner + 1))
      << ", t·loss ≈ " << short_number(t_end * mid(last.loss), 4) << " (heuristic: loss ≈ 1/(c t), c = ‖β*‖² = 1), "

@@ -26,7 +26,7 @@
 #include "integrate/odeint_system.hpp"
 #include "models/value_softmax.hpp"
 #include "numerics/decimal.hpp"
-#include "reproduce/decimal_text.hpp"
+#include "numerics/decimal.hpp"
 #include "reproduce/output.hpp"
 #include "reproduce/parallel.hpp"
 #include "reproduce/registry.hpp"
@@ -229,7 +229,7 @@ ExperimentResult run_normalizations(const RunContext& ctx) {
                    p.result.margin_upper, paper_says(p.norm, p.loss), fast_verdict, p.fast ? p.fast->reason : "", change,
                    short_number(p.seconds, 3), p.result.reason});
     md << "| " << p.norm << " | " << p.loss << " | " << verdict << " | "
-       << (alo.empty() ? std::string("—") : bracket_text(alo, ahi, 8)) << " | "
+       << (alo.empty() ? std::string("—") : num::bracket_text(alo, ahi, 8)) << " | "
        << (dlo.empty() ? std::string("—") : "[" + dlo + ", " + dhi + "]") << " | " << paper_says(p.norm, p.loss) << " | "
        << (fast_verdict.empty() ? std::string("") : fast_verdict + " (non-rigorous)") << " | "
        << (change.empty() ? std::string("—") : change) << " |\n";

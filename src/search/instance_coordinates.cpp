@@ -3,14 +3,14 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "engine/decimal_shortening.hpp"
-#include "engine/instance_leaves.hpp"
+#include "search/decimal_shortening.hpp"
+#include "search/instance_leaves.hpp"
 #include "numerics/decimal.hpp"
 
 namespace softcert::search {
 
 InstanceCoordinates::InstanceCoordinates(nlohmann::json instance) : instance_(std::move(instance)) {
-  for (const auto& at : engine::decimal_leaves(instance_)) {
+  for (const auto& at : search::decimal_leaves(instance_)) {
     double x = 0;
     try {
       x = num::parse_decimal<Real>(instance_.at(at).get<std::string>());
@@ -26,7 +26,7 @@ InstanceCoordinates::InstanceCoordinates(nlohmann::json instance) : instance_(st
 nlohmann::json InstanceCoordinates::with(const std::vector<double>& x) const {
   if (x.size() != leaves_.size()) throw std::logic_error("InstanceCoordinates::with: wrong number of coordinates");
   nlohmann::json out = instance_;
-  for (std::size_t k = 0; k < x.size(); ++k) out[leaves_[k]] = engine::decimal_with_digits(x[k], kDigits);
+  for (std::size_t k = 0; k < x.size(); ++k) out[leaves_[k]] = num::decimal_nearest(x[k], kDigits);
   return out;
 }
 

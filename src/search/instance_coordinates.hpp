@@ -1,6 +1,6 @@
 #pragma once
 // An instance as a point of R^n, for local optimisation: its decimal leaves
-// (engine/instance_leaves.hpp) read as doubles, and written back as decimal strings with 10
+// (search/instance_leaves.hpp) read as doubles, and written back as decimal strings with 10
 // significant digits. The written instance is what the check decides on, exactly as written;
 // the doubles are only the optimiser's handle on it.
 #include <cstddef>

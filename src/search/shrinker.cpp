@@ -3,8 +3,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "engine/decimal_shortening.hpp"
-#include "engine/instance_leaves.hpp"
+#include "search/decimal_shortening.hpp"
+#include "search/instance_leaves.hpp"
 
 namespace softcert::search {
 
@@ -73,9 +73,9 @@ nlohmann::json size_summary(const Counterexample& c) {
     if (c.instance.is_object() && c.instance.contains(key)) s[key] = c.instance[key];
   std::size_t leaves = 0;
   long digits = 0;
-  for (const auto& at : engine::decimal_leaves(c.instance)) {
+  for (const auto& at : search::decimal_leaves(c.instance)) {
     ++leaves;
-    digits += engine::significant_digits(c.instance.at(at).get<std::string>()).value_or(0);
+    digits += search::significant_digits(c.instance.at(at).get<std::string>()).value_or(0);
   }
   s["numbers"] = leaves;
   s["significant_digits"] = digits;

@@ -152,8 +152,6 @@ class Tape {
   S coefficient(std::size_t i, std::size_t k) const { return FastArith<S>::from(coef_[i * K_ + k]); }
   // ∂ coefficient(i, k) / ∂ x0_j (after solve(true)).
   S derivative(std::size_t i, std::size_t k, std::size_t j) const { return FastArith<S>::from(d_[(i * K_ + k) * n_ + j]); }
-  // Coefficient 0 of the vector field's output i, i.e. f_i(x0).
-  S field_value(std::size_t i) const { return FastArith<S>::from(coef_[outputs_[i] * K_]); }
   // Coefficient 0 of any node (its value at the recorded box).
   S value0(std::size_t node) const { return FastArith<S>::from(coef_[node * K_]); }
 

@@ -7,12 +7,13 @@
 #include "certify/closed_form_patterns.hpp"
 #include "certify/cost_scaling.hpp"
 #include "certify/csdp_solver.hpp"
-#include "certify/loglog_fit.hpp"
+#include "statistics/loglog_fit.hpp"
 #include "certify/margin_nuclear.hpp"
 #include "numerics/traits.hpp"
 
 using namespace softcert;
 using namespace softcert::certify;
+using softcert::statistics::fit_exponent;
 
 namespace {
 Bracket closed_form_bracket(Pattern p, std::size_t T) {

@@ -2,7 +2,8 @@
 #include <gtest/gtest.h>
 
 #include "certify/hard_switch.hpp"
-#include "certify/instance_json.hpp"
+#include "certify/rational_json.hpp"
+#include "instances/json_fields.hpp"
 #include "certify/sink_representability.hpp"
 #include "numerics/precision.hpp"
 #include "numerics/traits.hpp"

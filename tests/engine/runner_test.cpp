@@ -25,7 +25,7 @@ class ParityCheck : public Check {
   std::string statement() const override { return "x is even"; }
   std::vector<std::string> hypotheses() const override { return {"even"}; }
   nlohmann::json generate(std::uint64_t seed, const GenerateOptions& o) const override {
-    std::uint64_t x = splitmix64(seed) % 1000;
+    std::uint64_t x = instances::splitmix64(seed) % 1000;
     if (!o.dropped.count("even")) x &= ~std::uint64_t{1};
     return {{"x", std::to_string(x)}};
   }
@@ -203,7 +203,7 @@ TEST(Runner, InstanceSeedsDependOnlyOnSuiteSeedCheckAndIndex) {
   EXPECT_NE(instance_seed(1, "a", 5), instance_seed(1, "b", 5));
   EXPECT_NE(instance_seed(1, "a", 5), instance_seed(2, "a", 5));
   // fixed values: a change here changes every published run's instances
-  EXPECT_EQ(splitmix64(0), 0xe220a8397b1dcdafULL);
+  EXPECT_EQ(instances::splitmix64(0), 0xe220a8397b1dcdafULL);
 }
 
 }  // namespace

@@ -112,7 +112,7 @@ TEST(RigorousFull, SegmentsCoverTheHorizonAndContainTheSolution) {
   const std::size_t mid = segs.size() / 2;
   const double tm = num::upper(segs[mid].t1);
   ASSERT_EQ(num::lower(segs[mid].t1), tm);
-  const std::vector<MpReal> ref = reference_state(inst, instances::shortest_decimal(tm));
+  const std::vector<MpReal> ref = reference_state(inst, num::decimal_round_trip(tm));
   for (std::size_t i = 0; i < ref.size(); ++i) EXPECT_TRUE(contains(segs[mid].box[i], ref[i])) << i;
 }
 

@@ -10,7 +10,7 @@
 #include "numerics/decimal.hpp"
 #include "numerics/precision.hpp"
 #include "numerics/traits.hpp"
-#include "reproduce/decimal_text.hpp"
+#include "numerics/decimal.hpp"
 #include "support/random_inputs.hpp"
 
 namespace softcert {
@@ -30,7 +30,7 @@ TEST(OutwardDecimal, DoubleBoundsEncloseTheDoubleExactly) {
       ASSERT_TRUE(exact(hi) >= q) << hi << " < " << x << " (" << digits << " digits)";
     }
     for (int digits : {3, 9, 17}) {
-      const std::string lo = reproduce::decimal_down(x, digits), hi = reproduce::decimal_up(x, digits);
+      const std::string lo = num::decimal_down(x, digits), hi = num::decimal_up(x, digits);
       ASSERT_TRUE(exact(lo) <= q) << lo << " > " << x;
       ASSERT_TRUE(exact(hi) >= q) << hi << " < " << x;
     }

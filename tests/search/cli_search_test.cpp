@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/instance_leaves.hpp"
+#include "search/instance_leaves.hpp"
 #include "engine/registry.hpp"
 #include "search/margin_evaluator.hpp"
 #include "support/run_cli.hpp"
@@ -78,7 +78,7 @@ TEST(CliSearch, TamperedCounterexampleIsRefusedByReplay) {
   softcert::engine::CheckOptions o;
   o.horizon = rec["horizon"].get<double>();
   bool tampered = false;
-  for (const auto& at : softcert::engine::decimal_leaves(rec["counterexample"])) {
+  for (const auto& at : softcert::search::decimal_leaves(rec["counterexample"])) {
     const std::string text = rec["counterexample"][at].get<std::string>();
     for (std::size_t k = 0; k < text.size() && !tampered; ++k) {
       if (!std::isdigit(static_cast<unsigned char>(text[k]))) continue;

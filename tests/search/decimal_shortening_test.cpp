@@ -2,13 +2,14 @@
 // strictly smaller than its instance (so shrinking ends).
 #include <gtest/gtest.h>
 
-#include "engine/decimal_shortening.hpp"
-#include "engine/instance_leaves.hpp"
-#include "engine/shrink_candidates.hpp"
+#include "search/decimal_shortening.hpp"
+#include "search/instance_leaves.hpp"
+#include "search/shrink_candidates.hpp"
 
 namespace {
 
-using namespace softcert::engine;
+using namespace softcert::search;
+using softcert::instances::value_softmax_axes;
 
 TEST(DecimalShortening, CountsSignificantDigits) {
   EXPECT_EQ(significant_digits("0"), 0);

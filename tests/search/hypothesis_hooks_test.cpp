@@ -65,11 +65,26 @@ TEST(HypothesisHooks, OrderPreservation) {
   EXPECT_FALSE(tilted.at("distinct-u0"));  // u_0 = u_1 exactly
 }
 
+TEST(HypothesisHooks, EveryLogisticCheckDecidesBoth) {
+  // The hook lives in the family base (proofs_checks/varre2026_check.hpp), so every check of
+  // Thms 3.2 and 3.3 decides both hypotheses as order preservation does.
+  const std::string inst = R"({"model": "value_softmax", "loss": "logistic", "normalization": "softmax", "T": 2, "d": 1, )"
+                           R"("beta": ["1"], "provenance": "test", "V": [["0.1", "0.1"]], "a": ["0", "1"]})";
+  for (const char* name : {"varre2026.repulsion.leader", "varre2026.repulsion.all_pairs", "varre2026.one_hot.eventual",
+                           "varre2026.one_hot.finite", "varre2026.massive_values"}) {
+    SCOPED_TRACE(name);
+    auto h = on(name, inst);
+    EXPECT_FALSE(h.at("uniform-a0"));
+    EXPECT_FALSE(h.at("distinct-u0"));
+  }
+}
+
 TEST(HypothesisHooks, DefaultDecidesNothing) {
   // A check without the hook: a search then moves instances only with every hypothesis dropped.
-  const auto* repulsion = CheckRegistry::global().find("varre2026.repulsion.leader");
-  ASSERT_NE(repulsion, nullptr);
-  EXPECT_TRUE(repulsion->hypotheses_on(nlohmann::json::object()).empty());
+  const auto* polarizes = CheckRegistry::global().find("varre2026.normalization.polarizes");
+  ASSERT_NE(polarizes, nullptr);
+  ASSERT_FALSE(polarizes->hypotheses().empty());
+  EXPECT_TRUE(polarizes->hypotheses_on(nlohmann::json::object()).empty());
 }
 
 }  // namespace

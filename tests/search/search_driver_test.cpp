@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-#include "engine/decimal_shortening.hpp"
+#include "search/decimal_shortening.hpp"
 #include "engine/registry.hpp"
 #include "instances/generator.hpp"
 #include "numerics/decimal.hpp"
@@ -29,7 +29,7 @@ class SumAtMostTwelve final : public engine::Check {
     instances::SplitMix64 rng(seed);
     auto unit = [&rng] { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; };
     nlohmann::json in;
-    in["x"] = nlohmann::json::array({engine::decimal_with_digits(5 * unit(), 6), engine::decimal_with_digits(5 * unit(), 6)});
+    in["x"] = nlohmann::json::array({num::decimal_nearest(5 * unit(), 6), num::decimal_nearest(5 * unit(), 6)});
     return in;
   }
   std::map<std::string, bool> hypotheses_on(const nlohmann::json& in) const override {
@@ -42,8 +42,8 @@ class SumAtMostTwelve final : public engine::Check {
     const double m = 12 - (x[0] + x[1]);  // exact enough for the test: decimals of 6-10 digits
     engine::CheckResult r;
     r.verdict = m < 0 ? engine::Verdict::violated : engine::Verdict::proved;
-    r.margin_lower = r.margin_upper = engine::decimal_with_digits(m, 17);
-    r.reason = "sum " + engine::decimal_with_digits(x[0] + x[1], 17);
+    r.margin_lower = r.margin_upper = num::decimal_nearest(m, 17);
+    r.reason = "sum " + num::decimal_nearest(x[0] + x[1], 17);
     return r;
   }
 

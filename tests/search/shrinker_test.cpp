@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/registry.hpp"
-#include "engine/shrink_candidates.hpp"
+#include "search/shrink_candidates.hpp"
 #include "numerics/decimal.hpp"
 #include "search/shrinker.hpp"
 
@@ -29,8 +29,8 @@ class AtMostTen final : public engine::Check {
     return r;
   }
   std::vector<nlohmann::json> shrink_candidates(const nlohmann::json& in) const override {
-    auto out = engine::remove_index_candidates(in, {"n", {{"x", 0}}});
-    for (auto& c : engine::shorten_decimal_candidates(in)) out.push_back(std::move(c));
+    auto out = search::remove_index_candidates(in, {"n", {{"x", 0}}});
+    for (auto& c : search::shorten_decimal_candidates(in)) out.push_back(std::move(c));
     return out;
   }
 };

@@ -1,8 +1,8 @@
-#include "engine/instance_leaves.hpp"
+#include "search/instance_leaves.hpp"
 
 #include "numerics/decimal.hpp"
 
-namespace softcert::engine {
+namespace softcert::search {
 
 namespace {
 void collect(const nlohmann::json& node, const nlohmann::json::json_pointer& at, bool below_array,
@@ -23,4 +23,4 @@ std::vector<nlohmann::json::json_pointer> decimal_leaves(const nlohmann::json& i
   return out;
 }
 
-}  // namespace softcert::engine
+}  // namespace softcert::search

@@ -1,12 +1,12 @@
-#include "engine/shrink_candidates.hpp"
+#include "search/shrink_candidates.hpp"
 
 #include <optional>
 #include <string>
 
-#include "engine/decimal_shortening.hpp"
-#include "engine/instance_leaves.hpp"
+#include "search/decimal_shortening.hpp"
+#include "search/instance_leaves.hpp"
 
-namespace softcert::engine {
+namespace softcert::search {
 
 namespace {
 
@@ -77,18 +77,14 @@ std::vector<nlohmann::json> shorten_decimal_candidates(const nlohmann::json& ins
   return out;
 }
 
-std::vector<IndexAxis> value_softmax_axes() {
-  return {{"T", {{"V", 1}, {"a", 0}}}, {"d", {{"V", 0}, {"beta", 0}, {"p", 0}, {"X", 1}}}};
-}
-
 std::vector<nlohmann::json> default_shrink_candidates(const nlohmann::json& instance) {
   std::vector<nlohmann::json> out;
   const bool value_softmax = instance.is_object() && instance.contains("model") && instance["model"] == "value_softmax";
   if (value_softmax)
-    for (const auto& axis : value_softmax_axes())
+    for (const auto& axis : instances::value_softmax_axes())
       for (auto& c : remove_index_candidates(instance, axis)) out.push_back(std::move(c));
   for (auto& c : shorten_decimal_candidates(instance)) out.push_back(std::move(c));
   return out;
 }
 
-}  // namespace softcert::engine
+}  // namespace softcert::search

@@ -1,12 +1,12 @@
-#include "certify/loglog_fit.hpp"
+#include "statistics/loglog_fit.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
-#include "certify/random_source.hpp"
+#include "instances/random_source.hpp"
 
-namespace softcert::certify {
+namespace softcert::statistics {
 namespace {
 // Slope and intercept of the least-squares line through (log x_i, log y_i), i ∈ idx.
 bool slope(const std::vector<double>& lx, const std::vector<double>& ly, const std::vector<std::size_t>& idx,
@@ -38,7 +38,7 @@ ExponentFit fit_exponent(const std::vector<double>& x, const std::vector<double>
   ExponentFit f;
   f.level = level;
   if (!slope(lx, ly, all, f.exponent, f.log_constant)) throw std::invalid_argument("fit_exponent: x values all equal");
-  RandomSource rng(seed, 0xb007);
+  instances::RandomSource rng(seed, 0xb007);
   std::vector<double> ks;
   for (int b = 0; b < resamples; ++b) {
     std::vector<std::size_t> idx(x.size());
@@ -59,4 +59,4 @@ ExponentFit fit_exponent(const std::vector<double>& x, const std::vector<double>
   return f;
 }
 
-}  // namespace softcert::certify
+}  // namespace softcert::statistics

@@ -8,11 +8,11 @@
 
 #include <nlohmann/json.hpp>
 
-namespace softcert::engine {
+namespace softcert::search {
 
 // The JSON pointers of every string leaf below an array whose text is a decimal number, in
 // document order (object keys sorted, as nlohmann::json keeps them): the same list for the
 // same instance on every platform.
 std::vector<nlohmann::json::json_pointer> decimal_leaves(const nlohmann::json& instance);
 
-}  // namespace softcert::engine
+}  // namespace softcert::search

@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-namespace softcert::engine {
+namespace softcert::search {
 
 // Significant digits of a decimal string (num::is_decimal_syntax): leading zeros and trailing
 // zeros of the mantissa do not count ("0" → 0, "0.0250" → 2, "100" → 1, "1.5e-3" → 2).
@@ -16,7 +16,4 @@ std::optional<int> significant_digits(const std::string& text);
 // when that would not carry strictly fewer significant digits (or `text` is not decimal).
 std::optional<std::string> round_significant(const std::string& text, int digits);
 
-// A double written with `digits` significant digits (%g form, "-0" written as "0").
-std::string decimal_with_digits(double x, int digits);
-
-}  // namespace softcert::engine
+}  // namespace softcert::search

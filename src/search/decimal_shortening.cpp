@@ -1,11 +1,10 @@
-#include "engine/decimal_shortening.hpp"
+#include "search/decimal_shortening.hpp"
 
-#include <cstdio>
 #include <stdexcept>
 
 #include "numerics/decimal.hpp"
 
-namespace softcert::engine {
+namespace softcert::search {
 
 std::optional<int> significant_digits(const std::string& text) {
   if (!num::is_decimal_syntax(text)) return std::nullopt;
@@ -20,14 +19,6 @@ std::optional<int> significant_digits(const std::string& text) {
   return static_cast<int>(last - first + 1);
 }
 
-std::string decimal_with_digits(double x, int digits) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*g", digits, x);
-  std::string s(buf);
-  if (s == "-0") s = "0";
-  return s;
-}
-
 std::optional<std::string> round_significant(const std::string& text, int digits) {
   const auto have = significant_digits(text);
   if (!have || *have <= digits) return std::nullopt;
@@ -37,10 +28,10 @@ std::optional<std::string> round_significant(const std::string& text, int digits
   } catch (const std::invalid_argument&) {
     return std::nullopt;  // e.g. out of the double range: leave it as it is
   }
-  const std::string out = decimal_with_digits(x, digits);
+  const std::string out = num::decimal_nearest(x, digits);
   const auto now = significant_digits(out);
   if (!now || *now >= *have) return std::nullopt;
   return out;
 }
 
-}  // namespace softcert::engine
+}  // namespace softcert::search

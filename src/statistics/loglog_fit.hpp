@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace softcert::certify {
+namespace softcert::statistics {
 
 struct ExponentFit {
   double exponent = 0, log_constant = 0;
@@ -18,4 +18,4 @@ struct ExponentFit {
 ExponentFit fit_exponent(const std::vector<double>& x, const std::vector<double>& y, std::uint64_t seed,
                          int resamples = 2000, double level = 0.95);
 
-}  // namespace softcert::certify
+}  // namespace softcert::statistics

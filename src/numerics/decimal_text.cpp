@@ -1,12 +1,12 @@
-#include "reproduce/decimal_text.hpp"
-
+// The short decimal writers of numerics/decimal.hpp: nearest, round-trip, down and up.
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 
 #include "numerics/decimal.hpp"
 
-namespace softcert::reproduce {
+namespace softcert::num {
 
 namespace {
 
@@ -47,7 +47,7 @@ std::string directed(const Rational& r, double approx, int digits, bool up) {
   std::string m = text.substr(0, epos);
   if (m.find('.') != std::string::npos) m.erase(m.find('.'), 1);
   long e = std::strtol(text.c_str() + epos + 1, nullptr, 10) - (digits - 1);
-  const Rational c = num::parse_decimal<Rational>(buf);
+  const Rational c = parse_decimal<Rational>(buf);
   if (up ? c >= r : c <= r) return format(negative, m, e);
   // One unit in the last digit toward the wanted side: the magnitude grows when rounding a
   // positive number up or a negative number down, and shrinks otherwise.
@@ -69,11 +69,25 @@ std::string directed(const Rational& r, double approx, int digits, bool up) {
 
 }  // namespace
 
+std::string decimal_nearest(double x, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*g", digits, x);
+  std::string s(buf);
+  if (s == "-0") s = "0";
+  return s;
+}
+
+std::string decimal_round_trip(double x) {
+  char buf[64];
+  const auto r = std::to_chars(buf, buf + sizeof buf, x);
+  return std::string(buf, r.ptr);
+}
+
 std::string decimal_down(const std::string& d, int digits) {
-  return directed(num::parse_decimal<Rational>(d), std::strtod(d.c_str(), nullptr), digits, false);
+  return directed(parse_decimal<Rational>(d), std::strtod(d.c_str(), nullptr), digits, false);
 }
 std::string decimal_up(const std::string& d, int digits) {
-  return directed(num::parse_decimal<Rational>(d), std::strtod(d.c_str(), nullptr), digits, true);
+  return directed(parse_decimal<Rational>(d), std::strtod(d.c_str(), nullptr), digits, true);
 }
 std::string decimal_down(double x, int digits) { return directed(Rational(x), x, digits, false); }
 std::string decimal_up(double x, int digits) { return directed(Rational(x), x, digits, true); }
@@ -84,4 +98,4 @@ std::string bracket_text(const std::string& lower, const std::string& upper, int
   return s;
 }
 
-}  // namespace softcert::reproduce
+}  // namespace softcert::num

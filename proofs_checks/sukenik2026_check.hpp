@@ -1,0 +1,37 @@
+#pragma once
+// The base of the sink-paper checks (Súkeník, López Amado, Lampert, Mondelli 2026): the
+// citation, the provenance line their generators write, and the small helpers they share.
+#include <cstdint>
+#include <string>
+
+#include "certify/interval_bridge.hpp"
+#include "engine/check.hpp"
+#include "numerics/decimal.hpp"
+
+namespace softcert::checks {
+
+class SinkPaperCheck : public engine::Check {
+ public:
+  std::string paper() const override {
+    return "Súkeník, López Amado, Lampert, Mondelli (2026), Sink vs. diagonal patterns, arXiv 2605.08453";
+  }
+
+ protected:
+  // "<name> generator, seed S[, dropped: h1,h2]": where a generated instance came from.
+  std::string provenance(std::uint64_t seed, const engine::GenerateOptions& o) const {
+    std::string dropped;
+    for (const auto& h : o.dropped) dropped += (dropped.empty() ? "" : ",") + h;
+    return name() + " generator, seed " + std::to_string(seed) + (dropped.empty() ? "" : ", dropped: " + dropped);
+  }
+};
+
+// Whether the generator must keep `hypothesis` (it is not among the dropped).
+inline bool kept(const engine::GenerateOptions& o, const std::string& hypothesis) { return o.dropped.count(hypothesis) == 0; }
+
+// Sets the result's margin to the outward decimal bounds of `m`.
+inline void set_margin(engine::CheckResult& r, const IntervalMp& m, int digits = 17) {
+  r.margin_lower = certify::lo_str(m, digits);
+  r.margin_upper = certify::hi_str(m, digits);
+}
+
+}  // namespace softcert::checks
