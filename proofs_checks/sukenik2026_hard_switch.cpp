@@ -40,6 +40,7 @@ class HardSwitch final : public engine::Check {
   }
   std::string doc() const override { return "docs/theorems/sukenik2026_hard_switch.md"; }
   std::vector<std::string> hypotheses() const override { return {"full-rank", "half-space"}; }
+  std::vector<std::string> params() const override { return {"d", "T", "samples"}; }
 
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
     certify::RandomSource rng(seed, 0x4a5d);

@@ -36,6 +36,7 @@ class Oversmoothing final : public engine::Check {
   }
   std::string doc() const override { return "docs/theorems/sukenik2026_oversmoothing.md"; }
   std::vector<std::string> hypotheses() const override { return {"smoothing-sign"}; }
+  std::vector<std::string> params() const override { return {"T"}; }
 
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
     certify::RandomSource rng(seed, 0x05e0);

@@ -86,6 +86,7 @@ class OneHotEventualCheck : public engine::Check {
   }
   std::string doc() const override { return "docs/theorems/varre2026_one_hot.md"; }
   std::vector<std::string> hypotheses() const override { return {kUniformA0, kDistinctU0}; }
+  std::vector<std::string> params() const override { return {"T", "d", "a_scale", "order", "max_depth", "max_steps", "h_max"}; }
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
     return generate_logistic_instance(seed, o, name());
   }
@@ -105,6 +106,7 @@ class MassiveValuesCheck : public engine::Check {
   }
   std::string doc() const override { return "docs/theorems/varre2026_massive_values.md"; }
   std::vector<std::string> hypotheses() const override { return {kUniformA0, kDistinctU0}; }
+  std::vector<std::string> params() const override { return {"T", "d", "a_scale", "order", "max_depth", "max_steps", "h_max"}; }
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
     return generate_logistic_instance(seed, o, name());
   }
@@ -123,6 +125,7 @@ class OneHotFiniteCheck : public engine::Check {
   }
   std::string doc() const override { return "docs/theorems/varre2026_one_hot.md"; }
   std::vector<std::string> hypotheses() const override { return {kUniformA0, kDistinctU0}; }
+  std::vector<std::string> params() const override { return {"T", "d", "a_scale", "eps"}; }
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
     return generate_logistic_instance(seed, o, name());
   }

@@ -22,6 +22,8 @@ class OrderPreservationCheck : public engine::Check {
   }
   std::string doc() const override { return "docs/theorems/varre2026_order_preservation.md"; }
   std::vector<std::string> hypotheses() const override { return {kUniformA0, kDistinctU0}; }
+  // generate_logistic_instance's, then tube_settings'
+  std::vector<std::string> params() const override { return {"T", "d", "a_scale", "order", "max_depth", "max_steps", "h_max"}; }
 
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
     return generate_logistic_instance(seed, o, name());

@@ -29,6 +29,11 @@ class RepulsionCheck : public engine::Check {
   }
   std::string doc() const override { return "docs/theorems/varre2026_repulsion.md"; }
   std::vector<std::string> hypotheses() const override { return {kUniformA0, kDistinctU0}; }
+  // generate_logistic_instance's, then tube_settings'
+  std::vector<std::string> params() const override { return {"T", "d", "a_scale", "order", "max_depth", "max_steps", "h_max"}; }
+  // "Nondecreasing" is non-strict, and its margin min(g', Δ') is exactly 0 at t = 0: a(0) is
+  // uniform, so Δ' = c(s_i − s_j) = 0 there. proved comes with a lower end ≥ 0, possibly 0.
+  bool strict_margin() const override { return false; }
 
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
     return generate_logistic_instance(seed, o, name());
