@@ -4,9 +4,11 @@
 #include <gtest/gtest.h>
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <filesystem>
+#include <cstdlib>
 #include <fstream>
 #include <functional>
 #include <string>
@@ -276,6 +278,34 @@ TEST(CliHardeningRun, OutDirectoryIsLockedAndOldReportsAreMovedAside) {
   EXPECT_EQ(read_text(out / "previous" / "results.jsonl"), old_journal);
   EXPECT_NE(read_text(out / "summary.json"), old_summary);
   for (const auto& rec : read_lines(out / "results.jsonl")) EXPECT_EQ(rec["check"], "sukenik2026.oversmoothing");
+}
+
+// A full disk in the middle of a journal append: exit 2, and the journal is cut back to whole
+// lines (a partial line used to stay behind), so --resume continues it cleanly.
+TEST(CliHardeningRun, FullDiskDuringAJournalAppendLeavesWholeLines) {
+  const fs::path dir = fresh_dir("journal_full");
+  write_text(dir / "s.toml", kSuiteText);
+  const fs::path out = dir / "out";
+  const std::string err_file = (dir / "err.txt").string();
+  // ulimit -f 6: writes past 6 KB fail with EFBIG, as on a full file system (SIGXFSZ ignored).
+  const std::string cmd = "trap '' XFSZ; ulimit -f 6; exec " + std::string(SOFTCERT_BINARY) + " suite " +
+                          (dir / "s.toml").string() + " -q --out " + out.string() + " >/dev/null 2>" + err_file;
+  const int st = std::system(("/bin/sh -c \"" + cmd + "\"").c_str());
+  ASSERT_TRUE(WIFEXITED(st));
+  EXPECT_EQ(WEXITSTATUS(st), 2) << read_text(err_file);
+  EXPECT_NE(read_text(err_file).find("cannot write " + (out / "results.jsonl").string() + ": File too large"),
+            std::string::npos)
+      << read_text(err_file);
+  const std::string journal = read_text(out / "results.jsonl");
+  ASSERT_FALSE(journal.empty());
+  EXPECT_EQ(journal.back(), '\n') << "the journal ends with a whole line";
+  EXPECT_NO_THROW(read_lines(out / "results.jsonl"));
+  EXPECT_FALSE(fs::exists(out / "summary.json"));
+  const CliRun r = run_softcert("suite " + (dir / "s.toml").string() + " -q --resume --out " + out.string());
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err.find("dropped"), std::string::npos) << "nothing to drop: " << r.err;
+  ASSERT_EQ(run_softcert("suite " + (dir / "s.toml").string() + " -q --out " + (dir / "full").string()).status, 0);
+  EXPECT_EQ(without_seconds(out / "results.jsonl"), without_seconds(dir / "full" / "results.jsonl"));
 }
 
 // --- strict JSON ----------------------------------------------------------------------------
