@@ -112,6 +112,9 @@ class CostScaling final : public SinkPaperCheck {
   // decides it, so hypotheses_on leaves it undecided and a search that keeps it only samples
   // the generator. `--drop random-embeddings` lets the search choose embeddings adversarially.
   std::vector<std::string> hypotheses() const override { return {"random-embeddings"}; }
+  std::vector<std::string> params() const override {
+    return {"embedding", "tau", "T_max", "replicates", "d_rule", "proposal", "gap_target"};
+  }
 
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
     instances::RandomSource rng(seed, 0xc057);

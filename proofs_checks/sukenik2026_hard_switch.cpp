@@ -38,6 +38,7 @@ class HardSwitch final : public SinkPaperCheck {
   }
   std::string doc() const override { return "docs/theorems/sukenik2026_hard_switch.md"; }
   std::vector<std::string> hypotheses() const override { return {"full-rank", "half-space"}; }
+  std::vector<std::string> params() const override { return {"d", "T", "samples"}; }
 
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
     instances::RandomSource rng(seed, 0x4a5d);

@@ -34,6 +34,7 @@ class Oversmoothing final : public SinkPaperCheck {
   }
   std::string doc() const override { return "docs/theorems/sukenik2026_oversmoothing.md"; }
   std::vector<std::string> hypotheses() const override { return {"smoothing-sign"}; }
+  std::vector<std::string> params() const override { return {"T"}; }
 
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
     instances::RandomSource rng(seed, 0x05e0);

@@ -44,6 +44,7 @@ class SinkRepresentability final : public SinkPaperCheck {
   }
   std::string doc() const override { return "docs/theorems/sukenik2026_sink_representability.md"; }
   std::vector<std::string> hypotheses() const override { return {"half-space", "sink-exposed"}; }
+  std::vector<std::string> params() const override { return {"d", "T"}; }
 
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
     instances::RandomSource rng(seed, 0x5111);

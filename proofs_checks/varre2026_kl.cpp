@@ -225,6 +225,8 @@ class KlLossReachesInfimumCheck : public VarreCheck {
            "entropy of p*).";
   }
   std::string doc() const override { return "docs/theorems/varre2026_kl.md"; }
+  // generate_kl's, then kl_settings'
+  std::vector<std::string> params() const override { return {"T", "d", "delta", "order", "max_steps"}; }
 
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
     return generate_kl(seed, o, name());

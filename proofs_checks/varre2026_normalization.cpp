@@ -130,6 +130,10 @@ class NormalizationPolarizationCheck : public VarreCheck {
   }
   std::string doc() const override { return "docs/theorems/varre2026_normalization.md"; }
   std::vector<std::string> hypotheses() const override { return {kUniformOnesA0}; }
+  // generate_family_instance's, then polarization_settings'
+  std::vector<std::string> params() const override {
+    return {"T", "d", "n", "loss", "normalization", "v_scale", "a_scale", "epsilon", "order", "max_steps"};
+  }
 
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
     return generate_family_instance(seed, o, name());

@@ -257,6 +257,11 @@ class NormalizationSquareWeakerCheck : public VarreCheck {
            "square loss: H(p_sq(H_sq)) > H(p_log(H_log)). Inapplicable (inconclusive) when p has a negative entry.";
   }
   std::string doc() const override { return "docs/theorems/varre2026_normalization_square_weaker.md"; }
+  // generate_family_instance's, then weaker_settings'
+  std::vector<std::string> params() const override {
+    return {"T", "d", "n", "normalization", "v_scale", "a_scale", "square_horizon", "logistic_horizon", "tail_radius",
+            "order", "max_steps"};
+  }
 
   // The authors' construction [code, cell 5] with our generator: V = 0.1·N(0,1), a = 1 + 0.1·N(0,1),
   // β* = N/‖N‖ (generate_family_instance with a(0) jittered), params.normalization (softmax),

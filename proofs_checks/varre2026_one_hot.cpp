@@ -93,6 +93,8 @@ class RegionEntryCheck : public LogisticCheck {
   std::string doc() const override {
     return massive_ ? "docs/theorems/varre2026_massive_values.md" : "docs/theorems/varre2026_one_hot.md";
   }
+  // generate_logistic_instance's, then the region-entry settings'
+  std::vector<std::string> params() const override { return {"T", "d", "a_scale", "order", "max_depth", "max_steps", "h_max"}; }
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
     return eventual_at(instance, o, massive_);
   }
@@ -109,6 +111,7 @@ class OneHotFiniteCheck : public LogisticCheck {
            "softmax: max_k sigma(a(H))_k >= 1 - eps (params eps, default 0.1; horizon H, default 1e5).";
   }
   std::string doc() const override { return "docs/theorems/varre2026_one_hot.md"; }
+  std::vector<std::string> params() const override { return {"T", "d", "a_scale", "eps"}; }
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
     if (o.tier != engine::Tier::rigorous)
       throw std::invalid_argument("tier: this check needs a rigorous enclosure; use --tier rigorous");

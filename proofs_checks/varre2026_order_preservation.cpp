@@ -21,6 +21,8 @@ class OrderPreservationCheck : public LogisticCheck {
            "distinct: for every pair with u_i(0) > u_j(0) and all t in [0, H], u_i(t) > u_j(t) and a_i(t) >= a_j(t).";
   }
   std::string doc() const override { return "docs/theorems/varre2026_order_preservation.md"; }
+  // generate_logistic_instance's, then tube_settings'
+  std::vector<std::string> params() const override { return {"T", "d", "a_scale", "order", "max_depth", "max_steps", "h_max"}; }
 
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
     const instances::Instance inst = logistic_instance(instance);

@@ -239,6 +239,7 @@ class RegressionConditioningCheck : public VarreCheck {
            "min_i (H_i - H_{i+1}).";
   }
   std::string doc() const override { return "docs/theorems/varre2026_regression.md"; }
+  std::vector<std::string> params() const override { return {"d", "n", "kappa", "order", "max_steps", "recertify"}; }
 
   // params: d (default 20), n (default 20), kappa (default [1, 2, 3, 4, 5]); see the header.
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {

@@ -28,6 +28,11 @@ class RepulsionCheck : public LogisticCheck {
                         "k = argmax u(0), a_k - a_j and u_k - u_j are nondecreasing on [0, H] for every j != k.";
   }
   std::string doc() const override { return "docs/theorems/varre2026_repulsion.md"; }
+  // generate_logistic_instance's, then tube_settings'
+  std::vector<std::string> params() const override { return {"T", "d", "a_scale", "order", "max_depth", "max_steps", "h_max"}; }
+  // "Nondecreasing" is non-strict, and its margin min(g', Δ') is exactly 0 at t = 0: a(0) is
+  // uniform, so Δ' = c(s_i − s_j) = 0 there. proved comes with a lower end ≥ 0, possibly 0.
+  bool strict_margin() const override { return false; }
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
     const instances::Instance inst = logistic_instance(instance);
     const ExactStart start = exact_start(inst);

@@ -159,6 +159,9 @@ class SquareRankOnePartialPolarizationCheck : public VarreCheck {
            "softmax(a(tau*)) stays farther than epsilon (max-norm) from every one-hot vertex.";
   }
   std::string doc() const override { return "docs/theorems/varre2026_square_rank_one.md"; }
+  std::vector<std::string> params() const override {
+    return {"T", "d", "w_scale", "w_mean", "epsilon", "order", "max_steps"};
+  }
 
   // params: T (default [2, 6]), d (default T), w_mean (default 0), w_scale (default 1):
   // w0 = ±(w_mean + w_scale·N(0,1)) to 4

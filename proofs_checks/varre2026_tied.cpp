@@ -330,6 +330,8 @@ class TiedAttendedColumnCheck : public VarreCheck {
                  "(certified), and ||U e_k(H)|| > ||U e_k(0)||.";
   }
   std::string doc() const override { return "docs/theorems/varre2026_tied.md"; }
+  // generate_tied's, then tied_settings'
+  std::vector<std::string> params() const override { return {"D", "order", "max_steps", "grid", "time"}; }
 
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
     return generate_tied(seed, o, name());

@@ -39,6 +39,7 @@
 #include <vector>
 
 #include "engine/registry.hpp"
+#include "engine/run_identity.hpp"
 #include "engine/runner.hpp"
 #include "engine/suite.hpp"
 #include "instances/instance.hpp"
@@ -672,11 +673,16 @@ py::object check_py(const std::string& name, py::handle instance, std::optional<
   e.check = name;
   e.options.tier = tier == "fast" ? engine::Tier::fast : engine::Tier::rigorous;
   e.options.precision_bits = precision;
+  if (const std::string p = engine::precision_problem(e.options.tier, precision); !p.empty())
+    value_error("precision: " + p);
   e.options.horizon = horizon;
   if (!params.is_none()) {
     if (!py::isinstance<py::dict>(params)) value_error("params: expected a dict");
     e.options.params = from_python(params, "params");
   }
+  if (const std::string p = engine::unknown_param_problem(*engine::CheckRegistry::global().find(name), e.options.params);
+      !p.empty())
+    value_error("params: " + p);
   e.generate.params = e.options.params;
   std::optional<json> in_memory;
   if (py::isinstance<Instance>(instance)) {
@@ -697,7 +703,8 @@ py::object check_py(const std::string& name, py::handle instance, std::optional<
   } else {
     item = engine::plan(suite).at(0);
   }
-  const json record = run_interruptible([&](const std::atomic<bool>&) { return engine::run_item(suite, item); });
+  json record = run_interruptible([&](const std::atomic<bool>&) { return engine::run_item(suite, item); });
+  record["run"] = engine::run_identity(suite, 1).id;  // as `softcert check` stamps it (docs/reports.md)
   return to_python(record);
 }
 

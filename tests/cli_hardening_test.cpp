@@ -91,6 +91,10 @@ TEST(CliHardening, SizeLikeInputsOutOfRangeAreExitTwoBeforeAnyWork) {
       {"check sukenik2026.hard_switch --instances -5", "--instances: must be an integer in [0, 1000000]"},
       {"check sukenik2026.hard_switch --instances 100000000", "--instances: must be an integer in [0, 1000000]"},
       {"check sukenik2026.hard_switch --instances 1 --precision 0", "--precision: must be an integer in [53, 65536]"},
+      // aborted inside GMP: check took the rigorous tier to 65536 bits (integrate's cap, reused)
+      {"check varre2026.order_preservation --instances 1 --tier rigorous --precision 65536",
+       "--precision: the rigorous tier takes at most 4096 bits, got 65536"},
+      {"check varre2026.order_preservation --instances 1 --precision 4097", "at most 4096 bits"},
       // both used to become 2^64 - 1
       {"check sukenik2026.hard_switch --instances 1 --seed -1", "--seed: must be an integer in [0, 18446744073709551615]"},
       {"check sukenik2026.hard_switch --instances 1 --seed 18446744073709551616", "--seed: must be an integer"},

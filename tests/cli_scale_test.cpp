@@ -174,6 +174,7 @@ TEST(ScaleCli, ResumeDropsOnlyAnUnterminatedLastLine) {
     const fs::path out = fresh_dir("cut_last_line");
     fs::create_directories(out);
     std::ofstream(out / "results.jsonl", std::ios::binary) << good.substr(0, cut + keep);
+    fs::copy_file(baseline() / "run.json", out / "run.json");  // the journal's header (run identity)
     const CliRun r = run_softcert("suite " + kSuite + " --quiet --resume --out " + quoted(out));
     EXPECT_EQ(r.status, 0) << r.out << r.err;
     EXPECT_NE(r.out.find("resumed: 30 results"), std::string::npos) << r.out;
@@ -222,6 +223,7 @@ TEST(ScaleCli, MpiTwoRanksEqualSingleProcess) {
     std::string line;
     for (int i = 0; i < 30 && std::getline(in, line); ++i) keep << line << "\n";
   }
+  fs::copy_file(baseline() / "run.json", partial / "run.json");
   const CliRun resumed = run_mpi("suite " + kSuite + " --quiet --resume --out " + quoted(partial));
   ASSERT_EQ(resumed.status, 0) << resumed.out << resumed.err;
   EXPECT_NE(resumed.out.find("resumed: 30 results"), std::string::npos) << resumed.out;
@@ -236,6 +238,7 @@ TEST(ScaleCli, MpiTwoRanksEqualSingleProcess) {
     for (int i = 0; i < 30; ++i) end = good.find('\n', end) + 1;
     std::ofstream(cut / "results.jsonl", std::ios::binary) << good.substr(0, end + 25);
   }
+  fs::copy_file(baseline() / "run.json", cut / "run.json");
   const CliRun cut_run = run_mpi("suite " + kSuite + " --quiet --resume --out " + quoted(cut));
   ASSERT_EQ(cut_run.status, 0) << cut_run.out << cut_run.err;
   EXPECT_NE(cut_run.out.find("resumed: 30 results"), std::string::npos) << cut_run.out;

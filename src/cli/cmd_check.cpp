@@ -33,7 +33,7 @@ void add_check_command(CLI::App& app, int& exit_status) {
   cmd->add_option("--seed", args->seed, "seed of the random instances")
       ->transform(integer_in(0, std::numeric_limits<std::uint64_t>::max()));
   cmd->add_option("--tier", args->tier, "fast or rigorous")->check(CLI::IsMember({"fast", "rigorous"}));
-  cmd->add_option("--precision", args->precision, "working precision in bits (53 to 65536)")
+  cmd->add_option("--precision", args->precision, "working precision in bits (53 to 65536; at most 4096 in the rigorous tier)")
       ->transform(integer_in(53, 65536));
   auto* horizon = cmd->add_option("--horizon", args->horizon, "time horizon of the claim (a positive number)");
   cmd->add_option("--jobs,-j", args->jobs, "worker threads")->check(CLI::Range(1u, 1024u));
@@ -56,8 +56,12 @@ void add_check_command(CLI::App& app, int& exit_status) {
     e.expect = engine::expectation_from_string(args->expect);
     e.options.tier = args->tier == "fast" ? engine::Tier::fast : engine::Tier::rigorous;
     e.options.precision_bits = args->precision;
+    if (const std::string p = engine::precision_problem(e.options.tier, args->precision); !p.empty())
+      throw UsageError("--precision: " + p);
     if (horizon->count() > 0) e.options.horizon = args->horizon;
     for (const auto& p : args->params) add_param(e.options.params, p);
+    if (const std::string p = engine::unknown_param_problem(*check, e.options.params); !p.empty())
+      throw UsageError("--param: " + p);
     e.generate.params = e.options.params;
     const auto hyps = check->hypotheses();
     for (const auto& d : args->drops) {

@@ -15,6 +15,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/run_options.hpp"
+#include "engine/check.hpp"
 #include "engine/journal.hpp"
 #include "instances/instance.hpp"
 #include "integrate/fast_integrate.hpp"
@@ -26,10 +27,7 @@
 namespace softcert::cli {
 namespace {
 
-// Above this the rigorous tier's Taylor order, and the MPFI coefficients it keeps, make a step
-// cost minutes and gigabytes (headline instance to t = 1: 1024 bits 20 s / 84 MB, 2048 bits
-// 34 s / 236 MB, 4096 bits 6 min / 830 MB; 65536 bits aborts inside GMP, out of memory).
-constexpr unsigned kMaxRigorousPrecision = 4096;
+using engine::kMaxRigorousPrecision;  // engine/check.hpp: the same cap for check and suites
 
 struct IntegrateArgs {
   std::string instance, t, tier = "fast", stepper = "auto", json_out, form = "full", time = "auto";
@@ -124,10 +122,10 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
   cmd->callback([args, &exit_status]() {
     // Everything about the input is checked before anything is computed or written.
     if (args->precision < 53) throw UsageError("--precision: must be ≥ 53 bits, got " + std::to_string(args->precision));
-    if (args->tier == "rigorous" && args->precision > kMaxRigorousPrecision)
-      throw UsageError("--precision: the rigorous tier takes at most " + std::to_string(kMaxRigorousPrecision) +
-                       " bits, got " + std::to_string(args->precision) +
-                       " (its Taylor order and memory grow with the precision; docs/cli.md)");
+    if (const std::string p = engine::precision_problem(args->tier == "rigorous" ? engine::Tier::rigorous : engine::Tier::fast,
+                                                        args->precision);
+        !p.empty())
+      throw UsageError("--precision: " + p);
     if (!num::is_decimal_syntax(args->t)) throw UsageError("--t: not a decimal number: " + num::quoted(args->t));
     if (!(num::parse_decimal<Real>(args->t) > 0)) throw UsageError("--t: the horizon must be positive, got " + args->t);
     nlohmann::json result;

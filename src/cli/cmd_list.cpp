@@ -19,6 +19,13 @@ void add_list_command(CLI::App& app, int& exit_status) {
         for (const auto& h : c->hypotheses()) std::cout << " " << h;
         std::cout << "\n";
       }
+      if (!c->params().empty()) {
+        std::cout << "  params:    ";
+        for (const auto& k : c->params()) std::cout << " " << k;
+        std::cout << "\n";
+      }
+      // proved needs a margin lower end > 0, except for non-strict claims (docs/verdicts.md)
+      if (!c->strict_margin()) std::cout << "  margin:    >= 0 (non-strict claim)\n";
     }
     exit_status = 0;
   });

@@ -8,6 +8,9 @@
 #include "cli/commands.hpp"
 #include "cli/run_options.hpp"
 #include "engine/journal.hpp"
+#include "engine/run_identity.hpp"
+#include "numerics/quote.hpp"
+#include "numerics/strict_json.hpp"
 #include "report/summary.hpp"
 
 namespace softcert::cli {
@@ -19,12 +22,15 @@ struct MergeArgs {
 };
 
 nlohmann::json read_json_file(const std::filesystem::path& f) {
-  std::ifstream in(f);
+  std::ifstream in(f, std::ios::binary);
   if (!in) throw UsageError("cannot read " + f.string());
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   try {
-    return nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception&) {
-    throw UsageError(f.string() + ": not valid JSON");
+    return num::parse_json_strict(text, f.string());
+  } catch (const nlohmann::json::exception& e) {
+    throw UsageError(f.string() + ": not valid JSON: " + num::json_error_excerpt(e.what()));
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
   }
 }
 }  // namespace
@@ -35,43 +41,73 @@ void add_merge_command(CLI::App& app, int& exit_status) {
   cmd->add_option("--out", args->out, "directory for the merged report")->required();
   cmd->add_option("dirs", args->dirs, "the shard runs' --out directories")->required()->check(CLI::ExistingDirectory);
   cmd->callback([args, &exit_status]() {
-    std::string suite_file;
-    std::uint64_t seed = 0;
+    // Every shard must be a shard of the same run: the same run identity in its manifest
+    // (suite content, seed, split N, version, settings) and in every record.
+    nlohmann::json identity;
+    std::string run_id, first_dir;
+    std::vector<std::string> suite_files;
     std::set<std::string> shards_seen;
     unsigned shard_count = 0;
     std::map<std::string, nlohmann::json> records;
     for (const auto& d : args->dirs) {
       const nlohmann::json m = read_json_file(std::filesystem::path(d) / "manifest.json");
-      const std::string f = m.value("suite_file", ""), shard = m.value("shard", "1/1");
-      const std::uint64_t s = m.value("seed", std::uint64_t{0});
-      if (suite_file.empty()) {
-        suite_file = f;
-        seed = s;
-      } else if (f != suite_file || s != seed) {
-        throw UsageError(d + ": a run of another suite or seed (" + f + ") than " + suite_file);
+      if (!m.is_object() || !m.contains("run") || !m["run"].is_object() || !m["run"].contains("id") ||
+          !m["run"]["id"].is_string() || !m["run"].contains("identity"))
+        throw UsageError(d + "/manifest.json: no run identity (\"run\"): not a shard of this softcert's suite runs");
+      const std::string shard = m.value("shard", "1/1");
+      if (run_id.empty()) {
+        identity = m["run"]["identity"];
+        run_id = m["run"]["id"].get<std::string>();
+        first_dir = d;
+      } else if (m["run"]["id"].get<std::string>() != run_id) {
+        const std::string diff = engine::identity_difference(identity, first_dir, m["run"]["identity"], d);
+        throw UsageError(d + ": a shard of another run than " + first_dir + ": " +
+                         (diff.empty() ? "its run id differs" : diff));
       }
+      if (m.contains("suite_file") && m["suite_file"].is_string()) suite_files.push_back(m["suite_file"]);
       if (!shards_seen.insert(shard).second) throw UsageError(d + ": shard " + shard + " given twice");
       const unsigned n = static_cast<unsigned>(std::stoul(shard.substr(shard.find('/') + 1)));
       if (shard_count && n != shard_count) throw UsageError(d + ": shard " + shard + " is from a different split");
       shard_count = n;
       std::map<std::string, nlohmann::json> part;
+      const std::filesystem::path journal = std::filesystem::path(d) / "results.jsonl";
       try {
-        part = engine::read_journal(std::filesystem::path(d) / "results.jsonl");
+        part = engine::read_journal(journal);
       } catch (const std::invalid_argument& e) {
         throw UsageError(e.what());
       }
-      for (auto& [k, r] : part)
+      for (auto& [k, r] : part) {
+        const std::string run = r.contains("run") && r["run"].is_string() ? r["run"].get<std::string>() : "(none)";
+        if (run != run_id)
+          throw UsageError(journal.string() + ": the result for " + k + " belongs to run " + num::excerpt(run, 40) +
+                           ", not to the shards' run " + run_id);
         if (!records.emplace(k, r).second) throw UsageError(d + ": result " + k + " appears in two shards");
+      }
     }
     if (shards_seen.size() != shard_count)
       throw UsageError("got " + std::to_string(shards_seen.size()) + " of " + std::to_string(shard_count) + " shards");
+    // The suite, from any shard's suite file whose content still matches (an identical copy at
+    // another path is the same suite).
     engine::Suite suite;
-    try {
-      suite = engine::load_suite(suite_file);
-    } catch (const std::invalid_argument& e) {
-      throw UsageError(e.what());
+    std::string refused;
+    bool found = false;
+    for (const auto& f : suite_files) {
+      try {
+        engine::Suite s = engine::load_suite(f);
+        const engine::RunIdentity id = engine::run_identity(s, shard_count);
+        if (id.id == run_id) {
+          suite = std::move(s);
+          found = true;
+          break;
+        }
+        if (refused.empty())
+          refused = f + " changed since the shards ran: " +
+                    engine::identity_difference(identity, "the shards", id.components, "the file now");
+      } catch (const std::invalid_argument& e) {
+        if (refused.empty()) refused = e.what();
+      }
     }
-    if (suite.seed != seed) throw UsageError(suite_file + " changed since the shards ran (seed differs)");
+    if (!found) throw UsageError(refused.empty() ? "no suite file named by the shards' manifests" : refused);
     std::vector<nlohmann::json> ordered;
     for (const auto& item : engine::plan(suite)) {
       const std::string key = suite.entries[item.entry].check + "\t" + item.instance_id;
@@ -81,8 +117,22 @@ void add_merge_command(CLI::App& app, int& exit_status) {
       records.erase(it);
     }
     if (!records.empty()) throw UsageError("shards hold results the suite does not plan: " + records.begin()->first);
-    const engine::SuiteReport rep = engine::judge_records(suite, std::move(ordered));
-    std::filesystem::create_directories(args->out);
+    // The merged report is the whole run's: its records and run.json carry the unsharded run's
+    // identity (N = 1), so it equals an unsharded run's report and --resume treats it as one.
+    const engine::RunIdentity whole = engine::run_identity(suite, 1);
+    for (auto& r : ordered) r["run"] = whole.id;
+    engine::SuiteReport rep = engine::judge_records(suite, std::move(ordered));
+    rep.run_id = whole.id;
+    rep.run_identity = whole.components;
+    std::unique_ptr<engine::OutDirLock> lock;  // as for suite --out: one writer at a time
+    try {
+      lock = std::make_unique<engine::OutDirLock>(args->out);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
+    const std::string moved = engine::move_earlier_run_aside(args->out);  // never mix with old reports
+    if (!moved.empty()) std::cerr << "note: " << moved << "\n";
+    engine::write_run_file(args->out, whole);
     std::string text;
     for (const auto& r : rep.records) text += r.dump() + "\n";
     engine::write_file_atomically(std::filesystem::path(args->out) / "results.jsonl", text);

@@ -147,6 +147,8 @@ void add_search_command(CLI::App& app, int& exit_status) {
     if (horizon->count() > 0) s.evaluator.horizon = args->horizon;
     s.evaluator.precision_bits = args->precision;
     for (const auto& p : args->params) add_param(s.evaluator.params, p);
+    if (const std::string p = engine::unknown_param_problem(*check, s.evaluator.params); !p.empty())
+      throw UsageError("--param: " + p);
 
     if (!args->quiet) {
       std::string dropped;

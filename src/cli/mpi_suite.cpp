@@ -9,6 +9,7 @@
 #include "cli/mpi_session.hpp"
 #include "cli/run_options.hpp"
 #include "engine/journal.hpp"
+#include "engine/run_identity.hpp"
 #include "report/progress.hpp"
 
 namespace softcert::cli {
@@ -41,7 +42,10 @@ void agree(const mpi::Session& mpi, const std::string& error) {
 // from the kept records before it appends.
 std::vector<nlohmann::json> earlier_results(const fs::path& out, const engine::Suite& suite,
                                             const std::vector<engine::WorkItem>& whole_plan,
-                                            const engine::Shard& mine, std::vector<std::string>* notes) {
+                                            const engine::Shard& mine, const engine::RunIdentity& identity,
+                                            std::vector<std::string>* notes) {
+  // The earlier run must be this run (engine/run_identity.hpp): run.json beside each journal.
+  if (!fs::exists(out / "results.jsonl")) engine::check_resumable(out, identity, {}, out / "results.jsonl");
   std::vector<fs::path> files;
   if (fs::exists(out / "results.jsonl")) files.push_back(out / "results.jsonl");
   if (fs::is_directory(out / ".mpi")) {
@@ -56,6 +60,7 @@ std::vector<nlohmann::json> earlier_results(const fs::path& out, const engine::S
   std::map<std::size_t, nlohmann::json> kept;  // by ordinal: plan order
   for (const auto& f : files) {
     engine::ResumableJournal journal = engine::read_journal_for_resume(f);
+    engine::check_resumable(f.parent_path(), identity, journal.records, f);
     if (!journal.dropped_tail.empty())
       notes->push_back(f.string() + ": dropped its unterminated last line (" + std::to_string(journal.dropped_tail.size()) +
                        " bytes: a result cut short when the run was killed); it is recomputed");
@@ -112,6 +117,9 @@ int execute_mpi_run(const engine::Suite& suite, engine::RunSettings settings, co
   engine::RunSettings mine = settings;
   mine.shard = {whole.index + whole.count * rank, whole.count * ranks};
   mine.json_lines.reset();
+  mine.identity_shards = whole.count;  // the run is the user's split, whatever the rank count
+  const engine::RunIdentity identity = engine::run_identity(suite, whole.count);
+  std::unique_ptr<engine::OutDirLock> lock;  // rank 0 holds it for the whole run
   std::vector<engine::WorkItem> whole_plan;
   for (const auto& item : engine::plan(suite))
     if (whole.contains(item.ordinal)) whole_plan.push_back(item);
@@ -123,8 +131,10 @@ int execute_mpi_run(const engine::Suite& suite, engine::RunSettings settings, co
   try {
     if (settings.resume && !settings.out_dir) throw std::invalid_argument("--resume needs --out DIR");
     if (settings.out_dir) {
+      if (rank == 0) lock = std::make_unique<engine::OutDirLock>(*settings.out_dir);
       mine.out_dir = *settings.out_dir / ".mpi" / ("rank-" + std::to_string(rank) + "-of-" + std::to_string(ranks));
-      if (settings.resume) previous = earlier_results(*settings.out_dir, suite, whole_plan, mine.shard, &notes);
+      if (settings.resume)
+        previous = earlier_results(*settings.out_dir, suite, whole_plan, mine.shard, identity, &notes);
     }
   } catch (const std::exception& e) {
     error = e.what();
@@ -134,9 +144,12 @@ int execute_mpi_run(const engine::Suite& suite, engine::RunSettings settings, co
   // Phase 2: a fresh run starts from a clean directory; a resumed one seeds each rank's
   // journal with what it may reuse. Then every rank runs its part.
   try {
-    if (settings.out_dir && !settings.resume && rank == 0) {
-      fs::remove_all(*settings.out_dir / ".mpi");
-      fs::remove(*settings.out_dir / "results.jsonl");
+    if (settings.out_dir && rank == 0) {
+      if (!settings.resume) {
+        const std::string moved = engine::move_earlier_run_aside(*settings.out_dir);
+        if (!moved.empty()) notes.push_back(moved);
+      }
+      engine::write_run_file(*settings.out_dir, identity);
     }
   } catch (const std::exception& e) {
     error = e.what();
@@ -146,6 +159,7 @@ int execute_mpi_run(const engine::Suite& suite, engine::RunSettings settings, co
   try {
     if (settings.resume) {
       fs::create_directories(*mine.out_dir);
+      engine::write_run_file(*mine.out_dir, identity);
       engine::write_file_atomically(*mine.out_dir / "results.jsonl", as_lines(previous));
     }
     report::Progress progress(suite.name + " (rank 0 of " + std::to_string(ranks) + ")", !quiet && rank == 0);
@@ -168,6 +182,8 @@ int execute_mpi_run(const engine::Suite& suite, engine::RunSettings settings, co
       engine::SuiteReport rep = engine::judge_records(suite, in_plan_order(texts, suite, whole_plan));
       for (const auto& n : resumed) rep.resumed += std::stoul(n);
       rep.notes = notes;  // every rank read the same files: rank 0 speaks for all
+      rep.run_id = identity.id;
+      rep.run_identity = identity.components;
       const std::string text = as_lines(rep.records);
       if (settings.out_dir) engine::write_file_atomically(*settings.out_dir / "results.jsonl", text);
       if (settings.json_lines) engine::write_file_atomically(*settings.json_lines, text);

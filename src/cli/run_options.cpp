@@ -8,6 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "numerics/quote.hpp"
+#include "engine/journal.hpp"
 #include "report/progress.hpp"
 #include "report/summary.hpp"
 
@@ -76,19 +77,28 @@ int execute_run(const engine::Suite& suite, engine::RunSettings settings, const 
     progress.update(r, done, total);
   };
   engine::SuiteReport rep;
+  // One run per --out directory at a time, held until the reports are written; a fresh run
+  // first moves an earlier run's files aside (engine/journal.hpp).
+  std::unique_ptr<engine::OutDirLock> lock;
+  std::string moved;
   try {
+    if (settings.out_dir) {
+      lock = std::make_unique<engine::OutDirLock>(*settings.out_dir);
+      if (!settings.resume) moved = engine::move_earlier_run_aside(*settings.out_dir);
+    }
     rep = engine::run_suite(suite, settings);
   } catch (const std::invalid_argument& e) {
     progress.finish();
     throw UsageError(e.what());
   }
   progress.finish();
+  if (!moved.empty()) rep.notes.insert(rep.notes.begin(), moved);
   return report_run(suite, rep, settings, argv);
 }
 
 int report_run(const engine::Suite& suite, const engine::SuiteReport& rep, const engine::RunSettings& settings,
                const std::vector<std::string>& argv) {
-  for (const auto& note : rep.notes) std::cerr << "resume: " << note << "\n";
+  for (const auto& note : rep.notes) std::cerr << (settings.resume ? "resume: " : "note: ") << note << "\n";
   if (rep.resumed > 0) std::cout << "resumed: " << rep.resumed << " results taken from the earlier run\n";
   std::cout << report::verdict_table(rep);
   // The first few violations and errors, with their reasons: what a person looks at first.

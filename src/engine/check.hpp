@@ -21,6 +21,15 @@ namespace softcert::engine {
 enum class Tier { fast, rigorous };
 const char* to_string(Tier t);
 
+// The most bits the rigorous tier takes (integrate, check, suites). Above this its Taylor order
+// and the MPFI coefficients it keeps make a step cost minutes and gigabytes (headline instance
+// to t = 1: 1024 bits 20 s / 84 MB, 2048 bits 34 s / 236 MB, 4096 bits 6 min / 830 MB; 65536
+// bits aborts inside GMP, out of memory).
+inline constexpr unsigned kMaxRigorousPrecision = 4096;
+// "" when `bits` is allowed for `tier`, else the message (without the option name): "the
+// rigorous tier takes at most 4096 bits, got ...".
+std::string precision_problem(Tier tier, unsigned bits);
+
 struct CheckOptions {
   Tier tier = Tier::rigorous;
   unsigned precision_bits = 0;    // 0: the check's default
@@ -59,6 +68,15 @@ class Check {
   // Decides the property on one instance. Throws std::invalid_argument for a bad instance.
   virtual CheckResult run(const nlohmann::json& instance, const CheckOptions& options) const = 0;
 
+  // Whether the claim is strict: proved needs a margin whose lower end is > 0 (true, the
+  // default) or a non-strict claim ("nondecreasing", "≥"), where proved needs a lower end
+  // ≥ 0 and 0 may be the exact value (docs/verdicts.md). The runner enforces it:
+  // engine::enforce_margin_contract.
+  virtual bool strict_margin() const { return true; }
+  // Every key this check reads from params, the generator's and the run's (`--param`, a
+  // suite's [check.params]); any other key is refused (engine::unknown_param_problem).
+  virtual std::vector<std::string> params() const { return {}; }
+
   // Hooks for `softcert search` (docs/search.md); the defaults suit any check.
   //
   // Which hypotheses hold on `instance`, for those this check decides exactly; a hypothesis
@@ -75,5 +93,18 @@ class Check {
   // search::shorten_decimal_candidates.
   virtual std::vector<nlohmann::json> shrink_candidates(const nlohmann::json& instance) const;
 };
+
+// A proved result whose printed margin does not back the claim — lower end ≤ 0 for a strict
+// claim, < 0 (or no margin end at all) for a non-strict one — is turned into inconclusive with the
+// reason saying why (a check's bug must never surface as proved). "inf" ends count as positive.
+void enforce_margin_contract(const Check& check, CheckResult& result);
+
+// "" when every key of `params` is one `check` reads, else the message: "unknown param 'K'
+// for CHECK (known: a, b)" — or "(it takes no params)".
+std::string unknown_param_problem(const Check& check, const nlohmann::json& params);
+
+// The sign of a decimal string ("-1.5e-3", "0", "0.000", "inf", "-inf"): -1, 0, 1; nullopt if
+// it is not one.
+std::optional<int> decimal_sign(const std::string& text);
 
 }  // namespace softcert::engine

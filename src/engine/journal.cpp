@@ -1,6 +1,7 @@
 #include "engine/journal.hpp"
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -9,6 +10,10 @@
 #include <cstring>
 #include <fstream>
 #include <stdexcept>
+
+#include "engine/verdict.hpp"
+#include "numerics/quote.hpp"
+#include "numerics/strict_json.hpp"
 
 namespace softcert::engine {
 
@@ -27,12 +32,18 @@ Journal::~Journal() {
 
 void Journal::append(const nlohmann::json& record) {
   const std::string line = record.dump() + "\n";
+  // Where this line starts: a failed write (a full disk writes part of it) is cut back to here,
+  // so the journal stays whole lines (found by tests/stress/stress_runs.sh on a full tmpfs).
+  struct stat st {};
+  const off_t start = ::fstat(fd_, &st) == 0 ? st.st_size : -1;
   std::size_t done = 0;
   while (done < line.size()) {
     const ssize_t n = ::write(fd_, line.data() + done, line.size() - done);
     if (n < 0) {
       if (errno == EINTR) continue;
-      throw WriteError("cannot write " + file_.string() + ": " + std::strerror(errno));
+      const int err = errno;
+      if (start >= 0 && done > 0) [[maybe_unused]] const int cut = ::ftruncate(fd_, start);
+      throw WriteError("cannot write " + file_.string() + ": " + std::strerror(err));
     }
     done += static_cast<std::size_t>(n);
   }
@@ -59,9 +70,11 @@ std::map<std::string, nlohmann::json> parse_lines(const std::string& content, co
     const std::string where = file.string() + ":" + std::to_string(line_no) + ": ";
     nlohmann::json r;
     try {
-      r = nlohmann::json::parse(line);
+      r = num::parse_json_strict(line, file.string() + ":" + std::to_string(line_no));
     } catch (const nlohmann::json::exception&) {
       throw std::invalid_argument(where + "not a JSON object: the file is corrupt");
+    } catch (const std::invalid_argument& e) {  // a NUL or a duplicate key
+      throw std::invalid_argument(std::string(e.what()) + ": the file is corrupt");
     }
     if (!r.is_object() || !r.contains("check") || !r.contains("instance") || !r.contains("verdict") ||
         !r["check"].is_string() || !r["instance"].is_string() || !r["verdict"].is_string())
@@ -69,6 +82,9 @@ std::map<std::string, nlohmann::json> parse_lines(const std::string& content, co
     // The reports sum "seconds": a non-number there would surface as an internal error later.
     if (r.contains("seconds") && !r["seconds"].is_number())
       throw std::invalid_argument(where + "\"seconds\" is not a number: the file is corrupt");
+    if (!verdict_from_string(r["verdict"].get<std::string>()))
+      throw std::invalid_argument(where + "verdict " + num::quoted(r["verdict"].get<std::string>()) +
+                                  " is not one of proved, confirmed, violated, inconclusive, error: the file is corrupt");
     const std::string key = record_key(r);
     if (out.count(key)) throw std::invalid_argument(where + "duplicate result for " + key);
     out.emplace(key, std::move(r));
@@ -93,6 +109,68 @@ ResumableJournal read_journal_for_resume(const std::filesystem::path& file) {
   j.dropped_tail = content.substr(static_cast<std::size_t>(j.complete_bytes));
   j.records = parse_lines(content.substr(0, static_cast<std::size_t>(j.complete_bytes)), file);
   return j;
+}
+
+OutDirLock::OutDirLock(const std::filesystem::path& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw WriteError("cannot create " + dir.string() + ": " + ec.message());
+  const std::filesystem::path file = dir / ".softcert.lock";
+  fd_ = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd_ < 0) throw WriteError("cannot open " + file.string() + ": " + std::strerror(errno));
+  if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+    const int err = errno;
+    char pid[32] = {0};
+    const ssize_t n = ::pread(fd_, pid, sizeof pid - 1, 0);
+    std::string holder = n > 0 ? std::string(pid, static_cast<std::size_t>(n)) : "";
+    while (!holder.empty() && (holder.back() == '\n' || holder.back() == ' ')) holder.pop_back();
+    ::close(fd_);
+    fd_ = -1;
+    if (err == EWOULDBLOCK)
+      throw std::invalid_argument("--out " + dir.string() + ": another softcert run is using this directory (" +
+                                  (holder.empty() ? std::string("it holds ") : "pid " + holder + " holds ") +
+                                  file.string() + "); wait for it to finish, or choose another --out");
+    throw WriteError("cannot lock " + file.string() + ": " + std::strerror(err));
+  }
+  const std::string me = std::to_string(::getpid()) + "\n";
+  if (::ftruncate(fd_, 0) == 0) {
+    [[maybe_unused]] const ssize_t w = ::pwrite(fd_, me.data(), me.size(), 0);
+  }
+}
+
+OutDirLock::~OutDirLock() {
+  if (fd_ >= 0) ::close(fd_);  // releases the flock
+}
+
+const std::vector<std::string>& run_dir_files() {
+  static const std::vector<std::string> files = {"summary.json", "junit.xml", "manifest.json", "report.md",
+                                                 "report.html", "plots",     ".mpi",          "run.json",
+                                                 "results.jsonl"};
+  return files;
+}
+
+std::string move_earlier_run_aside(const std::filesystem::path& dir) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> present;
+  for (const auto& f : run_dir_files())
+    if (fs::exists(fs::symlink_status(dir / f))) present.push_back(f);
+  if (present.empty()) return "";
+  const fs::path staging = dir / ".previous.tmp", previous = dir / "previous";
+  std::error_code ec;
+  fs::remove_all(staging, ec);
+  fs::create_directories(staging, ec);
+  if (ec) throw WriteError("cannot create " + staging.string() + ": " + ec.message());
+  // Reports first, the journal last: a kill in between leaves no report beside a journal of another run.
+  for (const auto& f : present) {
+    fs::rename(dir / f, staging / f, ec);
+    if (ec) throw WriteError("cannot move " + (dir / f).string() + " aside: " + ec.message());
+  }
+  fs::remove_all(previous, ec);
+  fs::rename(staging, previous, ec);
+  if (ec) throw WriteError("cannot rename " + staging.string() + " to " + previous.string() + ": " + ec.message());
+  std::string list;
+  for (const auto& f : present) list += (list.empty() ? "" : ", ") + f;
+  return "moved the earlier run's files (" + list + ") to " + previous.string() + "/ (use --resume to continue a run)";
 }
 
 namespace {

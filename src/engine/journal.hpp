@@ -7,6 +7,7 @@
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -47,6 +48,30 @@ struct ResumableJournal {
 // complete, valid record exactly as for read_journal. Before appending again, cut the file to
 // complete_bytes (otherwise the next record would be glued to the cut line).
 ResumableJournal read_journal_for_resume(const std::filesystem::path& file);
+
+// An exclusive lock on a run directory (--out): flock on DIR/.softcert.lock, held for the
+// object's lifetime (the whole run, reports included). A second run on the same directory is
+// refused with std::invalid_argument naming the directory and the holder's pid. The lock file
+// stays (removing it would race with a waiting run); it holds the last holder's pid.
+class OutDirLock {
+ public:
+  explicit OutDirLock(const std::filesystem::path& dir);  // creates dir if absent
+  ~OutDirLock();
+  OutDirLock(const OutDirLock&) = delete;
+  OutDirLock& operator=(const OutDirLock&) = delete;
+
+ private:
+  int fd_ = -1;
+};
+
+// The files a suite run writes into its --out directory.
+const std::vector<std::string>& run_dir_files();
+
+// Before a fresh run (not --resume) into `dir`: the files of an earlier run there (results.jsonl,
+// run.json, summary.json, junit.xml, manifest.json, report.md, report.html, plots/, .mpi/) are
+// moved into DIR/previous/ (an older DIR/previous/ is replaced), so old reports never sit beside
+// a new journal. Returns a note for the user ("" if there was nothing to move).
+std::string move_earlier_run_aside(const std::filesystem::path& dir);
 
 // A file could not be written (full disk, no permission, missing directory): the message names
 // the file and the system's reason (strerror). The command line exits 2 on it.

@@ -4,14 +4,19 @@
 #include <stdexcept>
 
 #include "engine/registry.hpp"
+#include "numerics/strict_json.hpp"
 
 namespace softcert::engine {
 
 ReplayRequest read_replay_record(const std::string& text, const std::string& where) {
   auto fail = [&where](const std::string& what) { throw std::invalid_argument(where + ": " + what); };
   if (text.empty()) fail("empty file (expected one JSON record with a \"counterexample\")");
-  const nlohmann::json rec = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (rec.is_discarded()) fail("not valid JSON (give one record, not a whole .jsonl file)");
+  nlohmann::json rec;
+  try {
+    rec = num::parse_json_strict(text, where);  // no NUL, no duplicate key (std::invalid_argument)
+  } catch (const nlohmann::json::exception&) {
+    fail("not valid JSON (give one record, not a whole .jsonl file)");
+  }
   if (!rec.is_object()) fail("not a JSON object (give one record, not a whole .jsonl file)");
   if (!rec.contains("check") || !rec["check"].is_string()) fail("no \"check\" field");
   if (!rec.contains("counterexample") || !rec["counterexample"].is_object())
@@ -26,6 +31,10 @@ ReplayRequest read_replay_record(const std::string& text, const std::string& whe
     const auto& p = rec["precision_bits"];
     if (!p.is_number_unsigned() || p.get<std::uint64_t>() > 65536) fail("precision_bits must be an integer in [0, 65536]");
     req.options.precision_bits = p.get<unsigned>();
+    if (req.options.precision_bits != 0 && req.options.precision_bits < 53)
+      fail("precision_bits must be 0 (the check's default) or at least 53, got " + std::to_string(req.options.precision_bits));
+    if (const std::string problem = precision_problem(Tier::rigorous, req.options.precision_bits); !problem.empty())
+      fail("precision_bits: " + problem);
   }
   if (rec.contains("horizon") && !rec["horizon"].is_null()) {
     const auto& h = rec["horizon"];
@@ -36,6 +45,8 @@ ReplayRequest read_replay_record(const std::string& text, const std::string& whe
   if (rec.contains("params") && !rec["params"].is_null()) {
     if (!rec["params"].is_object()) fail("params must be an object");
     req.options.params = rec["params"];
+    if (const std::string problem = unknown_param_problem(*req.check, req.options.params); !problem.empty())
+      fail("params: " + problem);
   }
   return req;
 }

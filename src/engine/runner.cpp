@@ -9,8 +9,10 @@
 
 #include "engine/journal.hpp"
 #include "engine/registry.hpp"
+#include "engine/run_identity.hpp"
 #include "engine/seeds.hpp"
 #include "numerics/quote.hpp"
+#include "numerics/strict_json.hpp"
 
 namespace softcert::engine {
 
@@ -46,8 +48,9 @@ nlohmann::json load_instance_file(const std::filesystem::path& f) {
   std::ifstream in(f, std::ios::binary);
   if (!in) throw std::invalid_argument(f.string() + ": cannot read the instance file");
   if (in.peek() == std::char_traits<char>::eof()) throw std::invalid_argument(f.string() + ": empty file");
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   try {
-    return nlohmann::json::parse(in);
+    return num::parse_json_strict(text, f.string());  // no NUL, no duplicate key
   } catch (const nlohmann::json::exception& e) {
     throw std::invalid_argument(f.string() + ": not valid JSON: " + num::json_error_excerpt(e.what()));
   }
@@ -77,6 +80,7 @@ nlohmann::json run_item(const Suite& suite, const WorkItem& item) {
                : item.file   ? load_instance_file(*item.file)
                              : check->generate(item.seed, entry.generate);
     result = check->run(instance, entry.options);
+    enforce_margin_contract(*check, result);
   } catch (const std::invalid_argument& e) {
     // One rule for bad input inside a run (docs/verdicts.md): this (check, instance) is an
     // error record and the run goes on. The reason is made valid UTF-8 and kept short, so the
@@ -135,6 +139,7 @@ SuiteReport run_suite(const Suite& suite, const RunSettings& settings) {
   for (const auto& w : plan(suite))
     if (settings.shard.contains(w.ordinal)) items.push_back(w);
 
+  const RunIdentity identity = run_identity(suite, settings.identity_shards.value_or(settings.shard.count));
   std::map<std::string, nlohmann::json> previous;
   std::filesystem::path journal_path;
   std::optional<std::uintmax_t> complete_bytes;  // set when a cut last line must be cut off
@@ -153,6 +158,7 @@ SuiteReport run_suite(const Suite& suite, const RunSettings& settings) {
                           " bytes: a result cut short when the run was killed); it is recomputed");
         }
       }
+      check_resumable(*settings.out_dir, identity, previous, journal_path);
     } else if (std::filesystem::exists(journal_path)) {
       std::filesystem::remove(journal_path);
     }
@@ -176,6 +182,8 @@ SuiteReport run_suite(const Suite& suite, const RunSettings& settings) {
     else todo.push_back(k);
   }
   std::unique_ptr<Journal> journal;
+  // The journal's header (run.json) goes first: every record after it carries its id.
+  if (settings.out_dir) write_run_file(*settings.out_dir, identity);
   // Only now, with the journal accepted, cut the dropped line off: new lines must not be glued to it.
   if (complete_bytes) std::filesystem::resize_file(journal_path, *complete_bytes);
   if (settings.out_dir) journal = std::make_unique<Journal>(journal_path);
@@ -189,6 +197,7 @@ SuiteReport run_suite(const Suite& suite, const RunSettings& settings) {
       const std::size_t t = next.fetch_add(1);
       if (t >= todo.size()) return;
       nlohmann::json r = run_item(suite, items[todo[t]]);
+      r["run"] = identity.id;
       std::lock_guard<std::mutex> lock(mu);
       if (settings.bad_file_is_usage_error && items[todo[t]].file && r["verdict"] == "error" &&
           r["reason"].get<std::string>().rfind(kBadInput, 0) == 0) {
@@ -217,6 +226,8 @@ SuiteReport run_suite(const Suite& suite, const RunSettings& settings) {
   SuiteReport rep = judge_records(suite, std::move(results));
   rep.resumed = items.size() - todo.size();
   rep.notes = std::move(notes);
+  rep.run_id = identity.id;
+  rep.run_identity = identity.components;
   std::string text;  // the records in plan order
   for (const auto& r : rep.records) text += r.dump() + "\n";
   if (settings.out_dir) {

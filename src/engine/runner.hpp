@@ -48,6 +48,9 @@ struct RunSettings {
   std::optional<std::filesystem::path> out_dir;  // results.jsonl, summary.json, ... written here
   std::optional<std::filesystem::path> json_lines;  // results also written here (check --json)
   bool resume = false;
+  // The shard split N that the run identity records (engine/run_identity.hpp); unset: shard.count.
+  // Under MPI the ranks split the user's shard further, but the run is still the user's.
+  std::optional<unsigned> identity_shards;
   // Bad input in an instance file (unreadable, not JSON, or rejected by the check) stops the
   // run with std::invalid_argument naming the file, instead of becoming an error record:
   // `check --instance FILE` (the file was given directly: exit 2). Suites leave it false.
@@ -72,6 +75,8 @@ struct SuiteReport {
   int exit_status = 0;  // 0 as expected, 1 unexpected, 3 too many inconclusive
   std::size_t resumed = 0;  // records taken from an earlier run
   std::vector<std::string> notes;  // what a person should know about the run (e.g. a dropped cut line)
+  std::string run_id;              // engine/run_identity.hpp; "" for judged records (merge sets it)
+  nlohmann::json run_identity;     // its components
 };
 
 // Throws std::invalid_argument for unusable settings or a corrupt results file met by resume.

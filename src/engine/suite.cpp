@@ -144,6 +144,8 @@ Suite load_suite(const std::filesystem::path& file) {
       if (!v || *v < 53 || *v > 65536) fail(w, "precision must be an integer number of bits in [53, 65536]");
       e.options.precision_bits = static_cast<unsigned>(*v);
     }
+    if (const std::string p = precision_problem(e.options.tier, e.options.precision_bits); !p.empty())
+      fail(w, "precision: " + p);
     if (auto* n = get("horizon")) {
       auto v = n->value<double>();
       if (!v || !(*v > 0) || !std::isfinite(*v)) fail(w, "horizon must be a positive number");
@@ -152,6 +154,9 @@ Suite load_suite(const std::filesystem::path& file) {
     if (auto* n = get("params")) {
       if (!n->is_table()) fail(w, "params must be a table");
       e.options.params = to_json(*n, w);
+      if (const std::string p = unknown_param_problem(*CheckRegistry::global().find(e.check), e.options.params);
+          !p.empty())
+        fail(w, "params: " + p);
       e.generate.params = e.options.params;
     }
     if (auto* n = get("drop")) {

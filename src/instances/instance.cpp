@@ -1,3 +1,4 @@
+#include "numerics/strict_json.hpp"
 #include "instances/instance.hpp"
 
 #include <filesystem>
@@ -206,9 +207,11 @@ Instance load_instance(const std::string& path) {
   if (buf.str().empty()) fail("instance", num::quoted(path) + " is an empty file");
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(buf.str());
+    j = num::parse_json_strict(buf.str(), num::quoted(path));  // no NUL, no duplicate key
   } catch (const nlohmann::json::exception& e) {
     fail("instance", num::quoted(path) + " is not valid JSON: " + num::json_error_excerpt(e.what()));
+  } catch (const std::invalid_argument& e) {  // a NUL byte or a duplicate key
+    fail("instance", e.what());
   }
   return parse_instance(j);
 }

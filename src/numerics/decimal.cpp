@@ -58,8 +58,11 @@ bool is_decimal_syntax(const std::string& t) {
   if (i < n && t[i] == '.') {
     ++i;
     while (i < n && std::isdigit(static_cast<unsigned char>(t[i]))) { ++i; ++frac_digits; }
+    // docs/instances.md: [+-]digits[.digits][e[+-]digits] — digits on both sides of a point
+    // ("5." and "+.5" are outside the grammar)
+    if (frac_digits == 0) return false;
   }
-  if (int_digits + frac_digits == 0) return false;
+  if (int_digits == 0) return false;
   if (i < n && (t[i] == 'e' || t[i] == 'E')) {
     ++i;
     if (i < n && (t[i] == '+' || t[i] == '-')) ++i;

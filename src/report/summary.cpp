@@ -7,6 +7,7 @@
 
 #include "engine/build_info.hpp"
 #include "engine/journal.hpp"
+#include "engine/run_identity.hpp"
 #include "report/documents.hpp"
 
 namespace softcert::report {
@@ -137,12 +138,22 @@ nlohmann::json manifest_json(const engine::Suite& suite, const std::vector<std::
           {"command_line", command_line}, {"host", host}};
 }
 
+nlohmann::json manifest_json(const engine::Suite& suite, const engine::SuiteReport& report,
+                             const std::vector<std::string>& command_line, const engine::Shard& shard) {
+  nlohmann::json m = manifest_json(suite, command_line, shard);
+  // The run identity (engine/run_identity.hpp): what merge compares between shards.
+  const engine::RunIdentity id = report.run_id.empty() ? engine::run_identity(suite, shard.count)
+                                                       : engine::RunIdentity{report.run_identity, report.run_id};
+  m["run"] = {{"id", id.id}, {"identity", id.components}};
+  return m;
+}
+
 void write_reports(const std::filesystem::path& dir, const engine::Suite& suite, const engine::SuiteReport& report,
                    const std::vector<std::string>& command_line, const engine::Shard& shard) {
   std::filesystem::create_directories(dir);
   engine::write_file_atomically(dir / "summary.json", summary_json(suite, report).dump(2) + "\n");
   engine::write_file_atomically(dir / "junit.xml", junit_xml(suite, report));
-  engine::write_file_atomically(dir / "manifest.json", manifest_json(suite, command_line, shard).dump(2) + "\n");
+  engine::write_file_atomically(dir / "manifest.json", manifest_json(suite, report, command_line, shard).dump(2) + "\n");
   write_documents(dir, suite, report);  // report.md, report.html, plots/
 }
 

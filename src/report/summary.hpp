@@ -23,6 +23,9 @@ std::string junit_xml(const engine::Suite& suite, const engine::SuiteReport& rep
 // version, commit, compiler, library versions, seeds, precision, command line, host.
 nlohmann::json manifest_json(const engine::Suite& suite, const std::vector<std::string>& command_line,
                              const engine::Shard& shard = {});
+// The same with "run": {"id", "identity"} (the report's, or computed for `shard`).
+nlohmann::json manifest_json(const engine::Suite& suite, const engine::SuiteReport& report,
+                             const std::vector<std::string>& command_line, const engine::Shard& shard);
 
 // Writes summary.json, junit.xml, manifest.json, and report.md, report.html with plots/
 // (report/documents.hpp); results.jsonl is the runner's.

@@ -35,7 +35,12 @@ TEST(Decimal, ExactValuesGiveThinIntervalsAndExactRationals) {
   EXPECT_EQ(num::parse_decimal<Rational>("0.1"), Rational(1) / 10);
   EXPECT_EQ(num::parse_decimal<Rational>("-1.25E-2"), Rational(-1) / 80);
   EXPECT_EQ(num::parse_decimal<Rational>("12e2"), Rational(1200));
-  EXPECT_EQ(num::parse_decimal<Rational>(".5"), Rational(1, 2));
+  EXPECT_EQ(num::parse_decimal<Rational>("0.5"), Rational(1, 2));
+  // docs/instances.md's grammar: digits on both sides of a point (issue 16)
+  for (const char* outside : {".5", "+.5", "5.", "-5.e3", "."}) {
+    EXPECT_FALSE(num::is_decimal_syntax(outside)) << outside;
+    EXPECT_THROW(num::parse_decimal<Rational>(outside), std::invalid_argument) << outside;
+  }
   // leading zeros are not an octal prefix
   EXPECT_EQ(num::parse_decimal<Rational>("0.3412010552474289"), Rational(3412010552474289) / Rational(10000000000000000));
   EXPECT_EQ(num::parse_decimal<Rational>("0089"), Rational(89));

@@ -47,8 +47,11 @@ TEST(MarginContract, EveryCheckPrintsAnOrderedMarginThatAgreesWithItsVerdict) {
       if (lo && hi) {
         EXPECT_LE(*lo, *hi) << where << " [" << r.margin_lower << ", " << r.margin_upper << "]";
       }
+      // A strict claim is proved only with a positive lower end; a non-strict one (repulsion's
+      // "nondecreasing") may touch 0.
       if (r.verdict == Verdict::proved && lo) {
-        EXPECT_GE(*lo, 0) << where << " lower " << r.margin_lower;
+        if (check->strict_margin()) EXPECT_GT(*lo, 0) << where << " lower " << r.margin_lower;
+        else EXPECT_GE(*lo, 0) << where << " lower " << r.margin_lower;
       }
       if (r.verdict == Verdict::violated && hi) {
         EXPECT_LT(*hi, 0) << where << " upper " << r.margin_upper;
@@ -73,6 +76,40 @@ TEST(MarginContract, OneHotFiniteLowerEndBelowItsSoftmaxEnclosure) {
     const Rational s_lo = num::parse_decimal<Rational>(r.details["max_softmax"][0].get<std::string>());
     EXPECT_LE(num::parse_decimal<Rational>(r.margin_lower), s_lo - one_minus_eps) << r.margin_lower;
   }
+}
+
+// The runner's safety net: a proved result whose lower end does not back the claim becomes
+// inconclusive (0 is refused for a strict claim, accepted for a non-strict one).
+TEST(MarginContract, RunnerTurnsAnUnbackedProvedIntoInconclusive) {
+  const engine::Check* strict = engine::CheckRegistry::global().find("varre2026.order_preservation");
+  const engine::Check* loose = engine::CheckRegistry::global().find("varre2026.repulsion.leader");
+  ASSERT_TRUE(strict && loose);
+  ASSERT_TRUE(strict->strict_margin());
+  ASSERT_FALSE(loose->strict_margin());
+  for (const char* zero : {"0", "0.000", "-0", "0e5", "-1e-300"}) {
+    engine::CheckResult r;
+    r.verdict = Verdict::proved;
+    r.margin_lower = zero;
+    r.margin_upper = "inf";
+    engine::enforce_margin_contract(*strict, r);
+    EXPECT_EQ(r.verdict, Verdict::inconclusive) << zero;
+    EXPECT_NE(r.reason.find("not > 0"), std::string::npos) << r.reason;
+  }
+  engine::CheckResult ok;
+  ok.verdict = Verdict::proved;
+  ok.margin_lower = "1e-300";
+  ok.margin_upper = "inf";
+  engine::enforce_margin_contract(*strict, ok);
+  EXPECT_EQ(ok.verdict, Verdict::proved);
+  engine::CheckResult zero_ok;
+  zero_ok.verdict = Verdict::proved;
+  zero_ok.margin_lower = "0";
+  zero_ok.margin_upper = "inf";
+  engine::enforce_margin_contract(*loose, zero_ok);
+  EXPECT_EQ(zero_ok.verdict, Verdict::proved);
+  zero_ok.margin_lower = "-1e-20";
+  engine::enforce_margin_contract(*loose, zero_ok);
+  EXPECT_EQ(zero_ok.verdict, Verdict::inconclusive);
 }
 
 }  // namespace

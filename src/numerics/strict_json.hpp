@@ -1,0 +1,71 @@
+#pragma once
+// Strict JSON for files softcert reads (instances, journals, manifests, run headers): nlohmann's
+// parser, plus the two things it lets through — a NUL byte (nlohmann stops reading at one when
+// reading a stream, so "{...}\0garbage" was accepted) and a duplicate key in an object
+// (nlohmann silently keeps the last). Numbers inside instances are decimal strings, checked by
+// num::is_decimal_syntax against the grammar of docs/instances.md.
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "numerics/quote.hpp"
+
+namespace softcert::num {
+
+// Throws std::invalid_argument "WHERE: ..." naming the field (the path of keys to it) and
+// quoting at most 80 characters; nlohmann's own parse errors are rethrown as
+// nlohmann::json::parse_error (callers word those themselves).
+inline nlohmann::json parse_json_strict(const std::string& text, const std::string& where) {
+  const std::size_t nul = text.find('\0');
+  if (nul != std::string::npos)
+    throw std::invalid_argument(where + ": contains a NUL byte (at byte " + std::to_string(nul) +
+                                "): not a JSON text; near " + quoted(text.substr(nul > 20 ? nul - 20 : 0, 40)));
+  std::vector<std::set<std::string>> keys;  // per open object
+  std::vector<std::string> path;            // the keys leading to the current value
+  std::vector<bool> in_object;              // per open container
+  const auto field = [&path]() {
+    std::string f;
+    for (const auto& k : path) f += (f.empty() ? "" : ".") + k;
+    return f;
+  };
+  nlohmann::json::parser_callback_t cb = [&](int, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+    using E = nlohmann::json::parse_event_t;
+    switch (event) {
+      case E::object_start:
+        keys.emplace_back();
+        in_object.push_back(true);
+        break;
+      case E::array_start:
+        in_object.push_back(false);
+        break;
+      case E::key: {
+        const std::string k = parsed.get<std::string>();
+        if (!keys.empty() && !keys.back().insert(k).second) {
+          const std::string at = field();
+          throw std::invalid_argument(where + ": duplicate key " + quoted(k) + (at.empty() ? "" : " in " + excerpt(at)) +
+                                      " (JSON objects must not repeat a key; which value was meant is unknowable)");
+        }
+        path.push_back(excerpt(k, 40));
+        return true;
+      }
+      case E::object_end:
+        if (!keys.empty()) keys.pop_back();
+        [[fallthrough]];
+      case E::array_end:
+        if (!in_object.empty()) in_object.pop_back();
+        // the container was a value: its key (if it had one) is done
+        if (!in_object.empty() && in_object.back() && !path.empty()) path.pop_back();
+        break;
+      case E::value:
+        if (!in_object.empty() && in_object.back() && !path.empty()) path.pop_back();
+        break;
+    }
+    return true;
+  };
+  return nlohmann::json::parse(text, cb);
+}
+
+}  // namespace softcert::num
