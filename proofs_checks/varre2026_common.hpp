@@ -46,6 +46,11 @@ inline std::size_t pick_size(const nlohmann::json& params, const char* key, std:
   return as_size(v);
 }
 
+// The precision of a rigorous re-certification started from the fast tier: the fast tier takes
+// up to 65536 bits, the rigorous tier at most engine::kMaxRigorousPrecision (beyond, GMP runs
+// out of memory and aborts); a re-certification at the cap proves as much as one above it.
+inline unsigned recertify_bits(unsigned bits) { return std::min(bits, engine::kMaxRigorousPrecision); }
+
 inline double number_param(const nlohmann::json& params, const char* key, double fallback) {
   if (!params.contains(key)) return fallback;
   if (!params[key].is_number()) throw std::invalid_argument(std::string("params.") + key + ": must be a number");

@@ -170,7 +170,7 @@ engine::CheckResult fast(const instances::Instance& inst, const KlSettings& set,
     r.verdict = engine::Verdict::confirmed;
     r.reason = "both runs (tolerances 1e-11, 1e-13) end within delta of the infimum: L(H) - L* = " + num::decimal_round_trip(gap_ref);
   } else if (gap > set.delta && gap_ref > set.delta) {
-    engine::CheckResult rr = rigorous(inst, set, bits);
+    engine::CheckResult rr = rigorous(inst, set, recertify_bits(bits));
     if (rr.verdict == engine::Verdict::violated) return rr;
     r.reason = "fast tier: L(H) - L* = " + num::decimal_round_trip(gap_ref) + " > delta in both runs, but the rigorous tier did not " +
                "certify it (" + rr.reason + ")";

@@ -105,7 +105,7 @@ engine::CheckResult fast(const instances::Instance& inst, const PolarizationSett
     r.verdict = engine::Verdict::confirmed;
     r.reason = "53- and 106-bit runs both put alpha(H) = " + describe(fa.reference) + " within epsilon of a vertex";
   } else if (m < 0 && m_ref < 0) {
-    engine::CheckResult rr = rigorous(inst, set, bits);
+    engine::CheckResult rr = rigorous(inst, set, recertify_bits(bits));
     if (rr.verdict == engine::Verdict::violated) return rr;
     r.reason = "fast tier: alpha(H) = " + describe(fa.reference) + " is far from every vertex, but the rigorous tier " +
                "did not certify it (" + rr.reason + ")";

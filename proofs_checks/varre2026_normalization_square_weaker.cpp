@@ -233,7 +233,7 @@ engine::CheckResult fast(const Pair& pair, const WeakerSettings& set, unsigned b
     r.verdict = engine::Verdict::confirmed;
     r.reason = std::string("53- and 106-bit runs agree: ") + buf;
   } else if (m < 0 && m_ref < 0) {
-    engine::CheckResult rr = rigorous(pair, set, bits);
+    engine::CheckResult rr = rigorous(pair, set, recertify_bits(bits));
     if (rr.verdict == engine::Verdict::violated) return rr;
     r.reason = std::string("fast tier: the drop is larger under square loss (") + buf +
                "), but the rigorous tier did not certify it (" + rr.reason + ")";

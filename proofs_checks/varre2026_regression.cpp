@@ -329,7 +329,7 @@ class RegressionConditioningCheck : public VarreCheck {
           !o.params.value("recertify", true))
         return r;
       // a violation seen by the fast tier counts only once the rigorous tier certifies it
-      engine::CheckResult rr = run_rigorous(sw, H, order, max_steps, bits, r);
+      engine::CheckResult rr = run_rigorous(sw, H, order, max_steps, recertify_bits(bits), r);
       if (rr.verdict == engine::Verdict::violated) return rr;
       r.reason += "; the rigorous tier did not certify it (" + rr.reason + ")";
       return r;
