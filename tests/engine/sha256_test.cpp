@@ -1,0 +1,23 @@
+// engine::sha256_hex (the run identity's hash, src/engine/run_identity.cpp) against the FIPS 180-2
+// test vectors: empty, one block, two blocks (the 56-byte message forces the length into a second
+// block), and a million 'a' (many blocks).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "engine/run_identity.hpp"
+
+namespace softcert {
+namespace {
+
+TEST(Sha256, FipsTestVectors) {
+  EXPECT_EQ(engine::sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(engine::sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  EXPECT_EQ(engine::sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  EXPECT_EQ(engine::sha256_hex(std::string(1000000, 'a')),
+            "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+}
+
+}  // namespace
+}  // namespace softcert
