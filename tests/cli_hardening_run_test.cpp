@@ -63,6 +63,24 @@ TEST(CliHardeningRun, SuiteRigorousPrecisionAboveTheCapIsExitTwo) {
   EXPECT_NE(run_softcert("suite " + (dir / "f.toml").string() + " -q").status, 2);
 }
 
+// --- integers in a suite are TOML integers --------------------------------------------------
+
+// fuzz_suite found `instances = 34e26`: toml++ converted the float to long (undefined behaviour).
+// A float where an integer belongs is now refused like any other bad value.
+TEST(CliHardeningRun, SuiteIntegerFieldsRefuseFloats) {
+  const fs::path dir = fresh_dir("float_int");
+  for (const std::string& line : {std::string("instances = 34e26"), std::string("instances = 2.0"),
+                                   std::string("instances = 1\nprecision = 1e300")}) {
+    write_text(dir / "s.toml", "seed = 1\n[[check]]\nname = \"sukenik2026.hard_switch\"\n" + line + "\n");
+    EXPECT_THROW((void)engine::load_suite(dir / "s.toml"), std::invalid_argument) << line;
+    const CliRun r = run_softcert("suite " + (dir / "s.toml").string() + " -q --out " + (dir / "out").string());
+    EXPECT_EQ(r.status, 2) << line << ": " << r.err;
+    EXPECT_NE(r.err.find("must be an integer"), std::string::npos) << r.err;
+  }
+  write_text(dir / "seed.toml", "seed = 1e30\n[[check]]\nname = \"sukenik2026.hard_switch\"\ninstances = 1\n");
+  EXPECT_THROW((void)engine::load_suite(dir / "seed.toml"), std::invalid_argument);
+}
+
 // --- margins: strict claims need lower > 0; repulsion's "nondecreasing" is non-strict ---------
 
 TEST(CliHardeningRun, ProvedMarginsBackTheirClaim) {

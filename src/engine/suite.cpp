@@ -1,5 +1,6 @@
 #include "engine/suite.hpp"
 
+#include <optional>
 #include <set>
 #include <stdexcept>
 
@@ -10,6 +11,13 @@
 
 namespace softcert::engine {
 namespace {
+
+// A TOML integer, or nothing: toml++'s value<int64_t>() also converts a float (3.4e27 → long is
+// undefined behaviour, found by fuzz_suite), so only integer nodes count.
+std::optional<std::int64_t> integer_of(const toml::node* n) {
+  if (n == nullptr || !n->is_integer()) return std::nullopt;
+  return n->as_integer()->get();
+}
 
 [[noreturn]] void fail(const std::string& where, const std::string& what) {
   throw std::invalid_argument(where + ": " + what);
@@ -71,7 +79,7 @@ Suite load_suite(const std::filesystem::path& file) {
   s.source = std::filesystem::absolute(file);
   s.name = root["name"].value_or(file.stem().string());
   if (auto seed = root["seed"]) {
-    auto v = seed.value<std::int64_t>();
+    auto v = integer_of(seed.node());
     if (!v || *v < 0) fail(f, "seed must be a nonnegative integer");
     s.seed = static_cast<std::uint64_t>(*v);
   }
@@ -109,7 +117,7 @@ Suite load_suite(const std::filesystem::path& file) {
         fail(where, "two entries are both called '" + e.label + "': give one a distinct label = \"...\"");
     const std::string w = where + " (" + e.label + ")";
     if (auto* n = get("instances")) {
-      auto v = n->value<std::int64_t>();
+      auto v = integer_of(n);
       if (!v || *v < 0 || static_cast<std::uint64_t>(*v) > kMaxInstances)
         fail(w, "instances must be an integer in [0, " + std::to_string(kMaxInstances) + "]");
       e.instances = static_cast<std::size_t>(*v);
@@ -140,7 +148,7 @@ Suite load_suite(const std::filesystem::path& file) {
       e.options.tier = tier_from(n->as_string()->get(), w);
     }
     if (auto* n = get("precision")) {
-      auto v = n->value<std::int64_t>();
+      auto v = integer_of(n);
       if (!v || *v < 53 || *v > 65536) fail(w, "precision must be an integer number of bits in [53, 65536]");
       e.options.precision_bits = static_cast<unsigned>(*v);
     }
