@@ -160,8 +160,9 @@ ExperimentResult run_members(const RunContext& ctx, const std::string& what, con
   budget.max_steps = integer_setting(ctx.settings, "rigorous_max_steps", budget.max_steps, 1, 1000000);
   std::vector<AuthorsInstance> inst;
   for (const auto& m : members) inst.push_back(authors_instance(m.stem));
-  ctx.progress("running the authors' gradient descent and the gradient flow on " + std::to_string(members.size()) +
-               " instance(s) of " + what + ", " + std::to_string(ctx.jobs) + " thread(s)");
+  ctx.progress("running the authors' gradient descent and the gradient flow" +
+               std::string(rigorous ? ", and the rigorous tier to the authors' horizon (minutes)," : "") + " on " +
+               std::to_string(members.size()) + " instance(s) of " + what + ", " + std::to_string(ctx.jobs) + " thread(s)");
   std::vector<NotebookRun> runs(members.size());
   std::vector<CertifiedEndpoint> ends(members.size());
   std::vector<std::string> errors(members.size());
