@@ -3,6 +3,7 @@
 // characters), margins print outward, details carry no timings, and a bad instance file is one
 // error record inside a suite but exit 2 when given directly.
 #include <gtest/gtest.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 #include <cstdio>
@@ -46,7 +47,11 @@ std::vector<std::string> names_in(const fs::path& dir) {
 
 // Runs softcert under /bin/sh with `prefix` first (ulimit, umask, trap), capturing as run_softcert.
 CliRun run_with_prefix(const std::string& prefix, const std::string& args) {
-  const std::string err_file = ::testing::TempDir() + "softcert_hardening_stderr.txt";
+  // One file per process and call: CTest runs the tests of this file in parallel processes, and
+  // a shared name let one test read (or delete) another's stderr.
+  static int counter = 0;
+  const std::string err_file = ::testing::TempDir() + "softcert_hardening_stderr_" + std::to_string(getpid()) + "_" +
+                               std::to_string(counter++) + ".txt";
   const std::string cmd = prefix + "; exec " + std::string(SOFTCERT_BINARY) + " " + args + " 2>" + err_file;
   CliRun r;
   FILE* p = popen(cmd.c_str(), "r");
