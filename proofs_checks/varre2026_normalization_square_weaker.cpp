@@ -24,7 +24,6 @@
 // gradient flow of L ≥ 0). A kink (|x|, relu) met on a box or a singular normalization makes it
 // inconclusive. Fast tier: 53- and 106-bit runs of both sides; confirmed when both margins are
 // positive; a negative margin in both is re-certified rigorously before it is called violated.
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 
@@ -111,7 +110,6 @@ nlohmann::json enclosure_json(const S& x, int digits = 10) {
 
 engine::CheckResult rigorous(const Pair& pair, const WeakerSettings& set, unsigned bits) {
   engine::CheckResult r;
-  const auto start = std::chrono::steady_clock::now();
   std::string side = "logistic";
   try {
     with_interval_kind(bits, [&](auto kind, unsigned used) {
@@ -196,7 +194,6 @@ engine::CheckResult rigorous(const Pair& pair, const WeakerSettings& set, unsign
     if (norm == instances::Normalization::abs || norm == instances::Normalization::relu)
       r.reason += " (|x|, relu: a score reaching the kink at 0 is not integrated through; use the fast tier)";
   }
-  r.details["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
 }
 

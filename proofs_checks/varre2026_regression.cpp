@@ -53,7 +53,6 @@
 // also take a range [lo, hi]. Run params: order (Taylor order, default 20), max_steps (per member
 // and run, default 200000), recertify (fast tier, default true). Horizon default 300.
 
-#include <chrono>
 #include <cmath>
 #include <memory>
 
@@ -367,25 +366,21 @@ class RegressionConditioningCheck : public VarreCheck {
         using S = decltype(kind);
         r.precision_bits = used;
         std::vector<S> h(sw.members.size(), S(0));
-        nlohmann::json hj = nlohmann::json::array(), secs = nlohmann::json::array(), steps = nlohmann::json::array();
+        nlohmann::json hj = nlohmann::json::array(), steps = nlohmann::json::array();
         for (std::size_t i = 0; i < sw.members.size(); ++i) {
           if (!needed[i]) {
             hj.push_back(nullptr);
-            secs.push_back(nullptr);
             steps.push_back(nullptr);
             continue;
           }
-          const auto start = std::chrono::steady_clock::now();
           const auto enc = rigorous_state_at<S>(sw.members[i], H, order, max_steps);
           const std::vector<S> a(enc.x.begin() + static_cast<std::ptrdiff_t>(enc.a_offset),
                                  enc.x.begin() + static_cast<std::ptrdiff_t>(enc.a_offset + sw.members[i].T));
           h[i] = entropy_from_scores(a);
           hj.push_back({num::lower_decimal(h[i], 17), num::upper_decimal(h[i], 17)});
-          secs.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
           steps.push_back(enc.steps);
         }
         r.details["entropy"] = hj;
-        r.details["seconds"] = secs;
         r.details["steps"] = steps;
         const auto g = gaps(sw.members.size());
         std::size_t worst = 0;

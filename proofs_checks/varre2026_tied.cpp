@@ -22,7 +22,6 @@
 // derivative certainly negative on a segment is a certified violation of the monotone reading
 // (the norm strictly decreases there). Fast tier: 53- and 106-bit runs to H (endpoint), or the
 // flow sampled on a grid at two tolerances (monotone; a sampled check, confirmed at best).
-#include <chrono>
 #include <cmath>
 
 #include "engine/registry.hpp"
@@ -98,7 +97,6 @@ nlohmann::json enclosure_json(const S& x, int digits = 10) {
 engine::CheckResult rigorous(const instances::Instance& inst, const TiedSettings& set, bool monotone, unsigned bits) {
   engine::CheckResult r;
   r.horizon = set.horizon;
-  const auto start = std::chrono::steady_clock::now();
   try {
     with_interval_kind(bits, [&](auto kind, unsigned used) {
       using S = decltype(kind);
@@ -204,7 +202,6 @@ engine::CheckResult rigorous(const instances::Instance& inst, const TiedSettings
     r.precision_bits = bits <= 53 ? 53 : bits;
     r.reason = std::string("the rigorous tier could not reach t = H: ") + e.what();
   }
-  r.details["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
 }
 

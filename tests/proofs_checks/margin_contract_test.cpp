@@ -21,22 +21,27 @@ std::optional<Rational> end_value(const std::string& s) {
   return num::parse_decimal<Rational>(s);
 }
 
+// check's result on the instance generated from `seed`, run as the quick suite runs it.
+engine::CheckResult run_quick(const engine::Check& check, std::uint64_t seed) {
+  engine::GenerateOptions g;
+  engine::CheckOptions o;
+  o.horizon = 10.0;
+  // The regression checks' default is the authors' d = n = 20 (hours in the rigorous tier):
+  // small sweeps, as the suites' rigorous entries use.
+  if (check.name().rfind("varre2026.regression.", 0) == 0) g.params = {{"d", 3}, {"n", 3}};
+  // square_weaker has two horizons of its own (and refuses a single one).
+  if (check.name() == "varre2026.normalization.square_weaker") {
+    o.horizon.reset();
+    o.params = {{"square_horizon", 10}, {"logistic_horizon", 10}};
+  }
+  return check.run(check.generate(seed, g), o);
+}
+
 TEST(MarginContract, EveryCheckPrintsAnOrderedMarginThatAgreesWithItsVerdict) {
   std::size_t runs = 0;
   for (const engine::Check* check : engine::CheckRegistry::global().all()) {
     for (std::uint64_t seed : {1u, 2u}) {
-      engine::GenerateOptions g;
-      engine::CheckOptions o;
-      o.horizon = 10.0;
-      // The regression checks' default is the authors' d = n = 20 (hours in the rigorous tier):
-      // small sweeps, as the suites' rigorous entries use.
-      if (check->name().rfind("varre2026.regression.", 0) == 0) g.params = {{"d", 3}, {"n", 3}};
-      // square_weaker has two horizons of its own (and refuses a single one).
-      if (check->name() == "varre2026.normalization.square_weaker") {
-        o.horizon.reset();
-        o.params = {{"square_horizon", 10}, {"logistic_horizon", 10}};
-      }
-      const auto r = check->run(check->generate(seed, g), o);
+      const auto r = run_quick(*check, seed);
       const std::string where = check->name() + " seed " + std::to_string(seed) + ": " + r.reason;
       ++runs;
       ASSERT_EQ(r.margin_lower.empty(), r.margin_upper.empty()) << where;
@@ -59,6 +64,20 @@ TEST(MarginContract, EveryCheckPrintsAnOrderedMarginThatAgreesWithItsVerdict) {
     }
   }
   EXPECT_GE(runs, 20u);
+}
+
+// Reproducibility (docs/reports.md: a record's only field that differs between equal runs is
+// the runner's "seconds"): every check gives the same verdict, margin, reason and details
+// when run twice on the same instance — no wall-clock time or other state leaks into them.
+TEST(MarginContract, EveryCheckGivesTheSameResultTwice) {
+  for (const engine::Check* check : engine::CheckRegistry::global().all()) {
+    const auto a = run_quick(*check, 1), b = run_quick(*check, 1);
+    EXPECT_EQ(a.verdict, b.verdict) << check->name();
+    EXPECT_EQ(a.margin_lower, b.margin_lower) << check->name();
+    EXPECT_EQ(a.margin_upper, b.margin_upper) << check->name();
+    EXPECT_EQ(a.reason, b.reason) << check->name();
+    EXPECT_EQ(a.details.dump(), b.details.dump()) << check->name();
+  }
 }
 
 // one_hot.finite: margin = max_k σ_k(H) − (1 − ε); details.max_softmax is the certified
