@@ -29,6 +29,7 @@
 #include "engine/registry.hpp"
 #include "integrate/fast_samples.hpp"
 #include "integrate/rigorous_full.hpp"
+#include "integrate/walk.hpp"
 #include "numerics/correctly_rounded.hpp"
 #include "numerics/entropy_enclosure.hpp"
 #include "varre2026_check.hpp"
@@ -92,22 +93,23 @@ engine::CheckResult rigorous(const instances::Instance& inst, const KlSettings& 
     integrate::ValidatedOptions vo;
     vo.order = set.order;
     vo.keep_segments = false;
+    vo.max_steps = set.max_steps;
     auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
     integrate::ValidatedTaylor<S, decltype(field)> vt(field, model.dimension(), vo);
-    integrate::LohnerSet<S> lset = integrate::LohnerSet<S>::from_box(model.initial_state());
+    // L is nonincreasing along the flow: walk until L − L* ≤ δ is certain at a step's end.
     S t(0);
-    bool reached = false;
-    std::size_t steps = 0;
     S gap = model.loss_value(model.initial_state()) - l_star;
-    try {
-      while (!reached && !num::certainly_le(gap, delta) && steps < set.max_steps) {
-        ++steps;
-        (void)vt.step(lset, t, H, reached);
-        gap = model.loss_value(vt.last_box()) - l_star;
-      }
-    } catch (const integrate::ValidationFailure& e) {
-      r.reason = std::string("the rigorous tier could not continue: ") + e.what() + "; ";
-    }
+    const auto walked = integrate::walk(
+        vt, model.initial_state(), S(0), H,
+        [&](const integrate::TubeStep<S>& st) {
+          t = st.t0() + st.h();
+          gap = model.loss_value(st.end()) - l_star;
+          return true;
+        },
+        [&](const integrate::TubeStep<S>&) { return num::certainly_le(gap, delta); });
+    const bool reached = walked.covered && !num::certainly_le(gap, delta);
+    const std::size_t steps = walked.steps;
+    if (!walked.failure.empty()) r.reason = "the rigorous tier could not continue: " + walked.failure + "; ";
     r.details["steps"] = steps;
     r.details["t_reached"] = num::upper_decimal(t, 8);
     r.details["gap_at_t_reached"] = enclosure_json(gap);
