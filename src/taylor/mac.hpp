@@ -142,6 +142,41 @@ inline bool mac2_rows_sse(FastIntervalD* dr, const FastIntervalD* x, const FastI
   }
   return true;
 }
+// The other row loops of the derivative pass, in the same (−lo, hi) form (inside a Guard;
+// identical doubles to FastIntervalD's operators: boost's add_down(x, y) = −((−x) − y) and
+// sub_down(x, y) = −(y − x) are the same IEEE operations as (−x) + (−y) and (−x) + y, and
+// division by a positive thin c is monotone, [lo, hi]/c = [lo/c, hi/c]).
+// dr[j] = x[j] + y[j]
+inline void add_rows_sse(FastIntervalD* dr, const FastIntervalD* x, const FastIntervalD* y, std::size_t n) {
+  for (std::size_t j = 0; j < n; ++j)
+    detail::store_neglo(dr + j, _mm_add_pd(detail::opaque2(detail::load_neglo(x + j)), detail::opaque2(detail::load_neglo(y + j))));
+}
+// dr[j] = x[j] − y[j]: (−lo_x + hi_y, hi_x + (−lo_y)).
+inline void sub_rows_sse(FastIntervalD* dr, const FastIntervalD* x, const FastIntervalD* y, std::size_t n) {
+  for (std::size_t j = 0; j < n; ++j) {
+    const __m128d Y = detail::opaque2(detail::load_neglo(y + j));
+    detail::store_neglo(dr + j, _mm_add_pd(detail::opaque2(detail::load_neglo(x + j)), detail::opaque2(_mm_shuffle_pd(Y, Y, 1))));
+  }
+}
+// dr[j] = x[j]·y. Returns false (dr unspecified) when y is not finite; as for mac2_rows_sse the
+// caller checks all_finite(dr) and otherwise recomputes with the scalar operators.
+inline bool scale_rows_sse(FastIntervalD* dr, const FastIntervalD* x, const FastIntervalD& y, std::size_t n) {
+  if (!(std::isfinite(y.lower()) && std::isfinite(y.upper()))) return false;
+  __m128d y1, y2;
+  const int ky = detail::sign_case(y, y1, y2);
+  y1 = detail::opaque2(y1);
+  y2 = detail::opaque2(y2);
+  for (std::size_t j = 0; j < n; ++j) {
+    const __m128d X = detail::opaque2(detail::load_neglo(x + j));
+    detail::store_neglo(dr + j, ky == 0 ? detail::times<0>(X, y1, y2) : ky == 1 ? detail::times<1>(X, y1, y2) : detail::times<2>(X, y1, y2));
+  }
+  return true;
+}
+// dr[j] = x[j] / c for a double c > 0 (exact, finite).
+inline void div_rows_pos_sse(FastIntervalD* dr, const FastIntervalD* x, double c, std::size_t n) {
+  const __m128d C = detail::opaque2(_mm_set1_pd(c));
+  for (std::size_t j = 0; j < n; ++j) detail::store_neglo(dr + j, _mm_div_pd(detail::opaque2(detail::load_neglo(x + j)), C));
+}
 inline bool all_finite(const FastIntervalD* p, std::size_t n) {
   for (std::size_t j = 0; j < n; ++j)
     if (!(std::isfinite(p[j].lower()) && std::isfinite(p[j].upper()))) return false;

@@ -142,6 +142,12 @@ class Tape {
         for (std::size_t i = 0; i < n_; ++i) {
           A* di = d(i, k + 1);
           const A* dout = d(outputs_[i], k);
+#if defined(__SSE2__) && !defined(SOFTCERT_NO_SIMD_TAPE)
+          if constexpr (std::is_same_v<A, FastIntervalD>) {
+            div_rows_pos_sse(di, dout, static_cast<double>(k + 1), n_);  // the same doubles (taylor/mac.hpp)
+            continue;
+          }
+#endif
           for (std::size_t j = 0; j < n_; ++j) di[j] = dout[j] / kk;
         }
       }
@@ -233,10 +239,33 @@ class Tape {
     switch (nd.op) {
       case Op::constant:
       case Op::input: break;
-      case Op::add: for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] + db(k)[j]; break;
-      case Op::sub: for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] - db(k)[j]; break;
+      case Op::add:
+#if defined(__SSE2__) && !defined(SOFTCERT_NO_SIMD_TAPE)
+        if constexpr (std::is_same_v<A, FastIntervalD>) {
+          add_rows_sse(dr, da(k), db(k), n);  // the same doubles (taylor/mac.hpp)
+          break;
+        }
+#endif
+        for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] + db(k)[j];
+        break;
+      case Op::sub:
+#if defined(__SSE2__) && !defined(SOFTCERT_NO_SIMD_TAPE)
+        if constexpr (std::is_same_v<A, FastIntervalD>) {
+          sub_rows_sse(dr, da(k), db(k), n);
+          break;
+        }
+#endif
+        for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] - db(k)[j];
+        break;
       case Op::neg: for (std::size_t j = 0; j < n; ++j) dr[j] = -da(k)[j]; break;
-      case Op::scale: for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] * b[0]; break;
+      case Op::scale:
+#if defined(__SSE2__) && !defined(SOFTCERT_NO_SIMD_TAPE)
+        if constexpr (std::is_same_v<A, FastIntervalD>) {
+          if (scale_rows_sse(dr, da(k), b[0], n) && all_finite(dr, n)) break;
+        }
+#endif
+        for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] * b[0];
+        break;
       case Op::div_const: for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] / b[0]; break;
       case Op::mul:
 #if defined(__SSE2__) && !defined(SOFTCERT_NO_SIMD_TAPE)  // (the macro: benches of the scalar path)

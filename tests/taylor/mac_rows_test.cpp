@@ -80,6 +80,46 @@ TEST(MacRows, SseKernelEqualsTheGenericLoopForEverySignPattern) {
   EXPECT_EQ(cases, 400);
 }
 
+TEST(MacRows, AddSubScaleAndDivideRowsEqualTheOperators) {
+  softcert::instances::NormalSource g(7);
+  const std::size_t n = 29;
+  for (int trial = 0; trial < 300; ++trial) {
+    std::vector<FastIntervalD> x(n), y(n), add(n), sub(n), scale(n), div(n);
+    for (std::size_t j = 0; j < n; ++j) {
+      x[j] = random_interval(g, static_cast<int>(j + trial));
+      y[j] = random_interval(g, static_cast<int>(2 * j + 3 * trial));
+    }
+    const FastIntervalD s = random_interval(g, trial);
+    const double c = static_cast<double>(trial % 23 + 1);
+    [[maybe_unused]] const FastArith<softcert::IntervalD>::Guard guard;
+    softcert::taylor::add_rows_sse(add.data(), x.data(), y.data(), n);
+    softcert::taylor::sub_rows_sse(sub.data(), x.data(), y.data(), n);
+    ASSERT_TRUE(softcert::taylor::scale_rows_sse(scale.data(), x.data(), s, n));
+    softcert::taylor::div_rows_pos_sse(div.data(), x.data(), c, n);
+    for (std::size_t j = 0; j < n; ++j) {
+      const FastIntervalD ra = x[j] + y[j], rs = x[j] - y[j], rm = x[j] * s, rd = x[j] / FastIntervalD(c, c);
+      ASSERT_EQ(add[j].lower(), ra.lower());
+      ASSERT_EQ(add[j].upper(), ra.upper());
+      ASSERT_EQ(sub[j].lower(), rs.lower());
+      ASSERT_EQ(sub[j].upper(), rs.upper());
+      ASSERT_EQ(scale[j].lower(), rm.lower()) << trial;
+      ASSERT_EQ(scale[j].upper(), rm.upper()) << trial;
+      ASSERT_EQ(div[j].lower(), rd.lower());
+      ASSERT_EQ(div[j].upper(), rd.upper());
+      // And the operators are outward: the lower bound is below the round-to-nearest sum.
+      ASSERT_LE(add[j].lower(), add[j].upper());
+    }
+  }
+  // Rounding is outward: 0.1 + 0.2 and 1/3 are not doubles.
+  [[maybe_unused]] const FastArith<softcert::IntervalD>::Guard guard;
+  FastIntervalD a(0.1, 0.1), b(0.2, 0.2), r;
+  softcert::taylor::add_rows_sse(&r, &a, &b, 1);
+  EXPECT_LT(r.lower(), r.upper());
+  FastIntervalD one(1.0, 1.0), third;
+  softcert::taylor::div_rows_pos_sse(&third, &one, 3.0, 1);
+  EXPECT_LT(third.lower(), third.upper());
+}
+
 TEST(MacRows, NonFiniteOperandsAreReported) {
   const double inf = std::numeric_limits<double>::infinity();
   std::vector<FastIntervalD> dr(3, FastIntervalD(0.0, 0.0));
