@@ -17,6 +17,7 @@
 // difference of the two coordinate enclosures).
 #include <algorithm>
 #include <cstddef>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -50,7 +51,7 @@ struct StepRecord {
   // the integrator's tube segment uses it (the row-by-row inf–sup evaluate() was ~25% of a
   // step at n = 421).
   std::vector<S> enclose(const S& s_in, bool midrad) const {
-    if (!midrad) return enclose(s_in);
+    if (!midrad || !std::is_same_v<S, IntervalD>) return enclose(s_in);  // (other kinds: as before)
     using FA = taylor::FastArith<S>;
     using A = typename FA::type;
     std::vector<S> Js(n * n), out(n);
