@@ -37,6 +37,8 @@ load "rigorous vs fast tier"
 "$build/bench/tiers" $quick | tee "$out/tiers.csv"
 load "rigorous cost sweeps (table 3)"
 "$build/bench/rigorous_cost" $quick | tee "$out/rigorous_cost.csv"
+load "rigorous tier at the papers' sizes (issue 14 item 5; docs/performance.md)"
+"$build/bench/rigorous_scale" $quick | tee "$out/rigorous_scale.csv"
 load "fast tier vs mpmath and Odeint dopri5 (table 1)"
 /usr/bin/python3 bench/peers.py --build "$build" --out "$out" --only 1 $quick
 load "numpy GD vs rigorous (table 2)"

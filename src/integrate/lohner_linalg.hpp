@@ -7,13 +7,47 @@
 #include <cstddef>
 #include <numeric>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 #include "numerics/elementary.hpp"
+#include "numerics/kinds.hpp"
 #include "numerics/traits.hpp"
 #include "taylor/fast_arith.hpp"
 
 namespace softcert::integrate::lohner {
+
+// ----- Midpoint–radius interval matrix products (Rump, "Fast and parallel interval arithmetic",
+// BIT 39(3), 1999), for IntervalD; implemented in lohner_linalg.cpp.
+//
+// Guarantee of midrad_mat_mul(A, B, C, n): C (n×n, row-major) encloses every product Ã·B̃ of
+// point matrices Ã ∈ A, B̃ ∈ B — the same guarantee as mat_mul. Argument (docs/method.md §2,
+// "Matrix products"): each interval is put in the form ⟨m, r⟩ ⊇ [lo, hi] (m any double in
+// [lo, hi], r ≥ max(hi − m, m − lo) rounded up); for Ã = Am + ΔA, |ΔA| ≤ Ar, and likewise B̃,
+//     Ã·B̃ − Am·Bm = Am·ΔB + ΔA·B̃,   |Am·ΔB + ΔA·B̃| ≤ |Am|·Br + Ar·(|Bm| + Br) =: R.
+// With the FPU rounding upward, a floating-point evaluation of a sum of products of exact
+// inputs in ANY order (blocked, vectorised, with or without FMA) is ≥ the exact sum: every
+// operation's result is ≥ its exact result and the operations are monotone in their computed
+// operands (induction over the evaluation tree; no subtraction of a computed value occurs).
+// So up(Am·Bm) ≥ Am·Bm, −up((−Am)·Bm) ≤ Am·Bm (−Am exact), and up(R) ≥ R (all terms ≥ 0), and
+//     C = [−up(up((−Am)·Bm) + up(R)), up(up(Am·Bm) + up(R))] ∋ every entry of Ã·B̃.
+// The three or four floating-point products are Eigen's blocked GEMM (one thread: Eigen is
+// compiled without OpenMP here, and a worker thread would not inherit the rounding mode).
+// Width: for a thin B (the Lohner set's B) R = Ar·|B| is the exact radius of the inf–sup
+// product, so the result equals it up to rounding (a few ulps); otherwise R may exceed the
+// inf–sup radius by at most a factor 1.5 (Rump), which needs both factors wide — here one is
+// always thin or nearly (Q⁻¹ = Qᵀ + [−δ, δ] with δ ~ 1e-15).
+// Any non-finite end point falls back to the inf–sup product (fast_mat_mul).
+void midrad_mat_mul(const std::vector<IntervalD>& A, const std::vector<IntervalD>& B, std::vector<IntervalD>& C,
+                    std::size_t n);
+namespace detail {
+// C = A·B for row-major double matrices (rows×inner, inner×cols) with the FPU rounding upward
+// for the duration of the call: every entry of C is ≥ the exact entry (argument above).
+void gemm_up(const double* A, const double* B, double* C, std::size_t rows, std::size_t inner, std::size_t cols);
+// Q of a Householder QR factorisation of the n×n row-major M (Eigen's blocked HouseholderQR),
+// written over M. No guarantee (orthogonal_from: any invertible Q will do).
+void householder_q(std::vector<double>& M, std::size_t n);
+}  // namespace detail
 
 // C = A·B (interval arithmetic: C encloses every product of point matrices in A, B).
 template <class S>
@@ -67,6 +101,17 @@ std::vector<S> fast_mat_vec(const std::vector<S>& A, const std::vector<S>& x, st
   return from_fast<S>(y);
 }
 
+// C = A·B for the Lohner step: midpoint–radius (midrad_mat_mul) for IntervalD when `midrad`,
+// else the inf–sup product in the fast arithmetic (fast_mat_mul; the only one for other kinds).
+// Same guarantee either way.
+template <class S>
+void product(const std::vector<S>& A, const std::vector<S>& B, std::vector<S>& C, std::size_t n, bool midrad) {
+  if constexpr (std::is_same_v<S, IntervalD>) {
+    if (midrad) return midrad_mat_mul(A, B, C, n);
+  }
+  fast_mat_mul(A, B, C, n);
+}
+
 // y = A·x (encloses every product of points of A and x).
 template <class S>
 std::vector<S> mat_vec(const std::vector<S>& A, const std::vector<S>& x, std::size_t n) {
@@ -80,8 +125,11 @@ std::vector<S> mat_vec(const std::vector<S>& A, const std::vector<S>& x, std::si
 // Householder QR factorisation of M = mid(A)·P, where the permutation P orders the columns
 // of A by decreasing ‖A_j‖·width(r_j) (Lohner's choice: the longest edges of the
 // parallelepiped A·r are kept best).
+// `blocked` (double bounds only): the factorisation by Eigen's blocked Householder QR
+// (detail::householder_q) instead of the loops below — the same Q up to the signs of its
+// columns and rounding; Q needs no guarantee either way.
 template <class S>
-std::vector<S> orthogonal_from(const std::vector<S>& A, const std::vector<S>& r, std::size_t n) {
+std::vector<S> orthogonal_from(const std::vector<S>& A, const std::vector<S>& r, std::size_t n, bool blocked = false) {
   using B = num::BoundOf<S>;
   std::vector<B> M(n * n);
   for (std::size_t i = 0; i < n * n; ++i) M[i] = num::mid(A[i]);
@@ -98,6 +146,14 @@ std::vector<S> orthogonal_from(const std::vector<S>& A, const std::vector<S>& r,
   std::vector<B> R(n * n);  // R = M·P
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = 0; j < n; ++j) R[i * n + j] = M[i * n + perm[j]];
+  if constexpr (std::is_same_v<B, double>) {
+    if (blocked) {
+      detail::householder_q(R, n);
+      std::vector<S> out(n * n);
+      for (std::size_t i = 0; i < n * n; ++i) out[i] = num::hull_of_bounds<S>(R[i], R[i]);
+      return out;
+    }
+  }
   // Householder: accumulate Q = H_0 H_1 … H_{n−1}.
   std::vector<B> Q(n * n, B(0));
   for (std::size_t i = 0; i < n; ++i) Q[i * n + i] = B(1);
@@ -136,32 +192,59 @@ std::vector<S> orthogonal_from(const std::vector<S>& A, const std::vector<S>& r,
 // intervals). With E = I − QᵀQ (enclosed) and η ≥ ‖E‖∞ < 1: Q⁻¹ = (I − E)⁻¹Qᵀ = Qᵀ + E(I − E)⁻¹Qᵀ
 // and every entry of the last term is at most η/(1 − η)·‖Qᵀ‖∞ in magnitude. Throws if η ≥ 1/2
 // (Q far from orthogonal: never happens for a Householder product).
+// (QᵀQ by `product`, midpoint–radius when `midrad`.)
 template <class S>
-std::vector<S> inverse_of_orthogonal(const std::vector<S>& Q, std::size_t n) {
+std::vector<S> inverse_of_orthogonal(const std::vector<S>& Q, std::size_t n, bool midrad = false) {
   std::vector<S> Qt(n * n);
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = 0; j < n; ++j) Qt[i * n + j] = Q[j * n + i];
   std::vector<S> QtQ;
-  fast_mat_mul(Qt, Q, QtQ, n);
+  product(Qt, Q, QtQ, n, midrad);
   using B = num::BoundOf<S>;
   B eta_b(0), qnorm_b(0);  // plain numbers: maxima of upper bounds
-  for (std::size_t i = 0; i < n; ++i) {
-    S row(0), qrow(0);
-    for (std::size_t j = 0; j < n; ++j) {
-      const S e = (i == j ? S(1) : S(0)) - QtQ[i * n + j];
-      const B me = num::magnitude(e), mq = num::magnitude(Qt[i * n + j]);
-      row += num::hull_of_bounds<S>(me, me);
-      qrow += num::hull_of_bounds<S>(mq, mq);
+  if constexpr (std::is_same_v<S, IntervalD>) {
+    // In the fast arithmetic (the same bounds as IntervalD's operators without a rounding
+    // switch per operation: profiled, fesetround was 14% of a step at n = 111).
+    using FA = taylor::FastArith<S>;
+    using F = typename FA::type;
+    [[maybe_unused]] const typename FA::Guard guard;
+    for (std::size_t i = 0; i < n; ++i) {
+      F row(0), qrow(0);
+      for (std::size_t j = 0; j < n; ++j) {
+        const F e = F(i == j ? 1.0 : 0.0) - FA::to(QtQ[i * n + j]);
+        const double me = std::max(-e.lower(), e.upper()), mq = std::max(-Qt[i * n + j].lower(), Qt[i * n + j].upper());
+        row += F(me, me);
+        qrow += F(mq, mq);
+      }
+      if (row.upper() > eta_b) eta_b = row.upper();
+      if (qrow.upper() > qnorm_b) qnorm_b = qrow.upper();
     }
-    if (num::upper(row) > eta_b) eta_b = num::upper(row);
-    if (num::upper(qrow) > qnorm_b) qnorm_b = num::upper(qrow);
+  } else {
+    for (std::size_t i = 0; i < n; ++i) {
+      S row(0), qrow(0);
+      for (std::size_t j = 0; j < n; ++j) {
+        const S e = (i == j ? S(1) : S(0)) - QtQ[i * n + j];
+        const B me = num::magnitude(e), mq = num::magnitude(Qt[i * n + j]);
+        row += num::hull_of_bounds<S>(me, me);
+        qrow += num::hull_of_bounds<S>(mq, mq);
+      }
+      if (num::upper(row) > eta_b) eta_b = num::upper(row);
+      if (num::upper(qrow) > qnorm_b) qnorm_b = num::upper(qrow);
+    }
   }
   const S eta = num::hull_of_bounds<S>(eta_b, eta_b), qnorm = num::hull_of_bounds<S>(qnorm_b, qnorm_b);
   if (!num::certainly_lt(eta, S(0.5))) throw std::runtime_error("Lohner: Q is not close to orthogonal");
   const S delta = eta / (S(1) - eta) * qnorm;
   const auto dmax = num::upper(delta);
   const S pm = num::hull_of_bounds<S>(-dmax, dmax);
-  for (auto& e : Qt) e += pm;
+  if constexpr (std::is_same_v<S, IntervalD>) {
+    using FA = taylor::FastArith<S>;
+    [[maybe_unused]] const typename FA::Guard guard;
+    const auto pmf = FA::to(pm);
+    for (auto& e : Qt) e = FA::from(FA::to(e) + pmf);
+  } else {
+    for (auto& e : Qt) e += pm;
+  }
   return Qt;
 }
 

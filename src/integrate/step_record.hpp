@@ -15,7 +15,9 @@
 // functional is taken INSIDE them, coefficient by coefficient and row by row of Dx_k·B, so the
 // shared errors of the coordinates cancel (an enclosure of x_p − x_q is far tighter than the
 // difference of the two coordinate enclosures).
+#include <algorithm>
 #include <cstddef>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -32,7 +34,8 @@ struct StepRecord {
   S t0, h;                      // the step started at t0 and advanced by h (h ⊂ [0, h̄])
   std::vector<S> apriori;       // E
   std::vector<S> center;        // n×(p+1): x_k(c)
-  std::vector<S> jac;           // (p+1)×n×n: Dx_k([X])
+  std::vector<S> jac;           // (p+1)×n×n: Dx_k([X]) (exactly 0 for k > jac_order)
+  std::size_t jac_order = static_cast<std::size_t>(-1);  // q: jac[k] = 0 for k > q (ValidatedOptions::jacobian_order)
   std::vector<S> remainder;     // n: x_{p+1}(E)
   std::vector<S> B, r, c;       // the Lohner set at t0
 
@@ -43,6 +46,38 @@ struct StepRecord {
   // between c and x0 = c + B r (Dx_0 = I). Computed in the fast arithmetic under its guard.
   S component(std::size_t i, const S& s) const { return evaluate(s, i, i + 1)[0]; }
   std::vector<S> enclose(const S& s) const { return evaluate(s, 0, n); }
+  // The same enclosure with J(s)·B formed as one matrix product by lohner::product (midpoint–
+  // radius when `midrad`, IntervalD): the same guarantee (docs/method.md §2, "Matrix products");
+  // the integrator's tube segment uses it (the row-by-row inf–sup evaluate() was ~25% of a
+  // step at n = 421).
+  std::vector<S> enclose(const S& s_in, bool midrad) const {
+    if (!midrad || !std::is_same_v<S, IntervalD>) return enclose(s_in);  // (other kinds: as before)
+    using FA = taylor::FastArith<S>;
+    using A = typename FA::type;
+    std::vector<S> Js(n * n), out(n);
+    {
+      const A s = FA::to(s_in);
+      [[maybe_unused]] const typename FA::Guard guard;
+      for (std::size_t i = 0; i < n; ++i) {
+        A acc = FA::to(remainder[i]);
+        for (std::size_t k = p + 1; k-- > 0;) acc = acc * s + FA::to(center[i * (p + 1) + k]);
+        out[i] = FA::from(acc);
+        // Horner from q: the terms k > q are exact zeros, and a·s + 0 = a·s exactly in any
+        // rounding, so this is the same enclosure as Horner from p.
+        const std::size_t q = std::min(p, jac_order);
+        for (std::size_t j = 0; j < n; ++j) {
+          A a = FA::to(jac[(q * n + i) * n + j]);
+          for (std::size_t k = q; k-- > 0;) a = a * s + FA::to(jac[(k * n + i) * n + j]);
+          Js[i * n + j] = FA::from(a);
+        }
+      }
+    }
+    std::vector<S> JB;
+    lohner::product(Js, B, JB, n, true);
+    const std::vector<S> dev = lohner::fast_mat_vec(JB, r, n);
+    for (std::size_t i = 0; i < n; ++i) out[i] += dev[i];
+    return out;
+  }
 
   // Guarantee: contains x_i(t0 + s) − x_j(t0 + s) for every exact s ∈ `s` ∩ [0, h̄] and every
   // solution from the step's initial set (the same form as component(), with the difference

@@ -29,6 +29,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cmath>
+#include <ctime>
 #include <cstddef>
 #include <functional>
 #include <memory>
@@ -58,6 +59,37 @@ struct ValidatedOptions {
   bool keep_segments = true;       // store the tube segments
   bool keep_records = false;       // also store each step's record (Tube::step queries; (p+1)·n² intervals a step)
   double fixed_step = 0;           // > 0: try this step (halved on a priori failure) instead of step control
+  // Interval matrix products of the step (A = J·B, Q⁻¹A, QᵀQ, and J(s)·B of the tube segment)
+  // in midpoint–radius form over floating-point GEMM, and the QR factorisation by Eigen's
+  // blocked Householder (IntervalD only; lohner_linalg.hpp). false: the inf–sup products and
+  // the QR loops of 6162e66. Same guarantee; widths equal up to rounding (docs/method.md §2).
+  bool midrad_products = true;
+  // Order q of the x0-derivatives (the variational equations) used for the mean value form;
+  // 0 or ≥ order: q = p (all of them, as before). With q < p the coefficients q < k ≤ p enter
+  // as their enclosures over the box [X] instead (docs/method.md §2, "Lower derivative order"):
+  // the derivative pass costs ~(q/p)² of the full one; the price is width (measured in
+  // docs/performance.md, "Scale to the papers' sizes").
+  unsigned jacobian_order = 0;
+};
+
+// Where a step's time goes: thread CPU seconds accumulated over every step() call, per phase
+// (bench/rigorous_scale.cpp reports them; no role in any guarantee).
+struct StepProfile {
+  double centre = 0;      // tape recorded at the centre c and its coefficients (no derivatives)
+  double box_record = 0;  // tape recorded over the box [X]
+  double derivative = 0;  // coefficients over [X] with their x0-derivatives (variational equations)
+  double apriori = 0;     // a priori enclosure E and the remainder coefficients (incl. retries)
+  double assemble = 0;    // the step record (copy of Dx_k) and J = Σ_k Dx_k h^k, y_c
+  double products = 0;    // interval matrix products and matrix–vector products (A = J·B, Q⁻¹A, …)
+  double qr = 0;          // Householder QR of mid(A) and the enclosure of Q⁻¹ (its QᵀQ product included)
+  double rest = 0;        // tube segment, boxes, intersections
+  std::size_t steps = 0;
+  double total() const { return centre + box_record + derivative + apriori + assemble + products + qr + rest; }
+  static double now() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+  }
 };
 
 // Bits of the kind's arithmetic (53 for IntervalD, the thread precision for IntervalMp).
@@ -85,8 +117,10 @@ struct LohnerSet {
     return s;
   }
   // Guarantee: a box containing the set.
+  // (In the fast arithmetic: the same bounds as IntervalD's operators without a rounding-mode
+  // switch per operation — profiled at 14% of a step at n = 111 through fesetround.)
   std::vector<S> box() const {
-    std::vector<S> x = lohner::mat_vec(B, r, c.size());
+    std::vector<S> x = lohner::fast_mat_vec(B, r, c.size());
     for (std::size_t i = 0; i < c.size(); ++i) x[i] += c[i];
     return x;
   }
@@ -109,6 +143,8 @@ class ValidatedTaylor {
 
   const ValidatedOptions& options() const { return opt_; }
   const StepRecord<S>& last_step() const { return rec_; }
+  // CPU time per phase, accumulated over every step() so far.
+  const StepProfile& profile() const { return prof_; }
 
   // Guarantee: on return, every solution that started in `set` at time t (on entry) is in
   // `set` at time t (on exit), which is t + h ≤ t_end (exactly t_end when `reached`); the
@@ -117,12 +153,20 @@ class ValidatedTaylor {
   TubeSegment<S> step(LohnerSet<S>& set, S& t, const S& t_end, bool& reached) {
     using B = num::BoundOf<S>;
     const std::size_t n = n_, p = opt_.order;
+    double clk = StepProfile::now();
+    auto lap = [&clk](double& into) {
+      const double t1 = StepProfile::now();
+      into += t1 - clk;
+      clk = t1;
+    };
     const std::vector<S> X = set.box();
     // 2. centre coefficients (independent of h: they also choose h) and the box coefficients
     //    with their x0-derivatives.
     tc_.record(f_, set.c, p);
     tc_.solve(false);
+    lap(prof_.centre);
     tx_.record(f_, X, p);
+    lap(prof_.box_record);
     jacobian_in_double_ = false;
     if constexpr (!std::is_same_v<S, IntervalD>) {
       if (double_field_) {
@@ -130,7 +174,8 @@ class ValidatedTaylor {
         jacobian_in_double_ = double_jacobian(X);
       }
     }
-    if (!jacobian_in_double_) tx_.solve(true);
+    if (!jacobian_in_double_) tx_.solve(true, jacobian_order());
+    lap(prof_.derivative);
     // The coefficient estimate is only a first guess: on the paper instance in τ-time it was
     // 2–4× too long for the a priori enclosure and the remainder test (profiled: 19.6 tape
     // recordings per step, most of them failed find_apriori iterations). Start instead from
@@ -169,8 +214,10 @@ class ValidatedTaylor {
     }
     if (opt_.fixed_step <= 0 && !last) h_ratio_ = std::clamp(1.1 * h / h_estimate, 1.0 / 64, 1.0);
     const B hbar = num::upper(hS);
+    lap(prof_.apriori);
     fill_record(set, t, hS);
     // 4. y_c and A
+    const std::size_t q = jacobian_order();
     std::vector<S> yc(n), J(n * n);
     {
       using FA = taylor::FastArith<S>;
@@ -183,37 +230,41 @@ class ValidatedTaylor {
         Af acc = FA::to(rec_.center[i * (p + 1) + p]);
         for (std::size_t k = p; k-- > 0;) acc = acc * h_f + FA::to(rec_.center[i * (p + 1) + k]);
         yc[i] = FA::from(acc + FA::to(rec_.remainder[i]) * hp1);
-        for (std::size_t j = 0; j < n; ++j) {
-          Af a = FA::to(rec_.jac[(p * n + i) * n + j]);
-          for (std::size_t k = p; k-- > 0;) a = a * h_f + FA::to(rec_.jac[(k * n + i) * n + j]);
+        for (std::size_t j = 0; j < n; ++j) {  // Dx_k = 0 for k > q (fill_record)
+          Af a = FA::to(rec_.jac[(q * n + i) * n + j]);
+          for (std::size_t k = q; k-- > 0;) a = a * h_f + FA::to(rec_.jac[(k * n + i) * n + j]);
           J[i * n + j] = FA::from(a);
         }
       }
     }
+    lap(prof_.assemble);
     std::vector<S> A;
-    lohner::fast_mat_mul(J, set.B, A, n);
+    lohner::product(J, set.B, A, n, opt_.midrad_products);
     std::vector<S> direct = lohner::fast_mat_vec(A, set.r, n);  // y_c + A r: the direct enclosure
     for (std::size_t i = 0; i < n; ++i) direct[i] += yc[i];
+    lap(prof_.products);
     LohnerSet<S> next;
     if (opt_.lohner) {
       next.c.resize(n);
       for (std::size_t i = 0; i < n; ++i) next.c[i] = num::mid_scalar(yc[i]);
-      next.B = lohner::orthogonal_from(A, set.r, n);
-      const std::vector<S> Qinv = lohner::inverse_of_orthogonal(next.B, n);
+      next.B = lohner::orthogonal_from(A, set.r, n, opt_.midrad_products);
+      const std::vector<S> Qinv = lohner::inverse_of_orthogonal(next.B, n, opt_.midrad_products);
+      lap(prof_.qr);
       std::vector<S> QA;
-      lohner::fast_mat_mul(Qinv, A, QA, n);
+      lohner::product(Qinv, A, QA, n, opt_.midrad_products);
       next.r = lohner::fast_mat_vec(QA, set.r, n);
       std::vector<S> dc(n);
       for (std::size_t i = 0; i < n; ++i) dc[i] = yc[i] - next.c[i];
       const std::vector<S> qdc = lohner::fast_mat_vec(Qinv, dc, n);
       for (std::size_t i = 0; i < n; ++i) next.r[i] += qdc[i];
+      lap(prof_.products);
     } else {
       next = LohnerSet<S>::from_box(direct);
     }
     // 5. the segment over [0, h̄]
     TubeSegment<S> seg;
     seg.t0 = t;
-    seg.box = rec_.enclose(num::hull_of_bounds<S>(B(0), hbar));
+    seg.box = rec_.enclose(num::hull_of_bounds<S>(B(0), hbar), opt_.midrad_products);
     for (std::size_t i = 0; i < n; ++i) seg.box[i] = intersect(seg.box[i], E_[i]);
     t = last ? t_end : S(t + hS);
     seg.t1 = t;
@@ -224,6 +275,8 @@ class ValidatedTaylor {
     if (opt_.keep_records) seg.record = std::make_shared<const StepRecord<S>>(rec_);
     set = std::move(next);
     reached = last;
+    lap(prof_.rest);
+    ++prof_.steps;
     return seg;
   }
 
@@ -268,6 +321,12 @@ class ValidatedTaylor {
   }
 
  private:
+  // The derivative order q (ValidatedOptions::jacobian_order).
+  std::size_t jacobian_order() const {
+    const std::size_t p = opt_.order, q = opt_.jacobian_order;
+    return q == 0 || q >= p ? p : q;
+  }
+
   double tolerance() const {
     return opt_.tolerance > 0 ? opt_.tolerance : std::ldexp(1.0, -static_cast<int>(working_bits<S>()));
   }
@@ -375,12 +434,12 @@ class ValidatedTaylor {
     for (std::size_t i = 0; i < n; ++i) Xd[i] = to_double_outward(X[i]);
     try {
       txd_.record(double_field_, Xd, p);
-      txd_.solve(true);
+      txd_.solve(true, jacobian_order());
     } catch (const std::exception&) {
       return false;
     }
     for (std::size_t i = 0; i < n; ++i)
-      for (std::size_t k = 0; k <= p; ++k)
+      for (std::size_t k = 0; k <= jacobian_order(); ++k)
         for (std::size_t j = 0; j < n; ++j) {
           const IntervalD dv = txd_.derivative(i, k, j);
           if (!std::isfinite(dv.lower()) || !std::isfinite(dv.upper())) return false;
@@ -401,13 +460,18 @@ class ValidatedTaylor {
     rec_.center.resize(n * (p + 1));
     rec_.remainder.resize(n);
     rec_.jac.resize((p + 1) * n * n);
+    // With q < p: for k > q the record holds x_k([X]) (coefficients over the box) and Dx_k = 0,
+    // so "x_k(x0) ∈ center_k + jac_k·B·r" (StepRecord) still holds for every x0 in the set.
+    const std::size_t q = jacobian_order();
     for (std::size_t i = 0; i < n; ++i) {
-      for (std::size_t k = 0; k <= p; ++k) rec_.center[i * (p + 1) + k] = tc_.coefficient(i, k);
+      for (std::size_t k = 0; k <= p; ++k) rec_.center[i * (p + 1) + k] = k <= q ? tc_.coefficient(i, k) : tx_.coefficient(i, k);
       rec_.remainder[i] = te_.coefficient(i, p + 1);
-      for (std::size_t k = 0; k <= p; ++k)
+      for (std::size_t k = 0; k <= q; ++k)
         for (std::size_t j = 0; j < n; ++j)
           rec_.jac[(k * n + i) * n + j] = jacobian_in_double_ ? from_double(txd_.derivative(i, k, j)) : tx_.derivative(i, k, j);
     }
+    std::fill(rec_.jac.begin() + static_cast<std::ptrdiff_t>((q + 1) * n * n), rec_.jac.end(), S(0));
+    rec_.jac_order = q;
   }
 
   Field f_;
@@ -420,7 +484,8 @@ class ValidatedTaylor {
   std::vector<S> E_, final_;
   StepRecord<S> rec_;
   std::size_t steps_ = 0;
-  double h_ratio_ = 1.0;  // accepted / estimated step of the last step, grown by 10% (step())
+  double h_ratio_ = 1.0;
+  StepProfile prof_;  // accepted / estimated step of the last step, grown by 10% (step())
 };
 
 }  // namespace softcert::integrate

@@ -29,6 +29,7 @@
 #include "numerics/traits.hpp"
 #include "taylor/coefficients.hpp"
 #include "taylor/fast_arith.hpp"
+#include "taylor/mac.hpp"
 
 namespace softcert::taylor {
 
@@ -114,13 +115,15 @@ class Tape {
   }
 
   // Computes coefficients 1..order of the solution (and, if `derivatives`, the derivatives of
-  // coefficients 0..order with respect to x0).
-  void solve(bool derivatives) {
+  // coefficients 0..min(order, derivative_order) with respect to x0; derivative(i, k, j) is
+  // meaningful only for those k). The derivative pass costs ~ nodes·q²·n for q = that order.
+  void solve(bool derivatives, std::size_t derivative_order = static_cast<std::size_t>(-1)) {
     [[maybe_unused]] const typename FastArith<S>::Guard rounding_guard;  // every A operation below is inside it
     derivatives_ = derivatives;
+    const std::size_t dq = derivative_order < K_ - 1 ? derivative_order : K_ - 1;  // highest differentiated order
     if (derivatives) {
       if (d_.size() < nodes_.size() * K_ * n_) d_.resize(nodes_.size() * K_ * n_, A(0));
-      for (std::size_t i = 0; i < nodes_.size(); ++i) clear_d(i);
+      for (std::size_t i = 0; i < nodes_.size(); ++i) clear_d(i, dq);
       for (std::size_t i = 0; i < n_; ++i) d(i, 0)[i] = A(1);  // inputs are nodes 0..n−1
       for (std::size_t i = 0; i < nodes_.size(); ++i) eval_d(i, 0);
     }
@@ -133,12 +136,18 @@ class Tape {
         const std::uint32_t o = outputs_[i];
         c(i, k + 1) = c(o, k) / kk;
       }
-      if (derivatives) {
+      if (derivatives && k < dq) {
         if (k > 0)
           for (std::size_t i = n_; i < nodes_.size(); ++i) eval_d(i, k);
         for (std::size_t i = 0; i < n_; ++i) {
           A* di = d(i, k + 1);
           const A* dout = d(outputs_[i], k);
+#if defined(__SSE2__) && !defined(SOFTCERT_NO_SIMD_TAPE)
+          if constexpr (std::is_same_v<A, FastIntervalD>) {
+            div_rows_pos_sse(di, dout, static_cast<double>(k + 1), n_);  // the same doubles (taylor/mac.hpp)
+            continue;
+          }
+#endif
           for (std::size_t j = 0; j < n_; ++j) di[j] = dout[j] / kk;
         }
       }
@@ -183,9 +192,9 @@ class Tape {
     return static_cast<std::uint32_t>(id);
   }
 
-  void clear_d(std::size_t i) {
+  void clear_d(std::size_t i, std::size_t dq) {
     A* p = d(i, 0);
-    for (std::size_t m = 0; m < K_ * n_; ++m) p[m] = A(0);
+    for (std::size_t m = 0; m < (dq + 1) * n_; ++m) p[m] = A(0);
   }
 
   // Coefficient k ≥ 1 of node i.
@@ -230,12 +239,45 @@ class Tape {
     switch (nd.op) {
       case Op::constant:
       case Op::input: break;
-      case Op::add: for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] + db(k)[j]; break;
-      case Op::sub: for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] - db(k)[j]; break;
+      case Op::add:
+#if defined(__SSE2__) && !defined(SOFTCERT_NO_SIMD_TAPE)
+        if constexpr (std::is_same_v<A, FastIntervalD>) {
+          add_rows_sse(dr, da(k), db(k), n);  // the same doubles (taylor/mac.hpp)
+          break;
+        }
+#endif
+        for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] + db(k)[j];
+        break;
+      case Op::sub:
+#if defined(__SSE2__) && !defined(SOFTCERT_NO_SIMD_TAPE)
+        if constexpr (std::is_same_v<A, FastIntervalD>) {
+          sub_rows_sse(dr, da(k), db(k), n);
+          break;
+        }
+#endif
+        for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] - db(k)[j];
+        break;
       case Op::neg: for (std::size_t j = 0; j < n; ++j) dr[j] = -da(k)[j]; break;
-      case Op::scale: for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] * b[0]; break;
+      case Op::scale:
+#if defined(__SSE2__) && !defined(SOFTCERT_NO_SIMD_TAPE)
+        if constexpr (std::is_same_v<A, FastIntervalD>) {
+          if (scale_rows_sse(dr, da(k), b[0], n) && all_finite(dr, n)) break;
+        }
+#endif
+        for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] * b[0];
+        break;
       case Op::div_const: for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] / b[0]; break;
       case Op::mul:
+#if defined(__SSE2__) && !defined(SOFTCERT_NO_SIMD_TAPE)  // (the macro: benches of the scalar path)
+        if constexpr (std::is_same_v<A, FastIntervalD>) {
+          // The vector kernel (taylor/mac.hpp): identical results; any non-finite operand or
+          // result sends the node back to the generic loop below, from dr = 0 (clear_d).
+          bool ok = true;
+          for (std::size_t m = 0; m <= k && ok; ++m) ok = mac2_rows_sse(dr, da(m), b[k - m], db(m), a[k - m], n);
+          if (ok && all_finite(dr, n)) break;
+          for (std::size_t j = 0; j < n; ++j) dr[j] = A(0);
+        }
+#endif
         for (std::size_t m = 0; m <= k; ++m) {
           const A* dam = da(m);
           const A* dbm = db(m);

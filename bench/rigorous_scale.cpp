@@ -1,0 +1,219 @@
+// Bench (not a test): the rigorous tier at the papers' sizes (issue 14, item 5; the section
+// "Scale to the papers' sizes" of docs/performance.md). One core, intervals over double, order 20.
+// Writes CSV on stdout:
+//   sweep,variant,case,n,steps,reached,cpu_s,ms_per_step,centre,box_record,derivative,apriori,assemble,products,qr,rest,mean_h,width
+// (the phase columns are CPU ms per step, from ValidatedTaylor::profile()), then "# fit" lines
+// with the least-squares growth exponent of ms/step vs n per variant.
+// sweep "scale": the full value-softmax model in τ-time (logistic loss, as the notebook's
+//   normalization runs) on generated instances d = T (seed 9, V = 0.1·N(0,1), a = 0),
+//   n = dT + T + 1 for T = 5, 8, 10, 14, 20 (n = 31 … 421), a few steps each from t = 0;
+// sweep "paper": the authors' instances (proofs_checks/instances/authors/):
+//   normalization-logistic-softmax (n = 111, τ-time) to t = 5e4 — run to the end;
+//   regression-kappa1 (n = 420, t-time) to t = 300 and tied-D20 (n = 421, τ-time) to t = 500 —
+//   a few steps, and the case "extrapolated" gives ms/step × (horizon / mean h) — an
+//   extrapolation (marked in the case column), not a measurement.
+// Variants: "base" = ValidatedOptions{midrad_products = false, jacobian_order = p}: the inf–sup
+// products, QR loops and tube segment of 6162e66, derivatives to order p (the SSE2 tape rows and
+// the fast-arithmetic box()/Q⁻¹ loops stay on — they give the same doubles; compile with
+// -DSOFTCERT_NO_SIMD_TAPE for the scalar tape of 6162e66); "midrad" = Rump's midpoint–radius
+// products and Eigen's blocked QR (lohner_linalg.hpp); "midrad+q<Q>" = also the Jacobian
+// differentiated to order Q only (ValidatedOptions::jacobian_order, docs/method.md §2);
+// "base+q<Q>" likewise on the base products.
+// Usage: rigorous_scale [--quick] [--no-paper] [--variants base,midrad,midrad+q10] [--paper-steps N]
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "instances/generator.hpp"
+#include "instances/instance.hpp"
+#include "integrate/validated_taylor.hpp"
+#include "integrate/validated_time_change.hpp"
+#include "models/tied_value_softmax.hpp"
+#include "models/value_softmax.hpp"
+
+using namespace softcert;
+
+namespace {
+
+struct Variant {
+  std::string name;
+  bool midrad = true;
+  unsigned q = 0;
+};
+
+Variant parse_variant(const std::string& s) {
+  Variant v;
+  v.name = s;
+  if (s == "base") {
+    v.midrad = false;
+  } else if (s.rfind("midrad+q", 0) == 0) {
+    v.q = static_cast<unsigned>(std::stoul(s.substr(8)));
+  } else if (s.rfind("base+q", 0) == 0) {
+    v.midrad = false;
+    v.q = static_cast<unsigned>(std::stoul(s.substr(6)));
+  } else if (s != "midrad") {
+    throw std::invalid_argument("unknown variant " + s);
+  }
+  return v;
+}
+
+integrate::ValidatedOptions options(const Variant& v) {
+  integrate::ValidatedOptions o;
+  o.order = 20;
+  o.keep_segments = false;
+  o.midrad_products = v.midrad;
+  o.jacobian_order = v.q;
+  return o;
+}
+
+void row(const char* sweep, const Variant& v, const std::string& label, std::size_t n, std::size_t steps, bool reached,
+         double cpu, const integrate::StepProfile& pr, double mean_h, double width) {
+  const double k = steps ? 1e3 / static_cast<double>(steps) : 0;
+  std::printf("%s,%s,%s,%zu,%zu,%d,%.4g,%.5g,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%.5g,", sweep, v.name.c_str(),
+              label.c_str(), n, steps, reached ? 1 : 0, cpu, cpu * k, pr.centre * k, pr.box_record * k,
+              pr.derivative * k, pr.apriori * k, pr.assemble * k, pr.products * k, pr.qr * k, pr.rest * k, mean_h);
+  if (width > 0) std::printf("%.3g\n", width);
+  else std::printf("\n");
+  std::fflush(stdout);
+}
+
+double max_width(const std::vector<IntervalD>& x) {
+  double w = 0;
+  for (const auto& v : x) w = std::max(w, v.upper() - v.lower());
+  return w;
+}
+
+// A fixed number of steps (or until `horizon` in the model's own time variable). With
+// `t_goal` > 0 also a row "extrapolated": ms/step × the steps to reach t_goal if the steps went
+// on covering t at the rate of these ones (t is the state's time component in τ-time) — an
+// extrapolation, not a measurement.
+template <class Model>
+double steps_of(const char* sweep, const Variant& v, const std::string& label, const Model& m, std::size_t max_steps,
+                double horizon, double t_goal = 0) {
+  auto field = [&m](const auto& y, auto& dy) { m.rhs(y, dy); };
+  integrate::ValidatedTaylor<IntervalD, decltype(field)> vt(field, m.dimension(), options(v));
+  auto set = integrate::LohnerSet<IntervalD>::from_box(m.initial_state());
+  IntervalD t(0);
+  const IntervalD t_end(horizon);
+  bool reached = false;
+  double hsum = 0;
+  std::size_t k = 0;
+  const double c0 = integrate::StepProfile::now();
+  try {
+    for (; k < max_steps && !reached; ++k) {
+      vt.step(set, t, t_end, reached);
+      hsum += vt.last_step().h.upper();
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s %s %s: %s\n", sweep, v.name.c_str(), label.c_str(), e.what());
+  }
+  const double cpu = integrate::StepProfile::now() - c0;
+  row(sweep, v, label, m.dimension(), k, reached, cpu, vt.profile(), k ? hsum / static_cast<double>(k) : 0,
+      reached ? max_width(vt.last_box()) : 0);
+  if (t_goal > 0 && k > 0) {
+    double t_reached = t.upper();
+    if constexpr (requires { m.time_index(); })
+      if (m.tau_time()) t_reached = set.c[m.time_index()].upper();
+    const double steps_needed = static_cast<double>(k) * t_goal / t_reached;
+    std::printf("%s,%s,%s: EXTRAPOLATED to t=%g (%zu steps reached t=%.4g),%zu,%.0f,0,%.4g,%.5g,,,,,,,,,,\n", sweep,
+                v.name.c_str(), label.c_str(), t_goal, k, t_reached, m.dimension(), steps_needed,
+                cpu / static_cast<double>(k) * steps_needed, 1e3 * cpu / static_cast<double>(k));
+  }
+  return k ? cpu / static_cast<double>(k) : 0;
+}
+
+// The notebook's normalization instance to t = 5e4 in τ-time (as enclose_full_state does).
+void normalization_run(const Variant& v) {
+  const auto inst = instances::load_instance(std::string(SOFTCERT_SOURCE_DIR) +
+                                             "/proofs_checks/instances/authors/normalization-logistic-softmax.json");
+  const models::ValueSoftmax<IntervalD> m(inst, true);
+  auto field = [&m](const auto& y, auto& dy) { m.rhs(y, dy); };
+  auto o = options(v);
+  integrate::ValidatedTaylor<IntervalD, decltype(field)> vt(field, m.dimension(), o);
+  const IntervalD target(5e4);
+  const double c0 = integrate::StepProfile::now();
+  std::size_t steps = 0;
+  double width = 0;
+  bool ok = true;
+  try {
+    const auto hit = integrate::integrate_to_component_value(vt, m.initial_state(), m.time_index(), target,
+                                                             IntervalD(target + IntervalD(1)), o.max_steps);
+    steps = hit.steps;
+    std::vector<IntervalD> x(hit.box.begin(), hit.box.begin() + static_cast<std::ptrdiff_t>(m.time_index()));
+    width = max_width(x);
+  } catch (const std::exception& e) {
+    ok = false;
+    std::fprintf(stderr, "paper %s normalization: %s\n", v.name.c_str(), e.what());
+  }
+  const double cpu = integrate::StepProfile::now() - c0;
+  row("paper", v, "normalization-logistic-softmax t=5e4", m.dimension(), vt.profile().steps, ok, cpu, vt.profile(),
+      0, width);
+  (void)steps;
+}
+
+double fit(const std::vector<std::pair<double, double>>& pts) {
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  const double N = static_cast<double>(pts.size());
+  for (const auto& [x, y] : pts) {
+    const double lx = std::log(x), ly = std::log(y);
+    sx += lx;
+    sy += ly;
+    sxx += lx * lx;
+    sxy += lx * ly;
+  }
+  return (N * sxy - sx * sy) / (N * sxx - sx * sx);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool quick = false, paper = true;
+  std::size_t paper_steps = 0;
+  std::string variants = "base,midrad,midrad+q10";
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--quick") == 0) quick = true;
+    else if (std::strcmp(argv[i], "--no-paper") == 0) paper = false;
+    else if (std::strcmp(argv[i], "--variants") == 0 && i + 1 < argc) variants = argv[++i];
+    else if (std::strcmp(argv[i], "--paper-steps") == 0 && i + 1 < argc) paper_steps = std::stoul(argv[++i]);
+  }
+  std::vector<Variant> vs;
+  std::stringstream ss(variants);
+  for (std::string s; std::getline(ss, s, ',');) vs.push_back(parse_variant(s));
+  std::printf("sweep,variant,case,n,steps,reached,cpu_s,ms_per_step,centre,box_record,derivative,apriori,assemble,"
+              "products,qr,rest,mean_h,width\n");
+  std::map<std::string, std::vector<std::pair<double, double>>> pts;
+  for (const auto& v : vs)
+    for (std::size_t T : {5, 8, 10, 14, 20}) {
+      if (quick && T > 10) break;
+      instances::GeneratorOptions g;
+      g.T = T;
+      g.d = T;
+      const auto inst = instances::generate_instance(9, g);
+      const models::ValueSoftmax<IntervalD> m(inst, true);
+      const std::size_t steps = T >= 14 ? 2 : 4;
+      const double s = steps_of("scale", v, "T=d=" + std::to_string(T), m, steps, 1e9);
+      if (s > 0) pts[v.name].emplace_back(static_cast<double>(m.dimension()), 1e3 * s);
+    }
+  for (const auto& [name, p] : pts)
+    if (p.size() >= 2) std::printf("# fit,%s,ms_per_step ~ n^%.2f (n = %g … %g)\n", name.c_str(), fit(p), p.front().first, p.back().first);
+  if (!paper) return 0;
+  const std::string dir = std::string(SOFTCERT_SOURCE_DIR) + "/proofs_checks/instances/authors/";
+  for (const auto& v : vs) {
+    if (!quick) normalization_run(v);
+    {
+      const auto inst = instances::load_instance(dir + "regression-kappa1.json");
+      const models::ValueSoftmax<IntervalD> m(inst, false);
+      steps_of("paper", v, "regression-kappa1 (t-time) first steps", m, paper_steps ? paper_steps : quick ? 2 : 5, 300, 300);
+    }
+    {
+      const auto inst = instances::load_instance(dir + "tied-D20.json");
+      const models::TiedValueSoftmax<IntervalD> m(inst, true);
+      steps_of("paper", v, "tied-D20 (τ-time) first steps", m, paper_steps ? paper_steps : quick ? 2 : 5, 1e9, 500);
+    }
+  }
+}
