@@ -207,7 +207,8 @@ PlBall<S> pl_ball(const models::ValueSoftmax<S>& model, const LohnerSet<S>& set)
 struct PlTailOptions {
   // Stop stepping when 2·radius ≤ relative · (largest width of [X]) — the tail then widens the
   // validated box by at most this fraction — or when the candidate's largest width ≤ width
-  // (0: not used), or after `plateau` steps without the candidate improving by 0.1 %.
+  // (0: not used), or after `plateau` steps without the candidate improving by 0.1 % provided
+  // the best ball has 2·radius ≤ the width of its box (R has reached its floor).
   double relative = 1e-2;
   double width = 0;
   std::size_t plateau = 10;
@@ -250,7 +251,7 @@ FullStateEnclosure<S> enclose_with_pl_tail(const models::ValueSoftmax<S>& model,
     S t(0);
     bool reached = false;
     B best_width(0);
-    bool have_best = false;
+    bool have_best = false, best_settled = false;
     std::size_t since_better = 0;
     PlBall<S> chosen;
     while (!reached) {
@@ -264,12 +265,15 @@ FullStateEnclosure<S> enclose_with_pl_tail(const models::ValueSoftmax<S>& model,
       bool stop = num::upper(ball.radius) * 2 <= B(tail_options.relative) * wX;
       if (tail_options.width > 0 && wK <= B(tail_options.width)) stop = true;
       // Every valid ball encloses x(END) (END > s); keep the narrowest seen.
+      // The plateau rule needs the best ball's R to have come down to the box's own width (a
+      // flow crawling past a saddle keeps R nearly constant for a while: do not stop there).
       const bool better = !have_best || wK < best_width;
       if (!have_best || wK < best_width * B(0.999)) since_better = 0;
-      else if (++since_better >= tail_options.plateau) stop = true;
+      else if (++since_better >= tail_options.plateau && best_settled) stop = true;
       if (better) {
         have_best = true;
         best_width = wK;
+        best_settled = num::upper(ball.radius) * 2 <= wX;
         chosen = ball;
         info.from = t;
         info.steps = out.steps;

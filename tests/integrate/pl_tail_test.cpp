@@ -1,7 +1,8 @@
 // The PL tail (integrate/pl_tail.hpp). Closed forms first:
 //  - the radius of a thin set at a = 0 (softmax, ‖α‖² = 1/T exactly, the smallest possible μ) is
 //    the exact √(2L/μ) = ‖β − β*‖·√T rounded up — a 300-bit value must not exceed it (fails on a
-//    missing √2, on μ too large, on a radius rounded down) and must be within 1e-12 of it;
+//    missing √2, on μ too large, on a radius rounded down) and must be within 1e-12 of it; a
+//    second case (g and μ exact, R = 2√3) where the nearest double is below the exact radius;
 //  - T = d = 1: V̇ = −(V − β*) moves straight to β*, so the path length from s is exactly
 //    |V(s) − β*| = the lemma's radius: the box must contain V(END) = β* + (V(s) − β*)e^{−(END − s)}
 //    and the box with the radius divided by √2 (the missing-factor variant) must miss it;
@@ -65,6 +66,22 @@ TEST(PlTail, RadiusOfAThinSetIsTheExactBoundRoundedUp) {
   for (std::size_t i = 0; i < ball.box.size(); ++i)
     EXPECT_TRUE(num::subset(m.initial_state()[i] + num::hull_of_bounds<IntervalD>(-num::upper(ball.radius), num::upper(ball.radius)),
                             ball.box[i]));
+}
+
+TEST(PlTail, RadiusIsRoundedUpWhereRoundingToNearestWouldCutIt) {
+  // T = 4, d = 3, a = 0: α = 1/4 exactly, β = (1, 1, 1), β* = (2, 0, 2): g = (−1, 1, −1) exactly,
+  // μ = 1/4 exactly, R = √3 · 2 = 2√3. The double nearest to 2√3 lies BELOW it
+  // (3.4641016151377544 < 3.46410161513775458…): only a radius rounded up contains the exact one.
+  const auto inst = instances::parse_instance(square_json(
+      4, 3, {"1", "1", "1", "1", "4", "0", "0", "0", "0", "2", "2", "0"}, {"0", "0", "0", "0"}, {"2", "0", "2"}));
+  const models::ValueSoftmax<IntervalD> m(inst);
+  const auto ball = integrate::pl_ball(m, integrate::LohnerSet<IntervalD>::from_box(m.initial_state()));
+  ASSERT_TRUE(ball.valid);
+  num::PrecisionGuard g(300);
+  const MpReal exact = MpReal(2) * boost::multiprecision::sqrt(MpReal(3));
+  ASSERT_LT(MpReal(2.0 * std::sqrt(3.0)), exact);  // the premise of this test
+  EXPECT_GE(MpReal(num::upper(ball.radius)), exact);
+  EXPECT_LE(MpReal(num::upper(ball.radius)), exact * MpReal("1.000000000001"));
 }
 
 TEST(PlTail, OneDimensionalFlowIsTightAndAShorterRadiusMisses) {
