@@ -74,7 +74,7 @@ def main():
                 continue
             t = j.get("tail", {})
             row = dict(instance=name, mode=mode, end=a.end, steps=j["steps"],
-                       after=(j["steps"] - s100) if s100 is not None else "", width=f"{max_width(j):.3g}",
+                       after=max(0, j["steps"] - s100) if s100 is not None else "", width=f"{max_width(j):.3g}",
                        seconds=f"{j['_seconds']:.1f}", used=t.get("used", False),
                        from_t=t.get("from_t", ["", ""])[1] if t.get("used") else "",
                        radius=f"{t['radius']:.3g}" if t.get("used") else "", mu=f"{t['mu']:.3g}" if t.get("used") else "")

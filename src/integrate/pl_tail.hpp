@@ -52,7 +52,7 @@ struct PlBall {
   std::vector<S> box;
   S radius{0};
   S mu{0};
-  S g_norm{0};  // ⊇ the range of ‖g(x0)‖₂ = √(2 L(x0)) bound used (upper bound is what matters)
+  S g_norm{0};  // upper(g_norm) ≥ ‖g(x0)‖₂ = √(2 L(x0)) for every x0 of the set
 };
 
 namespace pl_detail {
