@@ -118,5 +118,49 @@ TEST(CliIntegrate, RigorousTierGoesThroughRigorousIntegrate) {
   }
 }
 
+// Square loss at a long horizon: the run ends with the PL tail (integrate/pl_tail.hpp), the JSON
+// says so, the step count stays small, and the fast tier's state lies inside the enclosure.
+// --tail off at a short horizon reaches END by validated steps and says the tail was not used.
+TEST(CliIntegrate, RigorousSquareLossEndsWithThePlTailAndSaysSo) {
+  const auto inst = nlohmann::json::parse(R"({"model": "value_softmax", "loss": "square", "normalization": "softmax",
+      "T": 2, "d": 2, "V": [["0.3", "-0.2"], ["0.1", "0.4"]], "a": ["0.5", "-0.25"], "beta": ["1", "-0.5"],
+      "provenance": "test: PL tail"})");
+  const std::string path = temp("square.json");
+  std::ofstream(path) << inst.dump();
+  const std::string out = temp("square_rig.json");
+  std::remove(out.c_str());
+  const auto r = run_softcert("integrate " + path + " --t 10000 --tier rigorous --json " + out);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("PL tail"), std::string::npos);
+  const auto j = nlohmann::json::parse(std::ifstream(out));
+  ASSERT_TRUE(j.contains("tail"));
+  EXPECT_EQ(j["tail"]["lemma"], "polyak_lojasiewicz");
+  EXPECT_EQ(j["tail"]["used"], true);
+  EXPECT_LT(std::stod(j["tail"]["from_t"][1].get<std::string>()), 10000.0);
+  EXPECT_GT(j["tail"]["mu"].get<double>(), 0.0);
+  EXPECT_LT(j["steps"].get<int>(), 1000);
+  EXPECT_LT(j["widths"]["max"].get<double>(), 1e-9);
+  const std::string fout = temp("square_fast.json");
+  ASSERT_EQ(run_softcert("integrate " + path + " --t 10000 --json " + fout).status, 0);
+  const auto f = nlohmann::json::parse(std::ifstream(fout));
+  for (int k = 0; k < 2; ++k) {
+    const double v = std::stod(f["a"][k].get<std::string>());
+    EXPECT_LE(std::stod(j["a"][k][0].get<std::string>()), v + 1e-12);
+    EXPECT_GE(std::stod(j["a"][k][1].get<std::string>()), v - 1e-12);
+    for (int i = 0; i < 2; ++i) {
+      const double w = std::stod(f["V"][i][k].get<std::string>());
+      EXPECT_LE(std::stod(j["V"][i][k][0].get<std::string>()), w + 1e-12);
+      EXPECT_GE(std::stod(j["V"][i][k][1].get<std::string>()), w - 1e-12);
+    }
+  }
+  const std::string off = temp("square_off.json");
+  ASSERT_EQ(run_softcert("integrate " + path + " --t 2 --tier rigorous --tail off --json " + off).status, 0);
+  const auto o = nlohmann::json::parse(std::ifstream(off));
+  EXPECT_FALSE(o.contains("tail"));
+  ASSERT_EQ(run_softcert("integrate " + path + " --t 2 --tier rigorous --json " + off).status, 0);
+  EXPECT_EQ(nlohmann::json::parse(std::ifstream(off))["tail"]["used"], false);
+  EXPECT_EQ(run_softcert("integrate " + path + " --t 2 --tier rigorous --tail maybe").status, 2);
+}
+
 }  // namespace
 }  // namespace softcert

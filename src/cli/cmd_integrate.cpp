@@ -1,11 +1,13 @@
 // softcert integrate INSTANCE.json --t END [--tier fast|rigorous] [--precision BITS]
-//                   [--stepper dopri5|rkf78|bs|taylor] [--json OUT]
+//                   [--stepper dopri5|rkf78|bs|taylor] [--tail auto|off] [--json OUT]
 // Integrates an instance's gradient flow to t = END and prints (and writes, docs/fast_tier.md format)
 // a, u, σ(a), the loss (and V for the full model).
 //   fast tier: Boost.Odeint at BITS (53: double), again at 2·BITS, digits of agreement reported.
 //   rigorous tier: validated Taylor–Lohner, [lower, upper] pairs — the reduced logistic form
 //   (integrate::rigorous_integrate) for logistic + softmax, else the full state of any model
 //   (integrate::rigorous_integrate_model: every loss; softmax, x², sum, sigmoid; the tied model).
+//   Square loss: once the flow has settled the run ends with the PL tail (integrate/pl_tail.hpp),
+//   which bounds x(t) for every later t at once; --tail off steps to END instead.
 // Exit: 0 done; 2 bad usage or input, or --json cannot be written (nothing written); 3 the
 // rigorous tier could not validate, or the fast tier overflowed (nothing written).
 #include <chrono>
@@ -30,7 +32,7 @@ namespace {
 using engine::kMaxRigorousPrecision;  // engine/check.hpp: the same cap for check and suites
 
 struct IntegrateArgs {
-  std::string instance, t, tier = "fast", stepper = "auto", json_out, form = "full", time = "auto";
+  std::string instance, t, tier = "fast", stepper = "auto", json_out, form = "full", time = "auto", tail = "auto";
   unsigned precision = 53;
   double tolerance = 0;  // 0: default
   bool no_check = false;
@@ -73,6 +75,7 @@ nlohmann::json run_rigorous(const IntegrateArgs& args, const instances::Instance
   integrate::RigorousIntegrateOptions o;
   o.precision_bits = args.precision;
   o.time_variable = args.time;
+  o.tail = args.tail;
   const bool reduced = integrate::reduced_logistic_applies(inst);
   if (!reduced && args.time != "auto")
     throw std::invalid_argument("--time: the full-state rigorous tier chooses its own time variable (τ for logistic loss, "
@@ -85,6 +88,12 @@ nlohmann::json run_rigorous(const IntegrateArgs& args, const instances::Instance
             << r.precision_bits << " bits\n";
   std::cout << "t = " << r.t << ", " << r.steps << " validated steps, " << seconds << " s, largest width "
             << r.max_width << "\n";
+  if (r.tail.used)
+    std::cout << "PL tail (integrate/pl_tail.hpp): validated steps to t = " << r.tail.from_upper << " (" << r.tail.steps_to_from
+              << " steps), then x(t) within R = " << r.tail.radius << " of that state for every t ≥ it (mu = " << r.tail.mu
+              << ")\n";
+  else if (r.tail.attempted)
+    std::cout << "PL tail: not used (END was reached by validated steps first)\n";
   auto pairs = [](const std::vector<integrate::DecimalEnclosure>& v) {
     std::vector<std::string> out;
     for (const auto& e : v) out.push_back("[" + e.lower + ", " + e.upper + "]");
@@ -117,6 +126,10 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
   cmd->add_option("--form", args->form, "fast tier: full (V, a) or reduced ((a, u); rank-one for square loss)");
   cmd->add_option("--time", args->time, "t, tau (dτ = γ dt, t carried as a state; logistic) or auto (τ when END ≥ 100)");
   cmd->add_option("--tolerance", args->tolerance, "fast tier: absolute = relative tolerance (default 2^-(BITS - max(6, BITS/8)))");
+  cmd->add_option("--tail", args->tail,
+                  "rigorous tier, square loss: auto (end with the PL tail once the flow has settled: far fewer steps at long "
+                  "horizons) or off (validated steps to END)")
+      ->check(CLI::IsMember({"auto", "off"}));
   cmd->add_flag("--no-check", args->no_check, "fast tier: skip the 2·BITS reference run");
   cmd->add_option("--json", args->json_out, "write the result as JSON to this file");
   cmd->callback([args, &exit_status]() {

@@ -247,6 +247,16 @@ nlohmann::json to_json(const RigorousIntegrateResult& r) {
   j["order"] = r.order;
   j["time_variable"] = r.time_variable;
   if (!r.tau_lower.empty()) j["tau"] = nlohmann::json::array({r.tau_lower, r.tau_upper});
+  if (r.tail.attempted) {
+    nlohmann::json t = {{"lemma", "polyak_lojasiewicz"}, {"used", r.tail.used}};
+    if (r.tail.used) {
+      t["from_t"] = nlohmann::json::array({r.tail.from_lower, r.tail.from_upper});
+      t["radius"] = r.tail.radius;
+      t["mu"] = r.tail.mu;
+      t["steps_to_from"] = r.tail.steps_to_from;
+    }
+    j["tail"] = t;
+  }
   return j;
 }
 

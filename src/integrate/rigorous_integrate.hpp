@@ -42,6 +42,20 @@ struct RigorousIntegrateOptions {
   // relative width where only the set's own width multiplies it; integrate/validated_taylor.hpp).
   // false: in MPFI like the rest of the step (slower; for comparison).
   bool double_jacobian = true;
+  // Full-state square loss only (rigorous_integrate_model): "auto" ends the run with the PL tail
+  // of integrate/pl_tail.hpp once the flow has settled (x(END) ∈ [x(s)] + [−R, R] for every
+  // END ≥ s); "off": validated steps all the way to END.
+  std::string tail = "auto";
+};
+
+// How the end state was obtained when the PL tail was tried (integrate/pl_tail.hpp).
+struct RigorousTailInfo {
+  bool attempted = false;     // the tail applied to this instance and was not switched off
+  bool used = false;          // the result is the PL ball, not a validated step onto END
+  std::string from_lower, from_upper;  // s: the time of the validated set the ball is built on
+  double radius = 0;          // R (an upper bound), the same for every END ≥ s
+  double mu = 0;              // the lower bound of ‖α(a)‖² used (μ of the PL inequality)
+  std::size_t steps_to_from = 0;  // validated steps up to s
 };
 
 struct RigorousIntegrateResult {
@@ -55,6 +69,7 @@ struct RigorousIntegrateResult {
   std::size_t steps = 0;     // validated steps taken
   double max_width = 0.0;    // largest width over a and u
   std::string tau_lower, tau_upper;  // τ-time only: an enclosure of τ(t); empty otherwise
+  RigorousTailInfo tail;
 };
 
 class RigorousFailure : public std::runtime_error {
@@ -81,7 +96,8 @@ RigorousIntegrateResult rigorous_integrate(const nlohmann::json& instance, const
 
 // The result as the rigorous-tier JSON of docs/fast_tier.md (Output): {"t", "tier": "rigorous",
 // "precision_bits", "a", "u", "softmax", "loss", "V"} with each value a [lower, upper] pair of
-// decimal strings, plus "widths", "steps", "order", "time_variable".
+// decimal strings, plus "widths", "steps", "order", "time_variable", and "tail" (an object with
+// "lemma", "used", "from_t", "radius", "mu", "steps_to_from") when the PL tail was tried.
 nlohmann::json to_json(const RigorousIntegrateResult& result);
 
 }  // namespace softcert::integrate

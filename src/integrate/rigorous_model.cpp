@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include "integrate/pl_tail.hpp"
 #include "integrate/rigorous_full.hpp"
 #include "models/tied_value_softmax.hpp"
 #include "models/value_softmax.hpp"
@@ -33,7 +34,12 @@ RigorousIntegrateResult run(const instances::Instance& inst, const std::string& 
   ValidatedOptions vo;
   vo.order = o.order != 0 ? o.order : (o.precision_bits <= 53 ? 20 : std::max(20u, o.precision_bits / 4));
   vo.max_steps = o.max_steps;
-  const FullStateEnclosure<S> e = enclose_full_state<S>(inst, t_end, vo);
+  // Square loss (t-time): validated steps until the flow has settled, then the PL tail.
+  const bool pl = !inst.tied() && inst.loss == instances::Loss::square && o.tail != "off" &&
+                  num::certainly_positive(t_end);
+  PlTail<S> tail;
+  const FullStateEnclosure<S> e = pl ? enclose_with_pl_tail<S>(models::ValueSoftmax<S>(inst), t_end, vo, {}, &tail)
+                                     : enclose_full_state<S>(inst, t_end, vo);
   const std::size_t T = inst.T, d = inst.d;
   RigorousIntegrateResult r;
   r.t = t_text;
@@ -41,6 +47,18 @@ RigorousIntegrateResult run(const instances::Instance& inst, const std::string& 
   r.order = vo.order;
   r.time_variable = e.tau_time ? "tau" : "t";
   r.steps = e.steps;
+  if (pl) {
+    r.tail.attempted = true;
+    r.tail.used = tail.used;
+    if (tail.used) {
+      r.tail.from_lower = num::lower_decimal(tail.from);
+      r.tail.from_upper = num::upper_decimal(tail.from);
+      // R rounded up, μ rounded down, to doubles.
+      r.tail.radius = std::nextafter(num::to_double(tail.radius), std::numeric_limits<double>::infinity());
+      r.tail.mu = std::nextafter(num::to_double(tail.mu), -std::numeric_limits<double>::infinity());
+      r.tail.steps_to_from = tail.steps;
+    }
+  }
   const std::vector<S> x(e.x.begin(), e.x.begin() + static_cast<std::ptrdiff_t>(d * T + T));  // (V, a): without τ's t
   const std::vector<S> a(x.begin() + static_cast<std::ptrdiff_t>(d * T), x.end());
   r.a = enclosures(a);
@@ -66,6 +84,7 @@ bool reduced_logistic_applies(const instances::Instance& inst) {
 
 RigorousIntegrateResult rigorous_integrate_model(const instances::Instance& inst, const std::string& t_end,
                                                  const RigorousIntegrateOptions& o) {
+  if (o.tail != "auto" && o.tail != "off") throw std::invalid_argument("tail: \"auto\" or \"off\", got \"" + o.tail + "\"");
   if (!num::is_decimal_syntax(t_end)) throw std::invalid_argument("t: not a decimal number: \"" + t_end + "\"");
   try {
     if (o.precision_bits <= 53) return run<IntervalD>(inst, t_end, o);

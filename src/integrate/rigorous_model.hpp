@@ -12,6 +12,9 @@
 // a singular normalization (Σ f(a_j) not certainly nonzero), or an |x| / relu score whose sign
 // is not certain over a step (the kink is never integrated through) — it throws
 // RigorousFailure naming the reason; it never returns an unproved result.
+// Square loss (options.tail = "auto"): once the flow has settled the run stops stepping and
+// encloses the state at END by the PL ball of integrate/pl_tail.hpp (valid for every END ≥ s);
+// result.tail says so, from which s, with which R and μ. The guarantee above is unchanged.
 #include <string>
 
 #include "instances/instance.hpp"
@@ -20,7 +23,7 @@
 namespace softcert::integrate {
 
 // Options: precision_bits (≤ 53: IntervalD; more: MPFI), order (0: from the precision),
-// max_steps. time_variable is not a choice here: τ-time for logistic-loss instances, value-softmax
+// max_steps, tail ("auto" | "off"). time_variable is not a choice here: τ-time for logistic-loss instances, value-softmax
 // and tied (dτ = γ dt keeps long horizons short), t-time otherwise; the result says which.
 RigorousIntegrateResult rigorous_integrate_model(const instances::Instance& inst, const std::string& t_end,
                                                  const RigorousIntegrateOptions& options = {});

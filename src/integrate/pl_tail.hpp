@@ -1,0 +1,299 @@
+#pragma once
+// The square-loss value-softmax flow near its equilibria: a Polyak–Łojasiewicz (PL) tail that
+// bounds the whole rest of the trajectory, for every horizon at once, by one ball.
+//
+// Lemma (PL tail; docs/method.md §5b). L(x) = ½‖g‖², g = β − β*, β = V α(a), x = (V, a), and
+// ẋ = −∇L (the t-time ValueSoftmax field for loss "square"). ∇_V L = g αᵀ, so
+//     ‖∇L‖² ≥ ‖∇_V L‖²_F = ‖g‖² ‖α‖² = 2 ‖α(a)‖² L.
+// Let K be a compact box, the field C¹ on a neighbourhood of K, and μ > 0 with ‖α(a)‖² ≥ μ on
+// K. Let x(s) = x0 with x0 + B̄(R) ⊆ K, R ≥ ‖g(x0)‖/√μ = √(2 L(x0)/μ). Then the solution exists
+// on [s, ∞) and ‖x(t) − x0‖₂ ≤ R for every t ≥ s. Proof: while x stays in K and L > 0,
+//     d√L/dt = −‖∇L‖²/(2√L) ≤ −‖∇L‖ √(2μL)/(2√L) = −√(μ/2) ‖ẋ‖,
+// so ‖x(t) − x0‖ ≤ ∫_s^t ‖ẋ‖ ≤ √(2/μ)(√L(x0) − √L(x(t))) ≤ R. If L(x(t1)) = 0 at some t1, x(t1)
+// is a global minimum of L ≥ 0, so ∇L = 0 there: an equilibrium, and by uniqueness x ≡ x0.
+// Otherwise let t* be the first time x leaves K (or the end of the maximal solution). Before t*
+// the path is in the compact K, so the solution extends past t*, and at t* the inequality is
+// strict (√L(x(t*)) > 0): x(t*) is in the open ball, inside K, so x stays in K a little longer —
+// a contradiction. Hence t* = ∞. Since x0 ∈ [X] (the box of the Lohner set at s), every x(END),
+// END ≥ s, lies in [X] + [−R, R]ⁿ, independently of END.
+//
+// μ: every normalization α = f(a)/Σ f(a_j) (softmax, x², sum, |x|, relu) has Σα = 1 where it is
+// defined, so ‖α‖² ≥ (Σα)²/T = 1/T (Cauchy–Schwarz); in addition, and for sigmoid only, the
+// interval enclosure of Σ α_k² over K bounds ‖α‖² below. Where the normalization is singular or
+// kinked, K is refused: Σ a_k² (x²) and Σ a_k (sum) must be certainly nonzero on K, every score
+// of |x| / relu must have a certain sign on K and relu needs one certainly positive score.
+//
+// ‖g(x0)‖ over the Lohner set {c + B r : r ∈ [r]} at s: by the mean value theorem on the convex
+// box H = hull([X], c) ∋ c, x0, g(x0) ∈ g(c) + (J_g(H)·B)·[r] with
+//     ∂g_i/∂V_ij = α_j,  ∂g_i/∂a_k = w_k (V_ik − β_i) (f/F kinds, w_k = f'(a_k)/F),
+//     ∂g_i/∂a_k = w_k V_ik (sigmoid, w_k = σ_k(1 − σ_k)),
+// and also g(x0) ∈ g([X]); |g_i(x0)| is bounded by the smaller magnitude of the two. The
+// product J·B is formed first, so directions of the set along which β does not change (the
+// equilibrium manifold β = β* the flow converges to) do not inflate the bound.
+#include <algorithm>
+#include <cstddef>
+#include <stdexcept>
+#include <vector>
+
+#include "integrate/rigorous_full.hpp"
+#include "integrate/validated_taylor.hpp"
+#include "models/value_softmax.hpp"
+#include "numerics/traits.hpp"
+
+namespace softcert::integrate {
+
+// Guarantee (when valid): for every x0 in the Lohner set the tail was computed from, the exact
+// solution of the model's flow from x0 exists for all later times and stays in the Euclidean ball
+// x0 + B̄(radius) ⊆ box; ‖α(a)‖² ≥ lower(mu) on box. radius is an upper bound (a thin interval
+// holding it); box = [X] + [−radius, radius]ⁿ, rounded outward. Not valid: nothing is claimed.
+template <class S>
+struct PlBall {
+  bool valid = false;
+  std::vector<S> box;
+  S radius{0};
+  S mu{0};
+  S g_norm{0};  // upper(g_norm) ≥ ‖g(x0)‖₂ = √(2 L(x0)) for every x0 of the set
+};
+
+namespace pl_detail {
+
+template <class S>
+bool sums_to_one(instances::Normalization n) {
+  return n != instances::Normalization::sigmoid;
+}
+
+// Checks that the normalization is defined and C¹ on a neighbourhood of the box a (see the top
+// of this file). Returns false when it cannot be shown.
+template <class S>
+bool normalization_regular(instances::Normalization norm, const std::vector<S>& a) {
+  using N = instances::Normalization;
+  switch (norm) {
+    case N::softmax:
+    case N::sigmoid: return true;
+    case N::square: {
+      S F(0);
+      for (const auto& v : a) F = F + num::sqr(v);
+      return num::certainly_positive(F);
+    }
+    case N::sum: {
+      S F(0);
+      for (const auto& v : a) F = F + v;
+      return num::certainly_positive(F) || num::certainly_negative(F);
+    }
+    case N::abs:
+    case N::relu: {
+      bool some_positive = false;
+      for (const auto& v : a) {
+        if (num::certainly_positive(v)) some_positive = true;
+        else if (!num::certainly_negative(v)) return false;
+      }
+      return norm == N::abs || some_positive;
+    }
+  }
+  return false;
+}
+
+// A lower bound of ‖α(a)‖² over the box a (0 when none is known); `margin` < 1 scales the
+// interval part only (for a guess that leaves room, see pl_ball), never the 1/T bound.
+template <class S>
+num::BoundOf<S> mu_lower(const models::ValueSoftmax<S>& model, const std::vector<S>& a, double margin = 1) {
+  std::vector<S> alpha, w;
+  model.normalize(a, alpha, w);
+  S q(0);
+  for (const auto& v : alpha) q = q + num::sqr(v);
+  num::BoundOf<S> mu = num::lower(q) * num::BoundOf<S>(margin);
+  if (!(mu > 0) || !(num::magnitude(q) < 1e300)) mu = 0;
+  if (sums_to_one<S>(model.normalization())) {
+    const auto inv_T = num::lower(S(1) / S(static_cast<int>(a.size())));
+    if (inv_T > mu) mu = inv_T;
+  }
+  return mu;
+}
+
+}  // namespace pl_detail
+
+// The PL ball of every solution through the Lohner set `set` (a state of `model`, t-time,
+// loss "square"). Guarantee: see PlBall. Throws std::invalid_argument for another loss or
+// τ-time; never throws for a singular or kinked box (returns valid = false).
+template <class S>
+PlBall<S> pl_ball(const models::ValueSoftmax<S>& model, const LohnerSet<S>& set) {
+  using B = num::BoundOf<S>;
+  if (model.tau_time()) throw std::invalid_argument("model: the PL tail needs the t-time flow");
+  const std::size_t T = model.tokens(), d = model.dim(), n = model.dimension();
+  PlBall<S> out;
+  const std::vector<S> X = set.box();
+  std::vector<S> H(n);
+  for (std::size_t i = 0; i < n; ++i) H[i] = num::hull(X[i], set.c[i]);
+  auto a_of = [&](const std::vector<S>& x) {
+    return std::vector<S>(x.begin() + static_cast<std::ptrdiff_t>(d * T), x.begin() + static_cast<std::ptrdiff_t>(d * T + T));
+  };
+  auto g_of = [&](const std::vector<S>& x, std::vector<S>& alpha, std::vector<S>& w) {
+    model.normalize(a_of(x), alpha, w);
+    std::vector<S> g(d, S(0));
+    for (std::size_t i = 0; i < d; ++i) {
+      for (std::size_t j = 0; j < T; ++j) g[i] = g[i] + x[i * T + j] * alpha[j];
+      g[i] = g[i] - model.beta()[i];
+    }
+    return g;
+  };
+  try {
+    if (!pl_detail::normalization_regular(model.normalization(), a_of(H))) return out;
+    std::vector<S> alpha, w, alpha_c, w_c;
+    const std::vector<S> g_box = g_of(X, alpha, w);
+    const std::vector<S> g_c = g_of(set.c, alpha_c, w_c);
+    // β over H (for ∂g/∂a) and α, w over H.
+    const std::vector<S> gH = g_of(H, alpha, w);
+    std::vector<S> betaH(d);
+    for (std::size_t i = 0; i < d; ++i) betaH[i] = gH[i] + model.beta()[i];
+    const bool sig = model.normalization() == instances::Normalization::sigmoid;
+    // J = ∂g/∂x over H (d × n), then JB = J·B (d × n), then g_mv = g(c) + JB·[r].
+    std::vector<S> JB(d * n, S(0));
+    for (std::size_t i = 0; i < d; ++i) {
+      std::vector<S> Ji(n, S(0));
+      for (std::size_t j = 0; j < T; ++j) Ji[i * T + j] = alpha[j];
+      for (std::size_t k = 0; k < T; ++k) Ji[d * T + k] = sig ? w[k] * H[i * T + k] : w[k] * (H[i * T + k] - betaH[i]);
+      // J_i is zero outside row i of V and a.
+      for (std::size_t m = 0; m < n; ++m) {
+        S acc(0);
+        for (std::size_t l = i * T; l < i * T + T; ++l) acc = acc + Ji[l] * set.B[l * n + m];
+        for (std::size_t l = d * T; l < d * T + T; ++l) acc = acc + Ji[l] * set.B[l * n + m];
+        JB[i * n + m] = acc;
+      }
+    }
+    S gsq(0);
+    for (std::size_t i = 0; i < d; ++i) {
+      S gi = g_c[i];
+      for (std::size_t m = 0; m < n; ++m) gi = gi + JB[i * n + m] * set.r[m];
+      const B mag = std::min(num::magnitude(gi), num::magnitude(g_box[i]));
+      if (!(mag < B(1e300))) return out;
+      gsq = gsq + num::sqr(num::hull_of_bounds<S>(B(0), mag));
+    }
+    const S gnorm = num::sqrt(gsq);
+    // μ: a guess from [X], verified on K = [X] + [−R, R]ⁿ; a failed verification retries with
+    // the smaller μ found on K.
+    // The guess keeps a 1 % margin (K is wider than [X], so ‖α‖² can be a little smaller
+    // there); it costs 0.5 % of R. Only the verified inequality mu_K ≥ mu below matters.
+    B mu = pl_detail::mu_lower(model, a_of(X), 0.99);
+    for (int attempt = 0; attempt < 4; ++attempt) {
+      if (!(mu > 0)) return out;
+      const S R = gnorm / num::sqrt(num::hull_of_bounds<S>(mu, mu));
+      B r_hi = num::upper(R);
+      if (!(r_hi < B(1e300))) return out;
+      if (r_hi < 0) r_hi = 0;
+      const S ball = num::hull_of_bounds<S>(-r_hi, r_hi);
+      std::vector<S> K = X;
+      for (auto& k : K) k = k + ball;
+      const std::vector<S> aK = a_of(K);
+      if (!pl_detail::normalization_regular(model.normalization(), aK)) return out;
+      const B mu_K = pl_detail::mu_lower(model, aK);
+      if (mu_K >= mu) {
+        out.valid = true;
+        out.box = std::move(K);
+        out.radius = num::hull_of_bounds<S>(r_hi, r_hi);
+        out.mu = num::hull_of_bounds<S>(mu, mu);
+        out.g_norm = gnorm;
+        return out;
+      }
+      mu = pl_detail::mu_lower(model, aK, 0.99);
+    }
+  } catch (const std::domain_error&) {
+    return PlBall<S>{};  // a kinked score on a box
+  } catch (const std::runtime_error&) {
+    return PlBall<S>{};  // the interval arithmetic refused (e.g. a division by an interval ∋ 0)
+  }
+  return out;
+}
+
+struct PlTailOptions {
+  // Stop stepping when 2·radius ≤ relative · (largest width of [X]) — the tail then widens the
+  // validated box by at most this fraction — or when the candidate's largest width ≤ width
+  // (0: not used), or after `plateau` steps without the candidate improving by 0.1 % provided
+  // the best ball has 2·radius ≤ the width of its box (R has reached its floor).
+  double relative = 1e-2;
+  double width = 0;
+  std::size_t plateau = 10;
+};
+
+template <class S>
+struct PlTail {
+  bool used = false;
+  S from{0};        // s: the time of the Lohner set the ball was computed from
+  S radius{0};      // R of that ball
+  S mu{0};          // the μ used (‖α‖² ≥ μ on the final box)
+  std::size_t steps = 0;  // validated steps up to s
+};
+
+// The state of the square-loss t-time flow at t = END: validated steps from 0 until the PL ball
+// at the current time s is small (PlTailOptions), then x(END) ∈ box of that ball; if END comes
+// first, the last validated box. Guarantee: for every initial state in model.initial_state()
+// the exact solution exists on [0, END] and result.x[i] ∋ x_i(END), result.alpha ∋ α(x(END));
+// `tail` says whether the ball was used, from which s, with which R and μ. A step that cannot be
+// validated throws RigorousFailure.
+template <class S>
+FullStateEnclosure<S> enclose_with_pl_tail(const models::ValueSoftmax<S>& model, const S& t_end, ValidatedOptions options,
+                                           const PlTailOptions& tail_options = {}, PlTail<S>* tail = nullptr) {
+  using B = num::BoundOf<S>;
+  if (model.tau_time()) throw std::invalid_argument("model: the PL tail needs the t-time flow");
+  if (!num::certainly_positive(t_end)) throw std::invalid_argument("END: must be certainly positive");
+  FullStateEnclosure<S> out;
+  out.a_offset = model.a_offset();
+  PlTail<S> info;
+  options.keep_segments = false;
+  auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
+  ValidatedTaylor<S, decltype(field)> vt(field, model.dimension(), options);
+  auto max_width = [](const std::vector<S>& v) {
+    B m(0);
+    for (const auto& x : v) m = std::max<B>(m, num::width(x));
+    return m;
+  };
+  try {
+    LohnerSet<S> set = LohnerSet<S>::from_box(model.initial_state());
+    S t(0);
+    bool reached = false;
+    B best_width(0);
+    bool have_best = false, best_settled = false;
+    std::size_t since_better = 0;
+    PlBall<S> chosen;
+    while (!reached) {
+      if (++out.steps > options.max_steps) throw ValidationFailure("integrate: step budget exhausted");
+      (void)vt.step(set, t, t_end, reached);
+      out.x = vt.last_box();
+      if (reached) break;
+      const PlBall<S> ball = pl_ball(model, set);
+      if (!ball.valid) continue;
+      const B wK = max_width(ball.box), wX = max_width(out.x);
+      bool stop = num::upper(ball.radius) * 2 <= B(tail_options.relative) * wX;
+      if (tail_options.width > 0 && wK <= B(tail_options.width)) stop = true;
+      // Every valid ball encloses x(END) (END > s); keep the narrowest seen.
+      // The plateau rule needs the best ball's R to have come down to the box's own width (a
+      // flow crawling past a saddle keeps R nearly constant for a while: do not stop there).
+      const bool better = !have_best || wK < best_width;
+      if (!have_best || wK < best_width * B(0.999)) since_better = 0;
+      else if (++since_better >= tail_options.plateau && best_settled) stop = true;
+      if (better) {
+        have_best = true;
+        best_width = wK;
+        best_settled = num::upper(ball.radius) * 2 <= wX;
+        chosen = ball;
+        info.from = t;
+        info.steps = out.steps;
+      }
+      if (stop) {
+        info.used = true;
+        info.radius = chosen.radius;
+        info.mu = chosen.mu;
+        out.x = chosen.box;
+        break;
+      }
+    }
+    out.alpha = model.attention(out.x);
+  } catch (const ValidationFailure& e) {
+    throw RigorousFailure(e.what());
+  } catch (const std::domain_error& e) {
+    throw RigorousFailure(e.what());
+  }
+  if (tail) *tail = info;
+  return out;
+}
+
+}  // namespace softcert::integrate

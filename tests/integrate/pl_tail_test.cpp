@@ -1,0 +1,173 @@
+// The PL tail (integrate/pl_tail.hpp). Closed forms first:
+//  - the radius of a thin set at a = 0 (softmax, ‖α‖² = 1/T exactly, the smallest possible μ) is
+//    the exact √(2L/μ) = ‖β − β*‖·√T rounded up — a 300-bit value must not exceed it (fails on a
+//    missing √2, on μ too large, on a radius rounded down) and must be within 1e-12 of it; a
+//    second case (g and μ exact, R = 2√3) where the nearest double is below the exact radius;
+//  - T = d = 1: V̇ = −(V − β*) moves straight to β*, so the path length from s is exactly
+//    |V(s) − β*| = the lemma's radius: the box must contain V(END) = β* + (V(s) − β*)e^{−(END − s)}
+//    and the box with the radius divided by √2 (the missing-factor variant) must miss it;
+//  - a ball that would reach the singularity a = 0 of the x² normalization is refused.
+// Then random square-loss instances (T = 3, d = 2; softmax, x², sum, sigmoid): the tail's box at
+// END contains a 300-bit fast-tier reference (taylor stepper), with the tail taken early (large R)
+// and with the default stop rule.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <random>
+#include <string>
+
+#include "instances/instance.hpp"
+#include "integrate/fast_run.hpp"
+#include "integrate/pl_tail.hpp"
+#include "models/value_softmax.hpp"
+#include "numerics/decimal.hpp"
+#include "numerics/precision.hpp"
+
+namespace softcert {
+namespace {
+
+using instances::Normalization;
+
+nlohmann::json square_json(std::size_t T, std::size_t d, const std::vector<std::string>& V, const std::vector<std::string>& a,
+                           const std::vector<std::string>& beta, const std::string& norm = "softmax") {
+  nlohmann::json j = {{"model", "value_softmax"}, {"T", T}, {"d", d}, {"loss", "square"}, {"normalization", norm},
+                      {"provenance", "test: pl tail"}};
+  j["V"] = nlohmann::json::array();
+  for (std::size_t i = 0; i < d; ++i) {
+    nlohmann::json row = nlohmann::json::array();
+    for (std::size_t k = 0; k < T; ++k) row.push_back(V[i * T + k]);
+    j["V"].push_back(row);
+  }
+  j["a"] = a;
+  j["beta"] = beta;
+  return j;
+}
+
+template <class S>
+bool contains(const S& box, const MpReal& v) {
+  return MpReal(num::lower(box)) <= v && v <= MpReal(num::upper(box));
+}
+
+TEST(PlTail, RadiusOfAThinSetIsTheExactBoundRoundedUp) {
+  // T = 3, d = 2, a = 0: α = (1/3, 1/3, 1/3), β = V α = (0.3, −0.1)·… chosen so g = β − β* = (1, 2).
+  const auto inst = instances::parse_instance(
+      square_json(3, 2, {"1", "2", "0", "0", "3", "0"}, {"0", "0", "0"}, {"0", "-1"}));
+  // β = (1, 1), β* = (0, −1): g = (1, 2), ‖g‖ = √5, μ = 1/3, R = √5 · √3 = √15.
+  const models::ValueSoftmax<IntervalD> m(inst);
+  const auto set = integrate::LohnerSet<IntervalD>::from_box(m.initial_state());
+  const auto ball = integrate::pl_ball(m, set);
+  ASSERT_TRUE(ball.valid);
+  num::PrecisionGuard g(300);
+  const MpReal exact = boost::multiprecision::sqrt(MpReal(15));
+  EXPECT_GE(MpReal(num::upper(ball.radius)), exact);
+  EXPECT_LE(MpReal(num::upper(ball.radius)), exact * MpReal("1.000000000001"));
+  EXPECT_LE(num::lower(ball.mu), 1.0 / 3.0);
+  for (std::size_t i = 0; i < ball.box.size(); ++i)
+    EXPECT_TRUE(num::subset(m.initial_state()[i] + num::hull_of_bounds<IntervalD>(-num::upper(ball.radius), num::upper(ball.radius)),
+                            ball.box[i]));
+}
+
+TEST(PlTail, RadiusIsRoundedUpWhereRoundingToNearestWouldCutIt) {
+  // T = 4, d = 3, a = 0: α = 1/4 exactly, β = (1, 1, 1), β* = (2, 0, 2): g = (−1, 1, −1) exactly,
+  // μ = 1/4 exactly, R = √3 · 2 = 2√3. The double nearest to 2√3 lies BELOW it
+  // (3.4641016151377544 < 3.46410161513775458…): only a radius rounded up contains the exact one.
+  const auto inst = instances::parse_instance(square_json(
+      4, 3, {"1", "1", "1", "1", "4", "0", "0", "0", "0", "2", "2", "0"}, {"0", "0", "0", "0"}, {"2", "0", "2"}));
+  const models::ValueSoftmax<IntervalD> m(inst);
+  const auto ball = integrate::pl_ball(m, integrate::LohnerSet<IntervalD>::from_box(m.initial_state()));
+  ASSERT_TRUE(ball.valid);
+  num::PrecisionGuard g(300);
+  const MpReal exact = MpReal(2) * boost::multiprecision::sqrt(MpReal(3));
+  ASSERT_LT(MpReal(2.0 * std::sqrt(3.0)), exact);  // the premise of this test
+  EXPECT_GE(MpReal(num::upper(ball.radius)), exact);
+  EXPECT_LE(MpReal(num::upper(ball.radius)), exact * MpReal("1.000000000001"));
+}
+
+TEST(PlTail, OneDimensionalFlowIsTightAndAShorterRadiusMisses) {
+  // V̇ = −(V − β*), a constant (T = 1: α ≡ 1, ȧ = 0). V(0) = 2, β* = 1/2.
+  const auto inst = instances::parse_instance(square_json(1, 1, {"2"}, {"0.25"}, {"0.5"}));
+  const models::ValueSoftmax<IntervalD> m(inst);
+  integrate::PlTailOptions to;
+  to.relative = 1e300;  // take the tail at the first step: R is large, so the test is sharp
+  integrate::PlTail<IntervalD> tail;
+  const double END = 1e4;
+  const auto enc = integrate::enclose_with_pl_tail(m, IntervalD(END), integrate::ValidatedOptions{}, to, &tail);
+  ASSERT_TRUE(tail.used);
+  const double s = num::lower(tail.from), R = num::upper(tail.radius);
+  EXPECT_GT(R, 0.1);  // far from settled: the check below is not about rounding noise
+  num::PrecisionGuard g(300);
+  const MpReal half("0.5");
+  const MpReal Vs = half + MpReal("1.5") * boost::multiprecision::exp(-MpReal(s));
+  const MpReal Vend = half + (Vs - half) * boost::multiprecision::exp(-(MpReal(END) - MpReal(s)));
+  EXPECT_TRUE(contains(enc.x[0], Vend));
+  EXPECT_TRUE(contains(enc.x[1], MpReal("0.25")));
+  // The exact radius is |V(s) − β*|; the lemma's bound is within a hair of it.
+  EXPECT_LE(MpReal(R), (Vs - half) * MpReal("1.0000001"));
+  // The missing-√2 variant (R/√2) misses V(END).
+  const double Rw = R / std::sqrt(2.0);
+  // lower(box) = lower([V(s)]) − R (rounded down); the wrong box's lower end is that + R − R/√2.
+  const MpReal lo_wrong = MpReal(num::lower(enc.x[0])) + MpReal(R) - MpReal(Rw);
+  EXPECT_GT(lo_wrong, Vend);
+}
+
+TEST(PlTail, BallReachingTheSingularityOfTheSquareNormalizationIsRefused) {
+  // x² normalization, T = 1: α = a²/a² is singular at a = 0; with a = 10⁻³ and |β − β*| = 1 the
+  // ball (radius ≥ 1) contains a = 0, so no tail may be claimed.
+  const auto inst = instances::parse_instance(square_json(1, 1, {"1"}, {"0.001"}, {"2"}, "square"));
+  const models::ValueSoftmax<IntervalD> m(inst);
+  const auto set = integrate::LohnerSet<IntervalD>::from_box(m.initial_state());
+  EXPECT_FALSE(integrate::pl_ball(m, set).valid);
+  // Far from it (a = 10, radius 1) it is accepted.
+  const auto inst2 = instances::parse_instance(square_json(1, 1, {"1"}, {"10"}, {"2"}, "square"));
+  const models::ValueSoftmax<IntervalD> m2(inst2);
+  EXPECT_TRUE(integrate::pl_ball(m2, integrate::LohnerSet<IntervalD>::from_box(m2.initial_state())).valid);
+}
+
+std::string milli(int k) {
+  const int m = k < 0 ? -k : k;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%s%d.%03d", k < 0 ? "-" : "", m / 1000, m % 1000);
+  return buf;
+}
+
+instances::Instance random_square(unsigned seed, const std::string& norm) {
+  std::mt19937 gen(seed);
+  auto dec = [&gen](int lo, int hi) { return milli(std::uniform_int_distribution<int>(lo, hi)(gen)); };
+  std::vector<std::string> V, a;
+  for (int i = 0; i < 6; ++i) V.push_back(dec(-500, 500));
+  for (int i = 0; i < 3; ++i) a.push_back(dec(200, 1500));
+  return instances::parse_instance(square_json(3, 2, V, a, {dec(300, 900), dec(-900, -300)}, norm));
+}
+
+TEST(PlTail, RandomSquareLossInstancesContainA300BitReference) {
+  const double END = 300;
+  unsigned seed = 40;
+  for (const char* norm : {"softmax", "square", "sum", "sigmoid"}) {
+    const auto inst = random_square(++seed, norm);
+    std::vector<MpReal> ref;
+    {
+      num::PrecisionGuard g(300);
+      ref = integrate::run_to_time<MpReal>(models::ValueSoftmax<MpReal>(inst), MpReal(END), integrate::Stepper::taylor,
+                                           MpReal("1e-60"))
+                .x;
+    }
+    const models::ValueSoftmax<IntervalD> m(inst);
+    for (double relative : {1e300, 1e-2}) {  // the tail as early as possible, and the default rule
+      integrate::PlTailOptions to;
+      to.relative = relative;
+      integrate::PlTail<IntervalD> tail;
+      const auto enc = integrate::enclose_with_pl_tail(m, IntervalD(END), integrate::ValidatedOptions{}, to, &tail);
+      const std::string what = std::string(norm) + " relative " + std::to_string(relative);
+      EXPECT_TRUE(tail.used) << what;
+      ASSERT_EQ(enc.x.size(), ref.size()) << what;
+      for (std::size_t i = 0; i < ref.size(); ++i)
+        EXPECT_TRUE(contains(enc.x[i], ref[i]))
+            << what << ": component " << i << " [" << num::lower_decimal(enc.x[i]) << ", " << num::upper_decimal(enc.x[i])
+            << "] misses " << num::to_decimal(ref[i]);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace softcert
