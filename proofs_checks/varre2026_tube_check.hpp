@@ -91,26 +91,11 @@ engine::CheckResult run_pair_claim(const instances::Instance& inst,
 }
 
 // Dispatch on the tier (fast: varre2026_fast_pairs.hpp) and the precision: IntervalD at 53
-// bits, IntervalMp (MPFI) above.
-inline engine::CheckResult run_pair_claim_at(const instances::Instance& inst,
-                                             const std::vector<std::pair<std::size_t, std::size_t>>& pairs,
-                                             PairClaim claim, const engine::CheckOptions& o) {
-  const TubeCheckSettings set = tube_settings(o);
-  const unsigned bits = o.precision_bits == 0 ? 53 : o.precision_bits;
-  auto rigorous = [&] {
-    engine::CheckResult r;
-    if (bits <= 53) {
-      r = run_pair_claim<IntervalD>(inst, pairs, claim, set);
-      r.precision_bits = 53;
-    } else {
-      num::PrecisionGuard guard(bits);
-      r = run_pair_claim<IntervalMp>(inst, pairs, claim, set);
-      r.precision_bits = num::precision_bits();
-    }
-    return r;
-  };
-  if (o.tier == engine::Tier::fast) return run_pair_claim_fast(inst, pairs, claim, set.horizon, rigorous);
-  return rigorous();
-}
+// bits, IntervalMp (MPFI) above. Defined once in varre2026_tube_check.cpp, not inline here: the
+// tube walk instantiated at both kinds is ~30 s of -O3 compile time, which every check calling
+// it would otherwise pay again (docs/performance.md, "Building from scratch").
+engine::CheckResult run_pair_claim_at(const instances::Instance& inst,
+                                      const std::vector<std::pair<std::size_t, std::size_t>>& pairs,
+                                      PairClaim claim, const engine::CheckOptions& o);
 
 }  // namespace softcert::varre2026

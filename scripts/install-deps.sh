@@ -4,7 +4,7 @@
 set -euo pipefail
 
 PACKAGES=(
-  build-essential cmake pkg-config git
+  build-essential cmake ninja-build pkg-config git   # ninja: `make build` uses it (Makefile)
   libboost-dev            # Boost 1.74: Odeint, Interval, Multiprecision (header-only parts)
   libgmp-dev libmpfr-dev libmpfi-dev
   libgtest-dev libgmock-dev

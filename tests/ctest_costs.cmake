@@ -1,0 +1,11 @@
+# Included by CTest after the discovered gtest cases (tests/CMakeLists.txt, TEST_INCLUDE_FILES):
+# the longest tests start first, longest first (COST: their seconds on 2 shared cores,
+# 2026-12-01). A fresh build directory has no CTest timing history, so CTest would start them in
+# declaration order, and a test of a minute started late leaves the other core idle at the end
+# of `make test` (issue 15, docs/performance.md). A name that no longer exists is ignored.
+set_tests_properties(IntervalMpfrSoundness.ElementaryFunctionsEncloseHighPrecisionValues PROPERTIES COST 62)
+set_tests_properties(MarginContract.EveryCheckPrintsAnOrderedMarginThatAgreesWithItsVerdict PROPERTIES COST 26)
+set_tests_properties(IntervalDoubleSoundness.ElementaryFunctionsEncloseHighPrecisionValues PROPERTIES COST 25)
+set_tests_properties(Varre2026Regression.AuthorsSweepFastTierEntropyFallsAtEveryStep PROPERTIES COST 19)
+set_tests_properties(RigorousFullRandom.EnclosureContainsA300BitReferenceForEveryLossAndSmoothNormalization PROPERTIES COST 14)
+set_tests_properties(CliReproduce.RegressionReportsBothReadingsOnRandomSweeps PROPERTIES COST 11)
