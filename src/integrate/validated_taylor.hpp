@@ -484,8 +484,8 @@ class ValidatedTaylor {
   std::vector<S> E_, final_;
   StepRecord<S> rec_;
   std::size_t steps_ = 0;
-  double h_ratio_ = 1.0;
-  StepProfile prof_;  // accepted / estimated step of the last step, grown by 10% (step())
+  double h_ratio_ = 1.0;  // accepted / estimated step of the last step, grown by 10% (step())
+  StepProfile prof_;      // CPU time per phase (profile())
 };
 
 }  // namespace softcert::integrate
