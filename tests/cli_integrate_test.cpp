@@ -162,5 +162,28 @@ TEST(CliIntegrate, RigorousSquareLossEndsWithThePlTailAndSaysSo) {
   EXPECT_EQ(run_softcert("integrate " + path + " --t 2 --tier rigorous --tail maybe").status, 2);
 }
 
+// relu reaches its kink early on this instance: exit 3, stderr says until when the kink is
+// certainly not reached, and --json holds the same report (integrate/kink_report.hpp).
+TEST(CliIntegrate, RigorousReluStoppedAtItsKinkSaysUntilWhenItIsCertainlyNotReached) {
+  const auto inst = nlohmann::json::parse(R"({"model": "value_softmax", "loss": "square", "normalization": "relu",
+      "T": 2, "d": 1, "V": [["0.5", "-3"]], "a": ["1", "0.05"], "beta": ["1"], "provenance": "test: kink"})");
+  const std::string path = temp("kink.json");
+  std::ofstream(path) << inst.dump();
+  const std::string out = temp("kink_out.json");
+  std::remove(out.c_str());
+  const auto r = run_softcert("integrate " + path + " --t 10 --tier rigorous --json " + out);
+  EXPECT_EQ(r.status, 3);
+  EXPECT_NE(r.err.find("kink possible at t ∈ ["), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("no attention score reaches the kink of relu"), std::string::npos) << r.err;
+  const auto j = nlohmann::json::parse(std::ifstream(out));
+  EXPECT_EQ(j["reached"], false);
+  EXPECT_EQ(j["kink"]["normalization"], "relu");
+  const double t_free = std::stod(j["kink"]["kink_free_until"].get<std::string>());
+  EXPECT_GT(t_free, 0.026);  // the 300-bit fast tier crosses at t ≈ 0.0261166 (kink_report_test.cpp)
+  EXPECT_LT(t_free, 0.0262);
+  EXPECT_EQ(j["kink"]["nearest_score"], 1);
+  EXPECT_FALSE(j.contains("a"));  // no enclosure at END
+}
+
 }  // namespace
 }  // namespace softcert

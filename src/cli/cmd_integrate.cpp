@@ -9,7 +9,9 @@
 //   Square loss: once the flow has settled the run ends with the PL tail (integrate/pl_tail.hpp),
 //   which bounds x(t) for every later t at once; --tail off steps to END instead.
 // Exit: 0 done; 2 bad usage or input, or --json cannot be written (nothing written); 3 the
-// rigorous tier could not validate, or the fast tier overflowed (nothing written).
+// rigorous tier could not validate, or the fast tier overflowed (nothing written) — except for
+// an |x| or relu normalization stopped before its kink (integrate/kink_report.hpp): stderr says
+// "kink possible at t ∈ [..]" and --json gets {"t", "tier", "reached": false, "kink": {...}}.
 #include <chrono>
 #include <iomanip>
 #include <iostream>
@@ -21,6 +23,7 @@
 #include "engine/journal.hpp"
 #include "instances/instance.hpp"
 #include "integrate/fast_integrate.hpp"
+#include "integrate/kink_report.hpp"
 #include "integrate/rigorous_integrate.hpp"
 #include "integrate/rigorous_model.hpp"
 #include "numerics/decimal.hpp"
@@ -151,6 +154,16 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
       }
     } catch (const std::invalid_argument& e) {
       throw UsageError(args->instance + ": " + e.what());
+    } catch (const integrate::KinkPossible& e) {
+      // |x| / relu: no enclosure at END, but a certified kink-free time (integrate/kink_report.hpp),
+      // written to --json too (exit 3 all the same: END was not reached).
+      std::cerr << "softcert integrate: the rigorous tier stopped before t = " << args->t << ": " << e.what() << "\n";
+      if (!args->json_out.empty()) {
+        const nlohmann::json j = {{"t", args->t}, {"tier", "rigorous"}, {"reached", false}, {"kink", integrate::to_json(e.info())}};
+        engine::write_file_atomically(args->json_out, j.dump(1) + "\n");
+      }
+      exit_status = 3;
+      return;
     } catch (const integrate::RigorousFailure& e) {
       std::cerr << "softcert integrate: the rigorous tier could not validate: " << e.what() << "\n";
       exit_status = 3;

@@ -35,6 +35,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "integrate/kink_report.hpp"
 #include "integrate/rigorous_full.hpp"
 #include "integrate/validated_taylor.hpp"
 #include "models/value_softmax.hpp"
@@ -228,7 +229,7 @@ struct PlTail {
 // first, the last validated box. Guarantee: for every initial state in model.initial_state()
 // the exact solution exists on [0, END] and result.x[i] ∋ x_i(END), result.alpha ∋ α(x(END));
 // `tail` says whether the ball was used, from which s, with which R and μ. A step that cannot be
-// validated throws RigorousFailure.
+// validated throws RigorousFailure (KinkPossible for |x| / relu: integrate/kink_report.hpp).
 template <class S>
 FullStateEnclosure<S> enclose_with_pl_tail(const models::ValueSoftmax<S>& model, const S& t_end, ValidatedOptions options,
                                            const PlTailOptions& tail_options = {}, PlTail<S>* tail = nullptr) {
@@ -246,9 +247,10 @@ FullStateEnclosure<S> enclose_with_pl_tail(const models::ValueSoftmax<S>& model,
     for (const auto& x : v) m = std::max<B>(m, num::width(x));
     return m;
   };
+  S t(0);                     // the end of the last validated step
+  std::size_t validated = 0;  // validated steps
   try {
     LohnerSet<S> set = LohnerSet<S>::from_box(model.initial_state());
-    S t(0);
     bool reached = false;
     B best_width(0);
     bool have_best = false, best_settled = false;
@@ -257,6 +259,7 @@ FullStateEnclosure<S> enclose_with_pl_tail(const models::ValueSoftmax<S>& model,
     while (!reached) {
       if (++out.steps > options.max_steps) throw ValidationFailure("integrate: step budget exhausted");
       (void)vt.step(set, t, t_end, reached);
+      ++validated;
       out.x = vt.last_box();
       if (reached) break;
       const PlBall<S> ball = pl_ball(model, set);
@@ -288,9 +291,9 @@ FullStateEnclosure<S> enclose_with_pl_tail(const models::ValueSoftmax<S>& model,
     }
     out.alpha = model.attention(out.x);
   } catch (const ValidationFailure& e) {
-    throw RigorousFailure(e.what());
+    rethrow_stopped(model, vt.last_box(), t, validated, e.what());  // KinkPossible for |x| / relu
   } catch (const std::domain_error& e) {
-    throw RigorousFailure(e.what());
+    rethrow_stopped(model, vt.last_box(), t, validated, e.what());
   }
   if (tail) *tail = info;
   return out;

@@ -27,7 +27,8 @@
 // If a step cannot be validated — blow-up, step budget, a singular normalization (F = Σ f(a_j)
 // not certainly nonzero), or an abs/relu argument whose sign is not certain over a step's a
 // priori box (the kink is not crossed rigorously) — it throws RigorousFailure naming the
-// reason; it never returns an unproved result.
+// reason; it never returns an unproved result. For an |x| or relu normalization that reason is a
+// KinkPossible (integrate/kink_report.hpp): how far the kink is certainly not reached.
 //
 // Used by the checks that compare normalizations and losses, the tied model and the KL loss
 // (proofs_checks/varre2026_*), where the reduced 2T-dimensional logistic system of
@@ -41,6 +42,7 @@
 #include <vector>
 
 #include "instances/instance.hpp"
+#include "integrate/kink_report.hpp"
 #include "integrate/rigorous_integrate.hpp"
 #include "integrate/validated_taylor.hpp"
 #include "integrate/validated_time_change.hpp"
@@ -79,6 +81,12 @@ FullStateEnclosure<S> enclose_model_state(const Model& model, const S& t_end, Va
     if (out.tau_time && options.jacobian_order == 0) options.jacobian_order = std::max(8u, options.order / 2);
   auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
   ValidatedTaylor<S, decltype(field)> vt(field, model.dimension(), options);
+  S t(0);  // t-time: the end of the last validated step (a step updates it only once validated)
+  std::size_t validated = 0;
+  auto count_and_pass = [&validated, &on_segment](const TubeSegment<S>& seg) {
+    ++validated;
+    on_segment(seg);
+  };
   try {
     if (!num::certainly_positive(t_end)) {
       if (!(num::certainly_nonnegative(t_end) && num::certainly_nonpositive(t_end)))
@@ -88,8 +96,7 @@ FullStateEnclosure<S> enclose_model_state(const Model& model, const S& t_end, Va
       if constexpr (requires { model.time_index(); }) {
         // τ ≤ t along the orbit (dt/dτ ≥ 1), so τ(END) ≤ END caps the search.
         const auto hit = integrate_to_component_value(vt, model.initial_state(), model.time_index(), t_end,
-                                                      S(t_end + S(1)), options.max_steps,
-                                                      std::forward<OnSegment>(on_segment));
+                                                      S(t_end + S(1)), options.max_steps, count_and_pass);
         out.x = hit.box;
         out.steps = hit.steps;
       } else {
@@ -97,19 +104,23 @@ FullStateEnclosure<S> enclose_model_state(const Model& model, const S& t_end, Va
       }
     } else {
       LohnerSet<S> set = LohnerSet<S>::from_box(model.initial_state());
-      S t(0);
       bool reached = false;
       while (!reached) {
         if (++out.steps > options.max_steps) throw ValidationFailure("integrate: step budget exhausted");
-        on_segment(vt.step(set, t, t_end, reached));
+        count_and_pass(vt.step(set, t, t_end, reached));
       }
       out.x = vt.last_box();
     }
     if constexpr (requires { model.attention(out.x); }) out.alpha = model.attention(out.x);
-  } catch (const ValidationFailure& e) {
-    throw RigorousFailure(e.what());
-  } catch (const std::domain_error& e) {  // a kink or singular normalization met on a box
-    throw RigorousFailure(e.what());
+  } catch (const std::exception& e) {
+    // A step not validated (ValidationFailure), or a kink or singular normalization met on a box
+    // (std::domain_error): RigorousFailure, or KinkPossible for |x| / relu (kink_report.hpp).
+    if (!dynamic_cast<const ValidationFailure*>(&e) && !dynamic_cast<const std::domain_error*>(&e)) throw;
+    const std::vector<S>& last = vt.last_box();
+    S t_reached = t;
+    if constexpr (requires { model.time_index(); })
+      if (out.tau_time) t_reached = last.empty() ? S(0) : last[model.time_index()];
+    rethrow_stopped(model, last, t_reached, validated, e.what());
   }
   return out;
 }

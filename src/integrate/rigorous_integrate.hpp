@@ -77,6 +77,35 @@ class RigorousFailure : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Where a full-state run with an |x| or relu normalization stopped (integrate/kink_report.hpp
+// states and argues the guarantee): no score with a_k(0) ≠ 0 reaches its kink a_k = 0 for
+// t ≤ stopped_at.lower, and the last validated step ended at a t in stopped_at.
+struct KinkInfo {
+  std::string normalization;               // "abs" or "relu"
+  DecimalEnclosure stopped_at;             // t at the end of the last validated step
+  std::size_t steps = 0;                   // validated steps
+  bool has_nearest = false;                // false when every score starts at 0
+  std::size_t nearest_score = 0;           // 0-based index of the score closest to 0 there (a hint)
+  DecimalEnclosure nearest_score_value;    // its enclosure there
+  std::vector<std::size_t> zero_from_start;  // scores with a_k(0) = 0 exactly (on the kink from the start)
+  std::string cause;                       // why the next step could not be validated
+};
+
+// A RigorousFailure that also says how far the kink is certainly not reached; what() begins
+// "kink possible at t ∈ [lower, upper]".
+class KinkPossible : public RigorousFailure {
+ public:
+  explicit KinkPossible(KinkInfo info);
+  const KinkInfo& info() const { return info_; }
+
+ private:
+  KinkInfo info_;
+};
+
+// {"normalization", "kink_free_until" (lower end), "stopped_at": [lower, upper], "steps",
+// "nearest_score", "nearest_score_value": [lower, upper], "zero_from_start", "cause"}.
+nlohmann::json to_json(const KinkInfo& info);
+
 // Guarantee: see the top of this file. `t_end` is a nonnegative decimal string.
 RigorousIntegrateResult rigorous_integrate(const instances::Instance& instance, const std::string& t_end,
                                            const RigorousIntegrateOptions& options = {});

@@ -57,6 +57,8 @@ class ValueSoftmax {
   std::size_t tokens() const { return T_; }
   std::size_t dim() const { return d_; }
   Normalization normalization() const { return norm_; }
+  // |x| or relu: the field has a kink where a score is 0 (the rigorous tier stops before it).
+  bool kinked() const { return norm_ == Normalization::abs || norm_ == Normalization::relu; }
   bool tau_time() const { return tau_; }
   const std::vector<S>& beta() const { return beta_; }
   const S& c() const { return c_; }

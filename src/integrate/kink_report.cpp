@@ -1,0 +1,46 @@
+// KinkPossible's message and JSON (the guarantee is stated in integrate/kink_report.hpp).
+#include <string>
+
+#include "integrate/kink_report.hpp"
+
+namespace softcert::integrate {
+
+namespace {
+
+std::string pair_text(const DecimalEnclosure& e) { return "[" + e.lower + ", " + e.upper + "]"; }
+
+std::string message(const KinkInfo& k) {
+  const std::string f = k.normalization == "abs" ? "|x|" : k.normalization;
+  std::string s = "kink possible at t ∈ " + pair_text(k.stopped_at) + ": certified that no attention score reaches the kink of " +
+                  f + " (a_k = 0) for t ≤ " + k.stopped_at.lower + " (" + std::to_string(k.steps) +
+                  " validated steps, each keeping every score's sign); the next step could not be validated, so the "
+                  "flow is not enclosed past t ∈ " + pair_text(k.stopped_at);
+  if (k.has_nearest)
+    s += "; nearest its kink there: a[" + std::to_string(k.nearest_score) + "] ∈ " + pair_text(k.nearest_score_value);
+  if (!k.zero_from_start.empty()) {
+    s += "; a[k](0) = 0 (on the kink from the start, held there by f'(0) = 0) for k ∈ {";
+    for (std::size_t i = 0; i < k.zero_from_start.size(); ++i) s += (i ? ", " : "") + std::to_string(k.zero_from_start[i]);
+    s += "}";
+  }
+  return s + " (stopped by: " + k.cause + ")";
+}
+
+}  // namespace
+
+KinkPossible::KinkPossible(KinkInfo info) : RigorousFailure(message(info)), info_(std::move(info)) {}
+
+nlohmann::json to_json(const KinkInfo& k) {
+  nlohmann::json j = {{"normalization", k.normalization},
+                      {"kink_free_until", k.stopped_at.lower},
+                      {"stopped_at", nlohmann::json::array({k.stopped_at.lower, k.stopped_at.upper})},
+                      {"steps", k.steps},
+                      {"zero_from_start", k.zero_from_start},
+                      {"cause", k.cause}};
+  if (k.has_nearest) {
+    j["nearest_score"] = k.nearest_score;
+    j["nearest_score_value"] = nlohmann::json::array({k.nearest_score_value.lower, k.nearest_score_value.upper});
+  }
+  return j;
+}
+
+}  // namespace softcert::integrate
