@@ -4,8 +4,9 @@
 // at the reported kink-free time every score still has its initial sign and, in t-time, lies in
 // the reported enclosure; a little later the nearest score has crossed 0 — so the report is
 // neither past the kink (unsound) nor an arbitrary early stop (a wrongly attributed failure).
-// A wrong stop time (e.g. the end of the attempted, not the last validated, step) fails the
-// first check; a report on a model without a kink fails the last test.
+// A stop time reported later than the last validated step's end fails the first checks (a
+// mutation moving it 1e-6 later failed both reference tests); a report on a model without a
+// kink fails the last test.
 #include <gtest/gtest.h>
 
 #include <string>
