@@ -714,7 +714,19 @@ PYBIND11_MODULE(softcert, m) {
   m.doc() = "softcert: certified gradient flows of softmax-attention models and theorem checks (docs/python.md)";
   m.attr("__version__") = SOFTCERT_VERSION;
   m.attr("git_commit") = SOFTCERT_GIT_COMMIT;
-  py::register_exception<integ::RigorousFailure>(m, "RigorousFailure", PyExc_RuntimeError);
+  auto& rigorous_failure = py::register_exception<integ::RigorousFailure>(m, "RigorousFailure", PyExc_RuntimeError);
+  // |x| and relu stopped before a kink (integrate/kink_report.hpp): a RigorousFailure whose
+  // `info` is the CLI's --json "kink" object (kink_free_until, stopped_at, nearest_score, ...).
+  static py::exception<integ::KinkPossible> kink_possible(m, "KinkPossible", rigorous_failure.ptr());
+  py::register_exception_translator([](std::exception_ptr p) {  // tried before the one above
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const integ::KinkPossible& e) {
+      py::object err = py::reinterpret_borrow<py::object>(kink_possible.ptr())(e.what());
+      err.attr("info") = to_python(integ::to_json(e.info()));
+      PyErr_SetObject(kink_possible.ptr(), err.ptr());
+    }
+  });
   py::register_exception<integ::FastOverflow>(m, "FastOverflow", PyExc_RuntimeError);
 
   py::class_<Instance>(m, "Instance",

@@ -234,6 +234,21 @@ def test_rigorous_integrate_of_another_model_equals_the_cli(tmp_path):
     assert np.all(r.lower["softmax"] <= r.upper["softmax"])
 
 
+def test_rigorous_relu_stopped_at_its_kink_raises_kink_possible_with_the_cli_report():
+    # The instance of tests/integrate/kink_report_test.cpp: the second score reaches relu's kink at
+    # t ≈ 0.0261166 (300-bit fast tier); the rigorous tier certifies no kink before it stops.
+    inst = softcert.Instance(V=[["0.5", "-3"]], a=["1", "0.05"], beta=["1"], loss="square", normalization="relu")
+    with pytest.raises(softcert.KinkPossible) as caught:
+        softcert.integrate(inst, 10, tier="rigorous")
+    e = caught.value
+    assert isinstance(e, softcert.RigorousFailure)
+    assert str(e).startswith("kink possible at t ∈ [")
+    assert e.info["normalization"] == "relu"
+    assert e.info["nearest_score"] == 1
+    assert 0.026 < float(e.info["kink_free_until"]) < 0.0262
+    assert e.info["stopped_at"][0] == e.info["kink_free_until"]
+
+
 # --- the CLI's numbers ------------------------------------------------------------------------
 
 def test_fast_integrate_equals_the_cli(tmp_path):
