@@ -18,7 +18,7 @@ std::string message(const KinkInfo& k) {
   if (k.has_nearest)
     s += "; nearest its kink there: a[" + std::to_string(k.nearest_score) + "] ∈ " + pair_text(k.nearest_score_value);
   if (!k.zero_from_start.empty()) {
-    s += "; a[k](0) = 0 (on the kink from the start, held there by f'(0) = 0) for k ∈ {";
+    s += "; a[k](0) = 0 (on the kink from the start, not covered by this statement) for k ∈ {";
     for (std::size_t i = 0; i < k.zero_from_start.size(); ++i) s += (i ? ", " : "") + std::to_string(k.zero_from_start[i]);
     s += "}";
   }
