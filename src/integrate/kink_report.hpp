@@ -15,8 +15,9 @@
 // a_k(0). In τ-time the segments cover τ ∈ [0, τ_N] and t(τ) is increasing, so they cover
 // t ∈ [0, t(τ_N)] with t(τ_N) ∈ stopped_at. Scores exactly 0 at t = 0 (zero_from_start) sit on
 // the kink from the start (the first step's a priori box then straddles it, so no step
-// validates); the statement is about the others. Nothing is claimed after t_N: "kink possible" means the kink
-// can no longer be excluded, not that it is reached (the cause of the stop is kept in `cause`).
+// validates); the statement is about the others. Nothing is claimed after t_N: "kink possible"
+// means the kink can no longer be excluded, not that it is reached (the cause of the stop is kept
+// in `cause`).
 // nearest_score is the score of the last validated box whose enclosure is closest to 0 — a hint
 // of which score is approaching its kink, not a certificate.
 #include <algorithm>
@@ -26,6 +27,7 @@
 #include <vector>
 
 #include "instances/instance.hpp"
+#include "integrate/decimal_enclosure.hpp"
 #include "integrate/rigorous_integrate.hpp"
 #include "numerics/decimal.hpp"
 #include "numerics/traits.hpp"
@@ -33,11 +35,6 @@
 namespace softcert::integrate {
 
 namespace kink_detail {
-
-template <class S>
-DecimalEnclosure decimal_enclosure(const S& x) {
-  return DecimalEnclosure{num::lower_decimal(x), num::upper_decimal(x), 0.0};
-}
 
 // min |x| over the interval x (0 when x contains 0), as a double: only ranks the scores for the
 // nearest_score hint.

@@ -87,6 +87,15 @@ FullStateEnclosure<S> enclose_model_state(const Model& model, const S& t_end, Va
     ++validated;
     on_segment(seg);
   };
+  // A step not validated: RigorousFailure, or KinkPossible for |x| / relu (kink_report.hpp),
+  // from the end of the last validated step (τ-time: its box's t component).
+  auto stopped = [&](const char* why) {
+    const std::vector<S>& last = vt.last_box();
+    S t_reached = t;
+    if constexpr (requires { model.time_index(); })
+      if (out.tau_time) t_reached = last.empty() ? S(0) : last[model.time_index()];
+    rethrow_stopped(model, last, t_reached, validated, why);
+  };
   try {
     if (!num::certainly_positive(t_end)) {
       if (!(num::certainly_nonnegative(t_end) && num::certainly_nonpositive(t_end)))
@@ -112,15 +121,10 @@ FullStateEnclosure<S> enclose_model_state(const Model& model, const S& t_end, Va
       out.x = vt.last_box();
     }
     if constexpr (requires { model.attention(out.x); }) out.alpha = model.attention(out.x);
-  } catch (const std::exception& e) {
-    // A step not validated (ValidationFailure), or a kink or singular normalization met on a box
-    // (std::domain_error): RigorousFailure, or KinkPossible for |x| / relu (kink_report.hpp).
-    if (!dynamic_cast<const ValidationFailure*>(&e) && !dynamic_cast<const std::domain_error*>(&e)) throw;
-    const std::vector<S>& last = vt.last_box();
-    S t_reached = t;
-    if constexpr (requires { model.time_index(); })
-      if (out.tau_time) t_reached = last.empty() ? S(0) : last[model.time_index()];
-    rethrow_stopped(model, last, t_reached, validated, e.what());
+  } catch (const ValidationFailure& e) {
+    stopped(e.what());
+  } catch (const std::domain_error& e) {  // a kink or singular normalization met on a box
+    stopped(e.what());
   }
   return out;
 }

@@ -8,6 +8,7 @@
 #include <limits>
 #include <memory>
 
+#include "integrate/decimal_enclosure.hpp"
 #include "integrate/validated_taylor.hpp"
 #include "integrate/validated_time_change.hpp"
 #include "instances/instance.hpp"
@@ -21,17 +22,6 @@
 namespace softcert::integrate {
 
 namespace {
-
-template <class S>
-double width_up(const S& x) {
-  const double w = num::to_double(num::hull_of_bounds<S>(num::width(x), num::width(x)));
-  return std::nextafter(w, std::numeric_limits<double>::infinity());
-}
-
-template <class S>
-DecimalEnclosure decimal(const S& x) {
-  return DecimalEnclosure{num::lower_decimal(x), num::upper_decimal(x), width_up(x)};
-}
 
 unsigned default_order(unsigned bits) { return bits <= 53 ? 20 : std::max(20u, bits / 4); }
 
@@ -62,16 +52,16 @@ void fill_state(RigorousIntegrateResult& res, const Model& model, const models::
   const std::vector<S> s = model.attention(x);
   const S loss = model.loss_value(x);
   for (std::size_t i = 0; i < T; ++i) {
-    res.a.push_back(decimal(x[i]));
-    res.u.push_back(decimal(x[T + i]));
-    res.softmax.push_back(decimal(s[i]));
+    res.a.push_back(decimal_enclosure(x[i]));
+    res.u.push_back(decimal_enclosure(x[T + i]));
+    res.softmax.push_back(decimal_enclosure(s[i]));
     res.max_width = std::max({res.max_width, res.a.back().width, res.u.back().width});
   }
-  res.loss = decimal(loss);
+  res.loss = decimal_enclosure(loss);
   res.V.assign(d, {});
   for (std::size_t r = 0; r < d; ++r)
     for (std::size_t i = 0; i < T; ++i)
-      res.V[r].push_back(decimal(S(p.V[r][i] + p.beta[r] * (x[T + i] - p.u0[i]) / p.c)));
+      res.V[r].push_back(decimal_enclosure(S(p.V[r][i] + p.beta[r] * (x[T + i] - p.u0[i]) / p.c)));
 }
 
 // The instance's reduced parameters at S; β* must be nonzero (c > 0).

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include "integrate/decimal_enclosure.hpp"
 #include "integrate/pl_tail.hpp"
 #include "integrate/rigorous_full.hpp"
 #include "models/tied_value_softmax.hpp"
@@ -15,15 +16,9 @@ namespace softcert::integrate {
 namespace {
 
 template <class S>
-DecimalEnclosure enclosure(const S& x) {
-  const double w = num::to_double(num::hull_of_bounds<S>(num::width(x), num::width(x)));
-  return DecimalEnclosure{num::lower_decimal(x), num::upper_decimal(x), std::nextafter(w, std::numeric_limits<double>::infinity())};
-}
-
-template <class S>
 std::vector<DecimalEnclosure> enclosures(const std::vector<S>& v) {
   std::vector<DecimalEnclosure> out;
-  for (const auto& x : v) out.push_back(enclosure(x));
+  for (const auto& x : v) out.push_back(decimal_enclosure(x));
   return out;
 }
 
@@ -69,8 +64,8 @@ RigorousIntegrateResult run(const instances::Instance& inst, const std::string& 
     r.V.push_back(enclosures(V[i]));
   }
   if (!inst.beta.empty()) r.u = enclosures(models::transpose_times(V, models::parse_vector<S>(inst.beta)));
-  if (inst.tied()) r.loss = enclosure(models::TiedValueSoftmax<S>(inst).loss_value(x));
-  else r.loss = enclosure(models::ValueSoftmax<S>(inst).loss_value(x));
+  if (inst.tied()) r.loss = decimal_enclosure(models::TiedValueSoftmax<S>(inst).loss_value(x));
+  else r.loss = decimal_enclosure(models::ValueSoftmax<S>(inst).loss_value(x));
   for (const auto& v : {&r.a, &r.u})
     for (const auto& q : *v) r.max_width = std::max(r.max_width, q.width);
   return r;
