@@ -20,6 +20,7 @@
 
 #include "integrate/odeint_system.hpp"
 #include "numerics/elementary.hpp"
+#include "numerics/kinds.hpp"
 #include "taylor/tape.hpp"
 #include "numerics/quote.hpp"
 
@@ -84,40 +85,7 @@ class TaylorStepper {
 
   // Odeint's try_step contract, always successful: advances (x, t) by h ≤ dt (h < dt when the
   // coefficients ask for a shorter step) and sets dt to the step the coefficients suggest.
-  template <class System>
-  ode::controlled_step_result try_step(System sys, std::vector<K>& x, K& t, K& dt) {
-    const auto field = [&sys](const auto& y, auto& dy) { sys(y, dy, 0); };
-    tape_.record(field, x, order_);
-    tape_.solve(false);
-    const std::size_t n = x.size(), p = order_;
-    using std::abs;
-    K scale(1);
-    for (const auto& v : x)
-      if (abs(v) > scale) scale = abs(v);
-    const K target = tol_ * scale;
-    K h_est(-1);
-    for (std::size_t k : {p - 1, p}) {
-      K m(0);
-      for (std::size_t i = 0; i < n; ++i) {
-        const K c = abs(tape_.coefficient(i, k));
-        if (c > m) m = c;
-      }
-      if (m > 0) {
-        const K hk = num::exp(K(num::log(K(target / m)) / K(static_cast<int>(k))));
-        if (h_est < 0 || hk < h_est) h_est = hk;
-      }
-    }
-    const bool free_step = h_est < 0;  // every coefficient 0: the solution is a polynomial
-    const K h = (free_step || dt < h_est) ? dt : h_est;
-    for (std::size_t i = 0; i < n; ++i) {
-      K acc = tape_.coefficient(i, p);
-      for (std::size_t k = p; k-- > 0;) acc = acc * h + tape_.coefficient(i, k);
-      x[i] = acc;
-    }
-    t += h;
-    dt = free_step ? K(2 * dt) : h_est;
-    return ode::success;
-  }
+  ode::controlled_step_result try_step(const FastField<K>& sys, std::vector<K>& x, K& t, K& dt);
 
  private:
   K tol_;
@@ -152,10 +120,7 @@ class ControlledStepper {
 
   // One attempt from (x, t) with step dt; on success x, t advance and dt is the suggestion for
   // the next step; on failure dt is reduced. Call reset() whenever x is changed from outside.
-  template <class System>
-  bool try_step(System sys, State& x, K& t, K& dt) {
-    return std::visit([&](auto& s) { return s.try_step(sys, x, t, dt) == ode::success; }, stepper_);
-  }
+  bool try_step(const FastField<K>& sys, State& x, K& t, K& dt);
 
   void reset() {
     std::visit([](auto& s) {
@@ -177,24 +142,13 @@ struct StepCount {
 
 // One accepted step from (x, t); dt is the trial step, updated. Throws if the step size
 // collapses (the problem is too stiff or the tolerance below the precision).
-template <class K, class System>
-void accepted_step(ControlledStepper<K>& st, System sys, std::vector<K>& x, K& t, K& dt, StepCount& count) {
-  for (int tries = 0; tries < 500; ++tries) {
-    if (count.limit != 0 && count.accepted + count.rejected >= count.limit)
-      throw std::runtime_error("fast tier: step budget exhausted (" + std::to_string(count.limit) + " steps)");
-    if (st.try_step(sys, x, t, dt)) {
-      ++count.accepted;
-      return;
-    }
-    ++count.rejected;
-  }
-  throw std::runtime_error("fast tier: step size control failed (500 rejected steps in a row)");
-}
+template <class K>
+void accepted_step(ControlledStepper<K>& st, const FastField<K>& sys, std::vector<K>& x, K& t, K& dt, StepCount& count);
 
 // Integrates from (x, t) to exactly t1 ≥ t. dt is the trial step on entry and the suggested
 // next step on exit. `observer(x, t)` (if any) is called after every accepted step.
-template <class K, class System, class Observer>
-void advance_to(ControlledStepper<K>& st, System sys, std::vector<K>& x, K& t, const K& t1, K& dt, StepCount& count,
+template <class K, class Observer>
+void advance_to(ControlledStepper<K>& st, const FastField<K>& sys, std::vector<K>& x, K& t, const K& t1, K& dt, StepCount& count,
                 Observer observer) {
   while (t < t1) {
     const K remaining = t1 - t;
@@ -213,9 +167,78 @@ void advance_to(ControlledStepper<K>& st, System sys, std::vector<K>& x, K& t, c
   }
 }
 
-template <class K, class System>
-void advance_to(ControlledStepper<K>& st, System sys, std::vector<K>& x, K& t, const K& t1, K& dt, StepCount& count) {
+template <class K>
+void advance_to(ControlledStepper<K>& st, const FastField<K>& sys, std::vector<K>& x, K& t, const K& t1, K& dt, StepCount& count) {
   advance_to(st, sys, x, t, t1, dt, count, [](const std::vector<K>&, const K&) {});
 }
+
+// ----- compiled once per kind, in integrate/fast_stepper.cpp -------------------------------
+// Out of the classes (not inline), so that the explicit instantiations below keep every other
+// translation unit from compiling the four steppers again.
+template <class K>
+ode::controlled_step_result TaylorStepper<K>::try_step(const FastField<K>& sys, std::vector<K>& x, K& t, K& dt) {
+  tape_.record(sys.on_tape(), x, order_);
+  tape_.solve(false);
+  const std::size_t n = x.size(), p = order_;
+  using std::abs;
+  K scale(1);
+  for (const auto& v : x)
+    if (abs(v) > scale) scale = abs(v);
+  const K target = tol_ * scale;
+  K h_est(-1);
+  for (std::size_t k : {p - 1, p}) {
+    K m(0);
+    for (std::size_t i = 0; i < n; ++i) {
+      const K c = abs(tape_.coefficient(i, k));
+      if (c > m) m = c;
+    }
+    if (m > 0) {
+      const K hk = num::exp(K(num::log(K(target / m)) / K(static_cast<int>(k))));
+      if (h_est < 0 || hk < h_est) h_est = hk;
+    }
+  }
+  const bool free_step = h_est < 0;  // every coefficient 0: the solution is a polynomial
+  const K h = (free_step || dt < h_est) ? dt : h_est;
+  for (std::size_t i = 0; i < n; ++i) {
+    K acc = tape_.coefficient(i, p);
+    for (std::size_t k = p; k-- > 0;) acc = acc * h + tape_.coefficient(i, k);
+    x[i] = acc;
+  }
+  t += h;
+  dt = free_step ? K(2 * dt) : h_est;
+  return ode::success;
+}
+
+template <class K>
+bool ControlledStepper<K>::try_step(const FastField<K>& sys, State& x, K& t, K& dt) {
+  // std::cref: Odeint takes the system by value; the field is not copied per attempt.
+  return std::visit([&](auto& s) {
+    if constexpr (std::is_same_v<std::decay_t<decltype(s)>, Taylor>) return s.try_step(sys, x, t, dt) == ode::success;
+    else return s.try_step(std::cref(sys), x, t, dt) == ode::success;
+  }, stepper_);
+}
+
+template <class K>
+void accepted_step(ControlledStepper<K>& st, const FastField<K>& sys, std::vector<K>& x, K& t, K& dt, StepCount& count) {
+  for (int tries = 0; tries < 500; ++tries) {
+    if (count.limit != 0 && count.accepted + count.rejected >= count.limit)
+      throw std::runtime_error("fast tier: step budget exhausted (" + std::to_string(count.limit) + " steps)");
+    if (st.try_step(sys, x, t, dt)) {
+      ++count.accepted;
+      return;
+    }
+    ++count.rejected;
+  }
+  throw std::runtime_error("fast tier: step size control failed (500 rejected steps in a row)");
+}
+
+extern template class TaylorStepper<double>;
+extern template class TaylorStepper<MpReal>;
+extern template class ControlledStepper<double>;
+extern template class ControlledStepper<MpReal>;
+extern template void accepted_step<double>(ControlledStepper<double>&, const FastField<double>&, std::vector<double>&,
+                                           double&, double&, StepCount&);
+extern template void accepted_step<MpReal>(ControlledStepper<MpReal>&, const FastField<MpReal>&, std::vector<MpReal>&,
+                                           MpReal&, MpReal&, StepCount&);
 
 }  // namespace softcert::integrate

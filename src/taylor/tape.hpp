@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "numerics/elementary.hpp"
+#include "numerics/kinds.hpp"
 #include "numerics/traits.hpp"
 #include "taylor/coefficients.hpp"
 #include "taylor/fast_arith.hpp"
@@ -117,42 +118,7 @@ class Tape {
   // Computes coefficients 1..order of the solution (and, if `derivatives`, the derivatives of
   // coefficients 0..min(order, derivative_order) with respect to x0; derivative(i, k, j) is
   // meaningful only for those k). The derivative pass costs ~ nodes·q²·n for q = that order.
-  void solve(bool derivatives, std::size_t derivative_order = static_cast<std::size_t>(-1)) {
-    [[maybe_unused]] const typename FastArith<S>::Guard rounding_guard;  // every A operation below is inside it
-    derivatives_ = derivatives;
-    const std::size_t dq = derivative_order < K_ - 1 ? derivative_order : K_ - 1;  // highest differentiated order
-    if (derivatives) {
-      if (d_.size() < nodes_.size() * K_ * n_) d_.resize(nodes_.size() * K_ * n_, A(0));
-      for (std::size_t i = 0; i < nodes_.size(); ++i) clear_d(i, dq);
-      for (std::size_t i = 0; i < n_; ++i) d(i, 0)[i] = A(1);  // inputs are nodes 0..n−1
-      for (std::size_t i = 0; i < nodes_.size(); ++i) eval_d(i, 0);
-    }
-    for (std::size_t k = 0; k + 1 < K_; ++k) {
-      if (k > 0)
-        for (std::size_t i = n_; i < nodes_.size(); ++i) eval(i, k);
-      // x_{k+1} = f_k / (k+1)
-      const A kk(static_cast<int>(k + 1));
-      for (std::size_t i = 0; i < n_; ++i) {
-        const std::uint32_t o = outputs_[i];
-        c(i, k + 1) = c(o, k) / kk;
-      }
-      if (derivatives && k < dq) {
-        if (k > 0)
-          for (std::size_t i = n_; i < nodes_.size(); ++i) eval_d(i, k);
-        for (std::size_t i = 0; i < n_; ++i) {
-          A* di = d(i, k + 1);
-          const A* dout = d(outputs_[i], k);
-#if defined(__SSE2__) && !defined(SOFTCERT_NO_SIMD_TAPE)
-          if constexpr (std::is_same_v<A, FastIntervalD>) {
-            div_rows_pos_sse(di, dout, static_cast<double>(k + 1), n_);  // the same doubles (taylor/mac.hpp)
-            continue;
-          }
-#endif
-          for (std::size_t j = 0; j < n_; ++j) di[j] = dout[j] / kk;
-        }
-      }
-    }
-  }
+  void solve(bool derivatives, std::size_t derivative_order = static_cast<std::size_t>(-1));
 
   std::size_t dimension() const { return n_; }
   std::size_t order() const { return K_ - 1; }
@@ -198,191 +164,10 @@ class Tape {
   }
 
   // Coefficient k ≥ 1 of node i.
-  void eval(std::size_t i, std::size_t k) {
-    const Node& nd = nodes_[i];
-    const A* a = cp(nd.a);
-    const A* b = cp(nd.b);
-    A* r = cp(i);
-    switch (nd.op) {
-      case Op::constant:
-      case Op::input: break;
-      case Op::add: r[k] = a[k] + b[k]; break;
-      case Op::sub: r[k] = a[k] - b[k]; break;
-      case Op::neg: r[k] = -a[k]; break;
-      case Op::mul: r[k] = coef::mul(a, b, k); break;
-      case Op::scale: r[k] = a[k] * b[0]; break;
-      case Op::div: r[k] = coef::div(a, b, r, k); break;
-      case Op::div_const: r[k] = a[k] / b[0]; break;
-      case Op::exp: r[k] = coef::exp(a, r, k); break;
-      case Op::expm1: r[k] = coef::expm1(a, r, aux_[i], k); break;
-      case Op::log:
-      case Op::log1p: r[k] = coef::log(a, r, aux_[i], k); break;
-      case Op::sqrt: r[k] = coef::sqrt(a, r, k); break;
-      case Op::sqr: r[k] = coef::sqr(a, k); break;
-    }
-  }
-
+  void eval(std::size_t i, std::size_t k);
   // Derivatives (n directions) of coefficient k of node i, by the chain rule applied to the
   // recurrences of taylor/coefficients.hpp (each written out in docs/method.md §Taylor).
-  void eval_d(std::size_t i, std::size_t k) {
-    const Node& nd = nodes_[i];
-    if (nd.op == Op::constant || nd.op == Op::input) return;
-    const A* a = cp(nd.a);
-    const A* b = cp(nd.b);
-    const A* r = cp(i);
-    A* dr = d(i, k);
-    const std::size_t n = n_;
-    auto da = [&](std::size_t m) { return d(nd.a, m); };
-    auto db = [&](std::size_t m) { return d(nd.b, m); };
-    auto dc = [&](std::size_t m) { return d(i, m); };
-    const A kk(static_cast<int>(k == 0 ? 1 : k));
-    switch (nd.op) {
-      case Op::constant:
-      case Op::input: break;
-      case Op::add:
-#if defined(__SSE2__) && !defined(SOFTCERT_NO_SIMD_TAPE)
-        if constexpr (std::is_same_v<A, FastIntervalD>) {
-          add_rows_sse(dr, da(k), db(k), n);  // the same doubles (taylor/mac.hpp)
-          break;
-        }
-#endif
-        for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] + db(k)[j];
-        break;
-      case Op::sub:
-#if defined(__SSE2__) && !defined(SOFTCERT_NO_SIMD_TAPE)
-        if constexpr (std::is_same_v<A, FastIntervalD>) {
-          sub_rows_sse(dr, da(k), db(k), n);
-          break;
-        }
-#endif
-        for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] - db(k)[j];
-        break;
-      case Op::neg: for (std::size_t j = 0; j < n; ++j) dr[j] = -da(k)[j]; break;
-      case Op::scale:
-#if defined(__SSE2__) && !defined(SOFTCERT_NO_SIMD_TAPE)
-        if constexpr (std::is_same_v<A, FastIntervalD>) {
-          if (scale_rows_sse(dr, da(k), b[0], n) && all_finite(dr, n)) break;
-        }
-#endif
-        for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] * b[0];
-        break;
-      case Op::div_const: for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] / b[0]; break;
-      case Op::mul:
-#if defined(__SSE2__) && !defined(SOFTCERT_NO_SIMD_TAPE)  // (the macro: benches of the scalar path)
-        if constexpr (std::is_same_v<A, FastIntervalD>) {
-          // The vector kernel (taylor/mac.hpp): identical results; any non-finite operand or
-          // result sends the node back to the generic loop below, from dr = 0 (clear_d).
-          bool ok = true;
-          for (std::size_t m = 0; m <= k && ok; ++m) ok = mac2_rows_sse(dr, da(m), b[k - m], db(m), a[k - m], n);
-          if (ok && all_finite(dr, n)) break;
-          for (std::size_t j = 0; j < n; ++j) dr[j] = A(0);
-        }
-#endif
-        for (std::size_t m = 0; m <= k; ++m) {
-          const A* dam = da(m);
-          const A* dbm = db(m);
-          const A& bk = b[k - m];
-          const A& ak = a[k - m];
-          // d(Σ a_m b_{k−m}) = Σ (da_m b_{k−m} + db_m a_{k−m})
-          for (std::size_t j = 0; j < n; ++j) {
-            mac(dr[j], dam[j], bk);
-            mac(dr[j], dbm[j], ak);
-          }
-        }
-        break;
-      case Op::sqr:
-        for (std::size_t m = 0; m <= k; ++m) {
-          const A* dam = da(m);
-          const A ak = A(2) * a[k - m];
-          for (std::size_t j = 0; j < n; ++j) mac(dr[j], dam[j], ak);
-        }
-        break;
-      case Op::div: {
-        // b_0 c_k = a_k − Σ_{m<k} c_m b_{k−m}
-        for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] - r[k] * db(0)[j];
-        std::vector<A>& tmp = scratch(n);
-        for (std::size_t j = 0; j < n; ++j) tmp[j] = A(0);
-        for (std::size_t m = 0; m < k; ++m) {
-          const A* dcm = dc(m);
-          const A* dbm = db(k - m);
-          for (std::size_t j = 0; j < n; ++j) {
-            mac(tmp[j], dcm[j], b[k - m]);
-            mac(tmp[j], dbm[j], r[m]);
-          }
-        }
-        for (std::size_t j = 0; j < n; ++j) dr[j] = (dr[j] - tmp[j]) / b[0];
-        break;
-      }
-      case Op::exp:
-      case Op::expm1: {
-        // e = exp(a): e_0 = exp(a_0) (aux for expm1, r[0] for exp), e_m = r[m] for m ≥ 1.
-        const A& e0 = nd.op == Op::exp ? r[0] : aux_[i];
-        if (k == 0) {
-          for (std::size_t j = 0; j < n; ++j) dr[j] = e0 * da(0)[j];
-          break;
-        }
-        // k e_k = Σ_{m=1}^{k} m a_m e_{k−m}
-        for (std::size_t m = 1; m <= k; ++m) {
-          const A mm(static_cast<int>(m));
-          const A em = (k - m == 0) ? e0 : r[k - m];
-          const A ma = mm * a[m];
-          const A me = mm * em;
-          const A* dam = da(m);
-          const A* dem = dc(k - m);
-          for (std::size_t j = 0; j < n; ++j) {
-            mac(dr[j], dam[j], me);
-            mac(dr[j], ma, dem[j]);
-          }
-        }
-        for (std::size_t j = 0; j < n; ++j) dr[j] /= kk;
-        break;
-      }
-      case Op::log:
-      case Op::log1p: {
-        const A& b0 = aux_[i];  // a_0 or 1 + a_0
-        // b_0 c_k = a_k − (1/k) Σ_{m=1}^{k−1} m c_m a_{k−m}
-        for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] - (k == 0 ? A(0) : r[k]) * da(0)[j];
-        if (k > 1) {
-          std::vector<A>& tmp = scratch(n);
-          for (std::size_t j = 0; j < n; ++j) tmp[j] = A(0);
-          for (std::size_t m = 1; m < k; ++m) {
-            const A mm(static_cast<int>(m));
-            const A mc = mm * r[m];
-            const A ma = mm * a[k - m];
-            const A* dcm = dc(m);
-            const A* dam = da(k - m);
-            for (std::size_t j = 0; j < n; ++j) {
-              mac(tmp[j], dcm[j], ma);
-              mac(tmp[j], mc, dam[j]);
-            }
-          }
-          for (std::size_t j = 0; j < n; ++j) dr[j] -= tmp[j] / kk;
-        }
-        for (std::size_t j = 0; j < n; ++j) dr[j] /= b0;
-        break;
-      }
-      case Op::sqrt: {
-        const A& two_c0 = aux_[i];
-        // 2 c_0 c_k + Σ_{m=1}^{k−1} c_m c_{k−m} = a_k  (k ≥ 1);  c_0² = a_0
-        if (k == 0) {
-          for (std::size_t j = 0; j < n; ++j) dr[j] = da(0)[j] / two_c0;
-          break;
-        }
-        const A two_ck = A(2) * r[k];
-        for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] - two_ck * dc(0)[j];
-        std::vector<A>& tmp = scratch(n);
-        for (std::size_t j = 0; j < n; ++j) tmp[j] = A(0);
-        for (std::size_t m = 1; m < k; ++m) {
-          const A* dcm = dc(m);
-          const A two_ckm = A(2) * r[k - m];
-          for (std::size_t j = 0; j < n; ++j) mac(tmp[j], dcm[j], two_ckm);
-        }
-        for (std::size_t j = 0; j < n; ++j) dr[j] -= tmp[j];
-        for (std::size_t j = 0; j < n; ++j) dr[j] /= two_c0;
-        break;
-      }
-    }
-  }
+  void eval_d(std::size_t i, std::size_t k);
 
   std::vector<A>& scratch(std::size_t n) {
     if (scratch_.size() < n) scratch_.resize(n, A(0));
@@ -395,6 +180,234 @@ class Tape {
   std::vector<std::uint32_t> outputs_;
   std::vector<A> coef_, d_, aux_, scratch_;
 };
+
+// ----- Tape: the coefficient passes ---------------------------------------------------------
+// Defined out of the class (not inline) so that the explicit instantiations below keep every
+// other translation unit from compiling them again (docs/performance.md, "Building from scratch").
+template <class S>
+void Tape<S>::solve(bool derivatives, std::size_t derivative_order) {
+  [[maybe_unused]] const typename FastArith<S>::Guard rounding_guard;  // every A operation below is inside it
+  derivatives_ = derivatives;
+  const std::size_t dq = derivative_order < K_ - 1 ? derivative_order : K_ - 1;  // highest differentiated order
+  if (derivatives) {
+    if (d_.size() < nodes_.size() * K_ * n_) d_.resize(nodes_.size() * K_ * n_, A(0));
+    for (std::size_t i = 0; i < nodes_.size(); ++i) clear_d(i, dq);
+    for (std::size_t i = 0; i < n_; ++i) d(i, 0)[i] = A(1);  // inputs are nodes 0..n−1
+    for (std::size_t i = 0; i < nodes_.size(); ++i) eval_d(i, 0);
+  }
+  for (std::size_t k = 0; k + 1 < K_; ++k) {
+    if (k > 0)
+      for (std::size_t i = n_; i < nodes_.size(); ++i) eval(i, k);
+    // x_{k+1} = f_k / (k+1)
+    const A kk(static_cast<int>(k + 1));
+    for (std::size_t i = 0; i < n_; ++i) {
+      const std::uint32_t o = outputs_[i];
+      c(i, k + 1) = c(o, k) / kk;
+    }
+    if (derivatives && k < dq) {
+      if (k > 0)
+        for (std::size_t i = n_; i < nodes_.size(); ++i) eval_d(i, k);
+      for (std::size_t i = 0; i < n_; ++i) {
+        A* di = d(i, k + 1);
+        const A* dout = d(outputs_[i], k);
+#if defined(__SSE2__) && !defined(SOFTCERT_NO_SIMD_TAPE)
+        if constexpr (std::is_same_v<A, FastIntervalD>) {
+          div_rows_pos_sse(di, dout, static_cast<double>(k + 1), n_);  // the same doubles (taylor/mac.hpp)
+          continue;
+        }
+#endif
+        for (std::size_t j = 0; j < n_; ++j) di[j] = dout[j] / kk;
+      }
+    }
+  }
+}
+
+template <class S>
+void Tape<S>::eval(std::size_t i, std::size_t k) {
+  const Node& nd = nodes_[i];
+  const A* a = cp(nd.a);
+  const A* b = cp(nd.b);
+  A* r = cp(i);
+  switch (nd.op) {
+    case Op::constant:
+    case Op::input: break;
+    case Op::add: r[k] = a[k] + b[k]; break;
+    case Op::sub: r[k] = a[k] - b[k]; break;
+    case Op::neg: r[k] = -a[k]; break;
+    case Op::mul: r[k] = coef::mul(a, b, k); break;
+    case Op::scale: r[k] = a[k] * b[0]; break;
+    case Op::div: r[k] = coef::div(a, b, r, k); break;
+    case Op::div_const: r[k] = a[k] / b[0]; break;
+    case Op::exp: r[k] = coef::exp(a, r, k); break;
+    case Op::expm1: r[k] = coef::expm1(a, r, aux_[i], k); break;
+    case Op::log:
+    case Op::log1p: r[k] = coef::log(a, r, aux_[i], k); break;
+    case Op::sqrt: r[k] = coef::sqrt(a, r, k); break;
+    case Op::sqr: r[k] = coef::sqr(a, k); break;
+  }
+}
+
+// Derivatives (n directions) of coefficient k of node i (see the declaration).
+template <class S>
+void Tape<S>::eval_d(std::size_t i, std::size_t k) {
+  const Node& nd = nodes_[i];
+  if (nd.op == Op::constant || nd.op == Op::input) return;
+  const A* a = cp(nd.a);
+  const A* b = cp(nd.b);
+  const A* r = cp(i);
+  A* dr = d(i, k);
+  const std::size_t n = n_;
+  auto da = [&](std::size_t m) { return d(nd.a, m); };
+  auto db = [&](std::size_t m) { return d(nd.b, m); };
+  auto dc = [&](std::size_t m) { return d(i, m); };
+  const A kk(static_cast<int>(k == 0 ? 1 : k));
+  switch (nd.op) {
+    case Op::constant:
+    case Op::input: break;
+    case Op::add:
+#if defined(__SSE2__) && !defined(SOFTCERT_NO_SIMD_TAPE)
+      if constexpr (std::is_same_v<A, FastIntervalD>) {
+        add_rows_sse(dr, da(k), db(k), n);  // the same doubles (taylor/mac.hpp)
+        break;
+      }
+#endif
+      for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] + db(k)[j];
+      break;
+    case Op::sub:
+#if defined(__SSE2__) && !defined(SOFTCERT_NO_SIMD_TAPE)
+      if constexpr (std::is_same_v<A, FastIntervalD>) {
+        sub_rows_sse(dr, da(k), db(k), n);
+        break;
+      }
+#endif
+      for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] - db(k)[j];
+      break;
+    case Op::neg: for (std::size_t j = 0; j < n; ++j) dr[j] = -da(k)[j]; break;
+    case Op::scale:
+#if defined(__SSE2__) && !defined(SOFTCERT_NO_SIMD_TAPE)
+      if constexpr (std::is_same_v<A, FastIntervalD>) {
+        if (scale_rows_sse(dr, da(k), b[0], n) && all_finite(dr, n)) break;
+      }
+#endif
+      for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] * b[0];
+      break;
+    case Op::div_const: for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] / b[0]; break;
+    case Op::mul:
+#if defined(__SSE2__) && !defined(SOFTCERT_NO_SIMD_TAPE)  // (the macro: benches of the scalar path)
+      if constexpr (std::is_same_v<A, FastIntervalD>) {
+        // The vector kernel (taylor/mac.hpp): identical results; any non-finite operand or
+        // result sends the node back to the generic loop below, from dr = 0 (clear_d).
+        bool ok = true;
+        for (std::size_t m = 0; m <= k && ok; ++m) ok = mac2_rows_sse(dr, da(m), b[k - m], db(m), a[k - m], n);
+        if (ok && all_finite(dr, n)) break;
+        for (std::size_t j = 0; j < n; ++j) dr[j] = A(0);
+      }
+#endif
+      for (std::size_t m = 0; m <= k; ++m) {
+        const A* dam = da(m);
+        const A* dbm = db(m);
+        const A& bk = b[k - m];
+        const A& ak = a[k - m];
+        // d(Σ a_m b_{k−m}) = Σ (da_m b_{k−m} + db_m a_{k−m})
+        for (std::size_t j = 0; j < n; ++j) {
+          mac(dr[j], dam[j], bk);
+          mac(dr[j], dbm[j], ak);
+        }
+      }
+      break;
+    case Op::sqr:
+      for (std::size_t m = 0; m <= k; ++m) {
+        const A* dam = da(m);
+        const A ak = A(2) * a[k - m];
+        for (std::size_t j = 0; j < n; ++j) mac(dr[j], dam[j], ak);
+      }
+      break;
+    case Op::div: {
+      // b_0 c_k = a_k − Σ_{m<k} c_m b_{k−m}
+      for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] - r[k] * db(0)[j];
+      std::vector<A>& tmp = scratch(n);
+      for (std::size_t j = 0; j < n; ++j) tmp[j] = A(0);
+      for (std::size_t m = 0; m < k; ++m) {
+        const A* dcm = dc(m);
+        const A* dbm = db(k - m);
+        for (std::size_t j = 0; j < n; ++j) {
+          mac(tmp[j], dcm[j], b[k - m]);
+          mac(tmp[j], dbm[j], r[m]);
+        }
+      }
+      for (std::size_t j = 0; j < n; ++j) dr[j] = (dr[j] - tmp[j]) / b[0];
+      break;
+    }
+    case Op::exp:
+    case Op::expm1: {
+      // e = exp(a): e_0 = exp(a_0) (aux for expm1, r[0] for exp), e_m = r[m] for m ≥ 1.
+      const A& e0 = nd.op == Op::exp ? r[0] : aux_[i];
+      if (k == 0) {
+        for (std::size_t j = 0; j < n; ++j) dr[j] = e0 * da(0)[j];
+        break;
+      }
+      // k e_k = Σ_{m=1}^{k} m a_m e_{k−m}
+      for (std::size_t m = 1; m <= k; ++m) {
+        const A mm(static_cast<int>(m));
+        const A em = (k - m == 0) ? e0 : r[k - m];
+        const A ma = mm * a[m];
+        const A me = mm * em;
+        const A* dam = da(m);
+        const A* dem = dc(k - m);
+        for (std::size_t j = 0; j < n; ++j) {
+          mac(dr[j], dam[j], me);
+          mac(dr[j], ma, dem[j]);
+        }
+      }
+      for (std::size_t j = 0; j < n; ++j) dr[j] /= kk;
+      break;
+    }
+    case Op::log:
+    case Op::log1p: {
+      const A& b0 = aux_[i];  // a_0 or 1 + a_0
+      // b_0 c_k = a_k − (1/k) Σ_{m=1}^{k−1} m c_m a_{k−m}
+      for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] - (k == 0 ? A(0) : r[k]) * da(0)[j];
+      if (k > 1) {
+        std::vector<A>& tmp = scratch(n);
+        for (std::size_t j = 0; j < n; ++j) tmp[j] = A(0);
+        for (std::size_t m = 1; m < k; ++m) {
+          const A mm(static_cast<int>(m));
+          const A mc = mm * r[m];
+          const A ma = mm * a[k - m];
+          const A* dcm = dc(m);
+          const A* dam = da(k - m);
+          for (std::size_t j = 0; j < n; ++j) {
+            mac(tmp[j], dcm[j], ma);
+            mac(tmp[j], mc, dam[j]);
+          }
+        }
+        for (std::size_t j = 0; j < n; ++j) dr[j] -= tmp[j] / kk;
+      }
+      for (std::size_t j = 0; j < n; ++j) dr[j] /= b0;
+      break;
+    }
+    case Op::sqrt: {
+      const A& two_c0 = aux_[i];
+      // 2 c_0 c_k + Σ_{m=1}^{k−1} c_m c_{k−m} = a_k  (k ≥ 1);  c_0² = a_0
+      if (k == 0) {
+        for (std::size_t j = 0; j < n; ++j) dr[j] = da(0)[j] / two_c0;
+        break;
+      }
+      const A two_ck = A(2) * r[k];
+      for (std::size_t j = 0; j < n; ++j) dr[j] = da(k)[j] - two_ck * dc(0)[j];
+      std::vector<A>& tmp = scratch(n);
+      for (std::size_t j = 0; j < n; ++j) tmp[j] = A(0);
+      for (std::size_t m = 1; m < k; ++m) {
+        const A* dcm = dc(m);
+        const A two_ckm = A(2) * r[k - m];
+        for (std::size_t j = 0; j < n; ++j) mac(tmp[j], dcm[j], two_ckm);
+      }
+      for (std::size_t j = 0; j < n; ++j) dr[j] -= tmp[j];
+      for (std::size_t j = 0; j < n; ++j) dr[j] /= two_c0;
+      break;
+    }
+  }
+}
 
 // ----- Var implementation -----------------------------------------------------------------
 template <class S>
@@ -505,3 +518,14 @@ struct ScalarTraits<taylor::Var<S>> {
 };
 
 }  // namespace softcert::num
+
+namespace softcert::taylor {
+
+// The tapes of the four scalar kinds are compiled once, in taylor/tape.cpp; every other
+// translation unit links those (their coefficient passes are most of the code a tape makes).
+extern template class Tape<Real>;
+extern template class Tape<MpReal>;
+extern template class Tape<IntervalD>;
+extern template class Tape<IntervalMp>;
+
+}  // namespace softcert::taylor

@@ -32,7 +32,8 @@ MpReal fixed_step_error(int n) {
   State x{MpReal(1), MpReal(0)};
   const MpReal h = MpReal(1) / n;
   MpReal t(0);
-  const auto sys = integrate::odeint_system(Rotation{});
+  const Rotation rotation;
+  const auto sys = integrate::odeint_system(rotation);
   for (int k = 0; k < n; ++k) {
     st.do_step(sys, x, t, h);
     t += h;
