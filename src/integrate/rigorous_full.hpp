@@ -138,4 +138,11 @@ FullStateEnclosure<S> enclose_full_state(const instances::Instance& inst, const 
   return enclose_model_state<S>(models::ValueSoftmax<S>(inst, tau), t_end, options);
 }
 
+// Compiled once per interval kind, in integrate/rigorous_full.cpp (each instantiation records the
+// full model and the tied model on Taylor variables: seconds of compile time in every caller).
+extern template FullStateEnclosure<IntervalD> enclose_full_state<IntervalD>(const instances::Instance&, const IntervalD&,
+                                                                           ValidatedOptions);
+extern template FullStateEnclosure<IntervalMp> enclose_full_state<IntervalMp>(const instances::Instance&,
+                                                                             const IntervalMp&, ValidatedOptions);
+
 }  // namespace softcert::integrate
