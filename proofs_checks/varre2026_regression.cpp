@@ -56,9 +56,8 @@
 #include <cmath>
 #include <memory>
 
-#include <Eigen/Dense>
-
 #include "engine/registry.hpp"
+#include "numerics/singular_values.hpp"
 #include "numerics/stable.hpp"
 #include "varre2026_check.hpp"
 #include "varre2026_polarization.hpp"
@@ -137,11 +136,12 @@ std::vector<double> parse_doubles(const std::vector<std::string>& v) {
 
 // cond(X) = σ_max/σ_min over its min(n, d) singular values, in double (a label guard only).
 double condition_number(const instances::DecimalMatrix& X) {
-  Eigen::MatrixXd M(X.size(), X.front().size());
-  for (std::size_t i = 0; i < X.size(); ++i)
-    for (std::size_t j = 0; j < X[i].size(); ++j) M(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = num::parse_decimal<double>(X[i][j]);
-  const Eigen::VectorXd s = Eigen::JacobiSVD<Eigen::MatrixXd>(M).singularValues();
-  return s(0) / s(s.size() - 1);
+  const std::size_t rows = X.size(), cols = X.front().size();
+  std::vector<double> m;
+  for (const auto& row : X)
+    for (const auto& x : row) m.push_back(num::parse_decimal<double>(x));
+  const std::vector<double> s = num::singular_values(m, rows, cols);
+  return s.front() / s.back();
 }
 
 struct Sweep {
