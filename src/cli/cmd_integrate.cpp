@@ -16,6 +16,7 @@
 #include <iomanip>
 #include <iostream>
 #include <memory>
+#include <sstream>
 
 #include "cli/commands.hpp"
 #include "cli/run_options.hpp"
@@ -84,6 +85,19 @@ nlohmann::json run_rigorous(const IntegrateArgs& args, const instances::Instance
     throw std::invalid_argument("--time: the full-state rigorous tier chooses its own time variable (τ for logistic loss, "
                                 "else t); leave --time at auto");
   const auto start = std::chrono::steady_clock::now();
+  // Progress on stderr for long runs (the authors' regression and tied instances take minutes):
+  // a line after 10 s and then every 30 s; stdout and --json are unaffected.
+  auto next_report = start + std::chrono::seconds(10);
+  o.progress = [&start, &next_report, &args](std::size_t steps, double t) {
+    const auto now = std::chrono::steady_clock::now();
+    if (now < next_report) return;
+    next_report = now + std::chrono::seconds(30);
+    const double s = std::chrono::duration<double>(now - start).count();
+    std::ostringstream line;
+    line << "softcert integrate: rigorous tier, " << steps << " validated steps, t ≈ " << std::setprecision(6) << t
+         << " of " << args.t << " (" << std::setprecision(3) << s << " s)\n";
+    std::cerr << line.str() << std::flush;
+  };
   const integrate::RigorousIntegrateResult r = reduced ? integrate::rigorous_integrate(inst, args.t, o)
                                                        : integrate::rigorous_integrate_model(inst, args.t, o);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -95,6 +95,7 @@ RigorousIntegrateResult run(const instances::Instance& inst, const std::string& 
   if (!num::certainly_positive(t_end)) {
     x = tau_model.initial_state();
   } else if (tv == "t") {
+    if (opt.progress) vo.on_step = [&opt](std::size_t n, double s, const std::vector<double>&) { opt.progress(n, s); };
     const auto model = models::LogisticReduced<S>::from_instance(inst);
     auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
     ValidatedTaylor<S, decltype(field)> vt(field, model.dimension(), vo);
@@ -109,6 +110,8 @@ RigorousIntegrateResult run(const instances::Instance& inst, const std::string& 
     }
   } else {
     const auto& model = tau_model;
+    if (opt.progress)
+      vo.on_step = [&opt, ti = model.time_index()](std::size_t n, double, const std::vector<double>& x) { opt.progress(n, x[ti]); };
     auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
     ValidatedTaylor<S, decltype(field)> vt(field, model.dimension(), vo);
     std::shared_ptr<const models::LogisticReducedTau<IntervalD>> double_model;

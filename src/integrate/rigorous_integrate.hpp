@@ -15,6 +15,7 @@
 // models::reduced_parameters), and the outputs σ(a) and the loss come from the model.
 #include <cstddef>
 #include <stdexcept>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,10 @@ struct RigorousIntegrateOptions {
   // of integrate/pl_tail.hpp once the flow has settled (x(END) ∈ [x(s)] + [−R, R] for every
   // END ≥ s); "off": validated steps all the way to END.
   std::string tail = "auto";
+  // If set: called after every validated step with the steps so far and the time t reached
+  // (a double near the enclosure's midpoint; in τ-time read from the state's t component).
+  // For progress reports only (softcert integrate prints them): no role in any guarantee.
+  std::function<void(std::size_t steps, double t)> progress;
 };
 
 // How the end state was obtained when the PL tail was tried (integrate/pl_tail.hpp).

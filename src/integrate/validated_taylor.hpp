@@ -70,6 +70,10 @@ struct ValidatedOptions {
   // the derivative pass costs ~(q/p)² of the full one; the price is width (measured in
   // docs/performance.md, "Scale to the papers' sizes").
   unsigned jacobian_order = 0;
+  // Called after every validated step with the steps this stepper has validated, the
+  // integration variable reached (t, or τ in τ-time) and the midpoints of the state's
+  // enclosure, as doubles. For progress reports only: no role in any guarantee.
+  std::function<void(std::size_t steps, double s, const std::vector<double>& x_mid)> on_step;
 };
 
 // Where a step's time goes: thread CPU seconds accumulated over every step() call, per phase
@@ -432,6 +436,11 @@ TubeSegment<S> ValidatedStepper<S>::step(LohnerSet<S>& set, S& t, const S& t_end
   reached = last;
   lap(prof_.rest);
   ++prof_.steps;
+  if (opt_.on_step) {
+    std::vector<double> mid(n);
+    for (std::size_t i = 0; i < n; ++i) mid[i] = num::to_double(seg.end[i]);
+    opt_.on_step(prof_.steps, num::to_double(t), mid);
+  }
   return seg;
 }
 

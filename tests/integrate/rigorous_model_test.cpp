@@ -69,6 +69,33 @@ TEST(RigorousModel, EveryLossAndSmoothNormalizationEnclosesAHighPrecisionReferen
     }
 }
 
+// The progress hook (what `softcert integrate` prints on long runs) is called once per validated
+// step, with increasing step counts and times, ending at END — in t-time, and in τ-time, where
+// the time is read from the state's t component (not τ, which stays below t).
+TEST(RigorousModel, ProgressIsReportedOncePerValidatedStepInT) {
+  for (Loss loss : {Loss::square, Loss::logistic}) {
+    auto j = base();
+    j["loss"] = instances::to_string(loss);
+    j["normalization"] = "softmax";
+    const auto inst = instances::parse_instance(j);
+    integrate::RigorousIntegrateOptions o;
+    o.tail = "off";
+    std::vector<std::pair<std::size_t, double>> calls;
+    o.progress = [&calls](std::size_t steps, double t) { calls.emplace_back(steps, t); };
+    const auto r = integrate::rigorous_integrate_model(inst, "50", o);
+    const std::string what = instances::to_string(loss);
+    ASSERT_EQ(calls.size(), r.steps) << what;
+    ASSERT_GT(calls.size(), 1u) << what;
+    for (std::size_t k = 0; k < calls.size(); ++k) {
+      EXPECT_EQ(calls[k].first, k + 1) << what;
+      if (k > 0) EXPECT_GT(calls[k].second, calls[k - 1].second) << what << " step " << k;
+    }
+    // τ-time ends on the τ-step that crosses t = 50 (then located inside it); t-time lands on 50.
+    EXPECT_NEAR(calls.back().second, 50.0, loss == Loss::logistic ? 25.0 : 1e-9) << what;
+    EXPECT_GT(calls.back().second, 45.0) << what;
+  }
+}
+
 TEST(RigorousModel, TiedModelEnclosesAHighPrecisionReference) {
   const auto inst = instances::parse_instance(nlohmann::json::parse(R"({"model":"tied_value_softmax","loss":"logistic",
     "normalization":"softmax","T":3,"d":3,"U":[["1.1","-0.2","0.3"],["0.05","0.9","-0.4"],["0.25","0.15","1.3"]],
