@@ -24,6 +24,8 @@
 // each of whose boxes contains x(s) for every s in [seg.t0, seg.t1] (s is t, or τ in τ-time);
 // the segments cover [0, END] (τ-time: [0, τ(END)] and at most one step beyond). A property
 // certainly true on every segment box therefore holds for all t in [0, END].
+// options.on_step (progress only) gets t as its second argument in both time variables: in
+// τ-time it is read from the state's t component (the midpoint), not τ.
 // If a step cannot be validated — blow-up, step budget, a singular normalization (F = Σ f(a_j)
 // not certainly nonzero), or an abs/relu argument whose sign is not certain over a step's a
 // priori box (the kink is not crossed rigorously) — it throws RigorousFailure naming the
@@ -70,6 +72,11 @@ FullStateEnclosure<S> enclose_model_state(const Model& model, const S& t_end, Va
   if constexpr (requires { model.a_offset(); }) out.a_offset = model.a_offset();
   out.tau_time = models::carries_time(model);
   options.keep_segments = false;
+  if constexpr (requires { model.time_index(); })
+    if (out.tau_time && options.on_step)
+      options.on_step = [report = options.on_step, ti = model.time_index()](std::size_t n, double, const std::vector<double>& x) {
+        report(n, x[ti], x);
+      };
   // Over double intervals the derivative pass dominates a step at the papers' sizes: for the
   // τ-time (logistic) models differentiate to order p/2 only by default
   // (ValidatedOptions::jacobian_order, docs/method.md §2). On the notebook's normalization

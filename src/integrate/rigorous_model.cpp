@@ -29,14 +29,8 @@ RigorousIntegrateResult run(const instances::Instance& inst, const std::string& 
   ValidatedOptions vo;
   vo.order = o.order != 0 ? o.order : (o.precision_bits <= 53 ? 20 : std::max(20u, o.precision_bits / 4));
   vo.max_steps = o.max_steps;
-  if (o.progress) {
-    // τ-time (logistic loss; the tied model always, rigorous_full.hpp) carries t after (V, a) or
-    // (U, a): component d·T + T.
-    const bool tau = inst.tied() || inst.loss == instances::Loss::logistic;
-    vo.on_step = [&o, tau, ti = inst.d * inst.T + inst.T](std::size_t n, double s, const std::vector<double>& x) {
-      o.progress(n, tau && ti < x.size() ? x[ti] : s);
-    };
-  }
+  // enclose_model_state passes t (in τ-time read from the state) as on_step's second argument.
+  if (o.progress) vo.on_step = [&o](std::size_t n, double t, const std::vector<double>&) { o.progress(n, t); };
   // Square loss (t-time): validated steps until the flow has settled, then the PL tail.
   const bool pl = !inst.tied() && inst.loss == instances::Loss::square && o.tail != "off" &&
                   num::certainly_positive(t_end);
