@@ -47,7 +47,7 @@ struct CostInstance {
   std::vector<CostCase> cases;
 };
 
-CostInstance read_instance(const nlohmann::json& in) {
+CostInstance read_cost_instance(const nlohmann::json& in) {
   CostInstance ci;
   const std::string emb = instances::require_string(in, "embedding");
   if (emb != "orthonormal" && emb != "gaussian")
@@ -166,7 +166,7 @@ class CostScaling final : public SinkPaperCheck {
   }
 
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& options) const override {
-    const CostInstance ci = read_instance(instance);
+    const CostInstance ci = read_cost_instance(instance);
     engine::CheckResult r;
     r.precision_bits = 53;
     if (ci.proposal == "csdp" && !certify::csdp_available()) {

@@ -24,7 +24,7 @@ namespace {
 using certify::RVec;
 using certify::RMat;
 
-certify::SinkProblem read_instance(const nlohmann::json& in) {
+certify::SinkProblem read_sink_problem(const nlohmann::json& in) {
   const long d = instances::require_int(in, "d", 1, 64);
   const long t = instances::require_int(in, "T", 1, 256);
   certify::SinkProblem p;
@@ -109,7 +109,7 @@ class SinkRepresentability final : public SinkPaperCheck {
 
   // Both hypotheses decided exactly (a verified separator or a verified convex combination).
   std::map<std::string, bool> hypotheses_on(const nlohmann::json& instance) const override {
-    const certify::SinkProblem p = read_instance(instance);
+    const certify::SinkProblem p = read_sink_problem(instance);
     std::map<std::string, bool> out;
     if (const auto h = certify::in_open_halfspace(p.tokens)) out["half-space"] = *h;
     if (const auto e = certify::in_open_halfspace(certify::sink_minus_keys(p))) out["sink-exposed"] = *e;
@@ -125,7 +125,7 @@ class SinkRepresentability final : public SinkPaperCheck {
   }
 
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions&) const override {
-    const certify::SinkProblem p = read_instance(instance);
+    const certify::SinkProblem p = read_sink_problem(instance);
     const certify::SinkDecision dec = certify::decide_sink_representability(p);
     engine::CheckResult r;
     r.precision_bits = 128;

@@ -155,4 +155,11 @@ inline instances::Instance logistic_instance(const nlohmann::json& j) {
   return inst;
 }
 
+// An enclosure in a check's details: [lower, upper] as decimals of `digits` significant digits,
+// rounded outward (num::lower_decimal / upper_decimal), so the printed pair still contains x.
+template <class S>
+nlohmann::json enclosure_json(const S& x, int digits = 10) {
+  return {num::lower_decimal(x, digits), num::upper_decimal(x, digits)};
+}
+
 }  // namespace softcert::varre2026

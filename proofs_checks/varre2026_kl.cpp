@@ -75,11 +75,6 @@ S loss_infimum(const instances::Instance& inst) {
   return h + num::xlogx_enclosure(s);
 }
 
-template <class S>
-nlohmann::json enclosure_json(const S& x, int digits = 12) {
-  return {num::lower_decimal(x, digits), num::upper_decimal(x, digits)};
-}
-
 engine::CheckResult rigorous(const instances::Instance& inst, const KlSettings& set, unsigned bits) {
   engine::CheckResult r;
   r.horizon = set.horizon;
@@ -89,7 +84,7 @@ engine::CheckResult rigorous(const instances::Instance& inst, const KlSettings& 
     const models::ValueSoftmax<S> model(inst, false);
     const S l_star = loss_infimum<S>(inst);
     const S delta(set.delta), H(set.horizon);
-    r.details["loss_infimum"] = enclosure_json(l_star);
+    r.details["loss_infimum"] = enclosure_json(l_star, 12);
     integrate::ValidatedOptions vo;
     vo.order = set.order;
     vo.keep_segments = false;
@@ -112,7 +107,7 @@ engine::CheckResult rigorous(const instances::Instance& inst, const KlSettings& 
     if (!walked.failure.empty()) r.reason = "the rigorous tier could not continue: " + walked.failure + "; ";
     r.details["steps"] = steps;
     r.details["t_reached"] = num::upper_decimal(t, 8);
-    r.details["gap_at_t_reached"] = enclosure_json(gap);
+    r.details["gap_at_t_reached"] = enclosure_json(gap, 12);
     const S margin = delta - gap;
     if (num::certainly_le(gap, delta)) {
       r.verdict = engine::Verdict::proved;

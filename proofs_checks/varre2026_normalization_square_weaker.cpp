@@ -103,11 +103,6 @@ std::vector<S> alpha_at_start(const instances::Instance& inst) {
   return m.attention(m.initial_state());
 }
 
-template <class S>
-nlohmann::json enclosure_json(const S& x, int digits = 10) {
-  return {num::lower_decimal(x, digits), num::upper_decimal(x, digits)};
-}
-
 engine::CheckResult rigorous(const Pair& pair, const WeakerSettings& set, unsigned bits) {
   engine::CheckResult r;
   std::string side = "logistic";

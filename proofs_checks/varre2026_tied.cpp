@@ -89,11 +89,6 @@ std::optional<std::size_t> certain_argmax(const std::vector<S>& v) {
   return std::nullopt;
 }
 
-template <class S>
-nlohmann::json enclosure_json(const S& x, int digits = 10) {
-  return {num::lower_decimal(x, digits), num::upper_decimal(x, digits)};
-}
-
 engine::CheckResult rigorous(const instances::Instance& inst, const TiedSettings& set, bool monotone, unsigned bits) {
   engine::CheckResult r;
   r.horizon = set.horizon;

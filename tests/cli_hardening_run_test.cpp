@@ -18,39 +18,24 @@
 
 #include "engine/suite.hpp"
 #include "support/run_cli.hpp"
+#include "support/scratch_files.hpp"
 
 namespace softcert {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::scratch_dir;
+using testing::write_text;
+using testing::read_text;
+using testing::read_lines;
+using testing::kHeadline;
 using testing::CliRun;
 using testing::run_softcert;
-
-fs::path fresh_dir(const std::string& name) {
-  const fs::path d = fs::path(::testing::TempDir()) / ("softcert_hardening_run_" + name);
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
-
-void write_text(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
-
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
-std::vector<nlohmann::json> read_lines(const fs::path& p) {
-  std::vector<nlohmann::json> out;
-  std::ifstream in(p);
-  for (std::string line; std::getline(in, line);) out.push_back(nlohmann::json::parse(line));
-  return out;
-}
 
 // --- rigorous precision cap -----------------------------------------------------------------
 
 TEST(CliHardeningRun, SuiteRigorousPrecisionAboveTheCapIsExitTwo) {
-  const fs::path dir = fresh_dir("precision");
+  const fs::path dir = scratch_dir("hardening_run", "precision");
   write_text(dir / "s.toml",
              "seed = 1\n[[check]]\nname = \"varre2026.order_preservation\"\ninstances = 1\nprecision = 8192\n");
   const CliRun r = run_softcert("suite " + (dir / "s.toml").string() + " -q --out " + (dir / "out").string());
@@ -68,7 +53,7 @@ TEST(CliHardeningRun, SuiteRigorousPrecisionAboveTheCapIsExitTwo) {
 // fuzz_suite found `instances = 34e26`: toml++ converted the float to long (undefined behaviour).
 // A float where an integer belongs is now refused like any other bad value.
 TEST(CliHardeningRun, SuiteIntegerFieldsRefuseFloats) {
-  const fs::path dir = fresh_dir("float_int");
+  const fs::path dir = scratch_dir("hardening_run", "float_int");
   for (const std::string& line : {std::string("instances = 34e26"), std::string("instances = 2.0"),
                                    std::string("instances = 1\nprecision = 1e300")}) {
     write_text(dir / "s.toml", "seed = 1\n[[check]]\nname = \"sukenik2026.hard_switch\"\n" + line + "\n");
@@ -84,7 +69,7 @@ TEST(CliHardeningRun, SuiteIntegerFieldsRefuseFloats) {
 // --- margins: strict claims need lower > 0; repulsion's "nondecreasing" is non-strict ---------
 
 TEST(CliHardeningRun, ProvedMarginsBackTheirClaim) {
-  const fs::path dir = fresh_dir("margins");
+  const fs::path dir = scratch_dir("hardening_run", "margins");
   for (const std::string& check : std::vector<std::string>{"varre2026.repulsion.leader", "varre2026.order_preservation"}) {
     const fs::path out = dir / (check + ".jsonl");
     const CliRun r = run_softcert("check " + check + " --instances 2 --horizon 10 -q --json " + out.string());
@@ -132,7 +117,7 @@ void partial_run(const fs::path& suite, const fs::path& out, int keep) {
 }
 
 TEST(CliHardeningRun, ResumeRefusesAnotherRunAndSaysWhatDiffers) {
-  const fs::path dir = fresh_dir("identity_resume");
+  const fs::path dir = scratch_dir("hardening_run", "identity_resume");
   write_text(dir / "s.toml", kSuiteText);
   const fs::path full = dir / "full";
   ASSERT_EQ(run_softcert("suite " + (dir / "s.toml").string() + " -q --out " + full.string()).status, 0);
@@ -175,7 +160,7 @@ TEST(CliHardeningRun, ResumeRefusesAnotherRunAndSaysWhatDiffers) {
 }
 
 TEST(CliHardeningRun, ResumeRefusesForeignRecordsAndUnknownVerdicts) {
-  const fs::path dir = fresh_dir("identity_records");
+  const fs::path dir = scratch_dir("hardening_run", "identity_records");
   write_text(dir / "s.toml", kSuiteText);
   const fs::path out = dir / "out";
   partial_run(dir / "s.toml", out, 3);
@@ -214,7 +199,7 @@ TEST(CliHardeningRun, ResumeRefusesForeignRecordsAndUnknownVerdicts) {
 }
 
 TEST(CliHardeningRun, MergeTakesShardsOfOneRunOnly) {
-  const fs::path dir = fresh_dir("identity_merge");
+  const fs::path dir = scratch_dir("hardening_run", "identity_merge");
   write_text(dir / "s.toml", kSuiteText);
   fs::create_directories(dir / "elsewhere");
   write_text(dir / "elsewhere" / "copy.toml", kSuiteText);
@@ -264,7 +249,7 @@ TEST(CliHardeningRun, MergeTakesShardsOfOneRunOnly) {
 // --- one run per --out at a time; a fresh run moves an earlier run aside ---------------------
 
 TEST(CliHardeningRun, OutDirectoryIsLockedAndOldReportsAreMovedAside) {
-  const fs::path dir = fresh_dir("lock");
+  const fs::path dir = scratch_dir("hardening_run", "lock");
   write_text(dir / "s.toml", kSuiteText);
   const fs::path out = dir / "out";
   fs::create_directories(out);
@@ -301,7 +286,7 @@ TEST(CliHardeningRun, OutDirectoryIsLockedAndOldReportsAreMovedAside) {
 // A full disk in the middle of a journal append: exit 2, and the journal is cut back to whole
 // lines (a partial line used to stay behind), so --resume continues it cleanly.
 TEST(CliHardeningRun, FullDiskDuringAJournalAppendLeavesWholeLines) {
-  const fs::path dir = fresh_dir("journal_full");
+  const fs::path dir = scratch_dir("hardening_run", "journal_full");
   write_text(dir / "s.toml", kSuiteText);
   const fs::path out = dir / "out";
   const std::string err_file = (dir / "err.txt").string();
@@ -328,10 +313,8 @@ TEST(CliHardeningRun, FullDiskDuringAJournalAppendLeavesWholeLines) {
 
 // --- strict JSON ----------------------------------------------------------------------------
 
-const std::string kHeadline = std::string(SOFTCERT_SOURCE_DIR) + "/proofs_checks/instances/authors/headline.json";
-
 TEST(CliHardeningRun, InstanceJsonIsParsedStrictly) {
-  const fs::path dir = fresh_dir("strict_json");
+  const fs::path dir = scratch_dir("hardening_run", "strict_json");
   const std::string good = read_text(kHeadline);
   nlohmann::json j = nlohmann::json::parse(good);
   struct Case {
@@ -386,7 +369,7 @@ TEST(CliHardeningRun, InstanceJsonIsParsedStrictly) {
 // --- unknown params -------------------------------------------------------------------------
 
 TEST(CliHardeningRun, UnknownParamsAreExitTwoNamingTheKnownOnes) {
-  const fs::path dir = fresh_dir("params");
+  const fs::path dir = scratch_dir("hardening_run", "params");
   const CliRun r = run_softcert("check sukenik2026.hard_switch --instances 1 -q --param sampels=3 --json " +
                                 (dir / "r.jsonl").string());
   EXPECT_EQ(r.status, 2) << r.err;

@@ -19,26 +19,20 @@
 #include "numerics/elementary.hpp"
 #include "numerics/traits.hpp"
 #include "support/run_cli.hpp"
+#include "support/scratch_files.hpp"
 
 namespace softcert {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::scratch_dir;
+using testing::write_text;
+using testing::read_lines;
+using testing::kHeadline;
 using testing::CliRun;
 using testing::run_softcert;
 
-const std::string kHeadline = std::string(SOFTCERT_SOURCE_DIR) + "/proofs_checks/instances/authors/headline.json";
-
 // A fresh, empty directory for one test.
-fs::path fresh_dir(const std::string& name) {
-  const fs::path d = fs::path(::testing::TempDir()) / ("softcert_hardening_" + name);
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
-
-void write_text(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
-
 std::vector<std::string> names_in(const fs::path& dir) {
   std::vector<std::string> out;
   for (const auto& e : fs::directory_iterator(dir)) out.push_back(e.path().filename().string());
@@ -65,13 +59,6 @@ CliRun run_with_prefix(const std::string& prefix, const std::string& args) {
   return r;
 }
 
-std::vector<nlohmann::json> read_lines(const fs::path& p) {
-  std::vector<nlohmann::json> out;
-  std::ifstream in(p);
-  for (std::string line; std::getline(in, line);) out.push_back(nlohmann::json::parse(line));
-  return out;
-}
-
 // The headline instance with one edit, written to `path`.
 void edited_headline(const fs::path& path, const std::function<void(nlohmann::json&)>& edit) {
   nlohmann::json j = nlohmann::json::parse(std::ifstream(kHeadline));
@@ -82,7 +69,7 @@ void edited_headline(const fs::path& path, const std::function<void(nlohmann::js
 // --- 1. size limits ------------------------------------------------------------------------
 
 TEST(CliHardening, SizeLikeInputsOutOfRangeAreExitTwoBeforeAnyWork) {
-  const fs::path dir = fresh_dir("limits");
+  const fs::path dir = scratch_dir("hardening", "limits");
   const std::string out = (dir / "out.json").string();
   struct Case {
     std::string args, message;
@@ -130,7 +117,7 @@ TEST(CliHardening, SizeLikeInputsOutOfRangeAreExitTwoBeforeAnyWork) {
 // --- 2. atomic, checked writes ----------------------------------------------------------------
 
 TEST(CliHardening, IntegrateJsonOnAFullDiskIsExitTwoAndLeavesNothing) {
-  const fs::path dir = fresh_dir("full_disk");
+  const fs::path dir = scratch_dir("hardening", "full_disk");
   const fs::path out = dir / "out.json";
   // ulimit -f 1: writes past 1 KB fail with EFBIG, as on a full file system (SIGXFSZ ignored).
   const CliRun r = run_with_prefix("trap '' XFSZ; ulimit -f 1", "integrate " + kHeadline + " --t 1 --json " + out.string());
@@ -160,7 +147,7 @@ TEST(CliHardening, IntegrateJsonOnAFullDiskIsExitTwoAndLeavesNothing) {
 }
 
 TEST(CliHardening, ReportWriteFailureIsAnErrorNotAnInternalErrorAndLeavesNoTemp) {
-  const fs::path dir = fresh_dir("check_json_full");
+  const fs::path dir = scratch_dir("hardening", "check_json_full");
   const fs::path out = dir / "results.jsonl";
   const CliRun r = run_with_prefix("trap '' XFSZ; ulimit -f 1",
                                    "check sukenik2026.hard_switch --instances 8 -q --json " + out.string());
@@ -173,7 +160,7 @@ TEST(CliHardening, ReportWriteFailureIsAnErrorNotAnInternalErrorAndLeavesNoTemp)
 // --- 3. messages --------------------------------------------------------------------------------
 
 TEST(CliHardening, FastTierOverflowIsReportedAsOverflowNotAsBadInput) {
-  const fs::path dir = fresh_dir("overflow");
+  const fs::path dir = scratch_dir("hardening", "overflow");
   const fs::path in = dir / "big.json", out = dir / "out.json";
   edited_headline(in, [](auto& j) { j["V"][0][0] = "1e20"; });  // valid, large
   const CliRun r = run_softcert("integrate " + in.string() + " --t 1 --json " + out.string());
@@ -185,7 +172,7 @@ TEST(CliHardening, FastTierOverflowIsReportedAsOverflowNotAsBadInput) {
 }
 
 TEST(CliHardening, DirectoryAndEmptyFilesAreNamedForWhatTheyAre) {
-  const fs::path dir = fresh_dir("messages");
+  const fs::path dir = scratch_dir("hardening", "messages");
   const CliRun d = run_softcert("integrate " + dir.string() + " --t 1");
   EXPECT_EQ(d.status, 2);
   EXPECT_NE(d.err.find("is a directory"), std::string::npos) << d.err;  // was "not valid JSON"
@@ -200,7 +187,7 @@ TEST(CliHardening, DirectoryAndEmptyFilesAreNamedForWhatTheyAre) {
 }
 
 TEST(CliHardening, HugeBadValuesAreQuotedInAtMostEightyCharacters) {
-  const fs::path dir = fresh_dir("huge");
+  const fs::path dir = scratch_dir("hardening", "huge");
   const std::string huge(5'000'000, 'z');
   const fs::path value = dir / "value.json", unterminated = dir / "unterminated.json";
   edited_headline(value, [&huge](auto& j) { j["V"][0][0] = huge; });  // a field's value
@@ -226,7 +213,7 @@ TEST(CliHardening, HugeBadValuesAreQuotedInAtMostEightyCharacters) {
 //  - gaussian: the mean over T of log(cost_diag / cost_sink), in IntervalD.
 // The printed decimals must contain that interval exactly; they were rounded to nearest.
 TEST(CliHardening, CostScalingMarginPrintedOutwardContainsItsInterval) {
-  const fs::path dir = fresh_dir("margin");
+  const fs::path dir = scratch_dir("hardening", "margin");
   const fs::path out = dir / "r.jsonl";
   const CliRun r = run_softcert("check sukenik2026.cost_scaling --instances 8 -q --json " + out.string());
   ASSERT_EQ(r.status, 0) << r.err;
@@ -278,7 +265,7 @@ bool has_key_anywhere(const nlohmann::json& j, const std::string& key) {
 }
 
 TEST(CliHardening, TwoEqualRunsGiveIdenticalRecordsApartFromTopLevelSeconds) {
-  const fs::path dir = fresh_dir("timings");
+  const fs::path dir = scratch_dir("hardening", "timings");
   const fs::path a = dir / "a.jsonl", b = dir / "b.jsonl";
   const std::string args = "check sukenik2026.cost_scaling --instances 2 -q --json ";
   ASSERT_EQ(run_softcert(args + a.string()).status, 0);
@@ -297,7 +284,7 @@ TEST(CliHardening, TwoEqualRunsGiveIdenticalRecordsApartFromTopLevelSeconds) {
 // --- 6. one rule for bad input -----------------------------------------------------------------
 
 TEST(CliHardening, BadInstanceFileIsAnErrorRecordInASuiteAndExitTwoWhenGivenDirectly) {
-  const fs::path dir = fresh_dir("bad_in_suite");
+  const fs::path dir = scratch_dir("hardening", "bad_in_suite");
   const fs::path bad = dir / "not_utf8.json";
   write_text(bad, "{\"model\": \"value_softmax\", \"loss\": \"\xff\xfe\"}");
   write_text(dir / "s.toml", "name = \"bad\"\nseed = 1\n[[check]]\nname = \"varre2026.order_preservation\"\n"

@@ -8,13 +8,13 @@
 #include <nlohmann/json.hpp>
 
 #include "support/run_cli.hpp"
+#include "support/scratch_files.hpp"
 
 namespace softcert {
 namespace {
 
+using testing::kHeadline;
 using testing::run_softcert;
-
-const std::string kHeadline = std::string(SOFTCERT_SOURCE_DIR) + "/proofs_checks/instances/authors/headline.json";
 
 std::string temp(const std::string& name) { return ::testing::TempDir() + "softcert_cli_integrate_" + name; }
 

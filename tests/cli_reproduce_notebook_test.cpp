@@ -15,18 +15,14 @@
 #include "integrate/gradient_descent.hpp"
 #include "models/make_model.hpp"
 #include "support/run_cli.hpp"
+#include "support/scratch_files.hpp"
 
 namespace softcert {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::scratch_path;
 using testing::run_softcert;
-
-fs::path fresh_dir(const std::string& name) {
-  const fs::path d = fs::path(::testing::TempDir()) / ("softcert_notebook_" + std::to_string(getpid()) + "_" + name);
-  fs::remove_all(d);
-  return d;
-}
 
 nlohmann::json numbers(const fs::path& dir) {
   std::ifstream in(dir / "numbers.json");
@@ -46,7 +42,7 @@ TEST(CliReproduceNotebook, ListHasOneExperimentPerNotebookFigure) {
 }
 
 TEST(CliReproduceNotebook, ConditionNumbersEntropyFallsWithKappaAndTheFlowTracksGd) {
-  const fs::path d = fresh_dir("kappa");
+  const fs::path d = scratch_path("notebook", "kappa");
   const auto r = run_softcert("reproduce varre2026-condition-numbers --set points=8 --quiet --out '" + d.string() + "'");
   ASSERT_EQ(r.status, 0) << r.err;
   const auto n = numbers(d);
@@ -67,7 +63,7 @@ TEST(CliReproduceNotebook, ConditionNumbersEntropyFallsWithKappaAndTheFlowTracks
 }
 
 TEST(CliReproduceNotebook, GdNumbersAreTheAuthorsGdRecomputedHere) {
-  const fs::path d = fresh_dir("gd");
+  const fs::path d = scratch_path("notebook", "gd");
   const auto r = run_softcert("reproduce varre2026-massive-activations --set points=4 --set max_D=10 --quiet --out '" +
                               d.string() + "'");
   ASSERT_EQ(r.status, 0) << r.err;

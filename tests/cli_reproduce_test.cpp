@@ -15,18 +15,14 @@
 #include "integrate/rigorous_integrate.hpp"
 #include "report/plots.hpp"
 #include "support/run_cli.hpp"
+#include "support/scratch_files.hpp"
 
 namespace softcert {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::scratch_path;
 using testing::run_softcert;
-
-fs::path fresh_dir(const std::string& name) {
-  const fs::path d = fs::path(::testing::TempDir()) / ("softcert_reproduce_" + std::to_string(getpid()) + "_" + name);
-  fs::remove_all(d);
-  return d;
-}
 
 std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
 
@@ -66,7 +62,7 @@ TEST(CliReproduce, ListNamesEveryExperimentWithItsPaper) {
 }
 
 TEST(CliReproduce, BadUsageExitsTwoAndWritesNothing) {
-  const fs::path out = fresh_dir("bad_usage");
+  const fs::path out = scratch_path("reproduce", "bad_usage");
   const auto unknown = run_softcert("reproduce no-such-experiment --out " + quoted(out));
   EXPECT_EQ(unknown.status, 2);
   EXPECT_NE(unknown.err.find("unknown experiment \"no-such-experiment\""), std::string::npos) << unknown.err;
@@ -98,7 +94,7 @@ TEST(CliReproduce, BadUsageExitsTwoAndWritesNothing) {
 }
 
 TEST(CliReproduce, CostScalingMatchesTheClosedForms) {
-  const fs::path out = fresh_dir("cost");
+  const fs::path out = scratch_path("reproduce", "cost");
   const auto r = run_softcert("reproduce sukenik2026-cost-scaling --quiet --set T_max=8 --out " + quoted(out));
   ASSERT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_NE(r.out.find((out / "cost_scaling.csv").string()), std::string::npos) << "prints where it wrote: " << r.out;
@@ -145,7 +141,7 @@ TEST(CliReproduce, CostScalingMatchesTheClosedForms) {
 }
 
 TEST(CliReproduce, HeadlineGridEqualsSeparateRigorousIntegrations) {
-  const fs::path out = fresh_dir("headline");
+  const fs::path out = scratch_path("reproduce", "headline");
   const auto r = run_softcert("reproduce varre2026-headline --quiet --format svg --set points=3 --set t_min=1 --set t_max=100 --out " +
                               quoted(out));
   ASSERT_EQ(r.status, 0) << r.out << r.err;
@@ -184,7 +180,7 @@ TEST(CliReproduce, HeadlineGridEqualsSeparateRigorousIntegrations) {
 
 TEST(CliReproduce, RegressionReportsBothReadingsOnRandomSweeps) {
   // small random sweeps of the authors' construction (d = n = 3), rigorous tier, short horizon
-  const fs::path out = fresh_dir("regression");
+  const fs::path out = scratch_path("reproduce", "regression");
   const auto r = run_softcert(
       "reproduce varre2026-regression --quiet --set authors=0 --set instances=2 --set seed=2 --set d=3 --set n=3 "
       "--set tier=rigorous --set horizon=30 --out " + quoted(out));

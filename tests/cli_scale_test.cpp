@@ -17,26 +17,18 @@
 #include <nlohmann/json.hpp>
 
 #include "support/run_cli.hpp"
+#include "support/scratch_files.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
+using softcert::testing::scratch_path;
+using softcert::testing::read_text;
 using softcert::testing::CliRun;
 using softcert::testing::run_softcert;
 
 const std::string kSuite = std::string(SOFTCERT_SOURCE_DIR) + "/tests/data/scale_suite.toml";
 constexpr std::size_t kInstances = 120;  // tests/data/scale_suite.toml
-
-fs::path fresh_dir(const std::string& name) {
-  const fs::path d = fs::path(::testing::TempDir()) / ("softcert_scale_" + std::to_string(getpid()) + "_" + name);
-  fs::remove_all(d);
-  return d;
-}
-
-std::string read_text(const fs::path& f) {
-  std::ifstream in(f, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
 
 std::size_t line_count(const fs::path& f) {
   const std::string t = read_text(f);
@@ -58,7 +50,7 @@ std::vector<std::string> records_without_seconds(const fs::path& dir) {
 
 // A shell command (run_softcert prefixes the binary; mpirun must come first).
 CliRun run_command(const std::string& cmd) {
-  const fs::path err_file = fresh_dir("stderr.txt");
+  const fs::path err_file = scratch_path("scale", "stderr.txt");
   CliRun r;
   FILE* p = popen((cmd + " 2>'" + err_file.string() + "'").c_str(), "r");
   char buf[4096];
@@ -75,7 +67,7 @@ std::string quoted(const fs::path& p) { return std::string("'").append(p.string(
 // The uninterrupted single-process run every other run is compared with (made once).
 const fs::path& baseline() {
   static const fs::path dir = [] {
-    const fs::path d = fresh_dir("baseline");
+    const fs::path d = scratch_path("scale", "baseline");
     const CliRun r = run_softcert("suite " + kSuite + " --jobs 1 --quiet --out " + quoted(d));
     EXPECT_EQ(r.status, 0) << r.out << r.err;
     return d;
@@ -124,7 +116,7 @@ std::size_t kill_after(pid_t pid, const fs::path& out, std::size_t lines) {
 
 TEST(ScaleCli, KilledWithSigkillAndResumedEqualsUninterrupted) {
   baseline();
-  const fs::path out = fresh_dir("killed");
+  const fs::path out = scratch_path("scale", "killed");
   // Killed twice at different points (the second time while resuming), then resumed to the end.
   const std::size_t first = kill_after(start_suite(out, false), out, 5);
   ASSERT_GE(first, 5u);
@@ -153,7 +145,7 @@ TEST(ScaleCli, CorruptJournalMetByResumeIsRefusedAndLeftAlone) {
   const std::string garbled_and_cut = garbled.substr(0, garbled.size() - 40);
   for (const std::string& bad : {cut_inside, garbled, good + good.substr(0, first_end + 1), foreign, overflow,
                                  garbled_and_cut}) {
-    const fs::path out = fresh_dir("corrupt");
+    const fs::path out = scratch_path("scale", "corrupt");
     fs::create_directories(out);
     std::ofstream(out / "results.jsonl", std::ios::binary) << bad;
     const CliRun r = run_softcert("suite " + kSuite + " --quiet --resume --out " + quoted(out));
@@ -171,7 +163,7 @@ TEST(ScaleCli, ResumeDropsOnlyAnUnterminatedLastLine) {
   for (int i = 0; i < 30; ++i) cut = good.find('\n', cut) + 1;  // 30 complete lines
   const std::size_t next_end = good.find('\n', cut);
   for (const std::size_t keep : {std::size_t{1}, (next_end - cut) / 2, next_end - cut}) {  // up to the whole line, no newline
-    const fs::path out = fresh_dir("cut_last_line");
+    const fs::path out = scratch_path("scale", "cut_last_line");
     fs::create_directories(out);
     std::ofstream(out / "results.jsonl", std::ios::binary) << good.substr(0, cut + keep);
     fs::copy_file(baseline() / "run.json", out / "run.json");  // the journal's header (run identity)
@@ -185,7 +177,7 @@ TEST(ScaleCli, ResumeDropsOnlyAnUnterminatedLastLine) {
 }
 
 TEST(ScaleCli, MergeOfTwoShardsEqualsUnshardedRun) {
-  const fs::path a = fresh_dir("shard1"), b = fresh_dir("shard2"), merged = fresh_dir("merged");
+  const fs::path a = scratch_path("scale", "shard1"), b = scratch_path("scale", "shard2"), merged = scratch_path("scale", "merged");
   // Shard runs exit 0 or 1 (a shard may hold no violation of a "refuted" entry).
   const CliRun r1 = run_softcert("suite " + kSuite + " --quiet --shard 1/2 --out " + quoted(a));
   const CliRun r2 = run_softcert("suite " + kSuite + " --quiet --shard 2/2 --jobs 2 --out " + quoted(b));
@@ -206,7 +198,7 @@ TEST(ScaleCli, MpiTwoRanksEqualSingleProcess) {
   auto run_mpi = [&mpirun](const std::string& args) {
     return run_command(mpirun + SOFTCERT_BINARY + " " + args);
   };
-  const fs::path out = fresh_dir("mpi");
+  const fs::path out = scratch_path("scale", "mpi");
   const CliRun r = run_mpi("suite " + kSuite + " --quiet --jobs 1 --out " + quoted(out));
   ASSERT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("MPI: 2 ranks"), std::string::npos) << r.out;
@@ -215,7 +207,7 @@ TEST(ScaleCli, MpiTwoRanksEqualSingleProcess) {
   for (const char* f : {"junit.xml", "manifest.json", "report.md", "report.html"}) EXPECT_TRUE(fs::exists(out / f)) << f;
 
   // Resuming under MPI reuses a single-process run's partial journal.
-  const fs::path partial = fresh_dir("mpi_resume");
+  const fs::path partial = scratch_path("scale", "mpi_resume");
   fs::create_directories(partial);
   {
     std::ifstream in(baseline() / "results.jsonl");
@@ -230,7 +222,7 @@ TEST(ScaleCli, MpiTwoRanksEqualSingleProcess) {
   expect_same_run(partial);
 
   // Under MPI too, a last line cut by the kill is dropped (and said so) and recomputed.
-  const fs::path cut = fresh_dir("mpi_cut");
+  const fs::path cut = scratch_path("scale", "mpi_cut");
   fs::create_directories(cut);
   {
     const std::string good = read_text(baseline() / "results.jsonl");
@@ -270,7 +262,7 @@ TEST(ScaleCli, ReportsForPeopleHaveTablesAndPlots) {
     EXPECT_NE(html.find("<img src=\"data:image/png;base64,"), std::string::npos) << "plots embedded";
   }
   // Without gnuplot the reports say so, and the run's outcome does not change.
-  const fs::path bare = fresh_dir("no_gnuplot");
+  const fs::path bare = scratch_path("scale", "no_gnuplot");
   const CliRun r = run_command("SOFTCERT_GNUPLOT=none " + std::string(SOFTCERT_BINARY) +
                                                   " suite " + kSuite + " --quiet --shard 1/4 --out " + quoted(bare));
   EXPECT_TRUE(r.status == 0 || r.status == 1) << r.err;

@@ -73,7 +73,7 @@ models::ReducedParameters<S> parameters(const instances::Instance& inst) {
 }
 
 template <class S>
-RigorousIntegrateResult run(const instances::Instance& inst, const std::string& t_text, const RigorousIntegrateOptions& opt) {
+RigorousIntegrateResult run_reduced(const instances::Instance& inst, const std::string& t_text, const RigorousIntegrateOptions& opt) {
   const models::ReducedParameters<S> p = parameters<S>(inst);
   const S t_end = parse_time<S>(t_text);
 
@@ -192,9 +192,9 @@ RigorousIntegrateResult rigorous_integrate(const instances::Instance& inst, cons
                                            const RigorousIntegrateOptions& options) {
   if (!num::is_decimal_syntax(t_end)) throw std::invalid_argument("t: not a decimal number: " + num::quoted(t_end));
   require_reduced(inst);
-  if (options.precision_bits <= 53) return run<IntervalD>(inst, t_end, options);
+  if (options.precision_bits <= 53) return run_reduced<IntervalD>(inst, t_end, options);
   num::PrecisionGuard guard(options.precision_bits);
-  return run<IntervalMp>(inst, t_end, options);
+  return run_reduced<IntervalMp>(inst, t_end, options);
 }
 
 std::vector<RigorousIntegrateResult> rigorous_integrate_at(const instances::Instance& inst,

@@ -23,7 +23,7 @@ std::vector<DecimalEnclosure> enclosures(const std::vector<S>& v) {
 }
 
 template <class S>
-RigorousIntegrateResult run(const instances::Instance& inst, const std::string& t_text, const RigorousIntegrateOptions& o) {
+RigorousIntegrateResult run_full_state(const instances::Instance& inst, const std::string& t_text, const RigorousIntegrateOptions& o) {
   const S t_end = num::parse_decimal<S>(t_text);
   if (!num::certainly_nonnegative(t_end)) throw std::invalid_argument("t: must be ≥ 0");
   ValidatedOptions vo;
@@ -84,9 +84,9 @@ RigorousIntegrateResult rigorous_integrate_model(const instances::Instance& inst
   if (o.tail != "auto" && o.tail != "off") throw std::invalid_argument("tail: \"auto\" or \"off\", got \"" + o.tail + "\"");
   if (!num::is_decimal_syntax(t_end)) throw std::invalid_argument("t: not a decimal number: \"" + t_end + "\"");
   try {
-    if (o.precision_bits <= 53) return run<IntervalD>(inst, t_end, o);
+    if (o.precision_bits <= 53) return run_full_state<IntervalD>(inst, t_end, o);
     num::PrecisionGuard guard(o.precision_bits);
-    return run<IntervalMp>(inst, t_end, o);
+    return run_full_state<IntervalMp>(inst, t_end, o);
   } catch (const RigorousFailure&) {
     throw;
   } catch (const std::invalid_argument&) {

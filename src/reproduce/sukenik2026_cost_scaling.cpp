@@ -20,15 +20,15 @@ namespace {
 
 namespace plots = report::plots;
 
-const char* const kCheck = "sukenik2026.cost_scaling";
+const char* const kCostScaling = "sukenik2026.cost_scaling";
 
 std::string num17(const nlohmann::json& v) { return v.is_number() ? short_number(v.get<double>(), 17) : ""; }
 
 ExperimentResult run_cost_scaling(const RunContext& ctx) {
   const std::size_t t_max = integer_setting(ctx.settings, "T_max", 256, 3, 1024);
-  const engine::Check* check = engine::CheckRegistry::global().find(kCheck);
-  if (!check) throw ExperimentFailure(std::string("the check ") + kCheck + " is not registered in this binary");
-  nlohmann::json instance = {{"check", kCheck},      {"embedding", "orthonormal"}, {"tau", "sqrt-d"},
+  const engine::Check* check = engine::CheckRegistry::global().find(kCostScaling);
+  if (!check) throw ExperimentFailure(std::string("the check ") + kCostScaling + " is not registered in this binary");
+  nlohmann::json instance = {{"check", kCostScaling},      {"embedding", "orthonormal"}, {"tau", "sqrt-d"},
                              {"gamma", "1"},         {"proposal", "closed-form"},  {"cases", nlohmann::json::array()},
                              {"provenance", "softcert reproduce sukenik2026-cost-scaling"}};
   std::vector<std::size_t> sizes;
@@ -36,7 +36,7 @@ ExperimentResult run_cost_scaling(const RunContext& ctx) {
     if (t <= t_max) sizes.push_back(t);
   if (sizes.back() != t_max) sizes.push_back(t_max);
   for (std::size_t t : sizes) instance["cases"].push_back({{"T", std::to_string(t)}});
-  ctx.progress("certifying sink and diagonal costs for T = 2 .. " + std::to_string(t_max) + " (" + kCheck + ")");
+  ctx.progress("certifying sink and diagonal costs for T = 2 .. " + std::to_string(t_max) + " (" + kCostScaling + ")");
   engine::CheckOptions opt;
   opt.tier = engine::Tier::rigorous;
   const engine::CheckResult r = check->run(instance, opt);
@@ -50,7 +50,7 @@ ExperimentResult run_cost_scaling(const RunContext& ctx) {
         "certified bracket [lower, upper] (a feasible W for the upper bound, a dual certificate for the lower); "
         "closed forms: sink = T, diagonal = √(T+1) Σ_{t≤T} √(t/(t+1)) (docs/theorems/sukenik2026_cost_scaling.md, "
         "a reconstruction: the paper's text was not available).\n\n";
-  md << "Check `" << kCheck << "`: **" << engine::to_string(r.verdict) << "** — " << r.reason << ".\n\n";
+  md << "Check `" << kCostScaling << "`: **" << engine::to_string(r.verdict) << "** — " << r.reason << ".\n\n";
   md << "| T | sink cost (certified) | diagonal cost (certified) | diagonal / sink | closed forms (sink, diagonal) |\n"
         "|---|---|---|---|---|\n";
   for (const auto& row : r.details.value("rows", nlohmann::json::array())) {
@@ -106,7 +106,7 @@ ExperimentResult run_cost_scaling(const RunContext& ctx) {
   res.figures = {costs, ratio};
 
   nlohmann::json& n = res.numbers;
-  n["check"] = kCheck;
+  n["check"] = kCostScaling;
   n["verdict"] = engine::to_string(r.verdict);
   n["reason"] = r.reason;
   n["margin"] = {r.margin_lower, r.margin_upper};

@@ -38,7 +38,7 @@ namespace {
 
 namespace plots = report::plots;
 
-const char* const kCheck = "varre2026.normalization.polarizes";
+const char* const kPolarizes = "varre2026.normalization.polarizes";
 const char* const kNormalizations[] = {"softmax", "square", "abs", "relu", "sum", "sigmoid"};
 const char* const kLosses[] = {"logistic", "square"};
 
@@ -128,8 +128,8 @@ ExperimentResult run_normalizations(const RunContext& ctx) {
   const double H_square = number_setting(ctx.settings, "horizon_square", 1000, 1, 1e5);
   const double eps = number_setting(ctx.settings, "epsilon", 0.1, 1e-6, 0.5);
   const std::uint64_t points = integer_setting(ctx.settings, "points", 80, 2, 2000);
-  const engine::Check* check = engine::CheckRegistry::global().find(kCheck);
-  if (!check) throw ExperimentFailure(std::string("the check ") + kCheck + " is not registered in this binary");
+  const engine::Check* check = engine::CheckRegistry::global().find(kPolarizes);
+  if (!check) throw ExperimentFailure(std::string("the check ") + kPolarizes + " is not registered in this binary");
 
   std::vector<Pair> pairs;
   for (const char* loss : kLosses)
@@ -148,7 +148,7 @@ ExperimentResult run_normalizations(const RunContext& ctx) {
       pairs.push_back(std::move(p));
     }
 
-  ctx.progress("running " + std::string(kCheck) + " (rigorous) on " + std::to_string(pairs.size()) +
+  ctx.progress("running " + std::string(kPolarizes) + " (rigorous) on " + std::to_string(pairs.size()) +
                " (normalization, loss) pairs, T = " + std::to_string(T) + ", H = " + short_number(H_logistic) +
                " (logistic), " + short_number(H_square) + " (square), " + std::to_string(ctx.jobs) + " thread(s)");
   parallel_for(pairs.size(), ctx.jobs, [&](std::size_t i) {
@@ -211,7 +211,7 @@ ExperimentResult run_normalizations(const RunContext& ctx) {
 
   std::ostringstream md;
   md << "Normalizations α = f(a)/Σ_j f(a_j) (f = exp, x², |x|, relu, x) and the elementwise sigmoid, under logistic "
-        "and square loss, all from the same start (generator of `" << kCheck << "`, seed " << seed << ", T = d = " << T
+        "and square loss, all from the same start (generator of `" << kPolarizes << "`, seed " << seed << ", T = d = " << T
      << ", V(0) = 0.1·N(0,1), β* normalised, a(0) = 𝟙). The check asks whether α(a(H)) lies within ε = "
      << short_number(eps) << " (max-norm) of a one-hot vertex at H = " << short_number(H_logistic)
      << " (logistic loss: the paper's horizon, 10⁶ gradient steps of 0.1) and H = " << short_number(H_square)
@@ -269,7 +269,7 @@ ExperimentResult run_normalizations(const RunContext& ctx) {
     res.figures.push_back(f);
   }
   nlohmann::json& n = res.numbers;
-  n["check"] = kCheck;
+  n["check"] = kPolarizes;
   n["tier"] = "rigorous (table); fast, non-rigorous (curves)";
   n["seed"] = seed;
   n["T"] = T;

@@ -327,7 +327,7 @@ ExperimentResult run_tied(const RunContext& ctx) {
   return r;
 }
 
-ExperimentResult run_regression(const RunContext& ctx) {
+ExperimentResult run_condition_numbers(const RunContext& ctx) {
   Panels p;
   p.a = p.loss = true;
   p.a_log_x = p.loss_log_x = false;  // the notebook's condition-number panels use a linear t axis
@@ -384,7 +384,7 @@ std::vector<Experiment> notebook_experiments() {
       make("varre2026-massive-activations", "notebook cell 8, massive_activations_2.pdf: tied model, D = 10, 20, 50, 100, t = 500",
            both, {"points", "max_D", "rigorous", "rigorous_max_states", "rigorous_max_steps"}, run_tied),
       make("varre2026-condition-numbers", "notebook cells 10-11, condition_numbers.pdf: regression, kappa = 1..5, t = 300",
-           both, {"points", "rigorous", "rigorous_max_states", "rigorous_max_steps"}, run_regression),
+           both, {"points", "rigorous", "rigorous_max_states", "rigorous_max_steps"}, run_condition_numbers),
       make("varre2026-kl", "notebook cells 13-14, kl.pdf: KL loss, d = k = 10, t = 1e6", both, {"points", "rigorous", "rigorous_max_states", "rigorous_max_steps"}, run_kl),
   };
 }

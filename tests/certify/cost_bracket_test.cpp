@@ -11,11 +11,11 @@
 #include "certify/margin_nuclear.hpp"
 #include "numerics/traits.hpp"
 
-using namespace softcert;
-using namespace softcert::certify;
+namespace softcert::certify {
+namespace {
+
 using softcert::statistics::fit_exponent;
 
-namespace {
 Bracket closed_form_bracket(Pattern p, std::size_t T) {
   const auto prob = orthonormal_problem(p, T);
   const auto cf = closed_form_proposal(p, T);
@@ -26,7 +26,6 @@ Bracket closed_form_bracket(Pattern p, std::size_t T) {
   if (l) { b.lower = *l; b.lower_ok = true; }
   return b;
 }
-}  // namespace
 
 TEST(CostBracket, OperatorNormBoundIsTightAndSound) {
   IMatrix z(2, 2);
@@ -117,3 +116,6 @@ TEST(CostBracket, ExponentFitRecoversPowerLaw) {
   EXPECT_LE(f.ci_low, 1.5 + 1e-9);
   EXPECT_GE(f.ci_high, 1.5 - 1e-9);
 }
+
+}  // namespace
+}  // namespace softcert::certify

@@ -7,13 +7,12 @@
 #include "numerics/elementary.hpp"
 #include "numerics/precision.hpp"
 #include "numerics/traits.hpp"
+#include "support/rational_literals.hpp"
 
-using namespace softcert;
-using namespace softcert::certify;
-
+namespace softcert::certify {
 namespace {
-Rational q(long p, long r = 1) { return Rational(p, r); }
-}
+
+using testing::q;
 
 TEST(ExactCertificates, DecimalsParseExactly) {
   // Regression: a leading zero must not switch the digits to octal ("0.17" once read as 3/20).
@@ -96,3 +95,6 @@ TEST(HalfspaceDepth, OriginInsideGivesCombinationAndInteriorRadius) {
   combos[0][1] += q(1, 1000);
   EXPECT_FALSE(verify_interior(pts, *c.inner_r, combos));
 }
+
+}  // namespace
+}  // namespace softcert::certify

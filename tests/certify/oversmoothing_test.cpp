@@ -6,10 +6,9 @@
 #include "certify/oversmoothing.hpp"
 #include "numerics/precision.hpp"
 
-using namespace softcert;
-using namespace softcert::certify;
-
+namespace softcert::certify {
 namespace {
+
 OversmoothingParams params(long T, Rational rho, Rational lambda, Rational alpha) {
   OversmoothingParams p;
   p.T = T;
@@ -18,7 +17,6 @@ OversmoothingParams params(long T, Rational rho, Rational lambda, Rational alpha
   p.alpha = alpha;
   return p;
 }
-}  // namespace
 
 TEST(Oversmoothing, FormulaMatchesExactAndIntervalSimulation) {
   for (const auto& p : {params(2, Rational(1, 3), Rational(1), Rational(1)), params(5, Rational(-1, 10), Rational(3, 2), Rational(2, 5)),
@@ -56,3 +54,6 @@ TEST(Oversmoothing, SignConditionDecidesBothWays) {
   EXPECT_GT(smoothing_sign_value(p), 0);
   EXPECT_GT(*cosine_formula(p, p.alpha), p.rho);
 }
+
+}  // namespace
+}  // namespace softcert::certify

@@ -7,13 +7,12 @@
 #include "certify/sink_representability.hpp"
 #include "numerics/precision.hpp"
 #include "numerics/traits.hpp"
+#include "support/rational_literals.hpp"
 
-using namespace softcert;
-using namespace softcert::certify;
-
+namespace softcert::certify {
 namespace {
-Rational q(long p, long r = 1) { return Rational(p, r); }
-}
+
+using testing::q;
 
 TEST(SinkRepresentability, AlignedTokensAreRepresentableWithExactGaps) {
   // Tokens in the right half-plane, sink far along e1: W = u vᵀ exists.
@@ -93,3 +92,6 @@ TEST(HardSwitch, DependentValuesGiveZeroOutputCounterexample) {
   EXPECT_FALSE(cx);
   EXPECT_TRUE(num::certainly_negative(d.margin));
 }
+
+}  // namespace
+}  // namespace softcert::certify

@@ -11,9 +11,12 @@
 #include "engine/registry.hpp"
 #include "engine/runner.hpp"
 #include "engine/seeds.hpp"
+#include "support/scratch_files.hpp"
 
 namespace softcert::engine {
 namespace {
+
+using testing::scratch_path;
 
 std::atomic<int> g_runs{0};
 
@@ -64,12 +67,6 @@ std::vector<std::string> without_timing(const SuiteReport& rep) {
   return out;
 }
 
-std::filesystem::path fresh_dir(const std::string& name) {
-  const auto d = std::filesystem::path(::testing::TempDir()) / ("softcert_runner_" + name);
-  std::filesystem::remove_all(d);
-  return d;
-}
-
 TEST(Runner, ResultsIdenticalForAnyJobsAndShardSplit) {
   const Suite s = toy_suite(40, true);
   RunSettings one;
@@ -118,7 +115,7 @@ TEST(Runner, ViolatedRecordsCarryTheirCounterexample) {
 
 TEST(Runner, ResumeRecomputesNothingFinished) {
   const Suite s = toy_suite(25, true);
-  const auto dir = fresh_dir("resume");
+  const auto dir = scratch_path("runner", "resume");
   RunSettings full;
   full.out_dir = dir;
   const auto base = without_timing(run_suite(s, full));
@@ -139,7 +136,7 @@ TEST(Runner, ResumeRecomputesNothingFinished) {
 
 TEST(Runner, CorruptOrForeignJournalIsRefused) {
   const Suite s = toy_suite(5, false);
-  const auto dir = fresh_dir("corrupt");
+  const auto dir = scratch_path("runner", "corrupt");
   RunSettings st;
   st.out_dir = dir;
   run_suite(s, st);
@@ -164,7 +161,7 @@ TEST(Runner, CorruptOrForeignJournalIsRefused) {
 
 TEST(Runner, CutLastLineIsDroppedAndRecomputed) {
   const Suite s = toy_suite(5, false);
-  const auto dir = fresh_dir("cut_last");
+  const auto dir = scratch_path("runner", "cut_last");
   RunSettings st;
   st.out_dir = dir;
   const SuiteReport full = run_suite(s, st);

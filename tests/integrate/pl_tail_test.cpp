@@ -23,9 +23,14 @@
 #include "models/value_softmax.hpp"
 #include "numerics/decimal.hpp"
 #include "numerics/precision.hpp"
+#include "support/mp_containment.hpp"
+#include "support/random_inputs.hpp"
 
 namespace softcert {
 namespace {
+
+using testing::contains;
+using testing::milli;
 
 using instances::Normalization;
 
@@ -42,11 +47,6 @@ nlohmann::json square_json(std::size_t T, std::size_t d, const std::vector<std::
   j["a"] = a;
   j["beta"] = beta;
   return j;
-}
-
-template <class S>
-bool contains(const S& box, const MpReal& v) {
-  return MpReal(num::lower(box)) <= v && v <= MpReal(num::upper(box));
 }
 
 TEST(PlTail, RadiusOfAThinSetIsTheExactBoundRoundedUp) {
@@ -122,13 +122,6 @@ TEST(PlTail, BallReachingTheSingularityOfTheSquareNormalizationIsRefused) {
   const auto inst2 = instances::parse_instance(square_json(1, 1, {"1"}, {"10"}, {"2"}, "square"));
   const models::ValueSoftmax<IntervalD> m2(inst2);
   EXPECT_TRUE(integrate::pl_ball(m2, integrate::LohnerSet<IntervalD>::from_box(m2.initial_state())).valid);
-}
-
-std::string milli(int k) {
-  const int m = k < 0 ? -k : k;
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%s%d.%03d", k < 0 ? "-" : "", m / 1000, m % 1000);
-  return buf;
 }
 
 instances::Instance random_square(unsigned seed, const std::string& norm) {

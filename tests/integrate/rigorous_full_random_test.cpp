@@ -16,22 +16,19 @@
 #include "models/value_softmax.hpp"
 #include "numerics/decimal.hpp"
 #include "numerics/precision.hpp"
+#include "support/mp_containment.hpp"
+#include "support/random_inputs.hpp"
 
 namespace softcert {
 namespace {
+
+using testing::contains;
+using testing::milli;
 
 using instances::Loss;
 using instances::Normalization;
 
 // A random instance with T = 3, d = 2, n = 3 data points: entries k/1000 in the given ranges.
-// k/1000 written exactly as a decimal string.
-std::string milli(int k) {
-  const int m = k < 0 ? -k : k;
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%s%d.%03d", k < 0 ? "-" : "", m / 1000, m % 1000);
-  return buf;
-}
-
 nlohmann::json random_json(unsigned seed, Loss loss, Normalization norm) {
   std::mt19937 gen(seed);
   auto dec = [&gen](int lo, int hi) {  // a decimal k/1000, k uniform in [lo, hi]
@@ -59,11 +56,6 @@ nlohmann::json random_json(unsigned seed, Loss loss, Normalization norm) {
   const int p0 = std::uniform_int_distribution<int>(100, 900)(gen);
   j["p"] = nlohmann::json::array({milli(p0), milli(1000 - p0)});
   return j;
-}
-
-template <class S>
-bool contains(const S& box, const MpReal& v) {
-  return MpReal(num::lower(box)) <= v && v <= MpReal(num::upper(box));
 }
 
 // The enclosure of (V, a) at t = 1 against the 300-bit reference; the number of misses.

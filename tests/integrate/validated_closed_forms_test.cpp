@@ -22,7 +22,7 @@ using integrate::ValidatedOptions;
 using integrate::ValidatedTaylor;
 
 // exact(t, out): the exact solution at time t (double t, MPFR values at 256 bits).
-using Exact = std::function<void(double, std::vector<testing::Ref*>&)>;
+using ExactSolution = std::function<void(double, std::vector<testing::Ref*>&)>;
 
 struct RefVec {
   explicit RefVec(std::size_t n) {
@@ -48,7 +48,7 @@ bool box_contains(const std::vector<S>& box, const std::vector<testing::Ref*>& r
 
 // Checks the final box at t_end and each segment at its start, middle and end.
 template <class S, class Tube>
-void expect_tube_contains(const Tube& tube, double t_end, const Exact& exact, std::size_t n) {
+void expect_tube_contains(const Tube& tube, double t_end, const ExactSolution& exact, std::size_t n) {
   RefVec ref(n);
   exact(t_end, ref.ptrs);
   EXPECT_TRUE(box_contains(tube.final_box(), ref.ptrs)) << "final enclosure misses the exact solution";

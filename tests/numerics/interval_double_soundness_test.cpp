@@ -11,7 +11,9 @@
 #include "support/mpfr_reference.hpp"
 #include "support/random_inputs.hpp"
 
-namespace softcert {
+// The helpers have the same names as in the soundness test of the other interval kind (the two
+// files are compiled in one unity batch): a namespace of their own keeps them apart.
+namespace softcert::interval_d_soundness {
 namespace {
 
 using testing::InputGenerator;
@@ -192,4 +194,4 @@ TEST(IntervalDoubleSoundness, SoftmaxAndLogSumExpEncloseReference) {
 }
 
 }  // namespace
-}  // namespace softcert
+}  // namespace softcert::interval_d_soundness

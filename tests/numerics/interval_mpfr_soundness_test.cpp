@@ -12,7 +12,9 @@
 #include "support/mpfr_reference.hpp"
 #include "support/random_inputs.hpp"
 
-namespace softcert {
+// The helpers have the same names as in the soundness test of the other interval kind (the two
+// files are compiled in one unity batch): a namespace of their own keeps them apart.
+namespace softcert::interval_mp_soundness {
 namespace {
 
 using testing::InputGenerator;
@@ -154,4 +156,4 @@ TEST(IntervalMpfrSoundness, PrecisionGuardSetsAtLeastTheRequestedBits) {
 }
 
 }  // namespace
-}  // namespace softcert
+}  // namespace softcert::interval_mp_soundness

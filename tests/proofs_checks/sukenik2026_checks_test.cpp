@@ -6,15 +6,14 @@
 
 #include "engine/registry.hpp"
 
-using namespace softcert::engine;
-
+namespace softcert::engine {
 namespace {
+
 const Check& get(const std::string& name) {
   const Check* c = CheckRegistry::global().find(name);
   if (!c) throw std::runtime_error("not registered: " + name);
   return *c;
 }
-}  // namespace
 
 TEST(Sukenik2026Checks, HypothesesKeptGiveProved) {
   for (const std::string n : {"sukenik2026.sink_representability", "sukenik2026.hard_switch", "sukenik2026.oversmoothing"}) {
@@ -114,3 +113,6 @@ TEST(Sukenik2026Checks, CostScalingGaussianSampleWithCostlierSinkIsViolated) {
   ASSERT_EQ(r.verdict, Verdict::violated) << r.reason;
   EXPECT_LT(std::stod(r.margin_upper), 0.0);
 }
+
+}  // namespace
+}  // namespace softcert::engine

@@ -16,7 +16,7 @@ nlohmann::json instance(const std::string& loss, const std::string& norm, const 
           {"V", nlohmann::json::array({nlohmann::json(v_row)})}, {"a", a}, {"beta", {"1"}}, {"provenance", "test"}};
 }
 
-engine::CheckResult run(const std::string& check, const nlohmann::json& inst, double horizon,
+engine::CheckResult run_in_tier(const std::string& check, const nlohmann::json& inst, double horizon,
                         engine::Tier tier = engine::Tier::rigorous) {
   const engine::Check* c = engine::CheckRegistry::global().find(check);
   EXPECT_NE(c, nullptr) << check;
@@ -31,35 +31,35 @@ const char* const kPolarizes = "varre2026.normalization.polarizes";
 TEST(Varre2026Normalization, SoftmaxUnderLogisticLossPolarizes) {
   // u-gap 4: the leader's attention → 1 (one_hot.eventual proves the limit; here the horizon)
   const auto inst = instance("logistic", "softmax", {"2", "-2"}, {"1", "1"});
-  const auto r = run(kPolarizes, inst, 200);
+  const auto r = run_in_tier(kPolarizes, inst, 200);
   ASSERT_EQ(r.verdict, Verdict::proved) << r.reason;
   EXPECT_GT(std::stod(r.margin_lower), 0.0);
   EXPECT_LE(std::stod(r.margin_upper), 0.1);  // margin = ε − distance ≤ ε
-  EXPECT_EQ(run(kPolarizes, inst, 200, engine::Tier::fast).verdict, Verdict::confirmed);
+  EXPECT_EQ(run_in_tier(kPolarizes, inst, 200, engine::Tier::fast).verdict, Verdict::confirmed);
 }
 
 TEST(Varre2026Normalization, ElementwiseSigmoidWithPositiveValuesDoesNot) {
   // u > 0 everywhere: every a_k grows (da_k/dt = γ σ_k(1−σ_k) u_k > 0), so α → (1, 1): far
   // from both vertices. Certified violation; the fast tier re-certifies before saying so.
   const auto inst = instance("logistic", "sigmoid", {"0.5", "0.3"}, {"1", "1"});
-  const auto r = run(kPolarizes, inst, 100);
+  const auto r = run_in_tier(kPolarizes, inst, 100);
   ASSERT_EQ(r.verdict, Verdict::violated) << r.reason;
   EXPECT_LT(std::stod(r.margin_upper), -0.5);
-  const auto f = run(kPolarizes, inst, 100, engine::Tier::fast);
+  const auto f = run_in_tier(kPolarizes, inst, 100, engine::Tier::fast);
   EXPECT_EQ(f.verdict, Verdict::violated) << f.reason;
   EXPECT_EQ(f.margin_lower, r.margin_lower);  // the rigorous margin, not the estimate
 }
 
 TEST(Varre2026Normalization, SquareLossFitsBeforeAttentionMoves) {
   // β = Vσ(a) reaches β* = 1 by growing V; the attention stays near uniform (0.5, 0.5)
-  const auto r = run(kPolarizes, instance("square", "softmax", {"0.2", "0.1"}, {"1", "1"}), 50);
+  const auto r = run_in_tier(kPolarizes, instance("square", "softmax", {"0.2", "0.1"}, {"1", "1"}), 50);
   ASSERT_EQ(r.verdict, Verdict::violated) << r.reason;
   EXPECT_LT(std::stod(r.margin_upper), -0.3);
 }
 
 TEST(Varre2026Normalization, KinkInsideAStepIsInconclusiveNotProved) {
   // relu: a_1 is driven through 0, where relu has its kink; the rigorous tier does not cross it
-  const auto r = run(kPolarizes, instance("logistic", "relu", {"2", "-2"}, {"0.2", "0.2"}), 50);
+  const auto r = run_in_tier(kPolarizes, instance("logistic", "relu", {"2", "-2"}, {"0.2", "0.2"}), 50);
   EXPECT_EQ(r.verdict, Verdict::inconclusive) << r.reason;
 }
 
@@ -73,7 +73,7 @@ const char* const kPartial = "varre2026.square_rank_one.partial_polarization";
 
 TEST(Varre2026SquareRankOne, SmallValuesStopNearUniform) {
   // ρ(0) = 1 − mean(w) = 1; dρ/dτ ≤ −1/T gives τ* ≤ T·ρ(0) = 2
-  const auto r = run(kPartial, rank_one({"0.5", "-0.5"}), 0);
+  const auto r = run_in_tier(kPartial, rank_one({"0.5", "-0.5"}), 0);
   ASSERT_EQ(r.verdict, Verdict::proved) << r.reason;
   EXPECT_LE(std::stod(r.details["tau_star"][1].get<std::string>()), 2.0);
   EXPECT_GT(std::stod(r.details["tau_star"][0].get<std::string>()), 0.0);
@@ -81,7 +81,7 @@ TEST(Varre2026SquareRankOne, SmallValuesStopNearUniform) {
 
 TEST(Varre2026SquareRankOne, LargeValueGapStopsEvenSooner) {
   // dρ/dτ ≤ −‖C(s)u‖²/c: a u-gap of 20 spends ρ(0) = 1 within τ ≈ 0.02, before a moves
-  const auto r = run(kPartial, rank_one({"10", "-10"}), 0);
+  const auto r = run_in_tier(kPartial, rank_one({"10", "-10"}), 0);
   ASSERT_EQ(r.verdict, Verdict::proved) << r.reason;
   EXPECT_LT(std::stod(r.details["tau_star"][1].get<std::string>()), 0.1);
 }
@@ -89,7 +89,7 @@ TEST(Varre2026SquareRankOne, LargeValueGapStopsEvenSooner) {
 TEST(Varre2026SquareRankOne, AFarStartPolarizesBeforeTheStop) {
   // β(0) = −20β*: ρ(0) = 21 is a long budget, and a u-gap of 2.8 keeps ‖C(s)u‖ ≈ √c‖s‖, the
   // rate that moves a furthest per unit of ρ; σ(a(τ*)) ≈ (0.998, 0.002) — "partial" fails.
-  const auto r = run(kPartial, rank_one({"-18.6", "-21.4"}), 0);
+  const auto r = run_in_tier(kPartial, rank_one({"-18.6", "-21.4"}), 0);
   ASSERT_EQ(r.verdict, Verdict::violated) << r.reason;
   EXPECT_LT(std::stod(r.margin_upper), -0.09);
   EXPECT_GT(std::stod(r.details["tau_star"][0].get<std::string>()), 20.0);

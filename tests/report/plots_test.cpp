@@ -9,18 +9,13 @@
 #include <fstream>
 
 #include "report/plots.hpp"
+#include "support/scratch_files.hpp"
 
 namespace softcert::report::plots {
 namespace {
 
 namespace fs = std::filesystem;
-
-fs::path fresh_dir(const std::string& name) {
-  const fs::path d = fs::path(::testing::TempDir()) / ("softcert_plots_" + name);
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
+using testing::scratch_dir;
 
 TEST(Plots, CsvCellsCannotSplitColumnsOrRows) {
   Csv csv({"name", "x"});
@@ -65,7 +60,7 @@ TEST(Plots, SeriesOutOfTheLegendGetAnEmptyTitle) {
 
 TEST(Plots, EveryStyleRendersWhenGnuplotIsPresent) {
   if (!find_gnuplot()) GTEST_SKIP() << "gnuplot not installed";
-  const fs::path d = fresh_dir("styles");
+  const fs::path d = scratch_dir("plots", "styles");
   Csv csv({"t", "lo", "mid", "hi", "label"});
   for (int i = 1; i <= 20; ++i) {
     const double t = i, y = 3 * t * t;
@@ -89,7 +84,7 @@ TEST(Plots, EveryStyleRendersWhenGnuplotIsPresent) {
 }
 
 TEST(Plots, MissingOrDisabledGnuplotIsReportedNotFatal) {
-  const fs::path d = fresh_dir("none");
+  const fs::path d = scratch_dir("plots", "none");
   Csv csv({"t", "y"});
   csv.add_row({"1", "2"});
   csv.write(d / "data.csv");

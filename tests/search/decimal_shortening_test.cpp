@@ -6,9 +6,9 @@
 #include "search/instance_leaves.hpp"
 #include "search/shrink_candidates.hpp"
 
+namespace softcert::search {
 namespace {
 
-using namespace softcert::search;
 using softcert::instances::value_softmax_axes;
 
 TEST(DecimalShortening, CountsSignificantDigits) {
@@ -75,3 +75,4 @@ TEST(ShrinkCandidates, EveryShorteningHasStrictlyFewerDigits) {
 }
 
 }  // namespace
+}  // namespace softcert::search

@@ -13,9 +13,8 @@
 #include "search/search.hpp"
 #include "search/search_record.hpp"
 
+namespace softcert::search {
 namespace {
-
-using namespace softcert;
 
 // Claim: x_0 + x_1 <= 12. Hypothesis "small": every x_k in [0, 5] (then the sum is <= 10, so
 // the margin 12 - sum is >= 2). The generator always draws x_k in [0, 5], whatever is dropped.
@@ -116,3 +115,4 @@ TEST(SearchDriver, SameSeedSameOutcome) {
 }
 
 }  // namespace
+}  // namespace softcert::search

@@ -7,9 +7,8 @@
 #include "numerics/decimal.hpp"
 #include "search/shrinker.hpp"
 
+namespace softcert::search {
 namespace {
-
-using namespace softcert;
 
 // A toy property with a known smallest counterexample: "every entry of x is at most 10".
 // Violated iff some entry exceeds 10; the margin is 10 − max x.
@@ -99,3 +98,4 @@ TEST(Shrinker, SinkRepresentabilityCounterexampleStaysCertified) {
 }
 
 }  // namespace
+}  // namespace softcert::search

@@ -4,7 +4,9 @@
 // every value from raw 64-bit words.
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <random>
+#include <string>
 #include <utility>
 
 namespace softcert::testing {
@@ -64,5 +66,14 @@ class InputGenerator {
  private:
   std::mt19937_64 rng_;
 };
+
+// k/1000 written exactly as a decimal string ("-1.234" for k = -1234): entries of random
+// instances, given to the parser as decimals.
+inline std::string milli(int k) {
+  const int m = k < 0 ? -k : k;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%s%d.%03d", k < 0 ? "-" : "", m / 1000, m % 1000);
+  return buf;
+}
 
 }  // namespace softcert::testing
