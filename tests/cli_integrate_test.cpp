@@ -162,6 +162,43 @@ TEST(CliIntegrate, RigorousSquareLossEndsWithThePlTailAndSaysSo) {
   EXPECT_EQ(run_softcert("integrate " + path + " --t 2 --tier rigorous --tail maybe").status, 2);
 }
 
+// Regression loss: the tail needs a certified λ ≤ λ_min(2XᵀX) (X of full column rank); the JSON
+// reports it, and the enclosure at t = 10⁴ contains the fast tier's state.
+TEST(CliIntegrate, RigorousRegressionLossEndsWithThePlTailAndReportsLambda) {
+  const auto inst = nlohmann::json::parse(R"({"model": "value_softmax", "loss": "regression", "normalization": "softmax",
+      "T": 3, "d": 2, "V": [["0.3", "-0.2", "0.1"], ["-0.4", "0.25", "0.05"]], "a": ["0.2", "0.9", "1.4"],
+      "X": [["0.8", "-0.3"], ["0.1", "0.9"], ["-0.5", "0.4"]], "y": ["0.3", "-0.2", "0.45"],
+      "provenance": "test: PL tail, regression"})");
+  const std::string path = temp("regression.json");
+  std::ofstream(path) << inst.dump();
+  const std::string out = temp("regression_rig.json");
+  std::remove(out.c_str());
+  const auto r = run_softcert("integrate " + path + " --t 10000 --tier rigorous --json " + out);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("lambda = "), std::string::npos) << r.out;
+  const auto j = nlohmann::json::parse(std::ifstream(out));
+  ASSERT_TRUE(j.contains("tail"));
+  EXPECT_EQ(j["tail"]["used"], true);
+  // 2XᵀX = [[1.8, −0.7], [−0.7, 2.12]]: eigenvalues 1.96 ± √0.5156, the smaller ≈ 1.241950
+  const double lambda = j["tail"]["lambda"].get<double>();
+  EXPECT_GT(lambda, 0.5 * 1.24195);
+  EXPECT_LT(lambda, 1.24195);
+  EXPECT_LT(j["steps"].get<int>(), 200);  // stepping to t = 10⁴ takes thousands
+  const std::string fout = temp("regression_fast.json");
+  ASSERT_EQ(run_softcert("integrate " + path + " --t 10000 --json " + fout).status, 0);
+  const auto f = nlohmann::json::parse(std::ifstream(fout));
+  for (int k = 0; k < 3; ++k) {
+    const double v = std::stod(f["a"][k].get<std::string>());
+    EXPECT_LE(std::stod(j["a"][k][0].get<std::string>()), v + 1e-12);
+    EXPECT_GE(std::stod(j["a"][k][1].get<std::string>()), v - 1e-12);
+    for (int i = 0; i < 2; ++i) {
+      const double w = std::stod(f["V"][i][k].get<std::string>());
+      EXPECT_LE(std::stod(j["V"][i][k][0].get<std::string>()), w + 1e-12);
+      EXPECT_GE(std::stod(j["V"][i][k][1].get<std::string>()), w - 1e-12);
+    }
+  }
+}
+
 // relu reaches its kink early on this instance: exit 3, stderr says until when the kink is
 // certainly not reached, and --json holds the same report (integrate/kink_report.hpp).
 TEST(CliIntegrate, RigorousReluStoppedAtItsKinkSaysUntilWhenItIsCertainlyNotReached) {

@@ -6,7 +6,7 @@
 //   rigorous tier: validated Taylor–Lohner, [lower, upper] pairs — the reduced logistic form
 //   (integrate::rigorous_integrate) for logistic + softmax, else the full state of any model
 //   (integrate::rigorous_integrate_model: every loss; softmax, x², sum, sigmoid; the tied model).
-//   Square loss: once the flow has settled the run ends with the PL tail (integrate/pl_tail.hpp),
+//   Square and regression loss: once the flow has settled the run ends with the PL tail (integrate/pl_tail.hpp),
 //   which bounds x(t) for every later t at once; --tail off steps to END instead.
 // Exit: 0 done; 2 bad usage or input, or --json cannot be written (nothing written); 3 the
 // rigorous tier could not validate, or the fast tier overflowed (nothing written) — except for
@@ -105,12 +105,14 @@ nlohmann::json run_rigorous(const IntegrateArgs& args, const instances::Instance
             << r.precision_bits << " bits\n";
   std::cout << "t = " << r.t << ", " << r.steps << " validated steps, " << seconds << " s, largest width "
             << r.max_width << "\n";
-  if (r.tail.used)
+  if (r.tail.used) {
     std::cout << "PL tail (integrate/pl_tail.hpp): validated steps to t = " << r.tail.from_upper << " (" << r.tail.steps_to_from
-              << " steps), then x(t) within R = " << r.tail.radius << " of that state for every t ≥ it (mu = " << r.tail.mu
-              << ")\n";
-  else if (r.tail.attempted)
+              << " steps), then x(t) within R = " << r.tail.radius << " of that state for every t ≥ it (mu = " << r.tail.mu;
+    if (r.tail.regression) std::cout << ", lambda = " << r.tail.lambda;
+    std::cout << ")\n";
+  } else if (r.tail.attempted) {
     std::cout << "PL tail: not used (END was reached by validated steps first)\n";
+  }
   auto pairs = [](const std::vector<integrate::DecimalEnclosure>& v) {
     std::vector<std::string> out;
     for (const auto& e : v) out.push_back("[" + e.lower + ", " + e.upper + "]");
@@ -144,7 +146,7 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
   cmd->add_option("--time", args->time, "t, tau (dτ = γ dt, t carried as a state; logistic) or auto (τ when END ≥ 100)");
   cmd->add_option("--tolerance", args->tolerance, "fast tier: absolute = relative tolerance (default 2^-(BITS - max(6, BITS/8)))");
   cmd->add_option("--tail", args->tail,
-                  "rigorous tier, square loss: auto (end with the PL tail once the flow has settled: far fewer steps at long "
+                  "rigorous tier, square and regression loss: auto (end with the PL tail once the flow has settled: far fewer steps at long "
                   "horizons) or off (validated steps to END)")
       ->check(CLI::IsMember({"auto", "off"}));
   cmd->add_flag("--no-check", args->no_check, "fast tier: skip the 2·BITS reference run");

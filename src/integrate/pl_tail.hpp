@@ -1,6 +1,7 @@
 #pragma once
-// The square-loss value-softmax flow near its equilibria: a Polyak–Łojasiewicz (PL) tail that
-// bounds the whole rest of the trajectory, for every horizon at once, by one ball.
+// The square- and regression-loss value-softmax flows near their equilibria: a
+// Polyak–Łojasiewicz (PL) tail that bounds the whole rest of the trajectory, for every horizon
+// at once, by one ball.
 //
 // Lemma (PL tail; docs/method.md §5b). L(x) = ½‖g‖², g = β − β*, β = V α(a), x = (V, a), and
 // ẋ = −∇L (the t-time ValueSoftmax field for loss "square"). ∇_V L = g αᵀ, so
@@ -30,6 +31,16 @@
 // and also g(x0) ∈ g([X]); |g_i(x0)| is bounded by the smaller magnitude of the two. The
 // product J·B is formed first, so directions of the set along which β does not change (the
 // equilibrium manifold β = β* the flow converges to) do not inflate the bound.
+//
+// Regression loss (docs/method.md §5b). L(x) = ‖y − Xβ‖², its β-gradient g = Gβ − c with
+// G = 2XᵀX, c = 2Xᵀy, and L* = min_β L (attained at β̂ with Gβ̂ = c when G is nonsingular).
+// With λ > 0 certified below λ_min(G) (numerics/eigenvalue_lower_bound.hpp):
+//     L − L* = ½ (β − β̂)ᵀ G (β − β̂),   ‖g‖² = (β − β̂)ᵀ G² (β − β̂) ≥ 2λ (L − L*),
+// so ‖∇L‖² ≥ ‖∇_V L‖²_F = ‖g‖² ‖α‖² ≥ 2λμ (L − L*) on K. The proof above with L − L* for L
+// (L ≥ L* everywhere, and L = L* only at global minima of L, which are equilibria) gives
+// ‖x(t) − x0‖ ≤ √(2/(λμ)) √(L(x0) − L*) ≤ ‖g(x0)‖/(λ√μ) =: R, using
+// L − L* = ½ gᵀG⁻¹g ≤ ‖g‖²/(2λ). Square loss is the case G = I, λ = 1. g's Jacobian is
+// G·∂β/∂x, so the mean value bound above uses (G·(J_β(H)·B))·[r].
 #include <algorithm>
 #include <cstddef>
 #include <stdexcept>
@@ -39,6 +50,7 @@
 #include "integrate/rigorous_full.hpp"
 #include "integrate/validated_taylor.hpp"
 #include "models/value_softmax.hpp"
+#include "numerics/eigenvalue_lower_bound.hpp"
 #include "numerics/traits.hpp"
 
 namespace softcert::integrate {
@@ -53,8 +65,14 @@ struct PlBall {
   std::vector<S> box;
   S radius{0};
   S mu{0};
-  S g_norm{0};  // upper(g_norm) ≥ ‖g(x0)‖₂ = √(2 L(x0)) for every x0 of the set
+  S lambda{1};  // regression: a lower bound of λ_min(2XᵀX) (certified); square loss: 1
+  S g_norm{0};  // upper(g_norm) ≥ ‖g(x0)‖₂ for every x0 of the set (square: √(2 L(x0)))
 };
+
+// The losses the PL tail covers (t-time value-softmax flow).
+inline bool has_pl_tail(instances::Loss loss) {
+  return loss == instances::Loss::square || loss == instances::Loss::regression;
+}
 
 namespace pl_detail {
 
@@ -114,40 +132,57 @@ num::BoundOf<S> mu_lower(const models::ValueSoftmax<S>& model, const std::vector
 }  // namespace pl_detail
 
 // The PL ball of every solution through the Lohner set `set` (a state of `model`, t-time,
-// loss "square"). Guarantee: see PlBall. Throws std::invalid_argument for another loss or
-// τ-time; never throws for a singular or kinked box (returns valid = false).
+// loss "square" or "regression"). Guarantee: see PlBall. Throws std::invalid_argument for another
+// loss or τ-time; never throws for a singular or kinked box, or a regression design whose G is
+// not certified positive definite (returns valid = false).
 template <class S>
 PlBall<S> pl_ball(const models::ValueSoftmax<S>& model, const LohnerSet<S>& set) {
   using B = num::BoundOf<S>;
   if (model.tau_time()) throw std::invalid_argument("model: the PL tail needs the t-time flow");
+  if (!has_pl_tail(model.loss())) throw std::invalid_argument("loss: the PL tail needs \"square\" or \"regression\"");
   const std::size_t T = model.tokens(), d = model.dim(), n = model.dimension();
   PlBall<S> out;
+  const bool regression = model.loss() == instances::Loss::regression;
+  // λ ≤ λ_min(G) (regression; computed for each ball, d³/3 operations: small beside a step)
+  const double lambda = regression ? num::min_eigenvalue_lower_bound(model.gram2(), d) : 1.0;
+  if (!(lambda > 0)) return out;
   const std::vector<S> X = set.box();
   std::vector<S> H(n);
   for (std::size_t i = 0; i < n; ++i) H[i] = num::hull(X[i], set.c[i]);
   auto a_of = [&](const std::vector<S>& x) {
     return std::vector<S>(x.begin() + static_cast<std::ptrdiff_t>(d * T), x.begin() + static_cast<std::ptrdiff_t>(d * T + T));
   };
-  auto g_of = [&](const std::vector<S>& x, std::vector<S>& alpha, std::vector<S>& w) {
+  auto beta_of = [&](const std::vector<S>& x, std::vector<S>& alpha, std::vector<S>& w) {
     model.normalize(a_of(x), alpha, w);
+    std::vector<S> b(d, S(0));
+    for (std::size_t i = 0; i < d; ++i)
+      for (std::size_t j = 0; j < T; ++j) b[i] = b[i] + x[i * T + j] * alpha[j];
+    return b;
+  };
+  // g = β − β* (square) or G β − c (regression)
+  auto g_of_beta = [&](const std::vector<S>& b) {
     std::vector<S> g(d, S(0));
     for (std::size_t i = 0; i < d; ++i) {
-      for (std::size_t j = 0; j < T; ++j) g[i] = g[i] + x[i * T + j] * alpha[j];
-      g[i] = g[i] - model.beta()[i];
+      if (!regression) {
+        g[i] = b[i] - model.beta()[i];
+        continue;
+      }
+      S acc = S(0) - model.xty2()[i];
+      for (std::size_t k = 0; k < d; ++k) acc = acc + model.gram2()[i * d + k] * b[k];
+      g[i] = acc;
     }
     return g;
   };
   try {
     if (!pl_detail::normalization_regular(model.normalization(), a_of(H))) return out;
     std::vector<S> alpha, w, alpha_c, w_c;
-    const std::vector<S> g_box = g_of(X, alpha, w);
-    const std::vector<S> g_c = g_of(set.c, alpha_c, w_c);
-    // β over H (for ∂g/∂a) and α, w over H.
-    const std::vector<S> gH = g_of(H, alpha, w);
-    std::vector<S> betaH(d);
-    for (std::size_t i = 0; i < d; ++i) betaH[i] = gH[i] + model.beta()[i];
+    const std::vector<S> g_box = g_of_beta(beta_of(X, alpha, w));
+    const std::vector<S> g_c = g_of_beta(beta_of(set.c, alpha_c, w_c));
+    // β over H (for ∂β/∂a) and α, w over H.
+    const std::vector<S> betaH = beta_of(H, alpha, w);
     const bool sig = model.normalization() == instances::Normalization::sigmoid;
-    // J = ∂g/∂x over H (d × n), then JB = J·B (d × n), then g_mv = g(c) + JB·[r].
+    // J = ∂β/∂x over H (d × n), then JB = J·B (d × n); for regression JB ← G·JB (∂g/∂x = G ∂β/∂x);
+    // then g_mv = g(c) + JB·[r].
     std::vector<S> JB(d * n, S(0));
     for (std::size_t i = 0; i < d; ++i) {
       std::vector<S> Ji(n, S(0));
@@ -160,6 +195,15 @@ PlBall<S> pl_ball(const models::ValueSoftmax<S>& model, const LohnerSet<S>& set)
         for (std::size_t l = d * T; l < d * T + T; ++l) acc = acc + Ji[l] * set.B[l * n + m];
         JB[i * n + m] = acc;
       }
+    }
+    if (regression) {
+      std::vector<S> GJB(d * n, S(0));
+      for (std::size_t i = 0; i < d; ++i)
+        for (std::size_t k = 0; k < d; ++k) {
+          const S& gik = model.gram2()[i * d + k];
+          for (std::size_t m = 0; m < n; ++m) GJB[i * n + m] = GJB[i * n + m] + gik * JB[k * n + m];
+        }
+      JB = std::move(GJB);
     }
     S gsq(0);
     for (std::size_t i = 0; i < d; ++i) {
@@ -177,7 +221,7 @@ PlBall<S> pl_ball(const models::ValueSoftmax<S>& model, const LohnerSet<S>& set)
     B mu = pl_detail::mu_lower(model, a_of(X), 0.99);
     for (int attempt = 0; attempt < 4; ++attempt) {
       if (!(mu > 0)) return out;
-      const S R = gnorm / num::sqrt(num::hull_of_bounds<S>(mu, mu));
+      const S R = gnorm / (S(lambda) * num::sqrt(num::hull_of_bounds<S>(mu, mu)));
       B r_hi = num::upper(R);
       if (!(r_hi < B(1e300))) return out;
       if (r_hi < 0) r_hi = 0;
@@ -192,6 +236,7 @@ PlBall<S> pl_ball(const models::ValueSoftmax<S>& model, const LohnerSet<S>& set)
         out.box = std::move(K);
         out.radius = num::hull_of_bounds<S>(r_hi, r_hi);
         out.mu = num::hull_of_bounds<S>(mu, mu);
+        out.lambda = S(lambda);
         out.g_norm = gnorm;
         return out;
       }
@@ -221,10 +266,11 @@ struct PlTail {
   S from{0};        // s: the time of the Lohner set the ball was computed from
   S radius{0};      // R of that ball
   S mu{0};          // the μ used (‖α‖² ≥ μ on the final box)
+  S lambda{1};      // the λ used (regression: λ ≤ λ_min(2XᵀX); square: 1)
   std::size_t steps = 0;  // validated steps up to s
 };
 
-// The state of the square-loss t-time flow at t = END: validated steps from 0 until the PL ball
+// The state of the square- or regression-loss t-time flow at t = END: validated steps from 0 until the PL ball
 // at the current time s is small (PlTailOptions), then x(END) ∈ box of that ball; if END comes
 // first, the last validated box. Guarantee: for every initial state in model.initial_state()
 // the exact solution exists on [0, END] and result.x[i] ∋ x_i(END), result.alpha ∋ α(x(END));
@@ -235,6 +281,7 @@ FullStateEnclosure<S> enclose_with_pl_tail(const models::ValueSoftmax<S>& model,
                                            const PlTailOptions& tail_options = {}, PlTail<S>* tail = nullptr) {
   using B = num::BoundOf<S>;
   if (model.tau_time()) throw std::invalid_argument("model: the PL tail needs the t-time flow");
+  if (!has_pl_tail(model.loss())) throw std::invalid_argument("loss: the PL tail needs \"square\" or \"regression\"");
   if (!num::certainly_positive(t_end)) throw std::invalid_argument("END: must be certainly positive");
   FullStateEnclosure<S> out;
   out.a_offset = model.a_offset();
@@ -285,6 +332,7 @@ FullStateEnclosure<S> enclose_with_pl_tail(const models::ValueSoftmax<S>& model,
         info.used = true;
         info.radius = chosen.radius;
         info.mu = chosen.mu;
+        info.lambda = chosen.lambda;
         out.x = chosen.box;
         break;
       }

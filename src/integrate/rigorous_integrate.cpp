@@ -246,6 +246,7 @@ nlohmann::json to_json(const RigorousIntegrateResult& r) {
       t["from_t"] = nlohmann::json::array({r.tail.from_lower, r.tail.from_upper});
       t["radius"] = r.tail.radius;
       t["mu"] = r.tail.mu;
+      if (r.tail.regression) t["lambda"] = r.tail.lambda;
       t["steps_to_from"] = r.tail.steps_to_from;
     }
     j["tail"] = t;

@@ -43,7 +43,7 @@ struct RigorousIntegrateOptions {
   // relative width where only the set's own width multiplies it; integrate/validated_taylor.hpp).
   // false: in MPFI like the rest of the step (slower; for comparison).
   bool double_jacobian = true;
-  // Full-state square loss only (rigorous_integrate_model): "auto" ends the run with the PL tail
+  // Full-state square and regression loss only (rigorous_integrate_model): "auto" ends the run with the PL tail
   // of integrate/pl_tail.hpp once the flow has settled (x(END) ∈ [x(s)] + [−R, R] for every
   // END ≥ s); "off": validated steps all the way to END.
   std::string tail = "auto";
@@ -60,6 +60,8 @@ struct RigorousTailInfo {
   std::string from_lower, from_upper;  // s: the time of the validated set the ball is built on
   double radius = 0;          // R (an upper bound), the same for every END ≥ s
   double mu = 0;              // the lower bound of ‖α(a)‖² used (μ of the PL inequality)
+  bool regression = false;    // regression loss: lambda below is the λ of its PL inequality
+  double lambda = 1;          // regression: the certified lower bound of λ_min(2XᵀX) used; square: 1
   std::size_t steps_to_from = 0;  // validated steps up to s
 };
 
@@ -131,7 +133,7 @@ RigorousIntegrateResult rigorous_integrate(const nlohmann::json& instance, const
 // The result as the rigorous-tier JSON of docs/fast_tier.md (Output): {"t", "tier": "rigorous",
 // "precision_bits", "a", "u", "softmax", "loss", "V"} with each value a [lower, upper] pair of
 // decimal strings, plus "widths", "steps", "order", "time_variable", and "tail" (an object with
-// "lemma", "used", "from_t", "radius", "mu", "steps_to_from") when the PL tail was tried.
+// "lemma", "used", "from_t", "radius", "mu", "steps_to_from", and "lambda" for regression loss) when the PL tail was tried.
 nlohmann::json to_json(const RigorousIntegrateResult& result);
 
 }  // namespace softcert::integrate

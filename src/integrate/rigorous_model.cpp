@@ -31,8 +31,8 @@ RigorousIntegrateResult run_full_state(const instances::Instance& inst, const st
   vo.max_steps = o.max_steps;
   // enclose_model_state passes t (in τ-time read from the state) as on_step's second argument.
   if (o.progress) vo.on_step = [&o](std::size_t n, double t, const std::vector<double>&) { o.progress(n, t); };
-  // Square loss (t-time): validated steps until the flow has settled, then the PL tail.
-  const bool pl = !inst.tied() && inst.loss == instances::Loss::square && o.tail != "off" &&
+  // Square and regression loss (t-time): validated steps until the flow has settled, then the PL tail.
+  const bool pl = !inst.tied() && has_pl_tail(inst.loss) && o.tail != "off" &&
                   num::certainly_positive(t_end);
   PlTail<S> tail;
   const FullStateEnclosure<S> e = pl ? enclose_with_pl_tail<S>(models::ValueSoftmax<S>(inst), t_end, vo, {}, &tail)
@@ -53,6 +53,9 @@ RigorousIntegrateResult run_full_state(const instances::Instance& inst, const st
       // R rounded up, μ rounded down, to doubles.
       r.tail.radius = std::nextafter(num::to_double(tail.radius), std::numeric_limits<double>::infinity());
       r.tail.mu = std::nextafter(num::to_double(tail.mu), -std::numeric_limits<double>::infinity());
+      r.tail.regression = inst.loss == instances::Loss::regression;
+      // λ is a double (thin): exact
+      if (r.tail.regression) r.tail.lambda = num::to_double(tail.lambda);
       r.tail.steps_to_from = tail.steps;
     }
   }

@@ -71,6 +71,11 @@ class ValueSoftmax {
   bool tau_time() const { return tau_; }
   const std::vector<S>& beta() const { return beta_; }
   const S& c() const { return c_; }
+  Loss loss() const { return loss_; }
+  // Regression loss only (empty otherwise): G = 2XᵀX (d × d, row-major) and c = 2Xᵀy, so that
+  // the β-gradient of ‖y − Xβ‖² is G β − c.
+  const std::vector<S>& gram2() const { return XtX2_; }
+  const std::vector<S>& xty2() const { return Xty2_; }
   std::size_t dimension() const { return d_ * T_ + T_ + (tau_ ? 1 : 0); }
   std::size_t a_offset() const { return d_ * T_; }
   std::size_t time_index() const { return d_ * T_ + T_; }  // meaningful when tau_time()

@@ -162,5 +162,105 @@ TEST(PlTail, RandomSquareLossInstancesContainA300BitReference) {
   }
 }
 
+// --- regression loss: L = ‖y − Xβ‖², PL constant λμ with λ ≤ λ_min(2XᵀX) ---------------------
+
+nlohmann::json regression_json(std::size_t T, std::size_t d, const std::vector<std::string>& V, const std::vector<std::string>& a,
+                               const std::vector<std::vector<std::string>>& X, const std::vector<std::string>& y,
+                               const std::string& norm = "softmax") {
+  nlohmann::json j = square_json(T, d, V, a, std::vector<std::string>(d, "1"), norm);
+  j["loss"] = "regression";
+  j.erase("beta");
+  j["X"] = X;
+  j["y"] = y;
+  return j;
+}
+
+TEST(PlTail, RegressionRadiusIsTheLemmaBoundWithACertifiedLambda) {
+  // T = 1 (α ≡ 1, μ = 1), d = 2, X = diag(0.5, 1), y = 0: G = diag(0.5, 2), λ_min = 0.5, c = 0.
+  // V = (1, 1): g = G β = (0.5, 2), ‖g‖ = √4.25, and the lemma's R = ‖g‖/(λ_min √μ) = 2√4.25.
+  const auto inst = instances::parse_instance(
+      regression_json(1, 2, {"1", "1"}, {"0"}, {{"0.5", "0"}, {"0", "1"}}, {"0", "0"}));
+  const models::ValueSoftmax<IntervalD> m(inst);
+  const auto ball = integrate::pl_ball(m, integrate::LohnerSet<IntervalD>::from_box(m.initial_state()));
+  ASSERT_TRUE(ball.valid);
+  EXPECT_LT(num::upper(ball.lambda), 0.5);   // certified below λ_min
+  EXPECT_GT(num::lower(ball.lambda), 0.45);  // and close to it
+  num::PrecisionGuard g(300);
+  const MpReal bound = MpReal(2) * boost::multiprecision::sqrt(MpReal("4.25"));
+  EXPECT_GE(MpReal(num::upper(ball.radius)), bound);  // R/λ dropped, or λ², would be below it
+  EXPECT_LE(MpReal(num::upper(ball.radius)), bound * MpReal("1.02"));
+}
+
+TEST(PlTail, RegressionOneDimensionalFlowIsTightAndARadiusWithoutLambdaMisses) {
+  // T = 1, d = 1, X = (0.5), y = (1): G = 0.5, c = 1, V̇ = −(G V − c), V(t) = 2 − 2e^{−t/2} from
+  // V(0) = 0; a constant. The lemma's R = |g(V(s))|/λ = |V(s) − 2|·(G/λ): tight as λ → G.
+  const auto inst = instances::parse_instance(regression_json(1, 1, {"0"}, {"0.25"}, {{"0.5"}}, {"1"}));
+  const models::ValueSoftmax<IntervalD> m(inst);
+  integrate::PlTailOptions to;
+  to.relative = 1e300;  // the tail at the first step, where R is large
+  integrate::PlTail<IntervalD> tail;
+  const double END = 1e4;
+  const auto enc = integrate::enclose_with_pl_tail(m, IntervalD(END), integrate::ValidatedOptions{}, to, &tail);
+  ASSERT_TRUE(tail.used);
+  const double s = num::lower(tail.from), R = num::upper(tail.radius), lambda = num::lower(tail.lambda);
+  ASSERT_LT(lambda, 0.5);
+  EXPECT_GT(R, 0.1);
+  num::PrecisionGuard g(300);
+  const MpReal Vs = MpReal(2) - MpReal(2) * boost::multiprecision::exp(-MpReal(s) / 2);
+  const MpReal Vend = MpReal(2) - MpReal(2) * boost::multiprecision::exp(-MpReal(END) / 2);
+  EXPECT_TRUE(contains(enc.x[0], Vend));
+  EXPECT_LE(MpReal(R), (MpReal(2) - Vs) * MpReal("1.02"));
+  // Without the 1/λ (R·λ, λ < 1) the ball around V(s) stops short of V(END).
+  const MpReal hi_wrong = MpReal(num::upper(enc.x[0])) - MpReal(R) + MpReal(R) * MpReal(lambda);
+  EXPECT_LT(hi_wrong, Vend);
+}
+
+TEST(PlTail, RegressionWithoutAFullRankDesignGetsNoBall) {
+  // One data point in d = 2: G = 2xxᵀ is singular, λ_min = 0, so no PL constant.
+  const auto inst = instances::parse_instance(regression_json(2, 2, {"1", "0", "0", "1"}, {"0", "0"}, {{"1", "1"}}, {"1"}));
+  const models::ValueSoftmax<IntervalD> m(inst);
+  EXPECT_FALSE(integrate::pl_ball(m, integrate::LohnerSet<IntervalD>::from_box(m.initial_state())).valid);
+}
+
+TEST(PlTail, RandomRegressionInstancesContainA300BitReference) {
+  const double END = 200;
+  unsigned seed = 70;
+  for (const char* norm : {"softmax", "square", "sum", "sigmoid"}) {
+    std::mt19937 gen(++seed);
+    auto dec = [&gen](int lo, int hi) { return milli(std::uniform_int_distribution<int>(lo, hi)(gen)); };
+    std::vector<std::string> V, a, y;
+    for (int i = 0; i < 6; ++i) V.push_back(dec(-500, 500));
+    for (int i = 0; i < 3; ++i) a.push_back(dec(200, 1500));
+    std::vector<std::vector<std::string>> X(3);
+    for (auto& row : X) row = {dec(-1000, 1000), dec(-1000, 1000)};
+    for (int i = 0; i < 3; ++i) y.push_back(dec(-500, 500));
+    const auto inst = instances::parse_instance(regression_json(3, 2, V, a, X, y, norm));
+    std::vector<MpReal> ref;
+    {
+      num::PrecisionGuard g(300);
+      ref = integrate::run_to_time<MpReal>(models::ValueSoftmax<MpReal>(inst), MpReal(END), integrate::Stepper::taylor,
+                                           MpReal("1e-60"))
+                .x;
+    }
+    const models::ValueSoftmax<IntervalD> m(inst);
+    // The tail as early as possible (taken at the first valid ball), and the default rule (which may
+    // reach END by validated steps first: the flow under x² / sum settles more slowly here; the
+    // validated box is then what is checked).
+    for (double relative : {1e300, 1e-2}) {
+      integrate::PlTailOptions to;
+      to.relative = relative;
+      integrate::PlTail<IntervalD> tail;
+      const auto enc = integrate::enclose_with_pl_tail(m, IntervalD(END), integrate::ValidatedOptions{}, to, &tail);
+      const std::string what = std::string(norm) + " relative " + std::to_string(relative);
+      if (relative > 1) EXPECT_TRUE(tail.used) << what;
+      ASSERT_EQ(enc.x.size(), ref.size()) << what;
+      for (std::size_t i = 0; i < ref.size(); ++i)
+        EXPECT_TRUE(contains(enc.x[i], ref[i]))
+            << what << ": component " << i << " [" << num::lower_decimal(enc.x[i]) << ", " << num::upper_decimal(enc.x[i])
+            << "] misses " << num::to_decimal(ref[i]);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace softcert
