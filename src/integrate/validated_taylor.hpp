@@ -12,7 +12,8 @@
 //     constant L of f and failed on the paper instance at h ≈ 0.04; the high-order one does not.
 //  2. Taylor coefficients x_k(c), k ≤ p, at the centre (thin) and their x0-derivatives
 //     Dx_k([X]) over the box (variational equations, taylor::Tape with derivatives). With a
-//     double Jacobian field set (MPFI kinds, set_double_jacobian_field) the derivatives are
+//     Jacobian field set (set_double_jacobian_field: over IntervalD, possibly by a cheaper
+//     formula for the same field; for MPFI kinds in doubles) the derivatives are
 //     enclosed in IntervalD over [X] rounded outward to doubles: still enclosures of the exact
 //     Dx_k over a superset of [X], so step 4 stays valid; their ~1e-16 relative width only
 //     enters the set through A·[r], i.e. scaled by the set's own width.
@@ -141,12 +142,17 @@ class ValidatedStepper {
       : f_(std::move(field)), n_(dimension), opt_(options) {}
 
   // The same vector field evaluated over intervals of doubles, with parameters that enclose the
-  // same exact values (e.g. the model built at IntervalD from the same decimal instance).
+  // same exact values (e.g. the model built at IntervalD from the same decimal instance), by any
+  // formula for it: only the x0-derivatives of the Taylor coefficients are taken from it, and
+  // any enclosure of those exact derivatives over the box serves the mean value form (step 4).
   using DoubleField = std::function<void(const std::vector<taylor::Var<IntervalD>>&, std::vector<taylor::Var<IntervalD>>&)>;
-  // For S = IntervalMp: compute the Lohner Jacobian (the x0-derivative pass, O(nodes·p²·n)
-  // multiply-adds, most of a step's cost) in IntervalD instead of MPFI. Profiled at 128 bits on
-  // the headline instance: the MPFI derivative pass was 198 of 249 ms per step. If the double
-  // pass overflows or fails, that step falls back to MPFI. No effect for S = IntervalD.
+  // Compute the Lohner Jacobian (the x0-derivative pass, O(nodes·p²·n) multiply-adds, most of a
+  // step's cost) with this field instead of the stepper's own. For S = IntervalMp: in IntervalD
+  // instead of MPFI (profiled at 128 bits on the headline instance: the MPFI derivative pass was
+  // 198 of 249 ms per step). For S = IntervalD: a cheaper formula with fewer tape nodes (the
+  // reduced logistic form's O(T) softmax at large T, integrate/rigorous_integrate.cpp). The
+  // coefficients themselves and the remainder still come from the stepper's field. If this pass
+  // overflows or fails, that step falls back to the stepper's field.
   void set_double_jacobian_field(DoubleField f) { double_field_ = std::move(f); }
 
   const ValidatedOptions& options() const { return opt_; }
@@ -327,11 +333,9 @@ TubeSegment<S> ValidatedStepper<S>::step(LohnerSet<S>& set, S& t, const S& t_end
   tx_.record(f_, X, p);
   lap(prof_.box_record);
   jacobian_in_double_ = false;
-  if constexpr (!std::is_same_v<S, IntervalD>) {
-    if (double_field_) {
-      tx_.solve(false);
-      jacobian_in_double_ = double_jacobian(X);
-    }
+  if (double_field_) {
+    tx_.solve(false);
+    jacobian_in_double_ = double_jacobian(X);
   }
   if (!jacobian_in_double_) tx_.solve(true, jacobian_order());
   lap(prof_.derivative);

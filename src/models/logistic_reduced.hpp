@@ -10,7 +10,9 @@
 // Long horizons in t (10⁵ … 10⁹) are short in τ (t ≈ e^{max u}, max u grows linearly in τ).
 //
 // Both evaluate their vector field on any X that S converts to (S itself or a Taylor series
-// over S) using only +, −, ×, ÷, num::exp and num::softmax, without branching on values of X.
+// over S) using only +, −, ×, ÷, num::exp and num::softmax (or num::softmax_quotient, whose shift
+// index is chosen from the values: any index gives the same function), without branching on
+// values of X otherwise.
 // For interval S every parameter encloses the instance's exact value (parse_decimal<S>).
 #include <cstddef>
 #include <stdexcept>
@@ -23,12 +25,19 @@
 
 namespace softcert::models {
 
+// How the field evaluates s = softmax(a) on interval kinds (point kinds always use the O(T)
+// quotient): `pairwise` is num::softmax's O(T²) form, the tight one the rigorous tier's values
+// and remainders need; `quotient` is num::softmax_quotient, the same function in T exponentials,
+// for the derivative pass at large T (integrate/rigorous_integrate.cpp), where the Jacobian's
+// width only enters scaled by the set's own width.
+enum class SoftmaxForm { pairwise, quotient };
+
 namespace detail {
 // The replicator part shared by t- and τ-time: s = softmax(a), su = sᵀu.
 template <class X>
-void softmax_and_mean(const std::vector<X>& x, std::size_t T, std::vector<X>& s, X& su) {
+void softmax_and_mean(const std::vector<X>& x, std::size_t T, SoftmaxForm form, std::vector<X>& s, X& su) {
   const std::vector<X> a(x.begin(), x.begin() + static_cast<std::ptrdiff_t>(T));
-  s = num::softmax(a);
+  s = form == SoftmaxForm::quotient ? num::softmax_quotient(a) : num::softmax(a);
   su = X(0);
   for (std::size_t i = 0; i < T; ++i) su = su + s[i] * x[T + i];
 }
@@ -70,6 +79,13 @@ class LogisticReduced {  // (a, u) ∈ R^{2T}, docs/models.md
     return LogisticReduced(std::move(p.a0), std::move(p.u0), std::move(p.c));
   }
 
+  // The same field with softmax evaluated in `form` (SoftmaxForm; the default is pairwise).
+  LogisticReduced with_softmax_form(SoftmaxForm form) const {
+    LogisticReduced m(*this);
+    m.form_ = form;
+    return m;
+  }
+
   std::size_t tokens() const { return a0_.size(); }
   std::size_t dimension() const { return 2 * a0_.size(); }
   const S& c() const { return c_; }
@@ -91,7 +107,7 @@ class LogisticReduced {  // (a, u) ∈ R^{2T}, docs/models.md
     if (dxdt.size() != x.size()) dxdt.resize(x.size());
     std::vector<X> s;
     X su(0);
-    detail::softmax_and_mean(x, T, s, su);
+    detail::softmax_and_mean(x, T, form_, s, su);
     // γ = 1/(1 + e^{uᵀs}): no cancellation; e^{uᵀs} overflows a double only for uᵀs > 709,
     // i.e. t ≈ e^709, far beyond any horizon in t.
     const X gamma = X(1) / (X(1) + num::exp(su));
@@ -105,6 +121,7 @@ class LogisticReduced {  // (a, u) ∈ R^{2T}, docs/models.md
  private:
   std::vector<S> a0_, u0_;
   S c_;
+  SoftmaxForm form_ = SoftmaxForm::pairwise;
 };
 
 template <class S>
@@ -118,6 +135,13 @@ class LogisticReducedTau {  // (a, u, t) ∈ R^{2T+1}, τ-time, docs/models.md
     detail::require_logistic_softmax<S>(inst, "reduced logistic τ-time");
     ReducedParameters<S> p = reduced_parameters<S>(inst);
     return LogisticReducedTau(std::move(p.a0), std::move(p.u0), std::move(p.c));
+  }
+
+  // The same field with softmax evaluated in `form` (SoftmaxForm; the default is pairwise).
+  LogisticReducedTau with_softmax_form(SoftmaxForm form) const {
+    LogisticReducedTau m(*this);
+    m.form_ = form;
+    return m;
   }
 
   std::size_t tokens() const { return a0_.size(); }
@@ -144,7 +168,7 @@ class LogisticReducedTau {  // (a, u, t) ∈ R^{2T+1}, τ-time, docs/models.md
     if (dxdt.size() != x.size()) dxdt.resize(x.size());
     std::vector<X> s;
     X su(0);
-    detail::softmax_and_mean(x, T, s, su);
+    detail::softmax_and_mean(x, T, form_, s, su);
     for (std::size_t i = 0; i < T; ++i) {
       dxdt[i] = s[i] * (x[T + i] - su);
       dxdt[T + i] = s[i] * c_;
@@ -155,6 +179,7 @@ class LogisticReducedTau {  // (a, u, t) ∈ R^{2T+1}, τ-time, docs/models.md
  private:
   std::vector<S> a0_, u0_;
   S c_, t0_;
+  SoftmaxForm form_ = SoftmaxForm::pairwise;
 };
 
 }  // namespace softcert::models

@@ -77,27 +77,42 @@ S logsumexp(const std::vector<S>& a) {
 // numerator inside its denominator (measured on the regression flow, d = n = 6, t = 45: the
 // order-20 centre coefficients' width 2.5e-8 instead of 1.6, and 481 validated steps instead of
 // 971 with a narrower final box; docs/performance.md).
-// Point kinds (and Taylor variables over them): shifted by the largest a_k, O(T).
+// Point kinds (and Taylor variables over them): softmax_quotient, O(T).
+template <class S>
+std::vector<S> softmax_quotient(const std::vector<S>& a);
 template <class S>
 std::vector<S> softmax(const std::vector<S>& a) {
-  const std::size_t n = a.size();
-  std::vector<S> s(n);
   if constexpr (is_interval_v<S> || (is_rigorous_v<S> && !ScalarTraits<S>::is_exact)) {
+    const std::size_t n = a.size();
+    std::vector<S> s(n);
     for (std::size_t i = 0; i < n; ++i) {
       S denom(1);
       for (std::size_t j = 0; j < n; ++j)
         if (j != i) denom += num::exp(S(a[j] - a[i]));
       s[i] = S(1) / denom;
     }
+    return s;
   } else {
-    const std::size_t k = shift_index(a);
-    S sum(0);
-    for (std::size_t j = 0; j < n; ++j) {
-      s[j] = num::exp(S(a[j] - a[k]));
-      sum += s[j];
-    }
-    for (auto& v : s) v /= sum;
+    return softmax_quotient(a);
   }
+}
+
+// softmax in the O(T) quotient form e^{a_i − a_k} / Σ_j e^{a_j − a_k}, shifted by the a_k with
+// the largest upper bound, for every kind. Over intervals it encloses the same values as
+// softmax() (both are exact formulas for the same function), only wider; its use there is the
+// rigorous tier's derivative pass at large T, which needs T exponentials instead of T(T − 1)
+// (models/logistic_reduced.hpp, SoftmaxForm).
+template <class S>
+std::vector<S> softmax_quotient(const std::vector<S>& a) {
+  const std::size_t n = a.size();
+  std::vector<S> s(n);
+  const std::size_t k = shift_index(a);
+  S sum(0);
+  for (std::size_t j = 0; j < n; ++j) {
+    s[j] = num::exp(S(a[j] - a[k]));
+    sum += s[j];
+  }
+  for (auto& v : s) v /= sum;
   return s;
 }
 

@@ -151,6 +151,39 @@ TEST(ValidatedLogistic, BoxInitialSetContainsEveryCornerSolution) {
   for (const auto& v : tube.final_box()) EXPECT_LT(num::width(v), 100 * w);
 }
 
+// The derivative pass from the O(T) quotient softmax (SoftmaxForm::quotient, as
+// integrate/rigorous_integrate.cpp sets it) while the coefficients keep the pairwise form: from a
+// box at T = 16, every corner solution tried stays inside, and the box is as narrow as with the
+// pairwise Jacobian (the Jacobian carries the box: A·[r]).
+TEST(ValidatedLogistic, QuotientSoftmaxJacobianCarriesABoxAtLargeT) {
+  num::PrecisionGuard g(256);
+  const std::size_t T = 16;
+  const Instance in = random_instance(11, T);
+  const double w = 1e-6;
+  std::vector<IntervalD> box;
+  for (double v : in.a) box.push_back(IntervalD(v - w, v + w));
+  for (double v : in.u) box.push_back(IntervalD(v - w, v + w));
+  const auto m = model_of<IntervalD>(in);
+  const auto mq = m.with_softmax_form(models::SoftmaxForm::quotient);
+  auto field = [&m](const auto& y, auto& dy) { m.rhs(y, dy); };
+  ValidatedTaylor<IntervalD, decltype(field)> pairwise(field, 2 * T), quotient(field, 2 * T);
+  quotient.set_double_jacobian_field([&mq](const auto& y, auto& dy) { mq.rhs(y, dy); });
+  const auto tp = pairwise.integrate(box, IntervalD(0.0), IntervalD(2.0));
+  const auto tq = quotient.integrate(box, IntervalD(0.0), IntervalD(2.0));
+  for (std::uint64_t corner : {0x0ull, 0xffffffffull, 0x5a5a5a5aull, 0x3c3c00ffull}) {
+    Instance ci = in;
+    for (std::size_t i = 0; i < T; ++i) ci.a[i] += ((corner >> i) & 1) ? w : -w;
+    for (std::size_t i = 0; i < T; ++i) ci.u[i] += ((corner >> (T + i)) & 1) ? w : -w;
+    const auto mref = model_of<MpReal>(ci);
+    const auto ref = reference_solution(mref, mref.initial_state(), 2.0);
+    for (std::size_t i = 0; i < 2 * T; ++i) EXPECT_TRUE(contains_mp(tq.final_box()[i], ref[i])) << corner << " " << i;
+  }
+  for (std::size_t i = 0; i < 2 * T; ++i) {
+    EXPECT_LT(num::width(tq.final_box()[i]), 100 * w);
+    EXPECT_LT(num::width(tq.final_box()[i]), 1.01 * num::width(tp.final_box()[i]) + 1e-15) << i;
+  }
+}
+
 TEST(ValidatedLogistic, TauTimeStateAtAGivenTimeAgreesWithTTime) {
   num::PrecisionGuard g(256);
   const Instance in = random_instance(11, 3);
