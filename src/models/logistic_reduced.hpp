@@ -20,24 +20,18 @@
 
 #include "instances/instance.hpp"
 #include "models/model_parameters.hpp"
+#include "models/softmax_form.hpp"
 #include "numerics/elementary.hpp"
 #include "numerics/stable.hpp"
 
 namespace softcert::models {
-
-// How the field evaluates s = softmax(a) on interval kinds (point kinds always use the O(T)
-// quotient): `pairwise` is num::softmax's O(T²) form, the tight one the rigorous tier's values
-// and remainders need; `quotient` is num::softmax_quotient, the same function in T exponentials,
-// for the derivative pass at large T (integrate/rigorous_integrate.cpp), where the Jacobian's
-// width only enters scaled by the set's own width.
-enum class SoftmaxForm { pairwise, quotient };
 
 namespace detail {
 // The replicator part shared by t- and τ-time: s = softmax(a), su = sᵀu.
 template <class X>
 void softmax_and_mean(const std::vector<X>& x, std::size_t T, SoftmaxForm form, std::vector<X>& s, X& su) {
   const std::vector<X> a(x.begin(), x.begin() + static_cast<std::ptrdiff_t>(T));
-  s = form == SoftmaxForm::quotient ? num::softmax_quotient(a) : num::softmax(a);
+  s = softmax_in(form, a);
   su = X(0);
   for (std::size_t i = 0; i < T; ++i) su = su + s[i] * x[T + i];
 }
