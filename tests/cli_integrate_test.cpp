@@ -121,6 +121,21 @@ TEST(CliIntegrate, RigorousTierGoesThroughRigorousIntegrate) {
 // Square loss at a long horizon: the run ends with the PL tail (integrate/pl_tail.hpp), the JSON
 // says so, the step count stays small, and the fast tier's state lies inside the enclosure.
 // --tail off at a short horizon reaches END by validated steps and says the tail was not used.
+// The rigorous JSON `rig` encloses the fast tier's a and V (`fast`, T tokens, d rows) up to 1e-12
+// (the fast tier's own error at these sizes).
+void expect_encloses_fast_state(const nlohmann::json& rig, const nlohmann::json& fast, int T, int d) {
+  for (int k = 0; k < T; ++k) {
+    const double v = std::stod(fast["a"][k].get<std::string>());
+    EXPECT_LE(std::stod(rig["a"][k][0].get<std::string>()), v + 1e-12) << "a" << k;
+    EXPECT_GE(std::stod(rig["a"][k][1].get<std::string>()), v - 1e-12) << "a" << k;
+    for (int i = 0; i < d; ++i) {
+      const double w = std::stod(fast["V"][i][k].get<std::string>());
+      EXPECT_LE(std::stod(rig["V"][i][k][0].get<std::string>()), w + 1e-12) << "V" << i << k;
+      EXPECT_GE(std::stod(rig["V"][i][k][1].get<std::string>()), w - 1e-12) << "V" << i << k;
+    }
+  }
+}
+
 TEST(CliIntegrate, RigorousSquareLossEndsWithThePlTailAndSaysSo) {
   const auto inst = nlohmann::json::parse(R"({"model": "value_softmax", "loss": "square", "normalization": "softmax",
       "T": 2, "d": 2, "V": [["0.3", "-0.2"], ["0.1", "0.4"]], "a": ["0.5", "-0.25"], "beta": ["1", "-0.5"],
@@ -143,16 +158,7 @@ TEST(CliIntegrate, RigorousSquareLossEndsWithThePlTailAndSaysSo) {
   const std::string fout = temp("square_fast.json");
   ASSERT_EQ(run_softcert("integrate " + path + " --t 10000 --json " + fout).status, 0);
   const auto f = nlohmann::json::parse(std::ifstream(fout));
-  for (int k = 0; k < 2; ++k) {
-    const double v = std::stod(f["a"][k].get<std::string>());
-    EXPECT_LE(std::stod(j["a"][k][0].get<std::string>()), v + 1e-12);
-    EXPECT_GE(std::stod(j["a"][k][1].get<std::string>()), v - 1e-12);
-    for (int i = 0; i < 2; ++i) {
-      const double w = std::stod(f["V"][i][k].get<std::string>());
-      EXPECT_LE(std::stod(j["V"][i][k][0].get<std::string>()), w + 1e-12);
-      EXPECT_GE(std::stod(j["V"][i][k][1].get<std::string>()), w - 1e-12);
-    }
-  }
+  expect_encloses_fast_state(j, f, 2, 2);
   const std::string off = temp("square_off.json");
   ASSERT_EQ(run_softcert("integrate " + path + " --t 2 --tier rigorous --tail off --json " + off).status, 0);
   const auto o = nlohmann::json::parse(std::ifstream(off));
@@ -187,16 +193,7 @@ TEST(CliIntegrate, RigorousRegressionLossEndsWithThePlTailAndReportsLambda) {
   const std::string fout = temp("regression_fast.json");
   ASSERT_EQ(run_softcert("integrate " + path + " --t 10000 --json " + fout).status, 0);
   const auto f = nlohmann::json::parse(std::ifstream(fout));
-  for (int k = 0; k < 3; ++k) {
-    const double v = std::stod(f["a"][k].get<std::string>());
-    EXPECT_LE(std::stod(j["a"][k][0].get<std::string>()), v + 1e-12);
-    EXPECT_GE(std::stod(j["a"][k][1].get<std::string>()), v - 1e-12);
-    for (int i = 0; i < 2; ++i) {
-      const double w = std::stod(f["V"][i][k].get<std::string>());
-      EXPECT_LE(std::stod(j["V"][i][k][0].get<std::string>()), w + 1e-12);
-      EXPECT_GE(std::stod(j["V"][i][k][1].get<std::string>()), w - 1e-12);
-    }
-  }
+  expect_encloses_fast_state(j, f, 3, 2);
 }
 
 // relu reaches its kink early on this instance: exit 3, stderr says until when the kink is
