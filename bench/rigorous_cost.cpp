@@ -36,14 +36,14 @@ instances::Instance instance(std::size_t T, std::size_t d) {
 
 template <class S, class Model, class DoubleModel = Model>
 void run(const char* sweep, const char* form, const Model& m, std::size_t T, unsigned order, int max_steps,
-         double horizon, const DoubleModel* double_model = nullptr) {
+         double horizon, const DoubleModel* double_model = nullptr, const char* jacobian_label = nullptr) {
   auto field = [&m](const auto& y, auto& dy) { m.rhs(y, dy); };
   integrate::ValidatedOptions o;
   o.order = order;
   o.keep_segments = false;
   integrate::ValidatedTaylor<S, decltype(field)> vt(field, m.dimension(), o);
   if (double_model) vt.set_double_jacobian_field([double_model](const auto& y, auto& dy) { double_model->rhs(y, dy); });
-  const char* jacobian = double_model || std::is_same_v<S, IntervalD> ? "double" : "mpfi";
+  const char* jacobian = jacobian_label ? jacobian_label : double_model || std::is_same_v<S, IntervalD> ? "double" : "mpfi";
   auto set = integrate::LohnerSet<S>::from_box(m.initial_state());
   S t(0);
   const S t_end(horizon);
@@ -71,12 +71,16 @@ void run(const char* sweep, const char* form, const Model& m, std::size_t T, uns
   std::fflush(stdout);
 }
 
+// quotient: the derivative pass from the O(T) quotient softmax, as `softcert integrate --tier
+// rigorous` runs the reduced form (integrate/rigorous_integrate.cpp; Jacobian column "quotient").
 template <class S>
-void reduced(const char* sweep, std::size_t T, unsigned order, int max_steps, double horizon, bool double_jacobian = false) {
+void reduced(const char* sweep, std::size_t T, unsigned order, int max_steps, double horizon, bool double_jacobian = false,
+             bool quotient = false) {
   const auto inst = instance(T, 8);
-  const auto dm = models::LogisticReduced<IntervalD>::from_instance(inst);
+  const auto dm = models::LogisticReduced<IntervalD>::from_instance(inst).with_softmax_form(
+      quotient ? models::SoftmaxForm::quotient : models::SoftmaxForm::pairwise);
   run<S>(sweep, "reduced", models::LogisticReduced<S>::from_instance(inst), T, order, max_steps, horizon,
-         double_jacobian ? &dm : nullptr);
+         double_jacobian || quotient ? &dm : nullptr, quotient ? "quotient" : nullptr);
 }
 
 template <class S>
@@ -93,6 +97,7 @@ int main(int argc, char** argv) {
   for (std::size_t T : {2, 4, 8, 16, 32, 64}) {
     if (quick && T > 16) break;
     reduced<IntervalD>("dimension", T, 20, T >= 32 ? 6 : 200, horizon);
+    reduced<IntervalD>("dimension", T, 20, T >= 32 ? 6 : 200, horizon, false, true);
   }
   for (std::size_t T : {2, 4, 8, 16}) {
     if (quick && T > 8) break;

@@ -74,14 +74,17 @@ def table3(rows):
     def sel(**kw):
         return [r for r in rows if all(r[k] == v for k, v in kw.items())]
 
-    for form in ("reduced", "full"):
-        s = sel(sweep="dimension", form=form)
+    # the reduced form's derivative pass from the pairwise softmax ("double") and from the O(T)
+    # quotient ("quotient", what softcert integrate runs)
+    for form, jac in (("reduced", "double"), ("reduced", "quotient"), ("full", "double")):
+        s = sel(sweep="dimension", form=form, jacobian=jac)
+        label = form + (", Jacobian " + jac if form == "reduced" else "")
         if s:
-            fits.append(["ms/step vs n, %s (n = %s…%s)" % (form, s[0]["n"], s[-1]["n"]),
+            fits.append(["ms/step vs n, %s (n = %s…%s)" % (label, s[0]["n"], s[-1]["n"]),
                          "%.2f" % fit_exponent([float(r["n"]) for r in s], [float(r["ms_per_step"]) for r in s])])
             big = [r for r in s if float(r["n"]) >= 16]
             if len(big) >= 2:
-                fits.append(["ms/step vs n, %s, n ≥ 16" % form,
+                fits.append(["ms/step vs n, %s, n ≥ 16" % label,
                              "%.2f" % fit_exponent([float(r["n"]) for r in big], [float(r["ms_per_step"]) for r in big])])
     s = sel(sweep="order")
     if s:
