@@ -131,20 +131,30 @@ num::BoundOf<S> mu_lower(const models::ValueSoftmax<S>& model, const std::vector
 
 }  // namespace pl_detail
 
-// The PL ball of every solution through the Lohner set `set` (a state of `model`, t-time,
-// loss "square" or "regression"). Guarantee: see PlBall. Throws std::invalid_argument for another
-// loss or τ-time; never throws for a singular or kinked box, or a regression design whose G is
-// not certified positive definite (returns valid = false).
+// The λ of the model's PL inequality (a property of the model, not of the state): 1 for square
+// loss; for regression a double certified below λ_min(2XᵀX) (numerics/eigenvalue_lower_bound.hpp),
+// or 0 when none was certified (then no ball exists).
 template <class S>
-PlBall<S> pl_ball(const models::ValueSoftmax<S>& model, const LohnerSet<S>& set) {
+double pl_lambda(const models::ValueSoftmax<S>& model) {
+  if (model.loss() != instances::Loss::regression) return 1.0;
+  return num::min_eigenvalue_lower_bound(model.gram2(), model.dim());
+}
+
+// The PL ball of every solution through the Lohner set `set` (a state of `model`, t-time,
+// loss "square" or "regression"), with lambda = pl_lambda(model) (computed once per run by
+// enclose_with_pl_tail; the two-argument form computes it). Guarantee: see PlBall, provided
+// 0 < lambda ≤ λ_min of the loss's β-Hessian (2XᵀX for regression, I for square loss), which
+// pl_lambda certifies; a larger lambda voids it. Throws
+// std::invalid_argument for another loss or τ-time; never throws for a singular or kinked box,
+// or a regression design whose G is not certified positive definite (returns valid = false).
+template <class S>
+PlBall<S> pl_ball(const models::ValueSoftmax<S>& model, const LohnerSet<S>& set, double lambda) {
   using B = num::BoundOf<S>;
   if (model.tau_time()) throw std::invalid_argument("model: the PL tail needs the t-time flow");
   if (!has_pl_tail(model.loss())) throw std::invalid_argument("loss: the PL tail needs \"square\" or \"regression\"");
   const std::size_t T = model.tokens(), d = model.dim(), n = model.dimension();
   PlBall<S> out;
   const bool regression = model.loss() == instances::Loss::regression;
-  // λ ≤ λ_min(G) (regression; computed for each ball, d³/3 operations: small beside a step)
-  const double lambda = regression ? num::min_eigenvalue_lower_bound(model.gram2(), d) : 1.0;
   if (!(lambda > 0)) return out;
   const std::vector<S> X = set.box();
   std::vector<S> H(n);
@@ -250,6 +260,11 @@ PlBall<S> pl_ball(const models::ValueSoftmax<S>& model, const LohnerSet<S>& set)
   return out;
 }
 
+template <class S>
+PlBall<S> pl_ball(const models::ValueSoftmax<S>& model, const LohnerSet<S>& set) {
+  return pl_ball(model, set, pl_lambda(model));
+}
+
 struct PlTailOptions {
   // Stop stepping when 2·radius ≤ relative · (largest width of [X]) — the tail then widens the
   // validated box by at most this fraction — or when the candidate's largest width ≤ width
@@ -289,6 +304,7 @@ FullStateEnclosure<S> enclose_with_pl_tail(const models::ValueSoftmax<S>& model,
   options.keep_segments = false;
   auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
   ValidatedTaylor<S, decltype(field)> vt(field, model.dimension(), options);
+  const double lambda = pl_lambda(model);  // the same for every ball of this run
   auto max_width = [](const std::vector<S>& v) {
     B m(0);
     for (const auto& x : v) m = std::max<B>(m, num::width(x));
@@ -309,7 +325,7 @@ FullStateEnclosure<S> enclose_with_pl_tail(const models::ValueSoftmax<S>& model,
       ++validated;
       out.x = vt.last_box();
       if (reached) break;
-      const PlBall<S> ball = pl_ball(model, set);
+      const PlBall<S> ball = pl_ball(model, set, lambda);
       if (!ball.valid) continue;
       const B wK = max_width(ball.box), wX = max_width(out.x);
       bool stop = num::upper(ball.radius) * 2 <= B(tail_options.relative) * wX;

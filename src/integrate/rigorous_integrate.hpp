@@ -14,8 +14,8 @@
 // fast tier's: instances::Instance → models::LogisticReduced(Tau)::from_instance (u(0) and c from
 // models::reduced_parameters), and the outputs σ(a) and the loss come from the model.
 #include <cstddef>
-#include <stdexcept>
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
