@@ -71,8 +71,10 @@ inline double horizon_param(const engine::CheckOptions& o, double fallback, cons
   return h;
 }
 
-// params.order, the Taylor order of the validated steps: in [2, 60].
+// params.order, the Taylor order of the validated steps: in [2, 60]; `fallback` when absent
+// (0: the integrator's default for the run, integrate/full_state_orders.hpp).
 inline unsigned taylor_order_param(const nlohmann::json& params, unsigned fallback) {
+  if (!params.is_object() || !params.contains("order")) return fallback;
   const auto order = static_cast<unsigned>(number_param(params, "order", fallback));
   if (order < 2 || order > 60) throw std::invalid_argument("params.order: must be in [2, 60]");
   return order;

@@ -42,7 +42,7 @@ namespace {
 struct KlSettings {
   double horizon = 1e6;  // the authors' t = 0.1 × 10⁷ [code, cell 14]
   double delta = 1e-6;
-  unsigned order = 20;
+  unsigned order = 0;  // 0: integrate::default_full_state_order (30 over double intervals)
   std::size_t max_steps = 2000;  // rigorous budget
   std::size_t fast_max_steps = 5000000;
 };
@@ -86,7 +86,8 @@ engine::CheckResult rigorous(const instances::Instance& inst, const KlSettings& 
     const S delta(set.delta), H(set.horizon);
     r.details["loss_infimum"] = enclosure_json(l_star, 12);
     integrate::ValidatedOptions vo;
-    vo.order = set.order;
+    vo.order = integrate::full_state_order<S>(set.order);
+    vo.jacobian_order = integrate::full_state_jacobian_order<S>(false, vo.order);
     vo.keep_segments = false;
     vo.max_steps = set.max_steps;
     auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };

@@ -27,7 +27,7 @@ namespace {
 
 struct PolarizationSettings {
   double horizon = 1e4, epsilon = 0.1;
-  unsigned order = 20;
+  unsigned order = 0;  // 0: integrate::default_full_state_order (30 over double intervals)
   std::size_t max_steps = 200000;
 };
 

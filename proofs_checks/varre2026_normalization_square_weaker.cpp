@@ -40,7 +40,7 @@ namespace {
 struct WeakerSettings {
   double square_horizon = 500, logistic_horizon = 5e4;  // the authors' [code, cell 6]
   double tail_radius = 1e-9;                           // r_max of the energy tail
-  unsigned order = 20;
+  unsigned order = 0;  // 0: integrate::default_full_state_order (30 over double intervals)
   std::size_t max_steps = 200000;
 };
 
@@ -111,7 +111,7 @@ engine::CheckResult rigorous(const Pair& pair, const WeakerSettings& set, unsign
       using S = decltype(kind);
       r.precision_bits = used;
       integrate::ValidatedOptions vo;
-      vo.order = set.order;
+      vo.order = integrate::full_state_order<S>(set.order);
       vo.max_steps = set.max_steps;
       // The logistic side first: when its α(H) leaves the simplex the statement does not apply
       // and the square side is not needed.

@@ -98,7 +98,7 @@ template <class S>
 integrate::FullStateEnclosure<S> rigorous_state_at(const instances::Instance& inst, double H, unsigned order,
                                                    std::size_t max_steps) {
   integrate::ValidatedOptions vo;
-  vo.order = order;
+  vo.order = integrate::full_state_order<S>(order);
   vo.max_steps = max_steps;
   return integrate::enclose_full_state<S>(inst, S(H), vo);
 }

@@ -315,7 +315,7 @@ class RegressionConditioningCheck : public VarreCheck {
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
     const Sweep sw = read_sweep(instance);
     const double H = horizon_param(o, 300.0, "1e6");
-    const unsigned order = static_cast<unsigned>(number_param(o.params, "order", 20));
+    const unsigned order = taylor_order_param(o.params, 0);  // 0: integrate::default_full_state_order
     const auto max_steps = max_steps_param(o.params, 200000);
     const unsigned bits = o.precision_bits == 0 ? 53 : o.precision_bits;
     engine::CheckResult r;

@@ -38,7 +38,7 @@ namespace {
 struct TiedSettings {
   double horizon = 500;  // the authors' t = 0.05 × 10⁴ [code, cell 8]
   bool tau_time = true;  // rigorous tier: τ-time (dτ = γ dt), or t-time with params.time = "t"
-  unsigned order = 20;
+  unsigned order = 0;  // 0: integrate::default_full_state_order (30 over double intervals)
   std::size_t max_steps = 200000;
   std::size_t grid = 2000;  // fast tier, monotone: sample times
 };
@@ -125,7 +125,7 @@ engine::CheckResult rigorous(const instances::Instance& inst, const TiedSettings
         if (within) first_within = false;
       };
       integrate::ValidatedOptions vo;
-      vo.order = set.order;
+      vo.order = integrate::full_state_order<S>(set.order);
       vo.max_steps = set.max_steps;
       const auto enc = integrate::enclose_model_state<S>(model, H, vo, visit);
       r.details["steps"] = enc.steps;

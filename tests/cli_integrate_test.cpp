@@ -196,6 +196,44 @@ TEST(CliIntegrate, RigorousRegressionLossEndsWithThePlTailAndReportsLambda) {
   expect_encloses_fast_state(j, f, 3, 2);
 }
 
+// --tail-width W: the run ends with the PL tail as soon as its enclosure is at most W wide, i.e.
+// after fewer validated steps than the default rule takes, and the wider enclosure still contains
+// the fast tier's state. Misuse is exit 2 with nothing written.
+TEST(CliIntegrate, RigorousTailWidthEndsEarlierWithAnEnclosureAtMostThatWide) {
+  const auto inst = nlohmann::json::parse(R"({"model": "value_softmax", "loss": "regression", "normalization": "softmax",
+      "T": 3, "d": 2, "V": [["0.3", "-0.2", "0.1"], ["-0.4", "0.25", "0.05"]], "a": ["0.2", "0.9", "1.4"],
+      "X": [["0.8", "-0.3"], ["0.1", "0.9"], ["-0.5", "0.4"]], "y": ["0.3", "-0.2", "0.45"],
+      "provenance": "test: PL tail width target"})");
+  const std::string path = temp("regression_width.json");
+  std::ofstream(path) << inst.dump();
+  const std::string settled = temp("regression_settled.json"), wide = temp("regression_wide.json");
+  ASSERT_EQ(run_softcert("integrate " + path + " --t 10000 --tier rigorous --json " + settled).status, 0);
+  const auto r = run_softcert("integrate " + path + " --t 10000 --tier rigorous --tail-width 1e-4 --json " + wide);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto js = nlohmann::json::parse(std::ifstream(settled)), jw = nlohmann::json::parse(std::ifstream(wide));
+  EXPECT_FALSE(js["tail"].contains("width_target"));
+  EXPECT_EQ(jw["tail"]["used"], true);
+  EXPECT_EQ(jw["tail"]["width_target"].get<double>(), 1e-4);
+  EXPECT_LT(jw["tail"]["steps_to_from"].get<int>(), js["tail"]["steps_to_from"].get<int>());
+  EXPECT_LE(jw["widths"]["max"].get<double>(), 1e-4);
+  EXPECT_GT(jw["widths"]["max"].get<double>(), js["widths"]["max"].get<double>());
+  const std::string fout = temp("regression_width_fast.json");
+  ASSERT_EQ(run_softcert("integrate " + path + " --t 10000 --json " + fout).status, 0);
+  expect_encloses_fast_state(jw, nlohmann::json::parse(std::ifstream(fout)), 3, 2);
+  const std::string none = temp("regression_width_none.json");
+  std::remove(none.c_str());
+  for (const std::string bad : {"--tier rigorous --tail-width -1", "--tier rigorous --tail-width nan",
+                                "--tail-width 1e-4", "--tier rigorous --tail off --tail-width 1e-4"}) {
+    const auto b = run_softcert("integrate " + path + " --t 10 " + bad + " --json " + none);
+    EXPECT_EQ(b.status, 2) << bad;
+    EXPECT_NE(b.err.find("--tail-width"), std::string::npos) << bad << ": " << b.err;
+  }
+  const auto lg = run_softcert("integrate " + kHeadline + " --t 10 --tier rigorous --tail-width 1e-4 --json " + none);
+  EXPECT_EQ(lg.status, 2);
+  EXPECT_NE(lg.err.find("--tail-width"), std::string::npos) << lg.err;
+  EXPECT_FALSE(std::ifstream(none).good());
+}
+
 // relu reaches its kink early on this instance: exit 3, stderr says until when the kink is
 // certainly not reached, and --json holds the same report (integrate/kink_report.hpp).
 TEST(CliIntegrate, RigorousReluStoppedAtItsKinkSaysUntilWhenItIsCertainlyNotReached) {

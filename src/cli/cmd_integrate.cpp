@@ -1,5 +1,5 @@
 // softcert integrate INSTANCE.json --t END [--tier fast|rigorous] [--precision BITS]
-//                   [--stepper dopri5|rkf78|bs|taylor] [--tail auto|off] [--json OUT]
+//                   [--stepper dopri5|rkf78|bs|taylor] [--tail auto|off] [--tail-width W] [--json OUT]
 // Integrates an instance's gradient flow to t = END and prints (and writes, docs/fast_tier.md format)
 // a, u, σ(a), the loss (and V for the full model).
 //   fast tier: Boost.Odeint at BITS (53: double), again at 2·BITS, digits of agreement reported.
@@ -7,12 +7,14 @@
 //   (integrate::rigorous_integrate) for logistic + softmax, else the full state of any model
 //   (integrate::rigorous_integrate_model: every loss; softmax, x², sum, sigmoid; the tied model).
 //   Square and regression loss: once the flow has settled the run ends with the PL tail (integrate/pl_tail.hpp),
-//   which bounds x(t) for every later t at once; --tail off steps to END instead.
+//   which bounds x(t) for every later t at once; --tail off steps to END instead; --tail-width W
+//   also ends it as soon as that enclosure is at most W wide.
 // Exit: 0 done; 2 bad usage or input, or --json cannot be written (nothing written); 3 the
 // rigorous tier could not validate, or the fast tier overflowed (nothing written) — except for
 // an |x| or relu normalization stopped before its kink (integrate/kink_report.hpp): stderr says
 // "kink possible at t ∈ [..]" and --json gets {"t", "tier", "reached": false, "kink": {...}}.
 #include <chrono>
+#include <cmath>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -39,6 +41,7 @@ struct IntegrateArgs {
   std::string instance, t, tier = "fast", stepper = "auto", json_out, form = "full", time = "auto", tail = "auto";
   unsigned precision = 53;
   double tolerance = 0;  // 0: default
+  double tail_width = 0;  // 0: not used
   bool no_check = false;
 };
 
@@ -80,7 +83,10 @@ nlohmann::json run_rigorous(const IntegrateArgs& args, const instances::Instance
   o.precision_bits = args.precision;
   o.time_variable = args.time;
   o.tail = args.tail;
+  o.tail_width = args.tail_width;
   const bool reduced = integrate::reduced_logistic_applies(inst);
+  if (reduced && args.tail_width != 0)
+    throw std::invalid_argument("--tail-width: the PL tail is for square and regression loss; this instance has logistic loss");
   if (!reduced && args.time != "auto")
     throw std::invalid_argument("--time: the full-state rigorous tier chooses its own time variable (τ for logistic loss, "
                                 "else t); leave --time at auto");
@@ -149,6 +155,9 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
                   "rigorous tier, square and regression loss: auto (end with the PL tail once the flow has settled: far fewer steps at long "
                   "horizons) or off (validated steps to END)")
       ->check(CLI::IsMember({"auto", "off"}));
+  cmd->add_option("--tail-width", args->tail_width,
+                  "rigorous tier, square and regression loss, --tail auto: also end with the PL tail as soon as its enclosure is at "
+                  "most W wide in every component (the width you need, e.g. 1e-7; default 0: only when the flow has settled)");
   cmd->add_flag("--no-check", args->no_check, "fast tier: skip the 2·BITS reference run");
   cmd->add_option("--json", args->json_out, "write the result as JSON to this file");
   cmd->callback([args, &exit_status]() {
@@ -159,6 +168,10 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
         !p.empty())
       throw UsageError("--precision: " + p);
     if (!num::is_decimal_syntax(args->t)) throw UsageError("--t: not a decimal number: " + num::quoted(args->t));
+    if (!(args->tail_width >= 0) || !std::isfinite(args->tail_width))
+      throw UsageError("--tail-width: must be a finite number ≥ 0, got " + std::to_string(args->tail_width));
+    if (args->tail_width != 0 && (args->tier != "rigorous" || args->tail == "off"))
+      throw UsageError("--tail-width: only with --tier rigorous and --tail auto");
     if (!(num::parse_decimal<Real>(args->t) > 0)) throw UsageError("--t: the horizon must be positive, got " + args->t);
     nlohmann::json result;
     try {

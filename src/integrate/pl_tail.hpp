@@ -302,6 +302,7 @@ FullStateEnclosure<S> enclose_with_pl_tail(const models::ValueSoftmax<S>& model,
   out.a_offset = model.a_offset();
   PlTail<S> info;
   options.keep_segments = false;
+  if (options.jacobian_order == 0) options.jacobian_order = full_state_jacobian_order<S>(false, options.order);
   auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
   ValidatedTaylor<S, decltype(field)> vt(field, model.dimension(), options);
   const double lambda = pl_lambda(model);  // the same for every ball of this run

@@ -44,6 +44,7 @@
 #include <vector>
 
 #include "instances/instance.hpp"
+#include "integrate/full_state_orders.hpp"
 #include "integrate/kink_report.hpp"
 #include "integrate/rigorous_integrate.hpp"
 #include "integrate/validated_taylor.hpp"
@@ -77,15 +78,11 @@ FullStateEnclosure<S> enclose_model_state(const Model& model, const S& t_end, Va
       options.on_step = [report = options.on_step, ti = model.time_index()](std::size_t n, double, const std::vector<double>& x) {
         report(n, x[ti], x);
       };
-  // Over double intervals the derivative pass dominates a step at the papers' sizes: for the
-  // τ-time (logistic) models differentiate to order p/2 only by default
-  // (ValidatedOptions::jacobian_order, docs/method.md §2). On the notebook's normalization
-  // instance (n = 111, t = 5e4) the final width is unchanged to three digits and the run is
-  // 2.3× faster; the quick suite's τ-time margins are unchanged or tighter. Not for t-time
-  // models: on the square-loss ones the margins widened up to 1000× (1e-12 → 1e-9) with q = p/2
-  // (docs/performance.md, "Scale to the papers' sizes").
-  if constexpr (std::is_same_v<S, IntervalD>)
-    if (out.tau_time && options.jacobian_order == 0) options.jacobian_order = std::max(8u, options.order / 2);
+  // Over double intervals the derivative pass dominates a step at the papers' sizes: unless the
+  // caller chose q, differentiate only to the order full_state_orders.hpp gives (p/2 within
+  // [8, 10] in τ-time, at most 20 in t-time; ValidatedOptions::jacobian_order, docs/method.md §2).
+  if (options.jacobian_order == 0)
+    options.jacobian_order = full_state_jacobian_order<S>(out.tau_time, options.order);
   auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
   ValidatedTaylor<S, decltype(field)> vt(field, model.dimension(), options);
   S t(0);  // t-time: the end of the last validated step (a step updates it only once validated)

@@ -198,6 +198,8 @@ RigorousIntegrateResult rigorous_integrate(const instances::Instance& inst, cons
                                            const RigorousIntegrateOptions& options) {
   if (!num::is_decimal_syntax(t_end)) throw std::invalid_argument("t: not a decimal number: " + num::quoted(t_end));
   require_reduced(inst);
+  if (options.tail_width != 0)
+    throw std::invalid_argument("tail_width: only with the PL tail of square and regression loss (integrate::rigorous_integrate_model)");
   if (options.precision_bits <= 53) return run_reduced<IntervalD>(inst, t_end, options);
   num::PrecisionGuard guard(options.precision_bits);
   return run_reduced<IntervalMp>(inst, t_end, options);
@@ -248,6 +250,7 @@ nlohmann::json to_json(const RigorousIntegrateResult& r) {
   if (!r.tau_lower.empty()) j["tau"] = nlohmann::json::array({r.tau_lower, r.tau_upper});
   if (r.tail.attempted) {
     nlohmann::json t = {{"lemma", "polyak_lojasiewicz"}, {"used", r.tail.used}};
+    if (r.tail.width_target > 0) t["width_target"] = r.tail.width_target;
     if (r.tail.used) {
       t["from_t"] = nlohmann::json::array({r.tail.from_lower, r.tail.from_upper});
       t["radius"] = r.tail.radius;

@@ -35,7 +35,9 @@ struct DecimalEnclosure {
 struct RigorousIntegrateOptions {
   // ≤ 53: intervals over double (IntervalD); > 53: MPFI intervals at this many bits.
   unsigned precision_bits = 53;
-  unsigned order = 0;  // Taylor order p; 0 chooses one from the precision (≈ 20 at 53 bits)
+  // Taylor order p; 0 chooses one from the precision: at 53 bits 20 for the reduced logistic
+  // form, 30 for full-state runs (integrate/full_state_orders.hpp), max(20, bits/4) above.
+  unsigned order = 0;
   // "auto": t-time for short horizons, τ-time (dτ = γ dt) for long ones; or "t" / "tau".
   std::string time_variable = "auto";
   std::size_t max_steps = 1000000;  // budget: more steps throw RigorousFailure
@@ -47,6 +49,10 @@ struct RigorousIntegrateOptions {
   // of integrate/pl_tail.hpp once the flow has settled (x(END) ∈ [x(s)] + [−R, R] for every
   // END ≥ s); "off": validated steps all the way to END.
   std::string tail = "auto";
+  // With tail "auto": > 0 also ends the run with the PL tail as soon as the ball's box is at most
+  // this wide in every component (PlTailOptions::width) — for a caller who needs only that width
+  // (e.g. an entropy to 1e-6) and not the narrowest enclosure the steps would reach. 0: not used.
+  double tail_width = 0;
   // If set: called after every validated step with the steps so far and the time t reached
   // (a double near the enclosure's midpoint; in τ-time read from the state's t component).
   // For progress reports only (softcert integrate prints them): no role in any guarantee.
@@ -62,6 +68,7 @@ struct RigorousTailInfo {
   double mu = 0;              // the lower bound of ‖α(a)‖² used (μ of the PL inequality)
   bool regression = false;    // regression loss: lambda below is the λ of its PL inequality
   double lambda = 1;          // regression: the certified lower bound of λ_min(2XᵀX) used; square: 1
+  double width_target = 0;    // RigorousIntegrateOptions::tail_width (0: none)
   std::size_t steps_to_from = 0;  // validated steps up to s
 };
 
@@ -133,7 +140,8 @@ RigorousIntegrateResult rigorous_integrate(const nlohmann::json& instance, const
 // The result as the rigorous-tier JSON of docs/fast_tier.md (Output): {"t", "tier": "rigorous",
 // "precision_bits", "a", "u", "softmax", "loss", "V"} with each value a [lower, upper] pair of
 // decimal strings, plus "widths", "steps", "order", "time_variable", and "tail" (an object with
-// "lemma", "used", "from_t", "radius", "mu", "steps_to_from", and "lambda" for regression loss) when the PL tail was tried.
+// "lemma", "used", "from_t", "radius", "mu", "steps_to_from", "lambda" for regression loss, and
+// "width_target" when one was given) when the PL tail was tried.
 nlohmann::json to_json(const RigorousIntegrateResult& result);
 
 }  // namespace softcert::integrate

@@ -27,15 +27,20 @@ RigorousIntegrateResult run_full_state(const instances::Instance& inst, const st
   const S t_end = num::parse_decimal<S>(t_text);
   if (!num::certainly_nonnegative(t_end)) throw std::invalid_argument("t: must be ≥ 0");
   ValidatedOptions vo;
-  vo.order = o.order != 0 ? o.order : (o.precision_bits <= 53 ? 20 : std::max(20u, o.precision_bits / 4));
+  vo.order = o.order != 0 ? o.order : default_full_state_order(o.precision_bits);
   vo.max_steps = o.max_steps;
   // enclose_model_state passes t (in τ-time read from the state) as on_step's second argument.
   if (o.progress) vo.on_step = [&o](std::size_t n, double t, const std::vector<double>&) { o.progress(n, t); };
   // Square and regression loss (t-time): validated steps until the flow has settled, then the PL tail.
   const bool pl = !inst.tied() && has_pl_tail(inst.loss) && o.tail != "off" &&
                   num::certainly_positive(t_end);
+  if (o.tail_width < 0 || !std::isfinite(o.tail_width)) throw std::invalid_argument("tail_width: must be finite and ≥ 0");
+  if (o.tail_width > 0 && !pl)
+    throw std::invalid_argument("tail_width: only with the PL tail (square or regression loss, tail \"auto\", END > 0)");
+  PlTailOptions tail_options;
+  tail_options.width = o.tail_width;
   PlTail<S> tail;
-  const FullStateEnclosure<S> e = pl ? enclose_with_pl_tail<S>(models::ValueSoftmax<S>(inst), t_end, vo, {}, &tail)
+  const FullStateEnclosure<S> e = pl ? enclose_with_pl_tail<S>(models::ValueSoftmax<S>(inst), t_end, vo, tail_options, &tail)
                                      : enclose_full_state<S>(inst, t_end, vo);
   const std::size_t T = inst.T, d = inst.d;
   RigorousIntegrateResult r;
@@ -46,6 +51,7 @@ RigorousIntegrateResult run_full_state(const instances::Instance& inst, const st
   r.steps = e.steps;
   if (pl) {
     r.tail.attempted = true;
+    r.tail.width_target = o.tail_width;
     r.tail.used = tail.used;
     if (tail.used) {
       r.tail.from_lower = num::lower_decimal(tail.from);

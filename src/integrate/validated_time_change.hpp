@@ -6,11 +6,13 @@
 // (the old time t) is strictly increasing along every solution from the initial set and
 // reaches `target` at some τ*, the returned box contains x(τ*) for every such solution and
 // tau contains τ*. Argument: the τ-steps are validated steps (validated_taylor.hpp); within a
-// step, any s with x_index(τ_k + s) = target satisfies target ∈ enclosure of x_index over every
-// interval containing s, so s ∉ [0, s_lo] when the enclosure over [0, s_lo] lies below target
-// and s ∉ [s_hi, h̄] when the enclosure over [s_hi, h̄] lies above; x(τ_k + s) is then enclosed
-// by the step's expansion over [s_lo, s_hi]. Steps are taken until the enclosure at the end of
-// a step lies above target, so every crossing is covered.
+// step, the component is increasing, so s ∉ [0, s_lo] when its enclosure at the single time s_lo
+// lies below target (every solution is then below target on all of [0, s_lo]) and s ∉ [s_hi, h̄]
+// when its enclosure at s_hi lies above; x(τ_k + s) is then enclosed by the step's expansion over
+// [s_lo, s_hi]. Steps are taken until the enclosure at the end of a step lies above target, so
+// every crossing is covered. (Point enclosures, not enclosures over [0, s]: the polynomial over a
+// wide interval overestimates by its higher terms, which at order 30 left a bracket of ~1e-6
+// around a crossing and a state ~100× wider than the step's own width.)
 //
 // Both take an optional visitor `on_segment(const TubeSegment<S>&)`, called with every step's
 // tube segment in order (τ-time segments: the box contains x(τ), t included, for every τ in
@@ -48,11 +50,13 @@ bool add_crossing_piece(const StepRecord<S>& rec, const std::vector<S>& seg_box,
   using B = num::BoundOf<S>;
   const int iters = static_cast<int>(working_bits<S>()) + 8;
   const B hbar = num::upper(rec.h);
-  auto below = [&](const B& s) {  // x_index < target on all of [0, s]
-    return num::certainly_lt(rec.component(index, num::hull_of_bounds<S>(B(0), s)), target);
+  // x_index is increasing along every solution (the precondition), so a bound at the time s
+  // holds on a whole side of it.
+  auto below = [&](const B& s) {  // x_index < target at s, hence on all of [0, s]
+    return num::certainly_lt(rec.component(index, num::hull_of_bounds<S>(s, s)), target);
   };
-  auto above = [&](const B& s) {  // x_index > target on all of [s, h̄]
-    return num::certainly_gt(rec.component(index, num::hull_of_bounds<S>(s, hbar)), target);
+  auto above = [&](const B& s) {  // x_index > target at s, hence on all of [s, h̄]
+    return num::certainly_gt(rec.component(index, num::hull_of_bounds<S>(s, s)), target);
   };
   B s_lo(0);
   if (below(B(0))) {

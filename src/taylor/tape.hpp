@@ -125,8 +125,11 @@ class Tape {
   std::size_t size() const { return nodes_.size(); }
   // Coefficient k of solution component i.
   S coefficient(std::size_t i, std::size_t k) const { return FastArith<S>::from(coef_[i * K_ + k]); }
-  // ∂ coefficient(i, k) / ∂ x0_j (after solve(true)).
-  S derivative(std::size_t i, std::size_t k, std::size_t j) const { return FastArith<S>::from(d_[(i * K_ + k) * n_ + j]); }
+  // ∂ coefficient(i, k) / ∂ x0_j (after solve(true)), for k ≤ the derivative order solved.
+  S derivative(std::size_t i, std::size_t k, std::size_t j) const {
+    assert(k < Kd_);
+    return FastArith<S>::from(d_[(i * Kd_ + k) * n_ + j]);
+  }
   // Coefficient 0 of any node (its value at the recorded box).
   S value0(std::size_t node) const { return FastArith<S>::from(coef_[node * K_]); }
 
@@ -144,7 +147,7 @@ class Tape {
 
   A& c(std::size_t node, std::size_t k) { return coef_[node * K_ + k]; }
   A* cp(std::size_t node) { return &coef_[node * K_]; }
-  A* d(std::size_t node, std::size_t k) { return &d_[(node * K_ + k) * n_]; }
+  A* d(std::size_t node, std::size_t k) { return &d_[(node * Kd_ + k) * n_]; }
   A& aux(std::size_t node) { return aux_[node]; }
   void set0(std::size_t node, const S& v) { coef_[node * K_] = FastArith<S>::to(v); }
   void set_aux(std::size_t node, const S& v) { aux_[node] = FastArith<S>::to(v); }
@@ -175,6 +178,10 @@ class Tape {
   }
 
   std::size_t n_ = 0, K_ = 1, used_ = 0;
+  // Orders with derivatives stored per node (the derivative order solved + 1): with q < p the
+  // (node, order, direction) array holds q + 1 orders, not p + 1 (at n = 420, p = 30, q = 20 it
+  // is the largest allocation of a step; docs/performance.md).
+  std::size_t Kd_ = 1;
   bool derivatives_ = false;
   std::vector<Node> nodes_;
   std::vector<std::uint32_t> outputs_;
@@ -190,7 +197,8 @@ void Tape<S>::solve(bool derivatives, std::size_t derivative_order) {
   derivatives_ = derivatives;
   const std::size_t dq = derivative_order < K_ - 1 ? derivative_order : K_ - 1;  // highest differentiated order
   if (derivatives) {
-    if (d_.size() < nodes_.size() * K_ * n_) d_.resize(nodes_.size() * K_ * n_, A(0));
+    Kd_ = dq + 1;
+    if (d_.size() < nodes_.size() * Kd_ * n_) d_.resize(nodes_.size() * Kd_ * n_, A(0));
     for (std::size_t i = 0; i < nodes_.size(); ++i) clear_d(i, dq);
     for (std::size_t i = 0; i < n_; ++i) d(i, 0)[i] = A(1);  // inputs are nodes 0..n−1
     for (std::size_t i = 0; i < nodes_.size(); ++i) eval_d(i, 0);

@@ -1,0 +1,53 @@
+#pragma once
+// The Taylor order p and the derivative order q (ValidatedOptions::jacobian_order) of a validated
+// full-state run — the value–softmax model, the tied model and the KL walk — when the caller
+// does not choose them. No role in any guarantee: every p and q give enclosures with the
+// guarantee of validated_taylor.hpp; these only set how many steps a run takes and what each
+// costs.
+//
+// Why p = 30 over double intervals (docs/performance.md, "A longer series, the same Jacobian"):
+// at the papers' sizes the steps are limited by the remainder x_{p+1}(E)·h^{p+1}, whose interval
+// coefficient over the a priori box E is many orders of magnitude wider than its value (the
+// regression instance, n = 420: width 6e-4 against a value of ~1e-12 at p = 20), and those widths
+// fall only ~0.8× per order while h^{p+1} falls geometrically: a longer series buys longer
+// steps. What made a longer series expensive is the derivative pass (~nodes·q²·n, most of a
+// step); capping q keeps it at today's cost, because the coefficients q < k ≤ p then enter as
+// their (narrow) enclosures over the set's box instead of the mean value form. Measured: the
+// regression instance to t = 10, 49 → 34 steps at p = 30 with q = 20, the same width; the
+// notebook's normalization instance 93 → 66 τ-steps; the tied D = 20 instance 173 → 133.
+// The reduced logistic form (rigorous_integrate.cpp) keeps p = 20: its derivative pass is
+// small and q = p there, so a longer series costs more than its fewer steps save.
+#include <algorithm>
+#include <type_traits>
+
+#include "integrate/validated_taylor.hpp"
+
+namespace softcert::integrate {
+
+// p for a full-state run at `bits` of precision (53: intervals over double).
+inline unsigned default_full_state_order(unsigned bits) { return bits <= 53 ? 30 : std::max(20u, bits / 4); }
+
+// q for a full-state run of order p in t-time or τ-time; over MPFI kinds (double_intervals
+// false) 0, i.e. q = p. τ-time: p/2 within [8, 10] — the notebook's normalization instance is as wide at
+// q = 10 as at q = p and 2.3× faster (q = 15 at p = 30: the same width, 1.6× slower than q = 10).
+// t-time: p up to 20 — on the small square-loss instances of the quick suite q = p/2 at p = 20
+// widened margins 100–3000×, so the mean value form keeps every order it had at p = 20.
+inline unsigned default_full_state_jacobian_order(bool double_intervals, bool tau_time, unsigned p) {
+  if (!double_intervals) return 0;
+  if (tau_time) return std::min(p, std::clamp(p / 2, 8u, 10u));
+  return std::min(p, 20u);
+}
+
+// The order of a full-state run at interval kind S: `chosen`, or the default above when 0.
+template <class S>
+unsigned full_state_order(unsigned chosen) {
+  return chosen != 0 ? chosen : default_full_state_order(working_bits<S>());
+}
+
+// q for that run at kind S (ValidatedOptions::jacobian_order; 0 = p).
+template <class S>
+unsigned full_state_jacobian_order(bool tau_time, unsigned p) {
+  return default_full_state_jacobian_order(std::is_same_v<S, IntervalD>, tau_time, p);
+}
+
+}  // namespace softcert::integrate
