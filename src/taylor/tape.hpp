@@ -350,6 +350,28 @@ void Tape<S>::eval_d(std::size_t i, std::size_t k) {
     case Op::expm1: {
       // e = exp(a): e_0 = exp(a_0) (aux for expm1, r[0] for exp), e_m = r[m] for m ≥ 1.
       const A& e0 = nd.op == Op::exp ? r[0] : aux_[i];
+#if defined(__SSE2__) && !defined(SOFTCERT_NO_SIMD_TAPE)
+      if constexpr (std::is_same_v<A, FastIntervalD>) {
+        // The vector kernels of the mul case (taylor/mac.hpp), the same products and sums in the
+        // same order (interval products commute bit for bit): the generic loops here were most
+        // of eval_d's own 38 % of the derivative pass on the regression instance, whose pairwise
+        // softmax has T(T − 1) exponentials (profiled; docs/performance.md, "The exponentials'
+        // rows"). Any non-finite value: the generic loops below, from dr = 0.
+        bool ok = true;
+        if (k == 0) {
+          ok = scale_rows_sse(dr, da(0), e0, n);
+        } else {
+          for (std::size_t m = 1; m <= k && ok; ++m) {
+            const A mm(static_cast<int>(m));
+            const A em = (k - m == 0) ? e0 : r[k - m];
+            ok = mac2_rows_sse(dr, da(m), mm * em, dc(k - m), mm * a[m], n);
+          }
+          if (ok && all_finite(dr, n)) div_rows_pos_sse(dr, dr, static_cast<double>(k), n);
+        }
+        if (ok && all_finite(dr, n)) break;
+        for (std::size_t j = 0; j < n; ++j) dr[j] = A(0);
+      }
+#endif
       if (k == 0) {
         for (std::size_t j = 0; j < n; ++j) dr[j] = e0 * da(0)[j];
         break;
