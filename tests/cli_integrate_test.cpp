@@ -170,13 +170,20 @@ TEST(CliIntegrate, RigorousSquareLossEndsWithThePlTailAndSaysSo) {
 
 // Regression loss: the tail needs a certified λ ≤ λ_min(2XᵀX) (X of full column rank); the JSON
 // reports it, and the enclosure at t = 10⁴ contains the fast tier's state.
-TEST(CliIntegrate, RigorousRegressionLossEndsWithThePlTailAndReportsLambda) {
+// A T = 3, d = 2 regression instance with three data points (X of full column rank), written to
+// a scratch file; returns its path.
+std::string write_pl_regression_instance(const std::string& name) {
   const auto inst = nlohmann::json::parse(R"({"model": "value_softmax", "loss": "regression", "normalization": "softmax",
       "T": 3, "d": 2, "V": [["0.3", "-0.2", "0.1"], ["-0.4", "0.25", "0.05"]], "a": ["0.2", "0.9", "1.4"],
       "X": [["0.8", "-0.3"], ["0.1", "0.9"], ["-0.5", "0.4"]], "y": ["0.3", "-0.2", "0.45"],
       "provenance": "test: PL tail, regression"})");
-  const std::string path = temp("regression.json");
+  const std::string path = temp(name);
   std::ofstream(path) << inst.dump();
+  return path;
+}
+
+TEST(CliIntegrate, RigorousRegressionLossEndsWithThePlTailAndReportsLambda) {
+  const std::string path = write_pl_regression_instance("regression.json");
   const std::string out = temp("regression_rig.json");
   std::remove(out.c_str());
   const auto r = run_softcert("integrate " + path + " --t 10000 --tier rigorous --json " + out);
@@ -200,12 +207,7 @@ TEST(CliIntegrate, RigorousRegressionLossEndsWithThePlTailAndReportsLambda) {
 // after fewer validated steps than the default rule takes, and the wider enclosure still contains
 // the fast tier's state. Misuse is exit 2 with nothing written.
 TEST(CliIntegrate, RigorousTailWidthEndsEarlierWithAnEnclosureAtMostThatWide) {
-  const auto inst = nlohmann::json::parse(R"({"model": "value_softmax", "loss": "regression", "normalization": "softmax",
-      "T": 3, "d": 2, "V": [["0.3", "-0.2", "0.1"], ["-0.4", "0.25", "0.05"]], "a": ["0.2", "0.9", "1.4"],
-      "X": [["0.8", "-0.3"], ["0.1", "0.9"], ["-0.5", "0.4"]], "y": ["0.3", "-0.2", "0.45"],
-      "provenance": "test: PL tail width target"})");
-  const std::string path = temp("regression_width.json");
-  std::ofstream(path) << inst.dump();
+  const std::string path = write_pl_regression_instance("regression_width.json");
   const std::string settled = temp("regression_settled.json"), wide = temp("regression_wide.json");
   ASSERT_EQ(run_softcert("integrate " + path + " --t 10000 --tier rigorous --json " + settled).status, 0);
   const auto r = run_softcert("integrate " + path + " --t 10000 --tier rigorous --tail-width 1e-4 --json " + wide);
