@@ -11,8 +11,9 @@
 // when its enclosure at s_hi lies above; x(τ_k + s) is then enclosed by the step's expansion over
 // [s_lo, s_hi]. Steps are taken until the enclosure at the end of a step lies above target, so
 // every crossing is covered. (Point enclosures, not enclosures over [0, s]: the polynomial over a
-// wide interval overestimates by its higher terms, which at order 30 left a bracket of ~1e-6
-// around a crossing and a state ~100× wider than the step's own width.)
+// wide interval overestimates by its higher terms; at order 30 that made the state at t = 1 of
+// the logistic/sum instance of tests/integrate/rigorous_model_test.cpp 2.6e-7 wide, against
+// 6.0e-15 with point enclosures.)
 //
 // Both take an optional visitor `on_segment(const TubeSegment<S>&)`, called with every step's
 // tube segment in order (τ-time segments: the box contains x(τ), t included, for every τ in
