@@ -50,8 +50,9 @@
 // shortest decimal that reads back as the computed double; the instance is that decimal (the
 // rigorous tier encloses it exactly, the fast tier reads it back to the generator's double).
 // Generator params: d (default 20), n (default 20), kappa (default [1, 2, 3, 4, 5]); d and n
-// also take a range [lo, hi]. Run params: order (Taylor order, default 20), max_steps (per member
-// and run, default 200000), recertify (fast tier, default true). Horizon default 300.
+// also take a range [lo, hi]. Run params: order (Taylor order; default from
+// integrate/full_state_orders.hpp, 30 over double intervals), max_steps (per member and run,
+// default 200000), recertify (fast tier, default true). Horizon default 300.
 
 #include <cmath>
 #include <memory>
