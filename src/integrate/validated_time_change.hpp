@@ -6,14 +6,17 @@
 // (the old time t) is strictly increasing along every solution from the initial set and
 // reaches `target` at some τ*, the returned box contains x(τ*) for every such solution and
 // tau contains τ*. Argument: the τ-steps are validated steps (validated_taylor.hpp); within a
-// step, the component is increasing, so s ∉ [0, s_lo] when its enclosure at the single time s_lo
-// lies below target (every solution is then below target on all of [0, s_lo]) and s ∉ [s_hi, h̄]
-// when its enclosure at s_hi lies above; x(τ_k + s) is then enclosed by the step's expansion over
-// [s_lo, s_hi]. Steps are taken until the enclosure at the end of a step lies above target, so
-// every crossing is covered. (Point enclosures, not enclosures over [0, s]: the polynomial over a
-// wide interval overestimates by its higher terms; at order 30 that made the state at t = 1 of
-// the logistic/sum instance of tests/integrate/rigorous_model_test.cpp 2.6e-7 wide, against
-// 6.0e-15 with point enclosures.)
+// step, s ∉ [0, s_lo] when the component's enclosure over [0, s_lo] lies below target and
+// s ∉ [s_hi, h̄] when its enclosure over [s_hi, h̄] lies above; x(τ_k + s) is then enclosed by
+// the step's expansion over [s_lo, s_hi]. Where the step certifies that the component increases
+// — its rate, the field evaluated over the segment box (which contains x(s) for every s of the
+// step), is certainly positive — the enclosure at the single time s_lo (s_hi) decides the whole
+// of [0, s_lo] ([s_hi, h̄]); otherwise the enclosures over those intervals are used. Steps are
+// taken until the enclosure at the end of a step lies above target, so every crossing is
+// covered. (Point enclosures where they are justified: the polynomial over a wide interval
+// overestimates by its higher terms; at order 30 that made the state at t = 1 of the
+// logistic/sum instance of tests/integrate/rigorous_model_test.cpp 2.6e-7 wide, against 6.0e-15
+// with point enclosures.)
 //
 // Both take an optional visitor `on_segment(const TubeSegment<S>&)`, called with every step's
 // tube segment in order (τ-time segments: the box contains x(τ), t included, for every τ in
@@ -25,6 +28,7 @@
 // same start, the same crossing analysis), so a grid of m times costs one integration to the
 // last time plus m crossing analyses instead of m integrations from the start.
 #include <cstddef>
+#include <exception>
 #include <utility>
 #include <vector>
 
@@ -45,19 +49,19 @@ namespace detail {
 // The part of one validated step (record `rec`, segment box `seg_box`) where component `index`
 // may equal `target`, hulled into `hit`. Returns true when the step certainly ends above target
 // (no later step can cross it). Precondition: seg_box[index] is not certainly below target.
+// `increasing`: certified that x_index increases on the whole step, for every solution.
 template <class S, class Field>
 bool add_crossing_piece(const StepRecord<S>& rec, const std::vector<S>& seg_box, std::size_t index, const S& target,
-                        ComponentHit<S>& hit, bool& have) {
+                        bool increasing, ComponentHit<S>& hit, bool& have) {
   using B = num::BoundOf<S>;
   const int iters = static_cast<int>(working_bits<S>()) + 8;
   const B hbar = num::upper(rec.h);
-  // x_index is increasing along every solution (the precondition), so a bound at the time s
-  // holds on a whole side of it.
-  auto below = [&](const B& s) {  // x_index < target at s, hence on all of [0, s]
-    return num::certainly_lt(rec.component(index, num::hull_of_bounds<S>(s, s)), target);
+  // Increasing: a bound at the time s holds on a whole side of it.
+  auto below = [&](const B& s) {  // x_index < target on all of [0, s]
+    return num::certainly_lt(rec.component(index, num::hull_of_bounds<S>(increasing ? s : B(0), s)), target);
   };
-  auto above = [&](const B& s) {  // x_index > target at s, hence on all of [s, h̄]
-    return num::certainly_gt(rec.component(index, num::hull_of_bounds<S>(s, s)), target);
+  auto above = [&](const B& s) {  // x_index > target on all of [s, h̄]
+    return num::certainly_gt(rec.component(index, num::hull_of_bounds<S>(s, increasing ? s : hbar)), target);
   };
   B s_lo(0);
   if (below(B(0))) {
@@ -118,6 +122,8 @@ std::vector<ComponentHit<S>> integrate_to_component_values(ValidatedTaylor<S, Fi
   for (std::size_t k = 1; k < targets.size(); ++k)
     if (!num::certainly_lt(targets[k - 1], targets[k])) throw ValidationFailure("time change: the targets are not increasing");
   std::vector<char> have(targets.size(), 0);
+  const BoxField<S> rate = vt.box_field();  // empty when the field only records on Taylor variables
+  std::vector<S> dx(x0.size());
   LohnerSet<S> set = LohnerSet<S>::from_box(x0);
   S tau(0);
   bool reached = false;
@@ -128,11 +134,24 @@ std::vector<ComponentHit<S>> integrate_to_component_values(ValidatedTaylor<S, Fi
     const TubeSegment<S> seg = vt.step(set, tau, tau_cap, reached);
     on_segment(seg);
     const StepRecord<S>& rec = vt.last_step();
+    // x_index increases on this step if its rate is certainly positive over the segment box (the
+    // box holds x(s) for every s of the step); evaluated only on steps that may hold a crossing.
+    bool increasing = false, rate_known = false;
     // Targets are increasing: once one is certainly beyond this step, so are all later ones.
     for (std::size_t k = next; k < targets.size(); ++k) {
       if (num::certainly_lt(seg.box[index], targets[k])) break;
+      if (!rate_known && rate) {
+        try {
+          rate(seg.box, dx);
+          increasing = num::certainly_positive(dx[index]);
+        } catch (const std::exception&) {
+          increasing = false;  // the field refused the box (e.g. a kink's sign undecided): interval tests
+        }
+      }
+      rate_known = true;
       bool have_k = have[k] != 0;
-      const bool done = detail::add_crossing_piece<S, Field>(rec, seg.box, index, targets[k], hits[k], have_k);
+      const bool done =
+          detail::add_crossing_piece<S, Field>(rec, seg.box, index, targets[k], increasing, hits[k], have_k);
       have[k] = have_k ? 1 : 0;
       // done for targets[k] implies done for every earlier target (they are smaller), all of
       // which this loop has just completed: so done targets stay a prefix.

@@ -358,17 +358,16 @@ void Tape<S>::eval_d(std::size_t i, std::size_t k) {
         // softmax has T(T − 1) exponentials (profiled; docs/performance.md, "The exponentials'
         // rows"). Any non-finite value: the generic loops below, from dr = 0.
         bool ok = true;
-        if (k == 0) {
-          ok = scale_rows_sse(dr, da(0), e0, n);
-        } else {
-          for (std::size_t m = 1; m <= k && ok; ++m) {
-            const A mm(static_cast<int>(m));
-            const A em = (k - m == 0) ? e0 : r[k - m];
-            ok = mac2_rows_sse(dr, da(m), mm * em, dc(k - m), mm * a[m], n);
-          }
-          if (ok && all_finite(dr, n)) div_rows_pos_sse(dr, dr, static_cast<double>(k), n);
+        if (k == 0) ok = scale_rows_sse(dr, da(0), e0, n);
+        for (std::size_t m = 1; m <= k && ok; ++m) {
+          const A mm(static_cast<int>(m));
+          const A em = (k - m == 0) ? e0 : r[k - m];
+          ok = mac2_rows_sse(dr, da(m), mm * em, dc(k - m), mm * a[m], n);
         }
-        if (ok && all_finite(dr, n)) break;
+        if (ok && all_finite(dr, n)) {
+          if (k > 0) div_rows_pos_sse(dr, dr, static_cast<double>(k), n);  // finite / k ≥ 1 stays finite
+          break;
+        }
         for (std::size_t j = 0; j < n; ++j) dr[j] = A(0);
       }
 #endif
