@@ -80,6 +80,15 @@ inline unsigned taylor_order_param(const nlohmann::json& params, unsigned fallba
   return order;
 }
 
+// params.set, the set a t-time full-state run carries: "lohner" (the Taylor–Lohner set, default)
+// or "ball" (integrate::ValidatedOptions::log_norm_ball, docs/method.md §2b). True for "ball".
+inline bool ball_set_param(const nlohmann::json& params) {
+  if (!params.is_object() || !params.contains("set")) return false;
+  const auto& v = params["set"];
+  if (!v.is_string() || (v != "lohner" && v != "ball")) throw std::invalid_argument("params.set: must be \"lohner\" or \"ball\"");
+  return v == "ball";
+}
+
 // params.max_steps, the step budget of an integration.
 inline std::size_t max_steps_param(const nlohmann::json& params, std::size_t fallback) {
   return static_cast<std::size_t>(number_param(params, "max_steps", static_cast<double>(fallback)));

@@ -236,6 +236,39 @@ TEST(CliIntegrate, RigorousTailWidthEndsEarlierWithAnEnclosureAtMostThatWide) {
   EXPECT_FALSE(std::ifstream(none).good());
 }
 
+// --set ball (the ball step, docs/method.md §2b): the JSON says which set was carried, the
+// enclosure contains the fast tier's state and overlaps the Lohner run's, both narrow. Misuse —
+// the fast tier, a logistic (τ-time) instance, an unknown set — is exit 2 naming --set, nothing
+// written.
+TEST(CliIntegrate, RigorousBallSetEnclosesTheFastStateAndRefusesWhatItCannotDo) {
+  const std::string path = write_pl_regression_instance("regression_ball.json");
+  const std::string ball = temp("regression_ball_rig.json"), lohner = temp("regression_lohner_rig.json");
+  const auto r = run_softcert("integrate " + path + " --t 10 --tier rigorous --tail off --set ball --json " + ball);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("set ball"), std::string::npos) << r.out;
+  ASSERT_EQ(run_softcert("integrate " + path + " --t 10 --tier rigorous --tail off --json " + lohner).status, 0);
+  const auto jb = nlohmann::json::parse(std::ifstream(ball)), jl = nlohmann::json::parse(std::ifstream(lohner));
+  EXPECT_EQ(jb["set"], "ball");
+  EXPECT_EQ(jl["set"], "lohner");
+  EXPECT_LT(jb["widths"]["max"].get<double>(), 1e-10);
+  for (int k = 0; k < 3; ++k) {  // two enclosures of the same exact value intersect
+    EXPECT_LE(std::stod(jb["a"][k][0].get<std::string>()), std::stod(jl["a"][k][1].get<std::string>())) << k;
+    EXPECT_LE(std::stod(jl["a"][k][0].get<std::string>()), std::stod(jb["a"][k][1].get<std::string>())) << k;
+  }
+  const std::string fout = temp("regression_ball_fast.json");
+  ASSERT_EQ(run_softcert("integrate " + path + " --t 10 --json " + fout).status, 0);
+  expect_encloses_fast_state(jb, nlohmann::json::parse(std::ifstream(fout)), 3, 2);
+  const std::string none = temp("regression_ball_none.json");
+  std::remove(none.c_str());
+  for (const std::string& bad : {"integrate " + path + " --t 10 --set ball", "integrate " + kHeadline + " --t 10 --tier rigorous --set ball",
+                                 "integrate " + path + " --t 10 --tier rigorous --set cube"}) {
+    const auto b = run_softcert(bad + " --json " + none);
+    EXPECT_EQ(b.status, 2) << bad;
+    EXPECT_NE(b.err.find("--set"), std::string::npos) << bad << ": " << b.err;
+  }
+  EXPECT_FALSE(std::ifstream(none).good());
+}
+
 // relu reaches its kink early on this instance: exit 3, stderr says until when the kink is
 // certainly not reached, and --json holds the same report (integrate/kink_report.hpp).
 TEST(CliIntegrate, RigorousReluStoppedAtItsKinkSaysUntilWhenItIsCertainlyNotReached) {

@@ -1,5 +1,6 @@
 // softcert integrate INSTANCE.json --t END [--tier fast|rigorous] [--precision BITS]
-//                   [--stepper dopri5|rkf78|bs|taylor] [--tail auto|off] [--tail-width W] [--json OUT]
+//                   [--stepper dopri5|rkf78|bs|taylor] [--tail auto|off] [--tail-width W]
+//                   [--set lohner|ball] [--json OUT]
 // Integrates an instance's gradient flow to t = END and prints (and writes, docs/fast_tier.md format)
 // a, u, σ(a), the loss (and V for the full model).
 //   fast tier: Boost.Odeint at BITS (53: double), again at 2·BITS, digits of agreement reported.
@@ -8,7 +9,8 @@
 //   (integrate::rigorous_integrate_model: every loss; softmax, x², sum, sigmoid; the tied model).
 //   Square and regression loss: once the flow has settled the run ends with the PL tail (integrate/pl_tail.hpp),
 //   which bounds x(t) for every later t at once; --tail off steps to END instead; --tail-width W
-//   also ends it as soon as that enclosure is at most W wide.
+//   also ends it as soon as that enclosure is at most W wide. --set ball (t-time full-state runs)
+//   carries a Euclidean ball by the logarithmic norm instead of the Lohner set (docs/method.md §2b).
 // Exit: 0 done; 2 bad usage or input, or --json cannot be written (nothing written); 3 the
 // rigorous tier could not validate, or the fast tier overflowed (nothing written) — except for
 // an |x| or relu normalization stopped before its kink (integrate/kink_report.hpp): stderr says
@@ -38,7 +40,8 @@ namespace {
 using engine::kMaxRigorousPrecision;  // engine/check.hpp: the same cap for check and suites
 
 struct IntegrateArgs {
-  std::string instance, t, tier = "fast", stepper = "auto", json_out, form = "full", time = "auto", tail = "auto";
+  std::string instance, t, tier = "fast", stepper = "auto", json_out, form = "full", time = "auto", tail = "auto",
+              set = "lohner";
   unsigned precision = 53;
   double tolerance = 0;  // 0: default
   double tail_width = 0;  // 0: not used
@@ -84,7 +87,10 @@ nlohmann::json run_rigorous(const IntegrateArgs& args, const instances::Instance
   o.time_variable = args.time;
   o.tail = args.tail;
   o.tail_width = args.tail_width;
+  o.set = args.set;
   const bool reduced = integrate::reduced_logistic_applies(inst);
+  if (args.set == "ball" && (inst.tied() || inst.loss == instances::Loss::logistic))
+    throw std::invalid_argument("--set ball: for t-time runs only (every loss but logistic; not the tied model)");
   if (reduced && args.tail_width != 0)
     throw std::invalid_argument("--tail-width: the PL tail is for square and regression loss; this instance has logistic loss");
   if (!reduced && args.time != "auto")
@@ -108,7 +114,7 @@ nlohmann::json run_rigorous(const IntegrateArgs& args, const instances::Instance
                                                        : integrate::rigorous_integrate_model(inst, args.t, o);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << "tier rigorous, time variable " << r.time_variable << ", order " << r.order << ", precision "
-            << r.precision_bits << " bits\n";
+            << r.precision_bits << " bits, set " << r.set << "\n";
   std::cout << "t = " << r.t << ", " << r.steps << " validated steps, " << seconds << " s, largest width "
             << r.max_width << "\n";
   if (r.tail.used) {
@@ -158,6 +164,11 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
   cmd->add_option("--tail-width", args->tail_width,
                   "rigorous tier, square and regression loss, --tail auto: also end with the PL tail as soon as its enclosure is at "
                   "most W wide in every component (the width you need, e.g. 1e-7; default 0: only when the flow has settled)");
+  cmd->add_option("--set", args->set,
+                  "rigorous tier, t-time full-state runs (every loss but logistic; not the tied model): lohner (the Taylor-Lohner "
+                  "set, default) or ball (a Euclidean ball carried by the logarithmic norm of the field: no derivative pass, ~6x "
+                  "cheaper a step on the authors' regression instance; docs/method.md)")
+      ->check(CLI::IsMember({"lohner", "ball"}));
   cmd->add_flag("--no-check", args->no_check, "fast tier: skip the 2·BITS reference run");
   cmd->add_option("--json", args->json_out, "write the result as JSON to this file");
   cmd->callback([args, &exit_status]() {
@@ -172,6 +183,7 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
       throw UsageError("--tail-width: must be a finite number ≥ 0, got " + std::to_string(args->tail_width));
     if (args->tail_width != 0 && (args->tier != "rigorous" || args->tail == "off"))
       throw UsageError("--tail-width: only with --tier rigorous and --tail auto");
+    if (args->set != "lohner" && args->tier != "rigorous") throw UsageError("--set: only with --tier rigorous");
     if (!(num::parse_decimal<Real>(args->t) > 0)) throw UsageError("--t: the horizon must be positive, got " + args->t);
     nlohmann::json result;
     try {

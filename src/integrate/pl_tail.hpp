@@ -148,8 +148,12 @@ double pl_lambda(const models::ValueSoftmax<S>& model) {
 // std::invalid_argument for another loss or τ-time; never throws for a singular or kinked box,
 // or a regression design whose G is not certified positive definite (returns valid = false).
 template <class S>
-PlBall<S> pl_ball(const models::ValueSoftmax<S>& model, const LohnerSet<S>& set, double lambda) {
+PlBall<S> pl_ball(const models::ValueSoftmax<S>& model, const LohnerSet<S>& given, double lambda) {
   using B = num::BoundOf<S>;
+  // A ball set (the ball step, validated_taylor.hpp) enters as the Lohner set of its box.
+  const bool lohner_form = given.ball == 0 && !given.B.empty();
+  const LohnerSet<S> boxed = lohner_form ? LohnerSet<S>{} : LohnerSet<S>::from_box(given.box());
+  const LohnerSet<S>& set = lohner_form ? given : boxed;
   if (model.tau_time()) throw std::invalid_argument("model: the PL tail needs the t-time flow");
   if (!has_pl_tail(model.loss())) throw std::invalid_argument("loss: the PL tail needs \"square\" or \"regression\"");
   const std::size_t T = model.tokens(), d = model.dim(), n = model.dimension();

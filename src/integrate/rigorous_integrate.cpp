@@ -95,6 +95,7 @@ RigorousIntegrateResult run_reduced(const instances::Instance& inst, const std::
   if (tv == "auto") tv = num::upper(t_end) > 100 ? "tau" : "t";
   if (tv != "t" && tv != "tau") throw std::invalid_argument("time_variable: expected auto, t or tau");
   res.time_variable = tv;
+  if (opt.set != "lohner") throw std::invalid_argument("set: the reduced logistic form takes only \"lohner\"");
 
   const models::LogisticReducedTau<S> tau_model = models::LogisticReducedTau<S>::from_instance(inst);
   std::vector<S> x;  // (a, u[, t]) at t_end
@@ -247,6 +248,7 @@ nlohmann::json to_json(const RigorousIntegrateResult& r) {
   j["steps"] = r.steps;
   j["order"] = r.order;
   j["time_variable"] = r.time_variable;
+  j["set"] = r.set;
   if (!r.tau_lower.empty()) j["tau"] = nlohmann::json::array({r.tau_lower, r.tau_upper});
   if (r.tail.attempted) {
     nlohmann::json t = {{"lemma", "polyak_lojasiewicz"}, {"used", r.tail.used}};

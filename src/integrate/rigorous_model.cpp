@@ -29,6 +29,7 @@ RigorousIntegrateResult run_full_state(const instances::Instance& inst, const st
   ValidatedOptions vo;
   vo.order = o.order != 0 ? o.order : default_full_state_order(o.precision_bits);
   vo.max_steps = o.max_steps;
+  vo.log_norm_ball = o.set == "ball";
   // enclose_model_state passes t (in τ-time read from the state) as on_step's second argument.
   if (o.progress) vo.on_step = [&o](std::size_t n, double t, const std::vector<double>&) { o.progress(n, t); };
   // Square and regression loss (t-time): validated steps until the flow has settled, then the PL tail.
@@ -48,6 +49,7 @@ RigorousIntegrateResult run_full_state(const instances::Instance& inst, const st
   r.precision_bits = o.precision_bits <= 53 ? 53 : o.precision_bits;
   r.order = vo.order;
   r.time_variable = e.tau_time ? "tau" : "t";
+  r.set = o.set;
   r.steps = e.steps;
   if (pl) {
     r.tail.attempted = true;
@@ -92,6 +94,11 @@ RigorousIntegrateResult rigorous_integrate_model(const instances::Instance& inst
                                                  const RigorousIntegrateOptions& o) {
   if (o.tail != "auto" && o.tail != "off") throw std::invalid_argument("tail: \"auto\" or \"off\", got \"" + o.tail + "\"");
   if (!num::is_decimal_syntax(t_end)) throw std::invalid_argument("t: not a decimal number: \"" + t_end + "\"");
+  if (o.set != "lohner" && o.set != "ball") throw std::invalid_argument("set: \"lohner\" or \"ball\", got \"" + o.set + "\"");
+  // The ball step keeps no step records, which the τ-time crossing of END reads
+  // (validated_time_change.hpp): t-time models only.
+  if (o.set == "ball" && (inst.tied() || inst.loss == instances::Loss::logistic))
+    throw std::invalid_argument("set: \"ball\" is for t-time runs (every loss but logistic; not the tied model)");
   try {
     if (o.precision_bits <= 53) return run_full_state<IntervalD>(inst, t_end, o);
     num::PrecisionGuard guard(o.precision_bits);

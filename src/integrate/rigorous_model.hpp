@@ -23,7 +23,8 @@
 namespace softcert::integrate {
 
 // Options: precision_bits (≤ 53: IntervalD; more: MPFI), order (0: from the precision),
-// max_steps, tail ("auto" | "off"). time_variable is not a choice here: τ-time for logistic-loss instances, value-softmax
+// max_steps, tail ("auto" | "off"), tail_width, set ("lohner" | "ball"; "ball" only in t-time:
+// not for logistic loss or the tied model, else std::invalid_argument). time_variable is not a choice here: τ-time for logistic-loss instances, value-softmax
 // and tied (dτ = γ dt keeps long horizons short), t-time otherwise; the result says which.
 RigorousIntegrateResult rigorous_integrate_model(const instances::Instance& inst, const std::string& t_end,
                                                  const RigorousIntegrateOptions& options = {});

@@ -25,6 +25,15 @@
 //     with Q⁻¹ enclosed rigorously (lohner_linalg.hpp).
 //  5. Tube segment: the same expansion evaluated over s ∈ [0, h̄] (polynomial in the interval
 //     s, remainder x_{p+1}(E)·[0, h̄^{p+1}]), intersected with E.
+// The ball step (ValidatedOptions::log_norm_ball; docs/method.md §2b) replaces 2 and 4 for the
+// set {c + e : ‖e‖₂ ≤ ρ}: steps 1 and 3 as above over the set's box, then the centre's solution
+// y_c = Σ_{k≤p} x_k(c) h^k + x_{p+1}(E) h^{p+1}, and for every other solution
+// ‖x(h) − x(h; c)‖₂ ≤ e^{μh}·ρ, where μ bounds the logarithmic 2-norm of Df over E
+// (numerics/log_norm_bound.hpp): E is convex and holds both solutions on [0, h], so the
+// segment between them stays where Df is enclosed. The new set is c' = mid(y_c),
+// ρ' = e^{μh}ρ + ‖y_c − c'‖₂. No x0-derivatives of the coefficients and no n³ products:
+// a step costs the coefficient passes, Df over E (one first-order derivative pass) and the
+// certificate of μ.
 // Step size: h = min_{k ∈ {p−1, p}} (tol·max(1, ‖c‖∞) / ‖x_k(c)‖∞)^{1/k}, truncated to a dyadic
 // so that t + h is exact.
 #include <algorithm>
@@ -44,6 +53,7 @@
 #include "integrate/validation_failure.hpp"
 #include "integrate/tube.hpp"
 #include "numerics/elementary.hpp"
+#include "numerics/log_norm_bound.hpp"
 #include "numerics/precision.hpp"
 #include "numerics/traits.hpp"
 #include "taylor/tape.hpp"
@@ -75,6 +85,12 @@ struct ValidatedOptions {
   // integration variable reached (t, or τ in τ-time) and the midpoints of the state's
   // enclosure, as doubles. For progress reports only: no role in any guarantee.
   std::function<void(std::size_t steps, double s, const std::vector<double>& x_mid)> on_step;
+  // The ball step (top of this file; docs/method.md §2b) instead of the Lohner step: the set is
+  // a Euclidean ball around a point, carried by the logarithmic norm of the field over the a
+  // priori box. Much cheaper per step at large n; as tight only while the flow does not expand
+  // much (the width grows like exp(∫ μ dt)). jacobian_order, lohner and midrad_products have
+  // no role in it; keep_records is refused (a ball step has no Taylor–Lohner record).
+  bool log_norm_ball = false;
 };
 
 // Where a step's time goes: thread CPU seconds accumulated over every step() call, per phase
@@ -88,8 +104,9 @@ struct StepProfile {
   double products = 0;    // interval matrix products and matrix–vector products (A = J·B, Q⁻¹A, …)
   double qr = 0;          // Householder QR of mid(A) and the enclosure of Q⁻¹ (its QᵀQ product included)
   double rest = 0;        // tube segment, boxes, intersections
+  double log_norm = 0;    // the ball step's certificate of μ (numerics/log_norm_bound.hpp)
   std::size_t steps = 0;
-  double total() const { return centre + box_record + derivative + apriori + assemble + products + qr + rest; }
+  double total() const { return centre + box_record + derivative + apriori + assemble + products + qr + rest + log_norm; }
   static double now() {
     timespec ts{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
@@ -104,10 +121,14 @@ unsigned working_bits() {
   else return num::precision_bits();
 }
 
-// The set {c + B r : r ∈ [r]}: c thin, B a point matrix (thin entries), [r] an interval vector.
+// The set {c + B r + e : r ∈ [r], ‖e‖₂ ≤ ball}: c thin, B a point matrix (thin entries), [r] an
+// interval vector, ball ≥ 0 a Euclidean radius. The Lohner step takes and makes sets with
+// ball = 0; the ball step (ValidatedOptions::log_norm_ball) takes any and makes sets with B
+// and r empty (the ball around c alone).
 template <class S>
 struct LohnerSet {
   std::vector<S> c, B, r;
+  double ball = 0;
 
   // Guarantee: the set contains every point of `box`.
   static LohnerSet from_box(const std::vector<S>& box) {
@@ -125,8 +146,11 @@ struct LohnerSet {
   // (In the fast arithmetic: the same bounds as IntervalD's operators without a rounding-mode
   // switch per operation — profiled at 14% of a step at n = 111 through fesetround.)
   std::vector<S> box() const {
-    std::vector<S> x = lohner::fast_mat_vec(B, r, c.size());
+    using Bd = num::BoundOf<S>;
+    std::vector<S> x = B.empty() ? std::vector<S>(c.size(), S(0)) : lohner::fast_mat_vec(B, r, c.size());
     for (std::size_t i = 0; i < c.size(); ++i) x[i] += c[i];
+    if (ball > 0)  // each coordinate of e lies in [−ball, ball]
+      for (auto& v : x) v += num::hull_of_bounds<S>(Bd(-ball), Bd(ball));
     return x;
   }
 };
@@ -156,7 +180,7 @@ class ValidatedStepper {
   void set_double_jacobian_field(DoubleField f) { double_field_ = std::move(f); }
 
   const ValidatedOptions& options() const { return opt_; }
-  const StepRecord<S>& last_step() const { return rec_; }
+  const StepRecord<S>& last_step() const { return rec_; }  // empty (n = 0) after a ball step
   // CPU time per phase, accumulated over every step() so far.
   const StepProfile& profile() const { return prof_; }
 
@@ -206,6 +230,13 @@ class ValidatedStepper {
     }
     return m * std::pow(num::to_double(num::hull_of_bounds<S>(hbar, hbar)), static_cast<double>(p + 1));
   }
+
+  // Steps 1 and 3 with the step size control (shared by both steps): after tc_ (the centre) and
+  // tx_ (the box) are solved, finds h and E (E_, te_); returns h (an interval only for the last
+  // step onto t_end, `last`).
+  S validated_step_size(const LohnerSet<S>& set, const S& t, const S& t_end, bool& last);
+  // The ball step (ValidatedOptions::log_norm_ball; top of this file).
+  TubeSegment<S> step_ball(LohnerSet<S>& set, S& t, const S& t_end, bool& reached);
 
   // Jorba–Zou: the last two coefficients of the centre series set h.
   double choose_step(const std::vector<S>& c) const {
@@ -259,7 +290,7 @@ class ValidatedStepper {
   TapeField f_;
   std::size_t n_;
   ValidatedOptions opt_;
-  taylor::Tape<S> tc_, te_, tx_;
+  taylor::Tape<S> tc_, te_, tx_, tj_;  // tj_: Df over E (the ball step)
   taylor::Tape<IntervalD> txd_;  // the derivative pass in IntervalD (set_double_jacobian_field)
   DoubleField double_field_;
   bool jacobian_in_double_ = false;
@@ -316,6 +347,8 @@ class ValidatedTaylor : public ValidatedStepper<S> {
 // keep every other translation unit from compiling them again.
 template <class S>
 TubeSegment<S> ValidatedStepper<S>::step(LohnerSet<S>& set, S& t, const S& t_end, bool& reached) {
+  if (opt_.log_norm_ball) return step_ball(set, t, t_end, reached);
+  if (set.ball != 0 || set.B.size() != n_ * n_) throw std::invalid_argument("step: the Lohner step needs a Lohner set (B n × n, no ball)");
   using B = num::BoundOf<S>;
   const std::size_t n = n_, p = opt_.order;
   double clk = StepProfile::now();
@@ -339,43 +372,8 @@ TubeSegment<S> ValidatedStepper<S>::step(LohnerSet<S>& set, S& t, const S& t_end
   }
   if (!jacobian_in_double_) tx_.solve(true, jacobian_order());
   lap(prof_.derivative);
-  // The coefficient estimate is only a first guess: on the paper instance in τ-time it was
-  // 2–4× too long for the a priori enclosure and the remainder test (profiled: 19.6 tape
-  // recordings per step, most of them failed find_apriori iterations). Start instead from
-  // the fraction of the estimate that the previous step could validate, allowed to grow by
-  // 10% per step. Only the trial step changes; every accepted step is validated as before.
-  const double h_estimate = choose_step(set.c);
-  double h = opt_.fixed_step > 0 ? opt_.fixed_step : h_estimate * h_ratio_;
-  const S remaining = t_end - t;
-  if (!num::certainly_positive(remaining)) throw ValidationFailure("step: end time not after the current time");
-  const double rem_lo = num::to_double(num::hull_of_bounds<S>(num::lower(remaining), num::lower(remaining)));
   bool last = false;
-  int retries = 0;
-  S hS;
-  for (int attempt = 0;; ++attempt) {
-    if (attempt > 60 || h < opt_.h_min) throw ValidationFailure("step: a priori enclosure not found (step size below h_min)");
-    if (h >= rem_lo) {
-      last = true;
-      hS = remaining;
-    } else {
-      last = false;
-      hS = S(quantize(h, t_end));
-    }
-    // 1 and 3: the a priori box E and, on it, the remainder coefficient x_{p+1}(E) (te_).
-    if (!find_apriori(num::upper(hS))) {
-      h = (last ? rem_lo : h) * 0.5;
-      continue;
-    }
-    // The remainder bound x_{p+1}(E)·h^{p+1} can exceed the estimate from the centre
-    // coefficients by far (E is wide, and interval coefficients on it overestimate): shrink
-    // h until it is within 16× the tolerance (a few retries at most), unless h is fixed.
-    const double rem = remainder_magnitude(num::upper(hS));
-    const double target = tolerance() * xnorm(set.c);
-    if (opt_.fixed_step > 0 || rem <= 16 * target || retries >= 4) break;
-    ++retries;
-    h = (last ? rem_lo : h) * std::min(0.9, 0.9 * std::pow(target / rem, 1.0 / static_cast<double>(p + 1)));
-  }
-  if (opt_.fixed_step <= 0 && !last) h_ratio_ = std::clamp(1.1 * h / h_estimate, 1.0 / 64, 1.0);
+  const S hS = validated_step_size(set, t, t_end, last);
   const B hbar = num::upper(hS);
   lap(prof_.apriori);
   fill_record(set, t, hS);
@@ -446,6 +444,144 @@ TubeSegment<S> ValidatedStepper<S>::step(LohnerSet<S>& set, S& t, const S& t_end
     opt_.on_step(prof_.steps, num::to_double(t), mid);
   }
   return seg;
+}
+
+// The ball step (top of this file; docs/method.md §2b).
+template <class S>
+TubeSegment<S> ValidatedStepper<S>::step_ball(LohnerSet<S>& set, S& t, const S& t_end, bool& reached) {
+  using B = num::BoundOf<S>;
+  const std::size_t n = n_, p = opt_.order;
+  if (opt_.keep_records) throw std::invalid_argument("step: the ball step keeps no step records (keep_records)");
+  if (set.c.size() != n) throw std::invalid_argument("step: the set's dimension is not the field's");
+  double clk = StepProfile::now();
+  auto lap = [&clk](double& into) {
+    const double t1 = StepProfile::now();
+    into += t1 - clk;
+    clk = t1;
+  };
+  // ‖x0 − c‖₂ ≤ rho0 for every x0 in the set: its ball plus the 2-norm of the magnitudes of the
+  // box of B·[r] (when the set still has a Lohner part, e.g. the first step from a box).
+  IntervalD rho0(set.ball);
+  if (!set.B.empty()) {
+    const std::vector<S> Br = lohner::fast_mat_vec(set.B, set.r, n);
+    IntervalD sq(0.0);
+    for (const auto& v : Br) {
+      const IntervalD m = to_double_outward(v);
+      const double mag = std::max(std::fabs(m.lower()), std::fabs(m.upper()));
+      sq += IntervalD(mag) * IntervalD(mag);
+    }
+    rho0 += num::sqrt(sq);
+  }
+  const std::vector<S> X = set.box();
+  tc_.record(f_, set.c, p);
+  tc_.solve(false);
+  lap(prof_.centre);
+  tx_.record(f_, X, p);
+  tx_.solve(false);
+  lap(prof_.box_record);
+  bool last = false;
+  const S hS = validated_step_size(set, t, t_end, last);
+  rec_ = StepRecord<S>{};  // no record of this step: last_step() must not describe an earlier one
+  lap(prof_.apriori);
+  // Df over E: the order-1 coefficient is f itself, so its x0-derivatives over the box E
+  // enclose ∂f_i/∂x_j at every point of E.
+  std::vector<IntervalD> Df(n * n);
+  tj_.record(f_, E_, 1);
+  tj_.solve(true, 1);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j) Df[i * n + j] = to_double_outward(tj_.derivative(i, 1, j));
+  lap(prof_.derivative);
+  const num::LogNormBound ln = num::log_norm_upper_bound(Df, n);
+  if (!std::isfinite(ln.mu)) throw ValidationFailure("ball step: the field's Jacobian over the a priori box is not finite");
+  const IntervalD hd = to_double_outward(hS);
+  // e^{μh} over every h in hS (an interval only for the last step), rounded upward.
+  const IntervalD growth = num::exp(IntervalD(ln.mu) * hd);
+  const IntervalD rho1 = IntervalD(growth.upper()) * rho0;
+  lap(prof_.log_norm);
+  // The centre's solution at h, its new midpoint, and the distance between them.
+  std::vector<S> yc(n);
+  {
+    const S hp1 = num::pow_int(hS, static_cast<unsigned>(p + 1));
+    for (std::size_t i = 0; i < n; ++i) {
+      S acc = tc_.coefficient(i, p);
+      for (std::size_t k = p; k-- > 0;) acc = acc * hS + tc_.coefficient(i, k);
+      yc[i] = acc + te_.coefficient(i, p + 1) * hp1;
+    }
+  }
+  LohnerSet<S> next;
+  next.c.resize(n);
+  IntervalD sq(0.0);
+  for (std::size_t i = 0; i < n; ++i) {
+    next.c[i] = num::mid_scalar(yc[i]);
+    const IntervalD dci = to_double_outward(yc[i] - next.c[i]);
+    const double mag = std::max(std::fabs(dci.lower()), std::fabs(dci.upper()));
+    sq += IntervalD(mag) * IntervalD(mag);
+  }
+  next.ball = (rho1 + num::sqrt(sq)).upper();
+  if (!std::isfinite(next.ball)) throw ValidationFailure("ball step: the radius is not finite");
+  // x_i(h) ∈ y_c,i ± ρ1 (|x_i − x_i(h; c)| ≤ ‖x − x(h; c)‖₂), and in E.
+  const S spread = num::hull_of_bounds<S>(B(-rho1.upper()), B(rho1.upper()));
+  TubeSegment<S> seg;
+  seg.t0 = t;
+  seg.box = E_;
+  t = last ? t_end : S(t + hS);
+  seg.t1 = t;
+  final_.resize(n);
+  for (std::size_t i = 0; i < n; ++i) final_[i] = intersect(yc[i] + spread, E_[i]);
+  seg.end = final_;
+  set = std::move(next);
+  reached = last;
+  lap(prof_.rest);
+  ++prof_.steps;
+  if (opt_.on_step) {
+    std::vector<double> mid(n);
+    for (std::size_t i = 0; i < n; ++i) mid[i] = num::to_double(seg.end[i]);
+    opt_.on_step(prof_.steps, num::to_double(t), mid);
+  }
+  return seg;
+}
+
+template <class S>
+S ValidatedStepper<S>::validated_step_size(const LohnerSet<S>& set, const S& t, const S& t_end, bool& last) {
+  const std::size_t p = opt_.order;
+  // The coefficient estimate is only a first guess: on the paper instance in τ-time it was
+  // 2–4× too long for the a priori enclosure and the remainder test (profiled: 19.6 tape
+  // recordings per step, most of them failed find_apriori iterations). Start instead from
+  // the fraction of the estimate that the previous step could validate, allowed to grow by
+  // 10% per step. Only the trial step changes; every accepted step is validated as before.
+  const double h_estimate = choose_step(set.c);
+  double h = opt_.fixed_step > 0 ? opt_.fixed_step : h_estimate * h_ratio_;
+  const S remaining = t_end - t;
+  if (!num::certainly_positive(remaining)) throw ValidationFailure("step: end time not after the current time");
+  const double rem_lo = num::to_double(num::hull_of_bounds<S>(num::lower(remaining), num::lower(remaining)));
+  last = false;
+  int retries = 0;
+  S hS;
+  for (int attempt = 0;; ++attempt) {
+    if (attempt > 60 || h < opt_.h_min) throw ValidationFailure("step: a priori enclosure not found (step size below h_min)");
+    if (h >= rem_lo) {
+      last = true;
+      hS = remaining;
+    } else {
+      last = false;
+      hS = S(quantize(h, t_end));
+    }
+    // 1 and 3: the a priori box E and, on it, the remainder coefficient x_{p+1}(E) (te_).
+    if (!find_apriori(num::upper(hS))) {
+      h = (last ? rem_lo : h) * 0.5;
+      continue;
+    }
+    // The remainder bound x_{p+1}(E)·h^{p+1} can exceed the estimate from the centre
+    // coefficients by far (E is wide, and interval coefficients on it overestimate): shrink
+    // h until it is within 16× the tolerance (a few retries at most), unless h is fixed.
+    const double rem = remainder_magnitude(num::upper(hS));
+    const double target = tolerance() * xnorm(set.c);
+    if (opt_.fixed_step > 0 || rem <= 16 * target || retries >= 4) break;
+    ++retries;
+    h = (last ? rem_lo : h) * std::min(0.9, 0.9 * std::pow(target / rem, 1.0 / static_cast<double>(p + 1)));
+  }
+  if (opt_.fixed_step <= 0 && !last) h_ratio_ = std::clamp(1.1 * h / h_estimate, 1.0 / 64, 1.0);
+  return hS;
 }
 
 template <class S>

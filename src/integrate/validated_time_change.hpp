@@ -118,6 +118,9 @@ std::vector<ComponentHit<S>> integrate_to_component_values(ValidatedTaylor<S, Fi
                                                            OnSegment&& on_segment = {}) {
   std::vector<ComponentHit<S>> hits(targets.size());
   if (targets.empty()) return hits;
+  // The crossing is bracketed with each step's record (vt.last_step()), which the ball step
+  // does not keep.
+  if (vt.options().log_norm_ball) throw std::invalid_argument("time change: needs the Lohner step (not log_norm_ball)");
   if (!num::certainly_lt(x0[index], targets.front())) throw ValidationFailure("time change: the target is not after the start");
   for (std::size_t k = 1; k < targets.size(); ++k)
     if (!num::certainly_lt(targets[k - 1], targets[k])) throw ValidationFailure("time change: the targets are not increasing");

@@ -60,8 +60,10 @@ nlohmann::json random_json(unsigned seed, Loss loss, Normalization norm) {
 
 // The enclosure of (V, a) at t = 1 against the 300-bit reference; the number of misses.
 template <class S>
-std::size_t misses(const instances::Instance& inst, const std::vector<MpReal>& ref, const std::string& what) {
+std::size_t misses(const instances::Instance& inst, const std::vector<MpReal>& ref, const std::string& what,
+                   bool ball = false) {
   integrate::ValidatedOptions vo;
+  vo.log_norm_ball = ball;  // the ball step (validated_taylor.hpp) instead of the Lohner step
   const integrate::FullStateEnclosure<S> enc = integrate::enclose_full_state<S>(inst, S(1), vo);
   EXPECT_GE(enc.x.size(), ref.size()) << what;
   std::size_t miss = 0;
@@ -71,6 +73,11 @@ std::size_t misses(const instances::Instance& inst, const std::vector<MpReal>& r
       ADD_FAILURE() << what << ": component " << i << " [" << num::lower_decimal(enc.x[i]) << ", "
                     << num::upper_decimal(enc.x[i]) << "] misses " << num::to_decimal(ref[i]);
     }
+  if (ball) {  // not vacuous: from a point, at t = 1, the ball is narrow
+    double w = 0;
+    for (const auto& x : enc.x) w = std::max(w, num::to_double(num::hull_of_bounds<S>(num::width(x), num::width(x))));
+    EXPECT_LT(w, 1e-9) << what;
+  }
   if (enc.tau_time) EXPECT_TRUE(contains(enc.x.back(), MpReal(1))) << what << ": the t component at the crossing";
   return miss;
 }
@@ -99,6 +106,34 @@ TEST(RigorousFullRandom, EnclosureContainsA300BitReferenceForEveryLossAndSmoothN
       ++checked;
     }
   EXPECT_EQ(checked, 20u);
+}
+
+// The ball step (ValidatedOptions::log_norm_ball) on the t-time models: every loss but logistic
+// (τ-time) × smooth normalization, on new random instances; MPFI at 128 bits on one per loss.
+TEST(RigorousFullRandom, BallStepEnclosureContainsA300BitReference) {
+  std::size_t checked = 0;
+  unsigned seed = 40;
+  for (Loss loss : {Loss::logistic_dataset, Loss::square, Loss::regression, Loss::cross_entropy})
+    for (Normalization norm : {Normalization::softmax, Normalization::square, Normalization::sum, Normalization::sigmoid}) {
+      ++seed;
+      const auto inst = instances::parse_instance(random_json(seed, loss, norm));
+      const std::string what = "ball, seed " + std::to_string(seed) + " " + instances::to_string(loss) + "/" +
+                               instances::to_string(norm);
+      std::vector<MpReal> ref;
+      {
+        num::PrecisionGuard g(300);
+        ref = integrate::run_to_time<MpReal>(models::ValueSoftmax<MpReal>(inst), MpReal(1), integrate::Stepper::taylor,
+                                             MpReal("1e-60"))
+                  .x;
+      }
+      EXPECT_EQ(misses<IntervalD>(inst, ref, what + " (53 bits)", true), 0u);
+      if (seed % 4 == 1) {
+        num::PrecisionGuard g(128);
+        EXPECT_EQ(misses<IntervalMp>(inst, ref, what + " (128 bits)", true), 0u);
+      }
+      ++checked;
+    }
+  EXPECT_EQ(checked, 16u);
 }
 
 }  // namespace

@@ -231,5 +231,97 @@ TEST(ValidatedClosedForms, MidradProductsAndLowerDerivativeOrderStaySound) {
     }
 }
 
+
+// ----- The ball step (ValidatedOptions::log_norm_ball; docs/method.md §2b) -------------------
+
+ValidatedOptions ball_options(unsigned order = 20) {
+  ValidatedOptions o;
+  o.order = order;
+  o.log_norm_ball = true;
+  return o;
+}
+
+// x' = x, y' = −2y from a box: distances grow like e^t (μ = 1 exactly). Every corner's exact
+// solution must lie in the final box and in every segment. Without the factor e^{μh} the radius
+// would stay at the box's √2·e while the corners move e^T·e from the centre's solution.
+TEST(ValidatedClosedForms, BallStepCarriesTheGrowthOfAnExpandingFlow) {
+  auto f = [](const auto& x, auto& dx) {
+    dx[0] = x[0];
+    dx[1] = -(x[1] + x[1]);
+  };
+  ValidatedTaylor<IntervalD, decltype(f)> vt(f, 2, ball_options());
+  const double e = 1e-3, T = 3;
+  const auto tube = vt.integrate({IntervalD(1 - e, 1 + e), IntervalD(1 - e, 1 + e)}, IntervalD(0.0), IntervalD(T));
+  for (double sx : {-1.0, 1.0})
+    for (double sy : {-1.0, 1.0})
+      expect_tube_contains<IntervalD>(tube, T, [=](double t, std::vector<testing::Ref*>& r) {
+        mpfr_set_d(r[0]->get(), t, MPFR_RNDN);
+        mpfr_exp(r[0]->get(), r[0]->get(), MPFR_RNDN);
+        mpfr_mul_d(r[0]->get(), r[0]->get(), 1 + sx * e, MPFR_RNDN);
+        mpfr_set_d(r[1]->get(), -2 * t, MPFR_RNDN);
+        mpfr_exp(r[1]->get(), r[1]->get(), MPFR_RNDN);
+        mpfr_mul_d(r[1]->get(), r[1]->get(), 1 + sy * e, MPFR_RNDN);
+      }, 2);
+  // x's exact image is 2e·e^T wide; the ball of the initial box has radius √2·e, grown by e^T.
+  const double w = num::width(tube.final_box()[0]);
+  EXPECT_GE(w, 2 * e * std::exp(T));
+  EXPECT_LT(w, 2 * std::sqrt(2.0) * e * std::exp(T) * 1.01);
+}
+
+// Rotation (μ = 0): from a point the ball holds only the steps' own remainders and rounding; from
+// a box its radius stays that of the box's ball, and every corner stays inside.
+TEST(ValidatedClosedForms, BallStepOnARotation) {
+  auto exact_from = [](double x0, double y0) {
+    return [=](double t, std::vector<testing::Ref*>& r) {
+      mpfr_t c, s;
+      mpfr_inits2(256, c, s, static_cast<mpfr_ptr>(nullptr));
+      mpfr_set_d(c, t, MPFR_RNDN);
+      mpfr_sin_cos(s, c, c, MPFR_RNDN);
+      // (x, y)(t) = (x0 cos t + y0 sin t, −x0 sin t + y0 cos t)
+      mpfr_mul_d(r[0]->get(), c, x0, MPFR_RNDN);
+      mpfr_t tmp;
+      mpfr_init2(tmp, 256);
+      mpfr_mul_d(tmp, s, y0, MPFR_RNDN);
+      mpfr_add(r[0]->get(), r[0]->get(), tmp, MPFR_RNDN);
+      mpfr_mul_d(r[1]->get(), c, y0, MPFR_RNDN);
+      mpfr_mul_d(tmp, s, x0, MPFR_RNDN);
+      mpfr_sub(r[1]->get(), r[1]->get(), tmp, MPFR_RNDN);
+      mpfr_clears(c, s, tmp, static_cast<mpfr_ptr>(nullptr));
+    };
+  };
+  {
+    ValidatedTaylor<IntervalD, decltype(rotation)> vt(rotation, 2, ball_options());
+    const auto tube = vt.integrate({IntervalD(1.0), IntervalD(0.0)}, IntervalD(0.0), IntervalD(20.0));
+    expect_tube_contains<IntervalD>(tube, 20.0, exact_from(1, 0), 2);
+    EXPECT_LT(max_width(tube.final_box()), 1e-12);
+  }
+  {
+    const double e = 1e-4;
+    ValidatedTaylor<IntervalD, decltype(rotation)> vt(rotation, 2, ball_options());
+    const auto tube = vt.integrate({IntervalD(1 - e, 1 + e), IntervalD(-e, e)}, IntervalD(0.0), IntervalD(20.0));
+    for (double sx : {-1.0, 1.0})
+      for (double sy : {-1.0, 1.0}) expect_tube_contains<IntervalD>(tube, 20.0, exact_from(1 + sx * e, sy * e), 2);
+    EXPECT_LT(max_width(tube.final_box()), 2 * std::sqrt(2.0) * e * (1 + 1e-6));
+  }
+}
+
+// A short series with a fixed step (order 3, h = 1/4): the truncation error per step is ~1e-3,
+// so an enclosure without the remainder x_{p+1}(E)·h^{p+1} would miss the exact solution.
+TEST(ValidatedClosedForms, BallStepKeepsTheRemainderOfAShortSeries) {
+  ValidatedOptions o = ball_options(3);
+  o.fixed_step = 0.25;
+  ValidatedTaylor<IntervalD, decltype(rotation)> vt(rotation, 2, o);
+  const auto tube = vt.integrate({IntervalD(1.0), IntervalD(0.0)}, IntervalD(0.0), IntervalD(5.0));
+  expect_tube_contains<IntervalD>(tube, 5.0, [](double t, std::vector<testing::Ref*>& r) {
+    mpfr_set_d(r[0]->get(), t, MPFR_RNDN);
+    mpfr_cos(r[0]->get(), r[0]->get(), MPFR_RNDN);
+    mpfr_set_d(r[1]->get(), t, MPFR_RNDN);
+    mpfr_sin(r[1]->get(), r[1]->get(), MPFR_RNDN);
+    mpfr_neg(r[1]->get(), r[1]->get(), MPFR_RNDN);
+  }, 2);
+  EXPECT_GT(max_width(tube.final_box()), 1e-6);  // the remainders are in it
+  EXPECT_EQ(vt.last_step().n, 0u);             // a ball step leaves no Taylor–Lohner record
+}
+
 }  // namespace
 }  // namespace softcert

@@ -276,5 +276,33 @@ TEST(Varre2026Regression, RigorousTierEnclosesTheFastTierOnASmallSweep) {
   EXPECT_LE(m, q(r.margin_upper));
 }
 
+// params.set = "ball": the same sweep with the ball step (docs/method.md §2b) — the same verdict,
+// entropies that contain the 106-bit fast tier's; an unknown set is refused.
+TEST(Varre2026Regression, RigorousBallSetGivesTheSameVerdictAndEnclosesTheFastTier) {
+  engine::GenerateOptions g;
+  g.params = {{"d", 3}, {"n", 3}, {"kappa", {1, 3}}};
+  const J s = check(kMonotone).generate(2, g);
+  engine::CheckOptions o;
+  o.tier = engine::Tier::rigorous;
+  o.horizon = 100.0;
+  o.params = {{"set", "ball"}};
+  const auto r = check(kMonotone).run(s, o);
+  const auto lohner = run(kMonotone, s, engine::Tier::rigorous, 100.0);
+  const auto f = run(kMonotone, s, engine::Tier::fast, 100.0);
+  EXPECT_EQ(r.details["set"], "ball");
+  EXPECT_EQ(lohner.details["set"], "lohner");
+  ASSERT_EQ(r.verdict, lohner.verdict) << r.reason;
+  const J& enc = r.details["entropy"];
+  ASSERT_EQ(enc.size(), 2u);
+  for (std::size_t i = 0; i < enc.size(); ++i) {
+    const Rational lo = q(enc[i][0]), hi = q(enc[i][1]), x = q(f.details["entropy_106"][i]);
+    EXPECT_LE(lo, x) << "member " << i;
+    EXPECT_LE(x, hi) << "member " << i;
+    EXPECT_LT(hi - lo, Rational(1e-6)) << "member " << i;
+  }
+  o.params = {{"set", "cube"}};
+  EXPECT_THROW(check(kMonotone).run(s, o), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace softcert

@@ -1,0 +1,45 @@
+#pragma once
+// A certified upper bound of the logarithmic 2-norm μ₂(A) = λ_max((A + Aᵀ)/2) over every matrix A
+// of an interval matrix [A]: the rate at which the Euclidean distance between two solutions of
+// ẋ = f(x) can grow while the segment between them stays where Df lies in [A] (the ball step of
+// integrate/validated_taylor.hpp; docs/method.md §2b).
+//
+// Argument. Let [M] be the interval matrix with entries ([A]_ij + [A]_ji)/2, which contains the
+// symmetric part of every A in [A]; m its midpoint matrix (doubles, symmetric by construction)
+// and R ≥ 0 a radius matrix with [M] ⊂ m ± R entrywise. For A in [A], sym(A) = m + Δ with
+// |Δ| ≤ R entrywise, so by Weyl's inequality λ_max(sym A) ≤ λ_max(m) + ‖Δ‖₂, and
+// ‖Δ‖₂ ≤ ‖ |Δ| ‖₂ ≤ ‖R‖₂ = ρ(R) (R symmetric and nonnegative: Perron–Frobenius). Two
+// certificates, each checked in interval arithmetic:
+//  - λ_max(m) < λ: the interval Cholesky factorisation of λI − m completes with certainly
+//    positive pivots (the argument of eigenvalue_lower_bound.hpp applied to −m);
+//  - ρ(R) ≤ max_i (R v)_i / v_i for any vector v > 0 (Collatz–Wielandt), evaluated with upward
+//    rounding (every term is nonnegative).
+// A double eigenvalue solver proposes λ and a few power iterations propose v; only the two
+// certificates carry the bound. If no proposed λ is certified, the Gershgorin bound
+// max_i (sup [M]_ii + Σ_{j≠i} mag [M]_ij), rounded upward, is returned instead: it needs no
+// certificate (every eigenvalue of a symmetric matrix lies in a Gershgorin disc).
+#include <cstddef>
+#include <vector>
+
+#include "numerics/kinds.hpp"
+
+namespace softcert::num {
+
+struct LogNormBound {
+  double mu = 0;          // the bound: λ_max(sym A) ≤ mu for every A in [A]
+  double lambda_mid = 0;  // the certified bound of λ_max(m) (when by_cholesky)
+  double rho_radius = 0;  // the certified bound of ρ(R) (when by_cholesky)
+  bool by_cholesky = false;  // false: mu is the Gershgorin bound
+};
+
+// Guarantee: true only if lambda·I − m is positive definite, i.e. every eigenvalue of the
+// symmetric matrix m (n × n doubles, row-major; only its lower triangle is read) is below
+// lambda. false: nothing is claimed. (The first certificate above: an interval LDLᵀ.)
+bool shift_certainly_dominates(const std::vector<double>& m, std::size_t n, double lambda);
+
+// Guarantee: for every real n × n matrix A whose entries lie in a's (row-major, intervals over
+// double), λ_max((A + Aᵀ)/2) ≤ result.mu. result.mu is finite when every entry of a is (else
+// +inf). Never throws for finite input.
+LogNormBound log_norm_upper_bound(const std::vector<IntervalD>& a, std::size_t n);
+
+}  // namespace softcert::num

@@ -1,0 +1,169 @@
+// The certified bound of the logarithmic 2-norm over an interval matrix
+// (numerics/log_norm_bound.hpp): closed forms, members that exceed the midpoint's λ_max (the
+// radius term must not be dropped), non-symmetric matrices (only the symmetric part counts),
+// random members, and the shift certificate against exact rational arithmetic near a singular
+// shift (a wrong rounding direction in its pivots would certify a shift that is not dominant).
+#include <gtest/gtest.h>
+
+#include <Eigen/Dense>
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "numerics/kinds.hpp"
+#include "numerics/log_norm_bound.hpp"
+
+namespace softcert {
+namespace {
+
+std::vector<IntervalD> point_entries(const std::vector<double>& v) {
+  std::vector<IntervalD> out;
+  for (double x : v) out.emplace_back(x);
+  return out;
+}
+
+// λ_max((A + Aᵀ)/2) of a double matrix, by a double eigensolver (a reference good to ~1e-15).
+double lambda_max_sym(const std::vector<double>& a, std::size_t n) {
+  Eigen::MatrixXd m(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(n));
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j)
+      m(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = 0.5 * (a[i * n + j] + a[j * n + i]);
+  return Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(m, Eigen::EigenvaluesOnly).eigenvalues().maxCoeff();
+}
+
+TEST(LogNormBound, ClosedForms) {
+  // Diagonal: the largest entry (Gershgorin is exact here and the smaller bound).
+  const auto r = num::log_norm_upper_bound(point_entries({3, 0, 0, 0, -1, 0, 0, 0, 0.5}), 3);
+  EXPECT_GE(r.mu, 3.0);
+  EXPECT_LT(r.mu, 3.0 + 1e-4);
+  // [[2, 1], [1, −2]]: λ_max = √5 ≈ 2.236, where Gershgorin gives 3: the certified one is used.
+  const auto c = num::log_norm_upper_bound(point_entries({2, 1, 1, -2}), 2);
+  EXPECT_TRUE(c.by_cholesky);
+  EXPECT_GE(c.mu, std::sqrt(5.0));
+  EXPECT_LT(c.mu, std::sqrt(5.0) + 1e-4);
+}
+
+TEST(LogNormBound, OnlyTheSymmetricPartCounts) {
+  // A rotation generator: its symmetric part is 0, so distances do not grow.
+  const auto rot = num::log_norm_upper_bound(point_entries({0, 1, -1, 0}), 2);
+  EXPECT_GE(rot.mu, 0.0);
+  EXPECT_LT(rot.mu, 1e-9);
+  // [[0, 2], [0, 0]]: symmetric part [[0, 1], [1, 0]], λ_max = 1 (the matrix's own eigenvalues are 0).
+  const auto shear = num::log_norm_upper_bound(point_entries({0, 2, 0, 0}), 2);
+  EXPECT_GE(shear.mu, 1.0);
+  EXPECT_LT(shear.mu, 1.0 + 1e-5);
+}
+
+TEST(LogNormBound, AMemberAboveTheMidpointIsCovered) {
+  // mid = 0, but the member [[0, e], [e, 0]] has λ_max = e: the bound must reach it.
+  const double e = 1e-3;
+  const std::vector<IntervalD> a = {IntervalD(0.0), IntervalD(-e, e), IntervalD(-e, e), IntervalD(0.0)};
+  const auto r = num::log_norm_upper_bound(a, 2);
+  EXPECT_GE(r.mu, e);
+  EXPECT_LT(r.mu, 2 * e);
+  // Every entry in [−1, 1] (n = 5): the all-ones member has λ_max = 5.
+  const std::size_t n = 5;
+  const auto w = num::log_norm_upper_bound(std::vector<IntervalD>(n * n, IntervalD(-1.0, 1.0)), n);
+  EXPECT_GE(w.mu, 5.0);
+  EXPECT_LT(w.mu, 5.0 * (1 + 1e-6));
+}
+
+TEST(LogNormBound, RandomMembersOfARandomIntervalMatrixStayBelow) {
+  std::mt19937 gen(7);
+  std::normal_distribution<double> z;
+  for (std::size_t n : {3u, 17u, 60u}) {
+    std::vector<IntervalD> a(n * n);
+    std::vector<double> mid(n * n), rad(n * n);
+    for (std::size_t k = 0; k < n * n; ++k) {
+      mid[k] = z(gen);
+      rad[k] = 1e-3 * std::fabs(z(gen));
+      a[k] = IntervalD(mid[k] - rad[k], mid[k] + rad[k]);
+    }
+    const auto r = num::log_norm_upper_bound(a, n);
+    EXPECT_TRUE(r.by_cholesky) << n;
+    std::uniform_real_distribution<double> u(-1, 1);
+    double worst = -1e300;
+    for (int s = 0; s < 40; ++s) {
+      std::vector<double> member(n * n);
+      for (std::size_t k = 0; k < n * n; ++k) member[k] = mid[k] + (s == 0 ? 0 : u(gen)) * rad[k] * 0.999;
+      worst = std::max(worst, lambda_max_sym(member, n));
+    }
+    EXPECT_GE(r.mu, worst) << n;
+    // not vacuous: within the radius term (ρ(R) ≤ n·max rad) and the proposal's slack of mid's λ_max
+    EXPECT_LT(r.mu, lambda_max_sym(mid, n) + static_cast<double>(n) * 4e-3 + 1e-3) << n;
+  }
+}
+
+// Exact: λI − m is positive definite iff λ − m00 > 0 and det(λI − m) > 0 (2 × 2, rationals).
+bool exactly_dominates(double m00, double m01, double m11, double lambda) {
+  const Rational a = Rational(lambda) - Rational(m00), c = Rational(lambda) - Rational(m11), b = -Rational(m01);
+  return a > 0 && a * c - b * b > 0;
+}
+
+TEST(LogNormBound, ShiftCertificateNeverClaimsANonDominantShift) {
+  // m = [[1, 1/3], [1/3, 1/9]] in doubles: rank one up to rounding, λ_max ≈ 10/9, the other ≈ 0.
+  // Near λ = 10/9 the last pivot is within rounding of 0: a certificate whose pivot test looked at
+  // the upper end (or rounded the wrong way) would certify shifts that exact arithmetic rejects.
+  const double m00 = 1, m01 = 1.0 / 3, m11 = 1.0 / 9;
+  const std::vector<double> m = {m00, m01, m01, m11};
+  double lambda = 10.0 / 9;
+  for (int k = 0; k < 30; ++k) lambda = std::nextafter(lambda, 0.0);
+  int certified = 0, dominant = 0;
+  for (int k = -30; k <= 60; ++k, lambda = std::nextafter(lambda, 2.0)) {
+    const bool claim = num::shift_certainly_dominates(m, 2, lambda);
+    const bool truth = exactly_dominates(m00, m01, m11, lambda);
+    if (claim) EXPECT_TRUE(truth) << "certified a shift that is not dominant at k = " << k;
+    certified += claim;
+    dominant += truth;
+  }
+  EXPECT_GT(dominant, 0);
+  EXPECT_LT(dominant, 91);  // the sweep crosses the exact λ_max
+  EXPECT_GT(certified, 0);  // not vacuous: shifts a few ulps above it are certified
+  // A matrix that is not symmetric positive definite after the shift: never certified.
+  EXPECT_FALSE(num::shift_certainly_dominates({2, 0, 0, 1}, 2, 2.0));
+  EXPECT_TRUE(num::shift_certainly_dominates({2, 0, 0, 1}, 2, 2.0 + 1e-12));
+}
+
+// Exact: λI − m is positive definite iff every pivot of its LDLᵀ in rationals is positive.
+bool exactly_dominates(const std::vector<double>& m, std::size_t n, double lambda) {
+  std::vector<Rational> a(n * n);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j) a[i * n + j] = (i == j ? Rational(lambda) : Rational(0)) - Rational(m[i * n + j]);
+  for (std::size_t k = 0; k < n; ++k) {
+    if (!(a[k * n + k] > 0)) return false;
+    for (std::size_t i = k + 1; i < n; ++i) {
+      const Rational f = a[i * n + k] / a[k * n + k];
+      for (std::size_t j = k + 1; j <= i; ++j) a[i * n + j] -= f * a[j * n + k];
+    }
+  }
+  return true;
+}
+
+TEST(LogNormBound, ShiftCertificateMatchesExactArithmeticOnARandomMatrix) {
+  // n = 24: the last pivots carry the rounding of many terms, so near λ_max a band of shifts has
+  // pivot intervals that straddle 0 — exactly where a wrong end or rounding direction in the pivot
+  // test would certify what exact arithmetic rejects.
+  const std::size_t n = 24;
+  std::mt19937 gen(3);
+  std::normal_distribution<double> z;
+  std::vector<double> m(n * n);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j <= i; ++j) m[i * n + j] = m[j * n + i] = z(gen);
+  const double top = lambda_max_sym(m, n);
+  int certified = 0, dominant = 0, total = 0;
+  for (int k = -40; k <= 40; ++k, ++total) {
+    const double lambda = top + static_cast<double>(k) * 2e-15 * std::fabs(top);
+    const bool claim = num::shift_certainly_dominates(m, n, lambda);
+    const bool truth = exactly_dominates(m, n, lambda);
+    if (claim) EXPECT_TRUE(truth) << "certified a shift that is not dominant at k = " << k;
+    certified += claim;
+    dominant += truth;
+  }
+  EXPECT_GT(dominant, 0);
+  EXPECT_LT(dominant, total);  // the sweep crosses the exact λ_max
+  EXPECT_GT(certified, 0);
+}
+
+}  // namespace
+}  // namespace softcert
