@@ -1,7 +1,7 @@
 // Bench (not a test): the rigorous tier at the papers' sizes (issue 14, item 5; the section
 // "Scale to the papers' sizes" of docs/performance.md). One core, intervals over double, order 20.
 // Writes CSV on stdout:
-//   sweep,variant,case,n,steps,reached,cpu_s,ms_per_step,centre,box_record,derivative,apriori,assemble,products,qr,rest,mean_h,width
+//   sweep,variant,case,n,steps,reached,cpu_s,ms_per_step,centre,box_record,derivative,apriori,assemble,products,qr,rest,log_norm,mean_h,width
 // (the phase columns are CPU ms per step, from ValidatedTaylor::profile()), then "# fit" lines
 // with the least-squares growth exponent of ms/step vs n per variant.
 // sweep "scale": the full value-softmax model in τ-time (logistic loss, as the notebook's
@@ -21,10 +21,14 @@
 // "base+q<Q>" likewise on the base products; "+p<P>" after any of them sets the Taylor order
 // (default 20). "default" = what enclose_model_state runs when the caller chooses nothing
 // (integrate/full_state_orders.hpp: p = 30, q = 10 in τ-time and 20 in t-time, midrad);
-// "default-p20" = the same q rule at p = 20 (the default before 2026-12-02).
+// "default-p20" = the same q rule at p = 20 (the default before 2026-12-02). "ball" = the ball
+// step at p = 30 (ValidatedOptions::log_norm_ball, docs/method.md §2b: no derivative pass; its
+// "derivative" column is the first-order pass for Df over E, "log_norm" the certificate of μ);
+// in the scale sweep it steps the same τ-time model (a step's cost, not a τ-time run: the ball
+// step serves t-time runs), and the normalization run (a τ-time crossing) is skipped for it.
 // Besides the first steps, the paper sweep runs regression-kappa1 to t = 10 to the end (a
-// measured step count, not an extrapolation).
-// Usage: rigorous_scale [--quick] [--no-paper] [--variants base,midrad,midrad+q10,default] [--paper-steps N]
+// measured step count, not an extrapolation), and for "ball" also to t = 300.
+// Usage: rigorous_scale [--quick] [--no-paper] [--variants base,midrad,midrad+q10,default,ball] [--paper-steps N]
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -52,11 +56,17 @@ struct Variant {
   unsigned q = 0;       // 0: q = p (unless default_q)
   unsigned p = 20;
   bool default_q = false;  // q from integrate/full_state_orders.hpp for the case's time variable
+  bool ball = false;       // the ball step (ValidatedOptions::log_norm_ball)
 };
 
 Variant parse_variant(const std::string& s) {
   Variant v;
   v.name = s;
+  if (s == "ball") {
+    v.p = integrate::default_full_state_order(53);
+    v.ball = true;
+    return v;
+  }
   if (s == "default" || s == "default-p20") {
     v.p = s == "default" ? integrate::default_full_state_order(53) : 20;
     v.default_q = true;
@@ -81,15 +91,17 @@ integrate::ValidatedOptions options(const Variant& v, bool tau_time) {
   o.keep_segments = false;
   o.midrad_products = v.midrad;
   o.jacobian_order = v.default_q ? integrate::full_state_jacobian_order<IntervalD>(tau_time, v.p) : v.q;
+  o.log_norm_ball = v.ball;
   return o;
 }
 
 void row(const char* sweep, const Variant& v, const std::string& label, std::size_t n, std::size_t steps, bool reached,
          double cpu, const integrate::StepProfile& pr, double mean_h, double width) {
   const double k = steps ? 1e3 / static_cast<double>(steps) : 0;
-  std::printf("%s,%s,%s,%zu,%zu,%d,%.4g,%.5g,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%.5g,", sweep, v.name.c_str(),
+  std::printf("%s,%s,%s,%zu,%zu,%d,%.4g,%.5g,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%.5g,", sweep, v.name.c_str(),
               label.c_str(), n, steps, reached ? 1 : 0, cpu, cpu * k, pr.centre * k, pr.box_record * k,
-              pr.derivative * k, pr.apriori * k, pr.assemble * k, pr.products * k, pr.qr * k, pr.rest * k, mean_h);
+              pr.derivative * k, pr.apriori * k, pr.assemble * k, pr.products * k, pr.qr * k, pr.rest * k,
+              pr.log_norm * k, mean_h);
   if (width > 0) std::printf("%.3g\n", width);
   else std::printf("\n");
   std::fflush(stdout);
@@ -121,8 +133,9 @@ double steps_of(const char* sweep, const Variant& v, const std::string& label, c
   const double c0 = integrate::StepProfile::now();
   try {
     for (; k < max_steps && !reached; ++k) {
+      const IntervalD before = t;
       vt.step(set, t, t_end, reached);
-      hsum += vt.last_step().h.upper();
+      hsum += (t - before).upper();
     }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "%s %s %s: %s\n", sweep, v.name.c_str(), label.c_str(), e.what());
@@ -135,7 +148,7 @@ double steps_of(const char* sweep, const Variant& v, const std::string& label, c
     if constexpr (requires { m.time_index(); })
       if (m.tau_time()) t_reached = set.c[m.time_index()].upper();
     const double steps_needed = static_cast<double>(k) * t_goal / t_reached;
-    std::printf("%s,%s,%s: EXTRAPOLATED to t=%g (%zu steps reached t=%.4g),%zu,%.0f,0,%.4g,%.5g,,,,,,,,,,\n", sweep,
+    std::printf("%s,%s,%s: EXTRAPOLATED to t=%g (%zu steps reached t=%.4g),%zu,%.0f,0,%.4g,%.5g,,,,,,,,,,,\n", sweep,
                 v.name.c_str(), label.c_str(), t_goal, k, t_reached, m.dimension(), steps_needed,
                 cpu / static_cast<double>(k) * steps_needed, 1e3 * cpu / static_cast<double>(k));
   }
@@ -189,7 +202,7 @@ double fit(const std::vector<std::pair<double, double>>& pts) {
 int main(int argc, char** argv) {
   bool quick = false, paper = true;
   std::size_t paper_steps = 0;
-  std::string variants = "base,midrad,midrad+q10,default-p20,default";
+  std::string variants = "base,midrad,midrad+q10,default-p20,default,ball";
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--quick") == 0) quick = true;
     else if (std::strcmp(argv[i], "--no-paper") == 0) paper = false;
@@ -200,7 +213,7 @@ int main(int argc, char** argv) {
   std::stringstream ss(variants);
   for (std::string s; std::getline(ss, s, ',');) vs.push_back(parse_variant(s));
   std::printf("sweep,variant,case,n,steps,reached,cpu_s,ms_per_step,centre,box_record,derivative,apriori,assemble,"
-              "products,qr,rest,mean_h,width\n");
+              "products,qr,rest,log_norm,mean_h,width\n");
   std::map<std::string, std::vector<std::pair<double, double>>> pts;
   for (const auto& v : vs)
     for (std::size_t T : {5, 8, 10, 14, 20}) {
@@ -219,12 +232,13 @@ int main(int argc, char** argv) {
   if (!paper) return 0;
   const std::string dir = std::string(SOFTCERT_SOURCE_DIR) + "/proofs_checks/instances/authors/";
   for (const auto& v : vs) {
-    if (!quick) normalization_run(v);
+    if (!quick && !v.ball) normalization_run(v);
     {
       const auto inst = instances::load_instance(dir + "regression-kappa1.json");
       const models::ValueSoftmax<IntervalD> m(inst, false);
       steps_of("paper", v, "regression-kappa1 (t-time) first steps", m, paper_steps ? paper_steps : quick ? 2 : 5, 300, 300);
       if (!quick) steps_of("paper", v, "regression-kappa1 (t-time) to t=10", m, 100000, 10);
+      if (!quick && v.ball) steps_of("paper", v, "regression-kappa1 (t-time) to t=300", m, 100000, 300);
     }
     {
       const auto inst = instances::load_instance(dir + "tied-D20.json");

@@ -3,6 +3,8 @@
 #define EIGEN_DONT_PARALLELIZE  // one thread: a worker would not inherit the rounding mode
 #include "integrate/lohner_linalg.hpp"
 
+#include "numerics/upward_gemm.hpp"
+
 #include <cfenv>
 #include <cmath>
 
@@ -50,11 +52,7 @@ bool to_midrad(const std::vector<IntervalD>& X, std::vector<double>& m, std::vec
 namespace detail {
 
 void gemm_up(const double* A, const double* B, double* C, std::size_t rows, std::size_t inner, std::size_t cols) {
-  const RoundUp up;
-  const auto r = static_cast<Eigen::Index>(rows), k = static_cast<Eigen::Index>(inner), c = static_cast<Eigen::Index>(cols);
-  Eigen::Map<const RowMajor> a(A, r, k), b(B, k, c);
-  Eigen::Map<RowMajor> out(C, r, c);
-  out.noalias() = a * b;
+  num::gemm_up(A, B, C, rows, inner, cols);  // numerics/upward_gemm.hpp states why it is an upper bound
 }
 
 void householder_q(std::vector<double>& M, std::size_t n) {

@@ -7,6 +7,7 @@
 
 #include <Eigen/Dense>
 
+#include "numerics/upward_gemm.hpp"
 #include "taylor/fast_arith.hpp"
 
 namespace softcert::num {
@@ -47,7 +48,122 @@ double perron_root_upper_bound(const std::vector<double>& R, std::size_t n) {
   return bound;
 }
 
+
+// λ_max(m) estimated by Lanczos with full reorthogonalisation (min(n, 60) steps): the largest
+// Ritz value θ plus its residual bound β_k|s_k|. Only a proposal (no guarantee; +inf or NaN on
+// failure).
+double lanczos_top_estimate(const std::vector<double>& m, std::size_t n) {
+  const std::size_t k_max = std::min<std::size_t>(n, 60);
+  std::vector<std::vector<double>> Q;
+  std::vector<double> alpha, beta, q(n), w(n);
+  for (std::size_t i = 0; i < n; ++i) q[i] = 1.0 / std::sqrt(static_cast<double>(n)) * (1.0 + 1e-3 * static_cast<double>(i % 7));
+  double nq = 0;
+  for (double v : q) nq += v * v;
+  for (double& v : q) v /= std::sqrt(nq);
+  double theta = -std::numeric_limits<double>::infinity(), resid = 0;
+  for (std::size_t k = 0; k < k_max; ++k) {
+    Q.push_back(q);
+    for (std::size_t i = 0; i < n; ++i) {
+      double s = 0;
+      for (std::size_t j = 0; j < n; ++j) s += m[i * n + j] * q[j];
+      w[i] = s;
+    }
+    double a = 0;
+    for (std::size_t i = 0; i < n; ++i) a += w[i] * q[i];
+    alpha.push_back(a);
+    for (int pass = 0; pass < 2; ++pass)  // full reorthogonalisation, twice
+      for (const auto& v : Q) {
+        double d = 0;
+        for (std::size_t i = 0; i < n; ++i) d += w[i] * v[i];
+        for (std::size_t i = 0; i < n; ++i) w[i] -= d * v[i];
+      }
+    double b = 0;
+    for (double v : w) b += v * v;
+    b = std::sqrt(b);
+    const bool last = k + 1 == k_max || !(b > 1e-300);
+    if (k % 8 != 7 && !last) {  // the Ritz values every 8 steps (a k × k eigenproblem each)
+      beta.push_back(b);
+      for (std::size_t i = 0; i < n; ++i) q[i] = w[i] / b;
+      continue;
+    }
+    // Ritz values of the tridiagonal T_k
+    const auto K = static_cast<Eigen::Index>(alpha.size());
+    Eigen::MatrixXd T = Eigen::MatrixXd::Zero(K, K);
+    for (Eigen::Index i = 0; i < K; ++i) {
+      T(i, i) = alpha[static_cast<std::size_t>(i)];
+      if (i + 1 < K) T(i, i + 1) = T(i + 1, i) = beta[static_cast<std::size_t>(i)];
+    }
+    const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> es(T);
+    if (es.info() != Eigen::Success) return std::numeric_limits<double>::quiet_NaN();
+    theta = es.eigenvalues()(K - 1);
+    resid = b * std::fabs(es.eigenvectors()(K - 1, K - 1));
+    if (last || resid <= 1e-15 * (std::fabs(theta) + 1e-300)) break;
+    beta.push_back(b);
+    for (std::size_t i = 0; i < n; ++i) q[i] = w[i] / b;
+  }
+  return theta + resid;
+}
+
+// lambda_max_bound_from_factor with L the floating-point Cholesky factor of λI − m (Eigen's LLT),
+// which makes the residual tiny; +inf when the factorisation fails (λI − m not numerically
+// positive definite).
+double cholesky_residual_bound(const std::vector<double>& m, std::size_t n, double lambda) {
+  const double inf = std::numeric_limits<double>::infinity();
+  const auto N = static_cast<Eigen::Index>(n);
+  Eigen::MatrixXd a(N, N);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j)
+      a(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = (i == j ? lambda : 0.0) - m[i * n + j];  // any double matrix will do
+  const Eigen::LLT<Eigen::MatrixXd> llt(a);
+  if (llt.info() != Eigen::Success) return inf;
+  const Eigen::MatrixXd Lm = llt.matrixL();
+  std::vector<double> L(n * n);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j) L[i * n + j] = Lm(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j));
+  return lambda_max_bound_from_factor(m, n, lambda, L);
+}
+
 }  // namespace
+
+// λI − m = LLᵀ + Δ with LLᵀ ⪰ 0 (any real L) gives λI − m ⪰ −‖Δ‖₂ I, i.e. λ_max(m) ≤ λ + ‖Δ‖₂.
+// LLᵀ is enclosed entrywise by two upward-rounded GEMMs (numerics/upward_gemm.hpp: ≥ LLᵀ and
+// ≥ −LLᵀ), Δ in interval arithmetic, and ‖Δ‖₂ ≤ max(‖|Δ|‖₁, ‖|Δ|‖∞) (‖D‖₂² ≤ ‖D‖₁‖D‖∞),
+// all rounded upward.
+double lambda_max_bound_from_factor(const std::vector<double>& m, std::size_t n, double lambda, const std::vector<double>& L) {
+  const double inf = std::numeric_limits<double>::infinity();
+  if (n == 0 || m.size() != n * n || L.size() != n * n) return inf;
+  std::vector<double> Lt(n * n), nL(n * n), up(n * n), dn(n * n);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j) {
+      const double v = L[i * n + j];
+      if (!std::isfinite(v)) return inf;
+      nL[i * n + j] = -v;
+      Lt[j * n + i] = v;
+    }
+  gemm_up(L.data(), Lt.data(), up.data(), n, n, n);   // ≥ LLᵀ
+  gemm_up(nL.data(), Lt.data(), dn.data(), n, n, n);  // ≥ −LLᵀ
+  // Δ = target − LLᵀ with LLᵀ ∈ [−dn, up] and target = λI − m; |Δ_ij| summed by rows and columns.
+  // One upward-rounded scope: hi(Δ) = hi(target) + dn, −lo(Δ) = −lo(target) + up.
+  std::vector<double> row(n, 0.0), col(n, 0.0);
+  {
+    const RoundUpward upward;
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = 0; j < n; ++j) {
+        const double mij = m[i * n + j];
+        const double hi_t = i == j ? lambda - mij : -mij;        // ≥ the exact λδ_ij − m_ij
+        const double neg_lo_t = i == j ? mij - lambda : mij;     // ≥ −(λδ_ij − m_ij)
+        const double hi = hi_t + dn[i * n + j], neg_lo = neg_lo_t + up[i * n + j];
+        const double mag = std::max(std::fabs(hi), std::fabs(neg_lo));
+        if (!std::isfinite(mag)) return inf;
+        row[i] += mag;
+        col[j] += mag;
+      }
+  }
+  double norm = 0;
+  for (std::size_t i = 0; i < n; ++i) norm = std::max(norm, std::max(row[i], col[i]));
+  const RoundUpward upward;
+  return lambda + norm;
+}
 
 // The square-root-free interval Cholesky (LDLᵀ) of lambda·I − m: by inclusion isotonicity the
 // real algorithm meets the same pivots inside the interval ones, so if every interval pivot is
@@ -78,57 +194,81 @@ LogNormBound log_norm_upper_bound(const std::vector<IntervalD>& a, std::size_t n
   const double inf = std::numeric_limits<double>::infinity();
   out.mu = inf;
   if (n == 0 || a.size() != n * n) return out;
-  std::vector<IntervalD> M(n * n);
-  std::vector<double> mid(n * n), rad(n * n);
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t j = 0; j <= i; ++j) {
-      const IntervalD s = (a[i * n + j] + a[j * n + i]) / IntervalD(2.0);
-      if (!std::isfinite(s.lower()) || !std::isfinite(s.upper())) return out;
-      M[i * n + j] = M[j * n + i] = s;
-      const double c = boost::numeric::median(s);
-      // [M_ij] ⊂ c ± r: both distances rounded upward
-      const double r = std::max((IntervalD(s.upper()) - IntervalD(c)).upper(), (IntervalD(c) - IntervalD(s.lower())).upper());
-      mid[i * n + j] = mid[j * n + i] = c;
-      rad[i * n + j] = rad[j * n + i] = r;
-    }
-  // Gershgorin, rounded upward: needs no certificate.
+  // [M] = ([A] + [A]ᵀ)/2 as bounds lo/hi, its midpoint c and radius r ([M_ij] ⊂ c ± r), and
+  // Gershgorin's bound, in one upward-rounded scope (a lower bound as −(upper bound of −x)).
+  std::vector<double> hi(n * n), neg_lo(n * n), mid(n * n), rad(n * n);
   double gersh = -inf;
   {
-    const RoundUpward up;
+    const RoundUpward upward;
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = 0; j <= i; ++j) {
+        const IntervalD& x = a[i * n + j];
+        const IntervalD& y = a[j * n + i];
+        const double h = (x.upper() + y.upper()) * 0.5, nl = (-x.lower() + -y.lower()) * 0.5;
+        if (!std::isfinite(h) || !std::isfinite(nl)) return out;
+        const double c = 0.5 * (h - nl);                           // any double will do
+        const double r = std::max(h - c, nl + c);                  // ≥ hi − c and ≥ c − lo
+        hi[i * n + j] = hi[j * n + i] = h;
+        neg_lo[i * n + j] = neg_lo[j * n + i] = nl;
+        mid[i * n + j] = mid[j * n + i] = c;
+        rad[i * n + j] = rad[j * n + i] = r;
+      }
     for (std::size_t i = 0; i < n; ++i) {
-      double s = M[i * n + i].upper();
+      double s = hi[i * n + i];
       for (std::size_t j = 0; j < n; ++j)
-        if (j != i) s += std::max(std::fabs(M[i * n + j].lower()), std::fabs(M[i * n + j].upper()));
+        if (j != i) s += std::max(std::fabs(hi[i * n + j]), std::fabs(neg_lo[i * n + j]));
       gersh = std::max(gersh, s);
     }
   }
   out.mu = gersh;
-  // The proposal: the largest eigenvalue of mid, from a double symmetric eigensolver.
-  Eigen::MatrixXd e(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(n));
   double scale = 0;
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t j = 0; j < n; ++j) {
-      e(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = mid[i * n + j];
-      scale = std::max(scale, std::fabs(mid[i * n + j]));
-    }
-  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver(e, Eigen::EigenvaluesOnly);
-  if (solver.info() != Eigen::Success) return out;
-  const double proposal = solver.eigenvalues().maxCoeff();
+  for (double v : mid) scale = std::max(scale, std::fabs(v));
   const double rho = perron_root_upper_bound(rad, n);
-  // The interval factorisation of a nearly singular λI − m widens its last pivots far beyond
-  // n·u·scale (measured on a random 420 × 420 matrix: 2^−40 and 2^−30 failed, 2^−20 certified);
-  // each failed attempt costs a factorisation, and an excess δ in μ only costs a factor e^{δ·t}
-  // in width.
-  for (double f : {0x1p-20, 0x1p-12, 0x1p-6}) {
-    const double lambda = proposal + f * (scale + std::numeric_limits<double>::min()) * static_cast<double>(n);
-    if (!shift_certainly_dominates(mid, n, lambda)) continue;
-    const double mu = (IntervalD(lambda) + IntervalD(rho)).upper();
+  auto take = [&](double mid_bound) {  // λ_max(m) ≤ mid_bound, certified
+    const RoundUpward upward;
+    const double mu = mid_bound + rho;
     if (mu < out.mu) {
       out.mu = mu;
-      out.lambda_mid = lambda;
+      out.lambda_mid = mid_bound;
       out.rho_radius = rho;
       out.by_cholesky = true;
     }
+  };
+  // The proposal: Lanczos' largest Ritz value plus its residual (a double estimate of λ_max(m)).
+  const double proposal = lanczos_top_estimate(mid, n);
+  if (!std::isfinite(proposal)) return out;
+  // First certificate: any L gives λ_max(m) ≤ λ + ‖λI − m − LLᵀ‖₂; L from a floating-point
+  // Cholesky of λI − m makes the residual tiny. Each failed factorisation costs n³/3 flops;
+  // an excess δ in μ only costs a factor e^{δ·t} in width.
+  for (double f : {0x1p-30, 0x1p-20, 0x1p-12}) {
+    const double lambda = proposal + f * (scale + std::numeric_limits<double>::min()) * static_cast<double>(n);
+    const double bound = cholesky_residual_bound(mid, n, lambda);
+    if (std::isfinite(bound)) {
+      take(bound);
+      return out;
+    }
+  }
+  // Lanczos may have missed the top of the spectrum (then every shift above is refused): the
+  // largest eigenvalue from a dense double eigensolver, once.
+  {
+    Eigen::MatrixXd e(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(n));
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = 0; j < n; ++j) e(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = mid[i * n + j];
+    const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver(e, Eigen::EigenvaluesOnly);
+    if (solver.info() == Eigen::Success) {
+      const double dense = solver.eigenvalues().maxCoeff();
+      const double bound = cholesky_residual_bound(mid, n, dense + 0x1p-20 * (scale + std::numeric_limits<double>::min()) * static_cast<double>(n));
+      if (std::isfinite(bound)) {
+        take(bound);
+        return out;
+      }
+    }
+  }
+  // Last: the interval LDLᵀ of λI − m (slower; for the cases the floating-point one refuses).
+  for (double f : {0x1p-20, 0x1p-12, 0x1p-6}) {
+    const double lambda = proposal + f * (scale + std::numeric_limits<double>::min()) * static_cast<double>(n);
+    if (!shift_certainly_dominates(mid, n, lambda)) continue;
+    take(lambda);
     break;
   }
   return out;

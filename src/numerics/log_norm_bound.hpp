@@ -14,8 +14,12 @@
 //    positive pivots (the argument of eigenvalue_lower_bound.hpp applied to −m);
 //  - ρ(R) ≤ max_i (R v)_i / v_i for any vector v > 0 (Collatz–Wielandt), evaluated with upward
 //    rounding (every term is nonnegative).
-// A double eigenvalue solver proposes λ and a few power iterations propose v; only the two
-// certificates carry the bound. If no proposed λ is certified, the Gershgorin bound
+// The first certificate has a faster form, tried first: for ANY real matrix L,
+// λI − m = LLᵀ + Δ with LLᵀ ⪰ 0 gives λ_max(m) ≤ λ + ‖Δ‖₂; L is a floating-point Cholesky factor
+// of λI − m, LLᵀ is enclosed by upward-rounded GEMMs (numerics/upward_gemm.hpp) and ‖Δ‖₂ bounded
+// by max(‖|Δ|‖₁, ‖|Δ|‖∞) rounded upward. The interval LDLᵀ is the fallback.
+// Lanczos (or, if it misses the top of the spectrum, a dense double eigensolver) proposes λ and
+// a few power iterations propose v; only the certificates carry the bound. If no proposed λ is certified, the Gershgorin bound
 // max_i (sup [M]_ii + Σ_{j≠i} mag [M]_ij), rounded upward, is returned instead: it needs no
 // certificate (every eigenvalue of a symmetric matrix lies in a Gershgorin disc).
 #include <cstddef>
@@ -29,8 +33,12 @@ struct LogNormBound {
   double mu = 0;          // the bound: λ_max(sym A) ≤ mu for every A in [A]
   double lambda_mid = 0;  // the certified bound of λ_max(m) (when by_cholesky)
   double rho_radius = 0;  // the certified bound of ρ(R) (when by_cholesky)
-  bool by_cholesky = false;  // false: mu is the Gershgorin bound
+  bool by_cholesky = false;  // a certificate of λ_max(m) was used; false: mu is the Gershgorin bound
 };
+
+// Guarantee: λ_max(m) ≤ result for the symmetric matrix m (n × n doubles, row-major) and ANY
+// real n × n matrix L (row-major; tight when LLᵀ ≈ λI − m). +inf for non-finite input.
+double lambda_max_bound_from_factor(const std::vector<double>& m, std::size_t n, double lambda, const std::vector<double>& L);
 
 // Guarantee: true only if lambda·I − m is positive definite, i.e. every eigenvalue of the
 // symmetric matrix m (n × n doubles, row-major; only its lower triangle is read) is below

@@ -165,5 +165,33 @@ TEST(LogNormBound, ShiftCertificateMatchesExactArithmeticOnARandomMatrix) {
   EXPECT_GT(certified, 0);
 }
 
+// λ_max(m) ≤ λ + ‖λI − m − LLᵀ‖ holds for ANY L: with L = 0, a random L and the Cholesky factor
+// (tight), against the eigenvalues; without the residual term the first two would fall below.
+TEST(LogNormBound, FactorBoundHoldsForAnyFactor) {
+  std::mt19937 gen(11);
+  std::normal_distribution<double> z;
+  const std::size_t n = 12;
+  std::vector<double> m(n * n);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j <= i; ++j) m[i * n + j] = m[j * n + i] = z(gen);
+  const double top = lambda_max_sym(m, n);
+  std::vector<double> zero(n * n, 0.0), random(n * n);
+  for (double& v : random) v = z(gen);
+  EXPECT_GE(num::lambda_max_bound_from_factor(m, n, 0.0, zero), top);
+  EXPECT_GE(num::lambda_max_bound_from_factor(m, n, top - 1.0, random), top);
+  // the Cholesky factor of (top + 1e-6)I − m: within rounding of top + 1e-6
+  Eigen::MatrixXd a(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(n));
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j)
+      a(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = (i == j ? top + 1e-6 : 0.0) - m[i * n + j];
+  const Eigen::MatrixXd L = Eigen::LLT<Eigen::MatrixXd>(a).matrixL();
+  std::vector<double> chol(n * n);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j) chol[i * n + j] = L(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j));
+  const double tight = num::lambda_max_bound_from_factor(m, n, top + 1e-6, chol);
+  EXPECT_GE(tight, top);
+  EXPECT_LT(tight, top + 1e-6 + 1e-12);
+}
+
 }  // namespace
 }  // namespace softcert

@@ -1,0 +1,31 @@
+// The upward-rounded GEMM (upward_gemm.hpp), compiled once so that Eigen's GEMM is instantiated
+// in one TU.
+#define EIGEN_DONT_PARALLELIZE  // one thread: a worker would not inherit the rounding mode
+#include "numerics/upward_gemm.hpp"
+
+#include <cfenv>
+
+#include <Eigen/Core>
+
+namespace softcert::num {
+
+namespace {
+struct RoundUp {
+  int saved;
+  RoundUp() : saved(std::fegetround()) { std::fesetround(FE_UPWARD); }
+  ~RoundUp() { std::fesetround(saved); }
+  RoundUp(const RoundUp&) = delete;
+  RoundUp& operator=(const RoundUp&) = delete;
+};
+using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+}  // namespace
+
+void gemm_up(const double* A, const double* B, double* C, std::size_t rows, std::size_t inner, std::size_t cols) {
+  const RoundUp up;
+  const auto r = static_cast<Eigen::Index>(rows), k = static_cast<Eigen::Index>(inner), c = static_cast<Eigen::Index>(cols);
+  Eigen::Map<const RowMajor> a(A, r, k), b(B, k, c);
+  Eigen::Map<RowMajor> out(C, r, c);
+  out.noalias() = a * b;
+}
+
+}  // namespace softcert::num
