@@ -89,6 +89,17 @@ inline bool ball_set_param(const nlohmann::json& params) {
   return v == "ball";
 }
 
+// params.ball_pieces (with set "ball"): the pieces of each step's growth factor, in [1, 64];
+// default 1 (integrate::ValidatedOptions::ball_pieces).
+inline unsigned ball_pieces_param(const nlohmann::json& params) {
+  if (!params.is_object() || !params.contains("ball_pieces")) return 1;
+  const double k = number_param(params, "ball_pieces", 1);
+  if (!(k >= 1 && k <= 64) || k != static_cast<double>(static_cast<unsigned>(k)))
+    throw std::invalid_argument("params.ball_pieces: must be an integer in [1, 64]");
+  if (!ball_set_param(params)) throw std::invalid_argument("params.ball_pieces: only with params.set = \"ball\"");
+  return static_cast<unsigned>(k);
+}
+
 // params.max_steps, the step budget of an integration.
 inline std::size_t max_steps_param(const nlohmann::json& params, std::size_t fallback) {
   return static_cast<std::size_t>(number_param(params, "max_steps", static_cast<double>(fallback)));

@@ -94,14 +94,16 @@ auto with_interval_kind(unsigned bits, Use&& use) {
 
 // The full state and attention at t = H, enclosed by the rigorous full-model tier
 // (integrate/rigorous_full.hpp, whose guarantee it inherits). RigorousFailure propagates.
-// ball: the ball step (integrate::ValidatedOptions::log_norm_ball; t-time instances only).
+// ball: the ball step (integrate::ValidatedOptions::log_norm_ball; t-time instances only), its
+// steps cut into ball_pieces pieces.
 template <class S>
 integrate::FullStateEnclosure<S> rigorous_state_at(const instances::Instance& inst, double H, unsigned order,
-                                                   std::size_t max_steps, bool ball = false) {
+                                                   std::size_t max_steps, bool ball = false, unsigned ball_pieces = 1) {
   integrate::ValidatedOptions vo;
   vo.order = integrate::full_state_order<S>(order);
   vo.max_steps = max_steps;
   vo.log_norm_ball = ball;
+  vo.ball_pieces = ball_pieces;
   return integrate::enclose_full_state<S>(inst, S(H), vo);
 }
 

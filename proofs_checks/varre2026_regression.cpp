@@ -54,7 +54,9 @@
 // integrate/full_state_orders.hpp, 30 over double intervals), max_steps (per member and run,
 // default 200000), set ("lohner", default, or "ball": the rigorous tier carries a Euclidean ball
 // by the logarithmic norm, docs/method.md §2b — about 100 s per member at d = 20 to t = 300
-// instead of ~10 min), recertify (fast tier, default true). Horizon default 300.
+// instead of ~10 min), ball_pieces (with set "ball": pieces per step, default 1; the κ = 5 member
+// needs more, docs/theorems/varre2026_regression.md), recertify (fast tier, default true).
+// Horizon default 300.
 
 #include <cmath>
 #include <memory>
@@ -241,7 +243,7 @@ class RegressionConditioningCheck : public VarreCheck {
            "min_i (H_i - H_{i+1}).";
   }
   std::string doc() const override { return "docs/theorems/varre2026_regression.md"; }
-  std::vector<std::string> params() const override { return {"d", "n", "kappa", "order", "max_steps", "set", "recertify"}; }
+  std::vector<std::string> params() const override { return {"d", "n", "kappa", "order", "max_steps", "set", "ball_pieces", "recertify"}; }
 
   // params: d (default 20), n (default 20), kappa (default [1, 2, 3, 4, 5]); see the header.
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
@@ -321,6 +323,7 @@ class RegressionConditioningCheck : public VarreCheck {
     const unsigned order = taylor_order_param(o.params, 0);  // 0: integrate::default_full_state_order
     const auto max_steps = max_steps_param(o.params, 200000);
     const bool ball = ball_set_param(o.params);
+    const unsigned pieces = ball_pieces_param(o.params);
     const unsigned bits = o.precision_bits == 0 ? 53 : o.precision_bits;
     engine::CheckResult r;
     r.horizon = H;
@@ -332,12 +335,12 @@ class RegressionConditioningCheck : public VarreCheck {
           !o.params.value("recertify", true))
         return r;
       // a violation seen by the fast tier counts only once the rigorous tier certifies it
-      engine::CheckResult rr = run_rigorous(sw, H, order, max_steps, ball, recertify_bits(bits), r);
+      engine::CheckResult rr = run_rigorous(sw, H, order, max_steps, ball, pieces, recertify_bits(bits), r);
       if (rr.verdict == engine::Verdict::violated) return rr;
       r.reason += "; the rigorous tier did not certify it (" + rr.reason + ")";
       return r;
     }
-    return run_rigorous(sw, H, order, max_steps, ball, bits, r);
+    return run_rigorous(sw, H, order, max_steps, ball, pieces, bits, r);
   }
 
  private:
@@ -362,7 +365,7 @@ class RegressionConditioningCheck : public VarreCheck {
     return "kappa = " + sw.kappa[p.first] + " and kappa = " + sw.kappa[p.second];
   }
 
-  engine::CheckResult run_rigorous(const Sweep& sw, double H, unsigned order, std::size_t max_steps, bool ball, unsigned bits,
+  engine::CheckResult run_rigorous(const Sweep& sw, double H, unsigned order, std::size_t max_steps, bool ball, unsigned pieces, unsigned bits,
                                    engine::CheckResult r) const {
     const std::vector<bool> needed = needed_members(sw.members.size());
     try {
@@ -377,7 +380,7 @@ class RegressionConditioningCheck : public VarreCheck {
             steps.push_back(nullptr);
             continue;
           }
-          const auto enc = rigorous_state_at<S>(sw.members[i], H, order, max_steps, ball);
+          const auto enc = rigorous_state_at<S>(sw.members[i], H, order, max_steps, ball, pieces);
           const std::vector<S> a(enc.x.begin() + static_cast<std::ptrdiff_t>(enc.a_offset),
                                  enc.x.begin() + static_cast<std::ptrdiff_t>(enc.a_offset + sw.members[i].T));
           h[i] = entropy_from_scores(a);
@@ -387,6 +390,7 @@ class RegressionConditioningCheck : public VarreCheck {
         r.details["entropy"] = hj;
         r.details["steps"] = steps;
         r.details["set"] = ball ? "ball" : "lohner";
+        if (ball) r.details["ball_pieces"] = pieces;
         const auto g = gaps(sw.members.size());
         std::size_t worst = 0;
         S margin = h[g[0].first] - h[g[0].second];

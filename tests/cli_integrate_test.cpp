@@ -257,7 +257,16 @@ TEST(CliIntegrate, RigorousBallSetEnclosesTheFastStateAndRefusesWhatItCannotDo) 
   }
   const std::string fout = temp("regression_ball_fast.json");
   ASSERT_EQ(run_softcert("integrate " + path + " --t 10 --json " + fout).status, 0);
-  expect_encloses_fast_state(jb, nlohmann::json::parse(std::ifstream(fout)), 3, 2);
+  const auto fast = nlohmann::json::parse(std::ifstream(fout));
+  expect_encloses_fast_state(jb, fast, 3, 2);
+  // --ball-pieces K: recorded, and the enclosure still contains the fast state
+  const std::string pieces = temp("regression_ball_pieces.json");
+  ASSERT_EQ(run_softcert("integrate " + path + " --t 10 --tier rigorous --tail off --set ball --ball-pieces 3 --json " + pieces).status, 0);
+  const auto jp = nlohmann::json::parse(std::ifstream(pieces));
+  EXPECT_EQ(jp["ball_pieces"], 3);
+  EXPECT_EQ(jb["ball_pieces"], 1);
+  EXPECT_FALSE(jl.contains("ball_pieces"));
+  expect_encloses_fast_state(jp, fast, 3, 2);
   const std::string none = temp("regression_ball_none.json");
   std::remove(none.c_str());
   for (const std::string& bad : {"integrate " + path + " --t 10 --set ball", "integrate " + kHeadline + " --t 10 --tier rigorous --set ball",
@@ -265,6 +274,12 @@ TEST(CliIntegrate, RigorousBallSetEnclosesTheFastStateAndRefusesWhatItCannotDo) 
     const auto b = run_softcert(bad + " --json " + none);
     EXPECT_EQ(b.status, 2) << bad;
     EXPECT_NE(b.err.find("--set"), std::string::npos) << bad << ": " << b.err;
+  }
+  for (const std::string& bad : {"integrate " + path + " --t 10 --tier rigorous --ball-pieces 2",
+                                 "integrate " + path + " --t 10 --tier rigorous --set ball --ball-pieces 0"}) {
+    const auto b = run_softcert(bad + " --json " + none);
+    EXPECT_EQ(b.status, 2) << bad;
+    EXPECT_NE(b.err.find("--ball-pieces"), std::string::npos) << bad << ": " << b.err;
   }
   EXPECT_FALSE(std::ifstream(none).good());
 }

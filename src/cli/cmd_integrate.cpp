@@ -1,6 +1,6 @@
 // softcert integrate INSTANCE.json --t END [--tier fast|rigorous] [--precision BITS]
 //                   [--stepper dopri5|rkf78|bs|taylor] [--tail auto|off] [--tail-width W]
-//                   [--set lohner|ball] [--json OUT]
+//                   [--set lohner|ball] [--ball-pieces K] [--json OUT]
 // Integrates an instance's gradient flow to t = END and prints (and writes, docs/fast_tier.md format)
 // a, u, σ(a), the loss (and V for the full model).
 //   fast tier: Boost.Odeint at BITS (53: double), again at 2·BITS, digits of agreement reported.
@@ -43,6 +43,7 @@ struct IntegrateArgs {
   std::string instance, t, tier = "fast", stepper = "auto", json_out, form = "full", time = "auto", tail = "auto",
               set = "lohner";
   unsigned precision = 53;
+  unsigned ball_pieces = 1;
   double tolerance = 0;  // 0: default
   double tail_width = 0;  // 0: not used
   bool no_check = false;
@@ -88,6 +89,7 @@ nlohmann::json run_rigorous(const IntegrateArgs& args, const instances::Instance
   o.tail = args.tail;
   o.tail_width = args.tail_width;
   o.set = args.set;
+  o.ball_pieces = args.ball_pieces;
   const bool reduced = integrate::reduced_logistic_applies(inst);
   if (args.set == "ball" && (inst.tied() || inst.loss == instances::Loss::logistic))
     throw std::invalid_argument("--set ball: for t-time runs only (every loss but logistic; not the tied model)");
@@ -114,7 +116,9 @@ nlohmann::json run_rigorous(const IntegrateArgs& args, const instances::Instance
                                                        : integrate::rigorous_integrate_model(inst, args.t, o);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << "tier rigorous, time variable " << r.time_variable << ", order " << r.order << ", precision "
-            << r.precision_bits << " bits, set " << r.set << "\n";
+            << r.precision_bits << " bits, set " << r.set;
+  if (r.set == "ball") std::cout << " (" << r.ball_pieces << (r.ball_pieces == 1 ? " piece" : " pieces") << " a step)";
+  std::cout << "\n";
   std::cout << "t = " << r.t << ", " << r.steps << " validated steps, " << seconds << " s, largest width "
             << r.max_width << "\n";
   if (r.tail.used) {
@@ -169,6 +173,10 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
                   "set, default) or ball (a Euclidean ball carried by the logarithmic norm of the field: no derivative pass, ~6x "
                   "cheaper a step on the authors' regression instance; docs/method.md)")
       ->check(CLI::IsMember({"lohner", "ball"}));
+  cmd->add_option("--ball-pieces", args->ball_pieces,
+                  "with --set ball: cut each step into K pieces, each with its own bound of the field's logarithmic norm "
+                  "(tighter where the flow expands, K times the cost of that bound; default 1)")
+      ->transform(integer_in(1, 64));
   cmd->add_flag("--no-check", args->no_check, "fast tier: skip the 2·BITS reference run");
   cmd->add_option("--json", args->json_out, "write the result as JSON to this file");
   cmd->callback([args, &exit_status]() {
@@ -184,6 +192,7 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
     if (args->tail_width != 0 && (args->tier != "rigorous" || args->tail == "off"))
       throw UsageError("--tail-width: only with --tier rigorous and --tail auto");
     if (args->set != "lohner" && args->tier != "rigorous") throw UsageError("--set: only with --tier rigorous");
+    if (args->ball_pieces != 1 && args->set != "ball") throw UsageError("--ball-pieces: only with --set ball");
     if (!(num::parse_decimal<Real>(args->t) > 0)) throw UsageError("--t: the horizon must be positive, got " + args->t);
     nlohmann::json result;
     try {

@@ -249,6 +249,7 @@ nlohmann::json to_json(const RigorousIntegrateResult& r) {
   j["order"] = r.order;
   j["time_variable"] = r.time_variable;
   j["set"] = r.set;
+  if (r.set == "ball") j["ball_pieces"] = r.ball_pieces;
   if (!r.tau_lower.empty()) j["tau"] = nlohmann::json::array({r.tau_lower, r.tau_upper});
   if (r.tail.attempted) {
     nlohmann::json t = {{"lemma", "polyak_lojasiewicz"}, {"used", r.tail.used}};

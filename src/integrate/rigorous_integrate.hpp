@@ -59,6 +59,9 @@ struct RigorousIntegrateOptions {
   // derivative pass: on the authors' regression instance (n = 420) ~6× cheaper a step and as
   // tight. Same guarantee either way.
   std::string set = "lohner";
+  // With set "ball": the pieces each step is cut into for the growth factor
+  // (ValidatedOptions::ball_pieces, ≥ 1).
+  unsigned ball_pieces = 1;
   // If set: called after every validated step with the steps so far and the time t reached
   // (a double near the enclosure's midpoint; in τ-time read from the state's t component).
   // For progress reports only (softcert integrate prints them): no role in any guarantee.
@@ -84,6 +87,7 @@ struct RigorousIntegrateResult {
   unsigned order = 0;
   std::string time_variable;  // "t" or "tau" (what was used)
   std::string set = "lohner";  // "lohner" or "ball" (RigorousIntegrateOptions::set)
+  unsigned ball_pieces = 1;    // set "ball": the pieces per step
   std::vector<DecimalEnclosure> a, u, softmax;  // T entries each, at time t
   DecimalEnclosure loss;                         // log(1 + exp(−uᵀσ(a)))
   std::vector<std::vector<DecimalEnclosure>> V;  // d × T: V(t) = V(0) + β*(u(t) − u(0))ᵀ/‖β*‖²
@@ -146,7 +150,7 @@ RigorousIntegrateResult rigorous_integrate(const nlohmann::json& instance, const
 
 // The result as the rigorous-tier JSON of docs/fast_tier.md (Output): {"t", "tier": "rigorous",
 // "precision_bits", "a", "u", "softmax", "loss", "V"} with each value a [lower, upper] pair of
-// decimal strings, plus "widths", "steps", "order", "time_variable", "set", and "tail" (an object with
+// decimal strings, plus "widths", "steps", "order", "time_variable", "set" ("ball_pieces" with "ball"), and "tail" (an object with
 // "lemma", "used", "from_t", "radius", "mu", "steps_to_from", "lambda" for regression loss, and
 // "width_target" when one was given) when the PL tail was tried.
 nlohmann::json to_json(const RigorousIntegrateResult& result);

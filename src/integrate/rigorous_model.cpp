@@ -30,6 +30,7 @@ RigorousIntegrateResult run_full_state(const instances::Instance& inst, const st
   vo.order = o.order != 0 ? o.order : default_full_state_order(o.precision_bits);
   vo.max_steps = o.max_steps;
   vo.log_norm_ball = o.set == "ball";
+  vo.ball_pieces = o.ball_pieces;
   // enclose_model_state passes t (in τ-time read from the state) as on_step's second argument.
   if (o.progress) vo.on_step = [&o](std::size_t n, double t, const std::vector<double>&) { o.progress(n, t); };
   // Square and regression loss (t-time): validated steps until the flow has settled, then the PL tail.
@@ -50,6 +51,7 @@ RigorousIntegrateResult run_full_state(const instances::Instance& inst, const st
   r.order = vo.order;
   r.time_variable = e.tau_time ? "tau" : "t";
   r.set = o.set;
+  r.ball_pieces = o.ball_pieces;
   r.steps = e.steps;
   if (pl) {
     r.tail.attempted = true;
@@ -95,6 +97,8 @@ RigorousIntegrateResult rigorous_integrate_model(const instances::Instance& inst
   if (o.tail != "auto" && o.tail != "off") throw std::invalid_argument("tail: \"auto\" or \"off\", got \"" + o.tail + "\"");
   if (!num::is_decimal_syntax(t_end)) throw std::invalid_argument("t: not a decimal number: \"" + t_end + "\"");
   if (o.set != "lohner" && o.set != "ball") throw std::invalid_argument("set: \"lohner\" or \"ball\", got \"" + o.set + "\"");
+  if (o.ball_pieces < 1 || o.ball_pieces > 64) throw std::invalid_argument("ball_pieces: must be in [1, 64]");
+  if (o.ball_pieces != 1 && o.set != "ball") throw std::invalid_argument("ball_pieces: only with set \"ball\"");
   // The ball step keeps no step records, which the τ-time crossing of END reads
   // (validated_time_change.hpp): t-time models only.
   if (o.set == "ball" && (inst.tied() || inst.loss == instances::Loss::logistic))

@@ -93,7 +93,8 @@ struct ValidatedOptions {
   bool log_norm_ball = false;
   // The ball step's pieces: [0, h] is cut into this many pieces, each with its own box and
   // bound μ_i (docs/method.md §2b); more pieces enclose Df more tightly at that many times the
-  // cost of Df and μ.
+  // cost of Df and μ (measured on the authors' regression instances: κ = 1 needs 1, κ = 5 gains
+  // from 4; docs/performance.md, "The ball step"). 0 is taken as 1.
   unsigned ball_pieces = 1;
 };
 
@@ -496,45 +497,50 @@ TubeSegment<S> ValidatedStepper<S>::step_ball(LohnerSet<S>& set, S& t, const S& 
   // piece: the order-1 coefficient is f itself, so the x0-derivatives of the order-1 tape
   // recorded over E_i enclose ∂f_i/∂x_j at every point of E_i. Smaller pieces have narrower
   // boxes, so Df and μ_i are enclosed more tightly (at m times the cost).
-  const std::size_t m = std::max<std::size_t>(1, opt_.ball_pieces);
   const IntervalD hd = to_double_outward(hS);
-  IntervalD exponent(0.0);
   std::vector<IntervalD> Df(n * n);
   std::vector<S> Ei(n);
-  for (std::size_t piece = 0; piece < m; ++piece) {
-    // S_i = [s_a, s_b]: s_a = i·h̄/m rounded down, s_b = (i+1)·h̄/m rounded up (h̄ at the end)
-    const S sa = piece == 0 ? S(0) : num::hull_of_bounds<S>(num::lower(S(hbar) * S(static_cast<double>(piece)) / S(static_cast<double>(m))),
-                                                           num::lower(S(hbar) * S(static_cast<double>(piece)) / S(static_cast<double>(m))));
-    const S sb = piece + 1 == m ? S(hbar)
-                                : num::hull_of_bounds<S>(num::upper(S(hbar) * S(static_cast<double>(piece + 1)) / S(static_cast<double>(m))),
-                                                         num::upper(S(hbar) * S(static_cast<double>(piece + 1)) / S(static_cast<double>(m))));
-    if (m == 1) {
-      Ei = E_;
-    } else {
-      const S Si = num::hull(sa, sb), smid = num::mid_scalar(Si);
-      const S Sp1 = num::pow_int(Si, static_cast<unsigned>(p + 1));
-      for (std::size_t i = 0; i < n; ++i) {
-        // P(S_i) ⊂ P(s_mid) + P'(S_i)·(S_i − s_mid) (mean value form in time), P over the box [X]
-        S val = tx_.coefficient(i, p), der = tx_.coefficient(i, p) * S(static_cast<double>(p));
-        for (std::size_t k = p; k-- > 0;) {
-          val = val * smid + tx_.coefficient(i, k);
-          if (k > 0) der = der * Si + tx_.coefficient(i, k) * S(static_cast<double>(k));
+  // Σ μ_i |S_i| over m pieces (an upper bound as the interval's upper end).
+  auto growth_exponent = [&](std::size_t m) {
+    IntervalD exponent(0.0);
+    for (std::size_t piece = 0; piece < m; ++piece) {
+      // S_i = [s_a, s_b]: s_a = i·h̄/m rounded down, s_b = (i+1)·h̄/m rounded up (h̄ at the end)
+      const S sa = piece == 0 ? S(0) : num::hull_of_bounds<S>(num::lower(S(hbar) * S(static_cast<double>(piece)) / S(static_cast<double>(m))),
+                                                             num::lower(S(hbar) * S(static_cast<double>(piece)) / S(static_cast<double>(m))));
+      const S sb = piece + 1 == m ? S(hbar)
+                                  : num::hull_of_bounds<S>(num::upper(S(hbar) * S(static_cast<double>(piece + 1)) / S(static_cast<double>(m))),
+                                                           num::upper(S(hbar) * S(static_cast<double>(piece + 1)) / S(static_cast<double>(m))));
+      if (m == 1) {
+        Ei = E_;
+      } else {
+        const S Si = num::hull(sa, sb), smid = num::mid_scalar(Si);
+        const S Sp1 = num::pow_int(Si, static_cast<unsigned>(p + 1));
+        for (std::size_t i = 0; i < n; ++i) {
+          // P(S_i) ⊂ P(s_mid) + P'(S_i)·(S_i − s_mid) (mean value form in time), P over the box [X]
+          S val = tx_.coefficient(i, p), der = tx_.coefficient(i, p) * S(static_cast<double>(p));
+          for (std::size_t k = p; k-- > 0;) {
+            val = val * smid + tx_.coefficient(i, k);
+            if (k > 0) der = der * Si + tx_.coefficient(i, k) * S(static_cast<double>(k));
+          }
+          Ei[i] = intersect(val + der * (Si - smid) + te_.coefficient(i, p + 1) * Sp1, E_[i]);
         }
-        Ei[i] = intersect(val + der * (Si - smid) + te_.coefficient(i, p + 1) * Sp1, E_[i]);
       }
+      tj_.record(f_, Ei, 1);
+      tj_.solve(true, 1);
+      for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = 0; j < n; ++j) Df[i * n + j] = to_double_outward(tj_.derivative(i, 1, j));
+      lap(prof_.derivative);
+      const num::LogNormBound ln = num::log_norm_upper_bound(Df, n);
+      if (!std::isfinite(ln.mu)) throw ValidationFailure("ball step: the field's Jacobian over the a priori box is not finite");
+      // |S_i| for every h in hS: the last piece ends anywhere in hS (an interval only onto t_end)
+      const IntervalD len = piece + 1 == m ? hd - to_double_outward(sa) : to_double_outward(sb) - to_double_outward(sa);
+      const IntervalD lens(std::max(0.0, len.lower()), len.upper());
+      exponent += IntervalD(ln.mu) * lens;
+      lap(prof_.log_norm);
     }
-    tj_.record(f_, Ei, 1);
-    tj_.solve(true, 1);
-    for (std::size_t i = 0; i < n; ++i)
-      for (std::size_t j = 0; j < n; ++j) Df[i * n + j] = to_double_outward(tj_.derivative(i, 1, j));
-    lap(prof_.derivative);
-    const num::LogNormBound ln = num::log_norm_upper_bound(Df, n);
-    if (!std::isfinite(ln.mu)) throw ValidationFailure("ball step: the field's Jacobian over the a priori box is not finite");
-    // |S_i| for every h in hS: the last piece ends anywhere in hS (an interval only onto t_end)
-    const IntervalD len = piece + 1 == m ? hd - to_double_outward(sa) : to_double_outward(sb) - to_double_outward(sa);
-    exponent += IntervalD(ln.mu) * IntervalD(std::max(0.0, len.lower()), len.upper());
-    lap(prof_.log_norm);
-  }
+    return exponent;
+  };
+  const IntervalD exponent = growth_exponent(std::max(1u, opt_.ball_pieces));
   // e^{Σ μ_i |S_i|}, rounded upward.
   const IntervalD growth = num::exp(exponent);
   const IntervalD rho1 = IntervalD(growth.upper()) * rho0;

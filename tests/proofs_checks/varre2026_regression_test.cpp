@@ -300,8 +300,14 @@ TEST(Varre2026Regression, RigorousBallSetGivesTheSameVerdictAndEnclosesTheFastTi
     EXPECT_LE(x, hi) << "member " << i;
     EXPECT_LT(hi - lo, Rational(1e-6)) << "member " << i;
   }
-  o.params = {{"set", "cube"}};
-  EXPECT_THROW(check(kMonotone).run(s, o), std::invalid_argument);
+  o.params = {{"set", "ball"}, {"ball_pieces", 3}};
+  const auto rp = check(kMonotone).run(s, o);
+  EXPECT_EQ(rp.details["ball_pieces"], 3);
+  EXPECT_EQ(rp.verdict, r.verdict) << rp.reason;
+  for (const J& bad : {J{{"set", "cube"}}, J{{"ball_pieces", 2}}, J{{"set", "ball"}, {"ball_pieces", 0}}, J{{"set", "ball"}, {"ball_pieces", 1.5}}}) {
+    o.params = bad;
+    EXPECT_THROW(check(kMonotone).run(s, o), std::invalid_argument) << bad.dump();
+  }
 }
 
 }  // namespace
