@@ -22,32 +22,39 @@ struct RoundUpward {
   ~RoundUpward() { std::fesetround(saved); }
 };
 
+// Scratch matrices reused from call to call on each thread: fresh n × n buffers of this size come
+// from mmap and fault in every page on every call (profiled: a fifth of a bound at n = 420).
+struct Scratch {
+  std::vector<double> hi, neg_lo, mid, rad, L, Lt, nL, up, dn;
+  Eigen::MatrixXd shifted;
+};
+Scratch& scratch() {
+  thread_local Scratch s;
+  return s;
+}
+
 // An upper bound of ρ(R), R symmetric with nonnegative entries: max_i (R v)_i / v_i for a
 // positive v proposed by power iteration, evaluated rounding upward (Collatz–Wielandt).
 double perron_root_upper_bound(const std::vector<double>& R, std::size_t n) {
-  std::vector<double> v(n, 1.0), w(n);
-  for (int it = 0; it < 40; ++it) {
-    double top = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      double s = 0;
-      for (std::size_t j = 0; j < n; ++j) s += R[i * n + j] * v[j];
-      w[i] = s;
-      top = std::max(top, s);
-    }
+  using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+  const auto N = static_cast<Eigen::Index>(n);
+  const Eigen::Map<const RowMajor> r(R.data(), N, N);
+  Eigen::VectorXd v = Eigen::VectorXd::Ones(N), w(N);
+  for (int it = 0; it < 25; ++it) {
+    w.noalias() = r * v;
+    const double top = w.maxCoeff();
     if (!(top > 0)) return 0;  // R = 0
     // a floor keeps v positive (a zero v_i would void the quotient)
-    for (std::size_t i = 0; i < n; ++i) v[i] = w[i] / top + 1e-3;
+    v = (w / top).array() + 1e-3;
   }
+  // max_i (R v)_i / v_i with every operation rounded upward: all terms are nonnegative, so each
+  // rounded-up sum and quotient is ≥ its exact value.
   const RoundUpward up;
+  w.noalias() = r * v;
   double bound = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    double s = 0;
-    for (std::size_t j = 0; j < n; ++j) s += R[i * n + j] * v[j];
-    bound = std::max(bound, s / v[i]);
-  }
+  for (Eigen::Index i = 0; i < N; ++i) bound = std::max(bound, w(i) / v(i));
   return bound;
 }
-
 
 // λ_max(m) estimated by Lanczos with full reorthogonalisation (min(n, 60) steps): the largest
 // Ritz value θ plus its residual bound β_k|s_k|. Only a proposal (no guarantee; +inf or NaN on
@@ -63,10 +70,11 @@ double lanczos_top_estimate(const std::vector<double>& m, std::size_t n) {
   double theta = -std::numeric_limits<double>::infinity(), resid = 0;
   for (std::size_t k = 0; k < k_max; ++k) {
     Q.push_back(q);
-    for (std::size_t i = 0; i < n; ++i) {
-      double s = 0;
-      for (std::size_t j = 0; j < n; ++j) s += m[i * n + j] * q[j];
-      w[i] = s;
+    {
+      using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+      const auto N = static_cast<Eigen::Index>(n);
+      Eigen::Map<Eigen::VectorXd>(w.data(), N).noalias() =
+          Eigen::Map<const RowMajor>(m.data(), N, N) * Eigen::Map<const Eigen::VectorXd>(q.data(), N);
     }
     double a = 0;
     for (std::size_t i = 0; i < n; ++i) a += w[i] * q[i];
@@ -110,14 +118,16 @@ double lanczos_top_estimate(const std::vector<double>& m, std::size_t n) {
 double cholesky_residual_bound(const std::vector<double>& m, std::size_t n, double lambda) {
   const double inf = std::numeric_limits<double>::infinity();
   const auto N = static_cast<Eigen::Index>(n);
-  Eigen::MatrixXd a(N, N);
+  Eigen::MatrixXd& a = scratch().shifted;
+  a.resize(N, N);
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = 0; j < n; ++j)
       a(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = (i == j ? lambda : 0.0) - m[i * n + j];  // any double matrix will do
   const Eigen::LLT<Eigen::MatrixXd> llt(a);
   if (llt.info() != Eigen::Success) return inf;
   const Eigen::MatrixXd Lm = llt.matrixL();
-  std::vector<double> L(n * n);
+  std::vector<double>& L = scratch().L;
+  L.resize(n * n);
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = 0; j < n; ++j) L[i * n + j] = Lm(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j));
   return lambda_max_bound_from_factor(m, n, lambda, L);
@@ -132,7 +142,9 @@ double cholesky_residual_bound(const std::vector<double>& m, std::size_t n, doub
 double lambda_max_bound_from_factor(const std::vector<double>& m, std::size_t n, double lambda, const std::vector<double>& L) {
   const double inf = std::numeric_limits<double>::infinity();
   if (n == 0 || m.size() != n * n || L.size() != n * n) return inf;
-  std::vector<double> Lt(n * n), nL(n * n), up(n * n), dn(n * n);
+  Scratch& w = scratch();
+  std::vector<double> &Lt = w.Lt, &nL = w.nL, &up = w.up, &dn = w.dn;
+  for (auto* v : {&Lt, &nL, &up, &dn}) v->resize(n * n);
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = 0; j < n; ++j) {
       const double v = L[i * n + j];
@@ -140,15 +152,16 @@ double lambda_max_bound_from_factor(const std::vector<double>& m, std::size_t n,
       nL[i * n + j] = -v;
       Lt[j * n + i] = v;
     }
-  gemm_up(L.data(), Lt.data(), up.data(), n, n, n);   // ≥ LLᵀ
-  gemm_up(nL.data(), Lt.data(), dn.data(), n, n, n);  // ≥ −LLᵀ
+  // LLᵀ is symmetric: its lower triangle bounds the whole of it (half the work)
+  gemm_up_lower(L.data(), Lt.data(), up.data(), n, n);   // ≥ LLᵀ
+  gemm_up_lower(nL.data(), Lt.data(), dn.data(), n, n);  // ≥ −LLᵀ
   // Δ = target − LLᵀ with LLᵀ ∈ [−dn, up] and target = λI − m; |Δ_ij| summed by rows and columns.
   // One upward-rounded scope: hi(Δ) = hi(target) + dn, −lo(Δ) = −lo(target) + up.
   std::vector<double> row(n, 0.0), col(n, 0.0);
   {
     const RoundUpward upward;
     for (std::size_t i = 0; i < n; ++i)
-      for (std::size_t j = 0; j < n; ++j) {
+      for (std::size_t j = 0; j <= i; ++j) {  // (j, i) has the same exact Δ: m and LLᵀ are symmetric
         const double mij = m[i * n + j];
         const double hi_t = i == j ? lambda - mij : -mij;        // ≥ the exact λδ_ij − m_ij
         const double neg_lo_t = i == j ? mij - lambda : mij;     // ≥ −(λδ_ij − m_ij)
@@ -157,6 +170,10 @@ double lambda_max_bound_from_factor(const std::vector<double>& m, std::size_t n,
         if (!std::isfinite(mag)) return inf;
         row[i] += mag;
         col[j] += mag;
+        if (j != i) {
+          row[j] += mag;
+          col[i] += mag;
+        }
       }
   }
   double norm = 0;
@@ -196,7 +213,9 @@ LogNormBound log_norm_upper_bound(const std::vector<IntervalD>& a, std::size_t n
   if (n == 0 || a.size() != n * n) return out;
   // [M] = ([A] + [A]ᵀ)/2 as bounds lo/hi, its midpoint c and radius r ([M_ij] ⊂ c ± r), and
   // Gershgorin's bound, in one upward-rounded scope (a lower bound as −(upper bound of −x)).
-  std::vector<double> hi(n * n), neg_lo(n * n), mid(n * n), rad(n * n);
+  Scratch& w = scratch();
+  std::vector<double> &hi = w.hi, &neg_lo = w.neg_lo, &mid = w.mid, &rad = w.rad;
+  for (auto* v : {&hi, &neg_lo, &mid, &rad}) v->resize(n * n);
   double gersh = -inf;
   {
     const RoundUpward upward;

@@ -36,8 +36,9 @@ struct LogNormBound {
   bool by_cholesky = false;  // a certificate of λ_max(m) was used; false: mu is the Gershgorin bound
 };
 
-// Guarantee: λ_max(m) ≤ result for the symmetric matrix m (n × n doubles, row-major) and ANY
-// real n × n matrix L (row-major; tight when LLᵀ ≈ λI − m). +inf for non-finite input.
+// Guarantee: λ_max(m) ≤ result for the symmetric matrix m (n × n doubles, row-major; only its
+// lower triangle is read) and ANY real n × n matrix L (row-major; tight when LLᵀ ≈ λI − m).
+// +inf for non-finite input.
 double lambda_max_bound_from_factor(const std::vector<double>& m, std::size_t n, double lambda, const std::vector<double>& L);
 
 // Guarantee: true only if lambda·I − m is positive definite, i.e. every eigenvalue of the

@@ -28,4 +28,12 @@ void gemm_up(const double* A, const double* B, double* C, std::size_t rows, std:
   out.noalias() = a * b;
 }
 
+void gemm_up_lower(const double* A, const double* B, double* C, std::size_t n, std::size_t inner) {
+  const RoundUp up;
+  const auto N = static_cast<Eigen::Index>(n), k = static_cast<Eigen::Index>(inner);
+  Eigen::Map<const RowMajor> a(A, N, k), b(B, k, N);
+  Eigen::Map<RowMajor> out(C, N, N);
+  out.triangularView<Eigen::Lower>() = a * b;
+}
+
 }  // namespace softcert::num

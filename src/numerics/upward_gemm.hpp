@@ -12,4 +12,8 @@ namespace softcert::num {
 
 void gemm_up(const double* A, const double* B, double* C, std::size_t rows, std::size_t inner, std::size_t cols);
 
+// The same for the lower triangle (diagonal included) of the n × n product A·B only (half the
+// work); C's strictly upper triangle is left as it was. Same guarantee for every entry written.
+void gemm_up_lower(const double* A, const double* B, double* C, std::size_t n, std::size_t inner);
+
 }  // namespace softcert::num
