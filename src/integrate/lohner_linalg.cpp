@@ -3,6 +3,7 @@
 #define EIGEN_DONT_PARALLELIZE  // one thread: a worker would not inherit the rounding mode
 #include "integrate/lohner_linalg.hpp"
 
+#include "numerics/round_upward.hpp"
 #include "numerics/upward_gemm.hpp"
 
 #include <cfenv>
@@ -16,14 +17,7 @@ namespace softcert::integrate::lohner {
 
 namespace {
 
-// Sets the FPU to round upward for its lifetime and restores the previous mode.
-struct RoundUp {
-  int saved;
-  RoundUp() : saved(std::fegetround()) { std::fesetround(FE_UPWARD); }
-  ~RoundUp() { std::fesetround(saved); }
-  RoundUp(const RoundUp&) = delete;
-  RoundUp& operator=(const RoundUp&) = delete;
-};
+using RoundUp = num::RoundUpward;  // numerics/round_upward.hpp
 
 using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 

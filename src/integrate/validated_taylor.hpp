@@ -31,9 +31,10 @@
 // ‖x(h) − x(h; c)‖₂ ≤ e^{μh}·ρ, where μ bounds the logarithmic 2-norm of Df over E
 // (numerics/log_norm_bound.hpp): E is convex and holds both solutions on [0, h], so the
 // segment between them stays where Df is enclosed. The new set is c' = mid(y_c),
-// ρ' = e^{μh}ρ + ‖y_c − c'‖₂. No x0-derivatives of the coefficients and no n³ products:
-// a step costs the coefficient passes, Df over E (one first-order derivative pass) and the
-// certificate of μ.
+// ρ' = e^{μh}ρ + ‖y_c − c'‖₂ (optionally with the step cut into pieces, each with its own box
+// and μ: ValidatedOptions::ball_pieces). No x0-derivatives of the coefficients and no Lohner
+// products or QR: a step costs the coefficient passes, Df over E (one first-order derivative
+// pass) and the certificate of μ.
 // Step size: h = min_{k ∈ {p−1, p}} (tol·max(1, ‖c‖∞) / ‖x_k(c)‖∞)^{1/k}, truncated to a dyadic
 // so that t + h is exact.
 #include <algorithm>
@@ -242,6 +243,14 @@ class ValidatedStepper {
   S validated_step_size(const LohnerSet<S>& set, const S& t, const S& t_end, bool& last);
   // The ball step (ValidatedOptions::log_norm_ball; top of this file).
   TubeSegment<S> step_ball(LohnerSet<S>& set, S& t, const S& t_end, bool& reached);
+  // Counts a validated step and reports it to options().on_step (progress only).
+  void count_step(const TubeSegment<S>& seg, const S& t) {
+    ++prof_.steps;
+    if (!opt_.on_step) return;
+    std::vector<double> mid(seg.end.size());
+    for (std::size_t i = 0; i < mid.size(); ++i) mid[i] = num::to_double(seg.end[i]);
+    opt_.on_step(prof_.steps, num::to_double(t), mid);
+  }
 
   // Jorba–Zou: the last two coefficients of the centre series set h.
   double choose_step(const std::vector<S>& c) const {
@@ -442,12 +451,7 @@ TubeSegment<S> ValidatedStepper<S>::step(LohnerSet<S>& set, S& t, const S& t_end
   set = std::move(next);
   reached = last;
   lap(prof_.rest);
-  ++prof_.steps;
-  if (opt_.on_step) {
-    std::vector<double> mid(n);
-    for (std::size_t i = 0; i < n; ++i) mid[i] = num::to_double(seg.end[i]);
-    opt_.on_step(prof_.steps, num::to_double(t), mid);
-  }
+  count_step(seg, t);
   return seg;
 }
 
@@ -578,12 +582,7 @@ TubeSegment<S> ValidatedStepper<S>::step_ball(LohnerSet<S>& set, S& t, const S& 
   set = std::move(next);
   reached = last;
   lap(prof_.rest);
-  ++prof_.steps;
-  if (opt_.on_step) {
-    std::vector<double> mid(n);
-    for (std::size_t i = 0; i < n; ++i) mid[i] = num::to_double(seg.end[i]);
-    opt_.on_step(prof_.steps, num::to_double(t), mid);
-  }
+  count_step(seg, t);
   return seg;
 }
 

@@ -1,26 +1,18 @@
 #include "numerics/log_norm_bound.hpp"
 
 #include <algorithm>
-#include <cfenv>
 #include <cmath>
 #include <limits>
 
 #include <Eigen/Dense>
 
+#include "numerics/round_upward.hpp"
 #include "numerics/upward_gemm.hpp"
 #include "taylor/fast_arith.hpp"
 
 namespace softcert::num {
 
 namespace {
-
-// Upward rounding for the scope (the Collatz–Wielandt bound: nonnegative sums and products
-// rounded up are upper bounds). Compiled with -frounding-math (CMakeLists.txt).
-struct RoundUpward {
-  int saved;
-  RoundUpward() : saved(std::fegetround()) { std::fesetround(FE_UPWARD); }
-  ~RoundUpward() { std::fesetround(saved); }
-};
 
 // Scratch matrices reused from call to call on each thread: fresh n × n buffers of this size come
 // from mmap and fault in every page on every call (profiled: a fifth of a bound at n = 420).

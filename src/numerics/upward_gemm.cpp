@@ -3,25 +3,19 @@
 #define EIGEN_DONT_PARALLELIZE  // one thread: a worker would not inherit the rounding mode
 #include "numerics/upward_gemm.hpp"
 
-#include <cfenv>
+#include "numerics/round_upward.hpp"
+
 
 #include <Eigen/Core>
 
 namespace softcert::num {
 
 namespace {
-struct RoundUp {
-  int saved;
-  RoundUp() : saved(std::fegetround()) { std::fesetround(FE_UPWARD); }
-  ~RoundUp() { std::fesetround(saved); }
-  RoundUp(const RoundUp&) = delete;
-  RoundUp& operator=(const RoundUp&) = delete;
-};
 using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 }  // namespace
 
 void gemm_up(const double* A, const double* B, double* C, std::size_t rows, std::size_t inner, std::size_t cols) {
-  const RoundUp up;
+  const RoundUpward up;
   const auto r = static_cast<Eigen::Index>(rows), k = static_cast<Eigen::Index>(inner), c = static_cast<Eigen::Index>(cols);
   Eigen::Map<const RowMajor> a(A, r, k), b(B, k, c);
   Eigen::Map<RowMajor> out(C, r, c);
@@ -29,7 +23,7 @@ void gemm_up(const double* A, const double* B, double* C, std::size_t rows, std:
 }
 
 void gemm_up_lower(const double* A, const double* B, double* C, std::size_t n, std::size_t inner) {
-  const RoundUp up;
+  const RoundUpward up;
   const auto N = static_cast<Eigen::Index>(n), k = static_cast<Eigen::Index>(inner);
   Eigen::Map<const RowMajor> a(A, N, k), b(B, k, N);
   Eigen::Map<RowMajor> out(C, N, N);

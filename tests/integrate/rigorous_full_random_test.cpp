@@ -58,6 +58,14 @@ nlohmann::json random_json(unsigned seed, Loss loss, Normalization norm) {
   return j;
 }
 
+// The state at t = 1 by the fast tier at 300 bits (taylor stepper, tolerance 1e-60).
+std::vector<MpReal> reference_at_1(const instances::Instance& inst) {
+  num::PrecisionGuard g(300);
+  return integrate::run_to_time<MpReal>(models::ValueSoftmax<MpReal>(inst), MpReal(1), integrate::Stepper::taylor,
+                                        MpReal("1e-60"))
+      .x;
+}
+
 // The enclosure of (V, a) at t = 1 against the 300-bit reference; the number of misses.
 template <class S>
 std::size_t misses(const instances::Instance& inst, const std::vector<MpReal>& ref, const std::string& what,
@@ -91,13 +99,7 @@ TEST(RigorousFullRandom, EnclosureContainsA300BitReferenceForEveryLossAndSmoothN
       const auto inst = instances::parse_instance(random_json(seed, loss, norm));
       const std::string what = "seed " + std::to_string(seed) + " " + instances::to_string(loss) + "/" +
                                instances::to_string(norm);
-      std::vector<MpReal> ref;
-      {
-        num::PrecisionGuard g(300);
-        ref = integrate::run_to_time<MpReal>(models::ValueSoftmax<MpReal>(inst), MpReal(1), integrate::Stepper::taylor,
-                                             MpReal("1e-60"))
-                  .x;
-      }
+      const std::vector<MpReal> ref = reference_at_1(inst);
       EXPECT_EQ(misses<IntervalD>(inst, ref, what + " (53 bits)"), 0u);
       if (seed % 4 == 3) {  // MPFI on every fourth (one per loss)
         num::PrecisionGuard g(128);
@@ -119,13 +121,7 @@ TEST(RigorousFullRandom, BallStepEnclosureContainsA300BitReference) {
       const auto inst = instances::parse_instance(random_json(seed, loss, norm));
       const std::string what = "ball, seed " + std::to_string(seed) + " " + instances::to_string(loss) + "/" +
                                instances::to_string(norm);
-      std::vector<MpReal> ref;
-      {
-        num::PrecisionGuard g(300);
-        ref = integrate::run_to_time<MpReal>(models::ValueSoftmax<MpReal>(inst), MpReal(1), integrate::Stepper::taylor,
-                                             MpReal("1e-60"))
-                  .x;
-      }
+      const std::vector<MpReal> ref = reference_at_1(inst);
       EXPECT_EQ(misses<IntervalD>(inst, ref, what + " (53 bits)", true), 0u);
       if (seed % 4 == 1) {
         num::PrecisionGuard g(128);

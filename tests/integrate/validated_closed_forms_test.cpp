@@ -78,18 +78,20 @@ double max_width(const std::vector<S>& box) {
 }
 
 auto rotation = [](const auto& x, auto& dx) { dx[0] = x[1]; dx[1] = -x[0]; };
+// Its solution from (1, 0): (cos t, −sin t).
+void rotation_from_1_0(double t, std::vector<testing::Ref*>& r) {
+  mpfr_set_d(r[0]->get(), t, MPFR_RNDN);
+  mpfr_cos(r[0]->get(), r[0]->get(), MPFR_RNDN);
+  mpfr_set_d(r[1]->get(), t, MPFR_RNDN);
+  mpfr_sin(r[1]->get(), r[1]->get(), MPFR_RNDN);
+  mpfr_neg(r[1]->get(), r[1]->get(), MPFR_RNDN);
+}
 
 TEST(ValidatedClosedForms, RotationFromAPointDouble) {
   ValidatedTaylor<IntervalD, decltype(rotation)> vt(rotation, 2);
   const double T = 20;
   const auto tube = vt.integrate({IntervalD(1.0), IntervalD(0.0)}, IntervalD(0.0), IntervalD(T));
-  expect_tube_contains<IntervalD>(tube, T, [](double t, std::vector<testing::Ref*>& r) {
-    mpfr_set_d(r[0]->get(), t, MPFR_RNDN);
-    mpfr_cos(r[0]->get(), r[0]->get(), MPFR_RNDN);
-    mpfr_set_d(r[1]->get(), t, MPFR_RNDN);
-    mpfr_sin(r[1]->get(), r[1]->get(), MPFR_RNDN);
-    mpfr_neg(r[1]->get(), r[1]->get(), MPFR_RNDN);
-  }, 2);
+  expect_tube_contains<IntervalD>(tube, T, rotation_from_1_0, 2);
   EXPECT_LT(max_width(tube.final_box()), 1e-13);
 }
 
@@ -99,13 +101,7 @@ TEST(ValidatedClosedForms, RotationAt256Bits) {
   o.order = 60;
   ValidatedTaylor<IntervalMp, decltype(rotation)> vt(rotation, 2, o);
   const auto tube = vt.integrate({IntervalMp(1), IntervalMp(0)}, IntervalMp(0), IntervalMp(10));
-  expect_tube_contains<IntervalMp>(tube, 10, [](double t, std::vector<testing::Ref*>& r) {
-    mpfr_set_d(r[0]->get(), t, MPFR_RNDN);
-    mpfr_cos(r[0]->get(), r[0]->get(), MPFR_RNDN);
-    mpfr_set_d(r[1]->get(), t, MPFR_RNDN);
-    mpfr_sin(r[1]->get(), r[1]->get(), MPFR_RNDN);
-    mpfr_neg(r[1]->get(), r[1]->get(), MPFR_RNDN);
-  }, 2);
+  expect_tube_contains<IntervalMp>(tube, 10, rotation_from_1_0, 2);
   EXPECT_LT(max_width(tube.final_box()), 1e-65);
 }
 
@@ -162,6 +158,23 @@ TEST(ValidatedClosedForms, ExpMinusXIsLogOnePlusT) {
   EXPECT_LT(max_width(tube.final_box()), 1e-14);
 }
 
+// The logistic equation's solution from xa: x(t) = xa / (xa + (1 − xa) e^{−t}), at 256 bits.
+ExactSolution logistic_from(double xa) {
+  return [xa](double t, std::vector<testing::Ref*>& r) {
+    mpfr_t e, one_minus;
+    mpfr_inits2(256, e, one_minus, static_cast<mpfr_ptr>(nullptr));
+    mpfr_set_d(e, -t, MPFR_RNDN);
+    mpfr_exp(e, e, MPFR_RNDN);
+    mpfr_set_d(one_minus, xa, MPFR_RNDN);
+    mpfr_d_sub(one_minus, 1.0, one_minus, MPFR_RNDN);  // exact at 256 bits
+    mpfr_mul(e, e, one_minus, MPFR_RNDN);
+    mpfr_add_d(e, e, xa, MPFR_RNDN);
+    mpfr_set_d(r[0]->get(), xa, MPFR_RNDN);
+    mpfr_div(r[0]->get(), r[0]->get(), e, MPFR_RNDN);
+    mpfr_clears(e, one_minus, static_cast<mpfr_ptr>(nullptr));
+  };
+}
+
 // Logistic x' = x(1 − x), x(0) = x0: x = x0 / (x0 + (1 − x0) e^{−t}); from a point and a box.
 TEST(ValidatedClosedForms, LogisticEquation) {
   auto f = [](const auto& x, auto& dx) { dx[0] = x[0] * (std::decay_t<decltype(x[0])>(1) - x[0]); };
@@ -170,22 +183,7 @@ TEST(ValidatedClosedForms, LogisticEquation) {
     const double x0 = 0.1;
     const auto tube = vt.integrate({IntervalD(x0 - w, x0 + w)}, IntervalD(0.0), IntervalD(12.0));
     for (double xa : {x0 - w, x0 + w})
-      expect_tube_contains<IntervalD>(tube, 12.0, [xa](double t, std::vector<testing::Ref*>& r) {
-        mpfr_t e;
-        mpfr_init2(e, 256);
-        mpfr_set_d(e, -t, MPFR_RNDN);
-        mpfr_exp(e, e, MPFR_RNDN);
-        mpfr_t one_minus;
-        mpfr_init2(one_minus, 256);
-        mpfr_set_d(one_minus, xa, MPFR_RNDN);
-        mpfr_d_sub(one_minus, 1.0, one_minus, MPFR_RNDN);  // exact at 256 bits
-        mpfr_mul(e, e, one_minus, MPFR_RNDN);
-        mpfr_clear(one_minus);
-        mpfr_add_d(e, e, xa, MPFR_RNDN);
-        mpfr_set_d(r[0]->get(), xa, MPFR_RNDN);
-        mpfr_div(r[0]->get(), r[0]->get(), e, MPFR_RNDN);
-        mpfr_clear(e);
-      }, 1);
+      expect_tube_contains<IntervalD>(tube, 12.0, logistic_from(xa), 1);
     if (w == 0) {
       EXPECT_LT(max_width(tube.final_box()), 1e-14);
     }
@@ -312,13 +310,7 @@ TEST(ValidatedClosedForms, BallStepKeepsTheRemainderOfAShortSeries) {
   o.fixed_step = 0.25;
   ValidatedTaylor<IntervalD, decltype(rotation)> vt(rotation, 2, o);
   const auto tube = vt.integrate({IntervalD(1.0), IntervalD(0.0)}, IntervalD(0.0), IntervalD(5.0));
-  expect_tube_contains<IntervalD>(tube, 5.0, [](double t, std::vector<testing::Ref*>& r) {
-    mpfr_set_d(r[0]->get(), t, MPFR_RNDN);
-    mpfr_cos(r[0]->get(), r[0]->get(), MPFR_RNDN);
-    mpfr_set_d(r[1]->get(), t, MPFR_RNDN);
-    mpfr_sin(r[1]->get(), r[1]->get(), MPFR_RNDN);
-    mpfr_neg(r[1]->get(), r[1]->get(), MPFR_RNDN);
-  }, 2);
+  expect_tube_contains<IntervalD>(tube, 5.0, rotation_from_1_0, 2);
   EXPECT_GT(max_width(tube.final_box()), 1e-6);  // the remainders are in it
   EXPECT_EQ(vt.last_step().n, 0u);             // a ball step leaves no Taylor–Lohner record
 }
@@ -337,21 +329,7 @@ TEST(ValidatedClosedForms, BallStepInPiecesStaysSoundAndNarrows) {
     ValidatedTaylor<IntervalD, decltype(f)> vt(f, 1, o);
     const auto tube = vt.integrate({IntervalD(x0 - w, x0 + w)}, IntervalD(0.0), IntervalD(T));
     for (double xa : {x0 - w, x0 + w})
-      expect_tube_contains<IntervalD>(tube, T, [xa](double t, std::vector<testing::Ref*>& r) {
-        // x(t) = xa / (xa + (1 − xa) e^{−t})
-        mpfr_t e, one_minus;
-        mpfr_inits2(256, e, one_minus, static_cast<mpfr_ptr>(nullptr));
-        mpfr_set_d(e, -t, MPFR_RNDN);
-        mpfr_exp(e, e, MPFR_RNDN);
-        mpfr_set_d(one_minus, xa, MPFR_RNDN);
-        mpfr_d_sub(one_minus, 1.0, one_minus, MPFR_RNDN);  // exact at 256 bits
-        mpfr_mul(e, e, one_minus, MPFR_RNDN);
-        mpfr_clear(one_minus);
-        mpfr_add_d(e, e, xa, MPFR_RNDN);
-        mpfr_set_d(r[0]->get(), xa, MPFR_RNDN);
-        mpfr_div(r[0]->get(), r[0]->get(), e, MPFR_RNDN);
-        mpfr_clear(e);
-      }, 1);
+      expect_tube_contains<IntervalD>(tube, T, logistic_from(xa), 1);
     const double width = num::width(tube.final_box()[0]);
     if (pieces == 1) width_one = width;
     else EXPECT_LE(width, width_one) << pieces << " pieces";
