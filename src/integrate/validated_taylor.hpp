@@ -305,6 +305,7 @@ class ValidatedStepper {
   std::size_t n_;
   ValidatedOptions opt_;
   taylor::Tape<S> tc_, te_, tx_, tj_;  // tj_: Df over E (the ball step)
+  std::vector<IntervalD> ball_df_;      // the ball step's Df over E, n × n
   taylor::Tape<IntervalD> txd_;  // the derivative pass in IntervalD (set_double_jacobian_field)
   DoubleField double_field_;
   bool jacobian_in_double_ = false;
@@ -502,7 +503,8 @@ TubeSegment<S> ValidatedStepper<S>::step_ball(LohnerSet<S>& set, S& t, const S& 
   // recorded over E_i enclose ∂f_i/∂x_j at every point of E_i. Smaller pieces have narrower
   // boxes, so Df and μ_i are enclosed more tightly (at m times the cost).
   const IntervalD hd = to_double_outward(hS);
-  std::vector<IntervalD> Df(n * n);
+  std::vector<IntervalD>& Df = ball_df_;  // n² intervals: reused (a fresh buffer faults in every page)
+  Df.resize(n * n);
   std::vector<S> Ei(n);
   // Σ μ_i |S_i| over m pieces (an upper bound as the interval's upper end).
   auto growth_exponent = [&](std::size_t m) {

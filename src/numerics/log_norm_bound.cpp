@@ -2,13 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <limits>
 
 #include <Eigen/Dense>
 
 #include "numerics/round_upward.hpp"
 #include "numerics/upward_gemm.hpp"
-#include "taylor/fast_arith.hpp"
 
 namespace softcert::num {
 
@@ -174,30 +174,6 @@ double lambda_max_bound_from_factor(const std::vector<double>& m, std::size_t n,
   return lambda + norm;
 }
 
-// The square-root-free interval Cholesky (LDLᵀ) of lambda·I − m: by inclusion isotonicity the
-// real algorithm meets the same pivots inside the interval ones, so if every interval pivot is
-// certainly positive it completes with positive pivots d_j: lambda·I − m = L D Lᵀ, D > 0.
-bool shift_certainly_dominates(const std::vector<double>& m, std::size_t n, double lambda) {
-  if (n == 0 || m.size() != n * n) return false;
-  using I = taylor::FastIntervalD;
-  const taylor::FastArith<IntervalD>::Guard guard;  // FastIntervalD is sound only inside it
-  std::vector<I> L(n * n, I(0.0)), W(n * n, I(0.0)), d(n, I(0.0));  // W_jk = L_jk d_k
-  for (std::size_t j = 0; j < n; ++j) {
-    I pivot = I(lambda) - I(m[j * n + j]);
-    for (std::size_t k = 0; k < j; ++k) pivot -= L[j * n + k] * W[j * n + k];
-    if (!(pivot.lower() > 0)) return false;
-    d[j] = pivot;
-    for (std::size_t i = j + 1; i < n; ++i) {
-      I acc = I(0.0) - I(m[i * n + j]);
-      for (std::size_t k = 0; k < j; ++k) acc -= L[i * n + k] * W[j * n + k];
-      L[i * n + j] = acc / pivot;
-      W[i * n + j] = L[i * n + j] * pivot;
-    }
-    // W[j][k] for k < j was set when column k was eliminated (row j of W).
-  }
-  return n > 0;
-}
-
 LogNormBound log_norm_upper_bound(const std::vector<IntervalD>& a, std::size_t n) {
   LogNormBound out;
   const double inf = std::numeric_limits<double>::infinity();
@@ -248,40 +224,28 @@ LogNormBound log_norm_upper_bound(const std::vector<IntervalD>& a, std::size_t n
   // The proposal: Lanczos' largest Ritz value plus its residual (a double estimate of λ_max(m)).
   const double proposal = lanczos_top_estimate(mid, n);
   if (!std::isfinite(proposal)) return out;
-  // First certificate: any L gives λ_max(m) ≤ λ + ‖λI − m − LLᵀ‖₂; L from a floating-point
-  // Cholesky of λI − m makes the residual tiny. Each failed factorisation costs n³/3 flops;
-  // an excess δ in μ only costs a factor e^{δ·t} in width.
-  for (double f : {0x1p-30, 0x1p-20, 0x1p-12}) {
-    const double lambda = proposal + f * (scale + std::numeric_limits<double>::min()) * static_cast<double>(n);
-    const double bound = cholesky_residual_bound(mid, n, lambda);
-    if (std::isfinite(bound)) {
-      take(bound);
-      return out;
-    }
-  }
-  // Lanczos may have missed the top of the spectrum (then every shift above is refused): the
-  // largest eigenvalue from a dense double eigensolver, once.
-  {
-    Eigen::MatrixXd e(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(n));
-    for (std::size_t i = 0; i < n; ++i)
-      for (std::size_t j = 0; j < n; ++j) e(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = mid[i * n + j];
-    const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver(e, Eigen::EigenvaluesOnly);
-    if (solver.info() == Eigen::Success) {
-      const double dense = solver.eigenvalues().maxCoeff();
-      const double bound = cholesky_residual_bound(mid, n, dense + 0x1p-20 * (scale + std::numeric_limits<double>::min()) * static_cast<double>(n));
+  // The certificate: any L gives λ_max(m) ≤ λ + ‖λI − m − LLᵀ‖₂; L from a floating-point
+  // Cholesky of λI − m makes the residual tiny. The factorisation needs λ above λ_max(m) by
+  // more than its rounding: a few margins, each costing a factorisation when it fails; an excess
+  // δ in μ only costs a factor e^{δ·t} in width.
+  auto certify_above = [&](double estimate, std::initializer_list<double> margins) {
+    for (double f : margins) {
+      const double bound = cholesky_residual_bound(mid, n, estimate + f * (scale + std::numeric_limits<double>::min()) * static_cast<double>(n));
       if (std::isfinite(bound)) {
         take(bound);
-        return out;
+        return true;
       }
     }
-  }
-  // Last: the interval LDLᵀ of λI − m (slower; for the cases the floating-point one refuses).
-  for (double f : {0x1p-20, 0x1p-12, 0x1p-6}) {
-    const double lambda = proposal + f * (scale + std::numeric_limits<double>::min()) * static_cast<double>(n);
-    if (!shift_certainly_dominates(mid, n, lambda)) continue;
-    take(lambda);
-    break;
-  }
+    return false;
+  };
+  if (certify_above(proposal, {0x1p-30, 0x1p-20, 0x1p-12})) return out;
+  // Lanczos may have missed the top of the spectrum (then every shift above it is refused): the
+  // largest eigenvalue from a dense double eigensolver, once.
+  Eigen::MatrixXd e(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(n));
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j) e(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = mid[i * n + j];
+  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver(e, Eigen::EigenvaluesOnly);
+  if (solver.info() == Eigen::Success) certify_above(solver.eigenvalues().maxCoeff(), {0x1p-20, 0x1p-12, 0x1p-6});
   return out;
 }
 

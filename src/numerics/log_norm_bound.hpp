@@ -9,19 +9,18 @@
 // and R ≥ 0 a radius matrix with [M] ⊂ m ± R entrywise. For A in [A], sym(A) = m + Δ with
 // |Δ| ≤ R entrywise, so by Weyl's inequality λ_max(sym A) ≤ λ_max(m) + ‖Δ‖₂, and
 // ‖Δ‖₂ ≤ ‖ |Δ| ‖₂ ≤ ‖R‖₂ = ρ(R) (R symmetric and nonnegative: Perron–Frobenius). Two
-// certificates, each checked in interval arithmetic:
-//  - λ_max(m) < λ: the interval Cholesky factorisation of λI − m completes with certainly
-//    positive pivots (the argument of eigenvalue_lower_bound.hpp applied to −m);
-//  - ρ(R) ≤ max_i (R v)_i / v_i for any vector v > 0 (Collatz–Wielandt), evaluated with upward
-//    rounding (every term is nonnegative).
-// The first certificate has a faster form, tried first: for ANY real matrix L,
-// λI − m = LLᵀ + Δ with LLᵀ ⪰ 0 gives λ_max(m) ≤ λ + ‖Δ‖₂; L is a floating-point Cholesky factor
-// of λI − m, LLᵀ is enclosed by upward-rounded GEMMs (numerics/upward_gemm.hpp) and ‖Δ‖₂ bounded
-// by max(‖|Δ|‖₁, ‖|Δ|‖∞) rounded upward. The interval LDLᵀ is the fallback.
-// Lanczos (or, if it misses the top of the spectrum, a dense double eigensolver) proposes λ and
-// a few power iterations propose v; only the certificates carry the bound. If no proposed λ is certified, the Gershgorin bound
-// max_i (sup [M]_ii + Σ_{j≠i} mag [M]_ij), rounded upward, is returned instead: it needs no
-// certificate (every eigenvalue of a symmetric matrix lies in a Gershgorin disc).
+// certificates, each evaluated with upward rounding:
+//  - λ_max(m) ≤ λ + ‖Δ'‖₂: for ANY real matrix L, λI − m = LLᵀ + Δ' with LLᵀ ⪰ 0, so
+//    λI − m ⪰ −‖Δ'‖₂ I. L is a floating-point Cholesky factor of λI − m (then Δ' is tiny); LLᵀ
+//    is enclosed entrywise by upward-rounded GEMMs (numerics/upward_gemm.hpp) and ‖Δ'‖₂ bounded
+//    by max(‖|Δ'|‖₁, ‖|Δ'|‖∞);
+//  - ρ(R) ≤ max_i (R v)_i / v_i for any vector v > 0 (Collatz–Wielandt; every term is
+//    nonnegative).
+// Lanczos (or, if no factor is found above its estimate, a dense double eigensolver) proposes λ
+// and a few power iterations propose v; only the certificates carry the bound. If no factor is
+// found, the Gershgorin bound max_i (sup [M]_ii + Σ_{j≠i} mag [M]_ij), rounded upward, is
+// returned instead: it needs no certificate (every eigenvalue of a symmetric matrix lies in a
+// Gershgorin disc). The smaller of the two bounds is returned.
 #include <cstddef>
 #include <vector>
 
@@ -33,18 +32,13 @@ struct LogNormBound {
   double mu = 0;          // the bound: λ_max(sym A) ≤ mu for every A in [A]
   double lambda_mid = 0;  // the certified bound of λ_max(m) (when by_cholesky)
   double rho_radius = 0;  // the certified bound of ρ(R) (when by_cholesky)
-  bool by_cholesky = false;  // a certificate of λ_max(m) was used; false: mu is the Gershgorin bound
+  bool by_cholesky = false;  // the factor certificate of λ_max(m) was used; false: mu is the Gershgorin bound
 };
 
 // Guarantee: λ_max(m) ≤ result for the symmetric matrix m (n × n doubles, row-major; only its
 // lower triangle is read) and ANY real n × n matrix L (row-major; tight when LLᵀ ≈ λI − m).
 // +inf for non-finite input.
 double lambda_max_bound_from_factor(const std::vector<double>& m, std::size_t n, double lambda, const std::vector<double>& L);
-
-// Guarantee: true only if lambda·I − m is positive definite, i.e. every eigenvalue of the
-// symmetric matrix m (n × n doubles, row-major; only its lower triangle is read) is below
-// lambda. false: nothing is claimed. (The first certificate above: an interval LDLᵀ.)
-bool shift_certainly_dominates(const std::vector<double>& m, std::size_t n, double lambda);
 
 // Guarantee: for every real n × n matrix A whose entries lie in a's (row-major, intervals over
 // double), λ_max((A + Aᵀ)/2) ≤ result.mu. result.mu is finite when every entry of a is (else
