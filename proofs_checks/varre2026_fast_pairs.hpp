@@ -6,9 +6,10 @@
 //              held to g ≥ −δ, δ = 1e-9·(1 + |a|∞)); the reported margin is min Δ
 //   repulsion  g' and Δ' from the vector field, held to ≥ −δ (Δ' = c(s_i − s_j) is exactly 0
 //              at t = 0 under uniform a(0)); the margin is min(g', Δ')
-// No guarantee: sampling can miss a sign change between samples. The engine's rule applies:
-// confirmed when neither the 53- nor the 106-bit run sees a sample beyond −δ; a violation seen by both
-// is handed to the rigorous tube walk, and only its certificate makes the verdict violated.
+// No guarantee: sampling can miss a sign change between samples. The engine's rule applies
+// (engine::decide_fast) to the δ-tolerant margin min(quantity + δ) of the 53- and the 106-bit
+// run; a violation seen by both is handed to the rigorous tube walk, and only its certificate
+// makes the verdict violated.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "engine/check.hpp"
+#include "engine/verdict_policy.hpp"
 #include "integrate/fast_events.hpp"
 #include "integrate/fast_stepper.hpp"
 #include "models/logistic_reduced.hpp"
@@ -29,6 +31,10 @@ namespace softcert::varre2026 {
 
 struct FastPairScan {
   double margin = std::numeric_limits<double>::infinity();  // min of the margin quantity seen
+  // The margin under the engine's rule, min over samples: order — min(Δ, the a-gaps below −δ);
+  // repulsion — min(g', Δ') with values in [−δ, 0) read as 0 (sampling noise at the boundary of a
+  // non-strict claim). Negative exactly when some sample breaks the claim beyond δ.
+  double tolerant_margin = std::numeric_limits<double>::infinity();
   bool violated = false;        // some sample certainly (beyond δ) broke the claim
   double t_violation = 0;       // t of the first such sample
   std::size_t i = 0, j = 0;     // its pair
@@ -56,17 +62,20 @@ FastPairScan scan_pairs(const instances::Instance& inst, const std::vector<std::
     for (std::size_t k = 0; k < T; ++k) amax = std::max<K>(amax, K(abs(y[k])));
     const double delta = 1e-9 * (1.0 + static_cast<double>(amax));
     for (const auto& [i, j] : pairs) {
-      double m, worst;
+      double m, worst, tolerant;
       if (claim == PairClaim::order) {
         const double du = static_cast<double>(K(y[T + i] - y[T + j])), ga = static_cast<double>(K(y[i] - y[j]));
         m = du;
         worst = std::min(du, ga + delta);
+        tolerant = ga < -delta ? std::min(du, ga) : du;
       } else {
         const double gp = static_cast<double>(K(fy[i] - fy[j])), dp = static_cast<double>(K(fy[T + i] - fy[T + j]));
         m = std::min(gp, dp);
         worst = m + delta;
+        tolerant = m < -delta ? m : std::max(m, 0.0);
       }
       out.margin = std::min(out.margin, m);
+      out.tolerant_margin = std::min(out.tolerant_margin, tolerant);
       if (worst < 0 && !out.violated) {
         out.violated = true;
         out.t_violation = static_cast<double>(y[ti]);
@@ -99,50 +108,39 @@ FastPairScan scan_pairs(const instances::Instance& inst, const std::vector<std::
   return out;
 }
 
-// Runs both precisions and applies the engine's rule; `rigorous` is the tube walk, called only
-// when both runs see a violation.
+// Runs both precisions under the engine's rule (engine::decide_fast) with the margin
+// min over samples of (the margin quantity + δ): positive exactly when no sample breaks the claim
+// beyond δ. `rigorous` is the tube walk, called only when both runs see a violation.
 template <class Rigorous>
 engine::CheckResult run_pair_claim_fast(const instances::Instance& inst,
                                         const std::vector<std::pair<std::size_t, std::size_t>>& pairs, PairClaim claim,
                                         double H, Rigorous&& rigorous) {
   constexpr std::size_t kMaxSteps = 2000000;
+  if (pairs.empty()) {
+    // The claim is vacuous: both margins are +inf (no pair to examine); nothing to integrate.
+    engine::CheckResult r = engine::decide_fast({INFINITY, 53, ""}, {INFINITY, 106, ""},
+                                                "no ordered pairs: the claim is vacuous", "", nullptr);
+    r.horizon = H;
+    r.details["pairs"] = 0;
+    return r;
+  }
   const FastPairScan lo = scan_pairs<double>(inst, pairs, claim, H, 1e-12, integrate::Stepper::dopri5, kMaxSteps);
   FastPairScan hi;
   {
     num::PrecisionGuard guard(106);
     hi = scan_pairs<MpReal>(inst, pairs, claim, H, MpReal("1e-24"), integrate::Stepper::rkf78, kMaxSteps);
   }
-  engine::CheckResult r;
+  const engine::FastRun p{lo.tolerant_margin, 53, lo.failure}, p2{hi.tolerant_margin, 106, hi.failure};
+  const std::string where = lo.violated ? " (first seen: pair (" + std::to_string(lo.i) + ", " + std::to_string(lo.j) +
+                                              ") near t = " + std::to_string(lo.t_violation) + ")"
+                                        : "";
+  engine::CheckResult r = engine::decide_fast(p, p2, "the claim holds at every sample on [0, H]",
+                                              "the sampled margin" + where, std::forward<Rigorous>(rigorous),
+                                              /*strict=*/claim == PairClaim::order);
+  if (r.verdict == engine::Verdict::violated) return r;
   r.horizon = H;
-  r.precision_bits = 53;
   r.details["steps"] = lo.steps;
   r.details["pairs"] = pairs.size();
-  r.details["margin_is_estimate"] = true;
-  if (!lo.failure.empty() || !hi.failure.empty()) {
-    r.reason = "fast tier: " + (lo.failure.empty() ? hi.failure : lo.failure);
-    return r;
-  }
-  if (pairs.empty()) {
-    r.verdict = engine::Verdict::confirmed;
-    r.reason = "no ordered pairs: the claim is vacuous";
-    return r;
-  }
-  // An estimate, printed outward like every margin: the pair contains both runs' values exactly.
-  r.margin_lower = num::lower_decimal(IntervalD(std::min(lo.margin, hi.margin)));
-  r.margin_upper = num::upper_decimal(IntervalD(std::max(lo.margin, hi.margin)));
-  if (!lo.violated && !hi.violated) {
-    r.verdict = engine::Verdict::confirmed;
-    r.reason = "53- and 106-bit runs: the claim holds at every sample on [0, H]";
-    return r;
-  }
-  if (lo.violated && hi.violated) {
-    engine::CheckResult rr = rigorous();
-    if (rr.verdict == engine::Verdict::violated) return rr;
-    r.reason = "fast tier: pair (" + std::to_string(lo.i) + ", " + std::to_string(lo.j) + ") breaks the claim near t = " +
-               std::to_string(lo.t_violation) + ", but the rigorous tier did not certify it (" + rr.reason + ")";
-    return r;
-  }
-  r.reason = "fast tier: the 53- and 106-bit runs disagree";
   return r;
 }
 

@@ -13,11 +13,11 @@
 // not here: the check decides the property; `expect = "refuted"` states a pair that does not.
 // Rigorous tier: the full model enclosed to t = H (integrate/rigorous_full.hpp); a kink of |x|
 // or relu met inside a step, or a singular normalization, makes it inconclusive.
-// Fast tier: 53- and 106-bit runs; confirmed when both margins are positive; a negative
-// margin at both is re-certified in the rigorous tier before it is called violated.
+// Fast tier: 53- and 106-bit runs under the engine's rule (engine/verdict_policy.hpp).
 #include <cstdio>
 
 #include "engine/registry.hpp"
+#include "engine/verdict_policy.hpp"
 #include "varre2026_check.hpp"
 #include "varre2026_polarization.hpp"
 
@@ -50,67 +50,41 @@ std::string describe(const std::vector<double>& alpha) {
   return s + "]";
 }
 
+// Margin ε − dist(α(H)) over the rigorous enclosure of the state at H (the engine decides).
 engine::CheckResult rigorous(const instances::Instance& inst, const PolarizationSettings& set, unsigned bits) {
   engine::CheckResult r;
   r.horizon = set.horizon;
-  try {
-    with_interval_kind(bits, [&](auto kind, unsigned used) {
-      using S = decltype(kind);
-      const auto enc = rigorous_state_at<S>(inst, set.horizon, set.order, set.max_steps);
-      const S margin = S(set.epsilon) - vertex_distance(enc.alpha);
-      r.precision_bits = used;
-      r.margin_lower = num::lower_decimal(margin);
-      r.margin_upper = num::upper_decimal(margin);
-      r.details["steps"] = enc.steps;
-      nlohmann::json al = nlohmann::json::array();
-      for (const auto& x : enc.alpha) al.push_back({num::lower_decimal(x, 8), num::upper_decimal(x, 8)});
-      r.details["alpha"] = al;
-      if (num::certainly_positive(margin)) {
-        r.verdict = engine::Verdict::proved;
-        r.reason = "alpha(H) is certainly within epsilon of a one-hot vertex";
-      } else if (num::certainly_negative(margin)) {
-        r.verdict = engine::Verdict::violated;
-        r.reason = "alpha(H) is certainly farther than epsilon from every one-hot vertex";
-      } else {
-        r.verdict = engine::Verdict::inconclusive;
-        r.reason = "the enclosure of alpha(H) straddles distance epsilon";
-      }
-      return 0;
-    });
-  } catch (const integrate::RigorousFailure& e) {
-    r.verdict = engine::Verdict::inconclusive;
-    r.precision_bits = bits <= 53 ? 53 : bits;
-    r.reason = std::string("the rigorous tier could not reach t = H: ") + e.what();
-  }
+  engine::with_interval_kind(bits, [&](auto kind, unsigned used) {
+    using S = decltype(kind);
+    const auto enc = rigorous_state_at<S>(inst, set.horizon, set.order, set.max_steps);
+    r.precision_bits = used;
+    r.details["steps"] = enc.steps;
+    nlohmann::json al = nlohmann::json::array();
+    for (const auto& x : enc.alpha) al.push_back({num::lower_decimal(x, 8), num::upper_decimal(x, 8)});
+    r.details["alpha"] = al;
+    engine::decide_by_margin(r, S(S(set.epsilon) - vertex_distance(enc.alpha)),
+                             {"alpha(H) is certainly within epsilon of a one-hot vertex",
+                              "alpha(H) is certainly farther than epsilon from every one-hot vertex",
+                              "the enclosure of alpha(H) straddles distance epsilon"});
+    return 0;
+  });
   return r;
 }
 
+// The same margin from the fast tier's 53- and 106-bit runs (engine::decide_fast's rule).
 engine::CheckResult fast(const instances::Instance& inst, const PolarizationSettings& set, unsigned bits) {
   const FastAlpha fa = fast_alpha(inst, set.horizon, set.max_steps);
-  engine::CheckResult r;
-  r.horizon = set.horizon;
-  r.precision_bits = 53;
-  if (!fa.failure.empty() || fa.reference.empty()) {
-    r.reason = "fast tier: " + (fa.failure.empty() ? std::string("no reference run") : fa.failure);
-    return r;
+  engine::FastRun lo{NAN, 53, fa.failure}, hi{NAN, 106, fa.reference.empty() && fa.failure.empty() ? "no reference run" : ""};
+  if (fa.failure.empty() && !fa.reference.empty()) {
+    lo.margin = set.epsilon - vertex_distance_point(fa.run);
+    hi.margin = set.epsilon - vertex_distance_point(fa.reference);
   }
-  const double m = set.epsilon - vertex_distance_point(fa.run), m_ref = set.epsilon - vertex_distance_point(fa.reference);
-  // An estimate (the fast tier certifies nothing), printed outward like every margin: the
-  // decimal pair contains both runs' values exactly.
-  r.margin_lower = num::lower_decimal(IntervalD(std::min(m, m_ref)));
-  r.margin_upper = num::upper_decimal(IntervalD(std::max(m, m_ref)));
-  r.details["alpha"] = describe(fa.reference);
-  r.details["margin_is_estimate"] = true;
-  if (m > 0 && m_ref > 0) {
-    r.verdict = engine::Verdict::confirmed;
-    r.reason = "53- and 106-bit runs both put alpha(H) = " + describe(fa.reference) + " within epsilon of a vertex";
-  } else if (m < 0 && m_ref < 0) {
-    engine::CheckResult rr = rigorous(inst, set, recertify_bits(bits));
-    if (rr.verdict == engine::Verdict::violated) return rr;
-    r.reason = "fast tier: alpha(H) = " + describe(fa.reference) + " is far from every vertex, but the rigorous tier " +
-               "did not certify it (" + rr.reason + ")";
-  } else {
-    r.reason = "fast tier: the 53- and 106-bit runs disagree on the sign of the margin";
+  engine::CheckResult r = engine::decide_fast(lo, hi, "alpha(H) = " + describe(fa.reference) + " is within epsilon of a vertex",
+                                              "epsilon - dist(alpha(H), vertices)",
+                                              [&] { return rigorous(inst, set, recertify_bits(bits)); });
+  if (r.verdict != engine::Verdict::violated) {
+    r.horizon = set.horizon;
+    if (!fa.reference.empty()) r.details["alpha"] = describe(fa.reference);
   }
   return r;
 }

@@ -22,12 +22,13 @@
 // square side — validated steps until the loss is below r²/(H_sq − s), then the energy tail
 // x(H_sq) ∈ [x(s)] + [−r, r] (integrate/gradient_flow_tail.hpp; the square-loss flow is the
 // gradient flow of L ≥ 0). A kink (|x|, relu) met on a box or a singular normalization makes it
-// inconclusive. Fast tier: 53- and 106-bit runs of both sides; confirmed when both margins are
-// positive; a negative margin in both is re-certified rigorously before it is called violated.
+// inconclusive. Fast tier: 53- and 106-bit runs of both sides under the engine's rule
+// (engine/verdict_policy.hpp).
 #include <cmath>
 #include <cstdio>
 
 #include "engine/registry.hpp"
+#include "engine/verdict_policy.hpp"
 #include "integrate/gradient_flow_tail.hpp"
 #include "numerics/entropy_enclosure.hpp"
 #include "varre2026_check.hpp"
@@ -96,6 +97,15 @@ double entropy_point(const std::vector<double>& alpha) {
   return h;
 }
 
+// The statement does not apply when α(H) has an entry certainly below 0 (its entropy is
+// undefined): inconclusive, marked in the details.
+inline int not_applicable(engine::CheckResult& r, const std::string& which) {
+  r.verdict = engine::Verdict::inconclusive;
+  r.reason = which + " has an entry below 0: the entropy is undefined and the statement does not apply";
+  r.details["not_applicable"] = true;
+  return 0;
+}
+
 // α(0) of the shared start, at kind S.
 template <class S>
 std::vector<S> alpha_at_start(const instances::Instance& inst) {
@@ -103,11 +113,12 @@ std::vector<S> alpha_at_start(const instances::Instance& inst) {
   return m.attention(m.initial_state());
 }
 
+// Margin H(p_sq(H_sq)) − H(p_log(H_log)) over the rigorous enclosures (the engine decides).
 engine::CheckResult rigorous(const Pair& pair, const WeakerSettings& set, unsigned bits) {
-  engine::CheckResult r;
-  std::string side = "logistic";
-  try {
-    with_interval_kind(bits, [&](auto kind, unsigned used) {
+  engine::CheckResult start;
+  start.precision_bits = bits <= 53 ? 53 : bits;
+  return engine::rigorous_run(start, [&](engine::CheckResult& r) {
+    engine::with_interval_kind(bits, [&](auto kind, unsigned used) {
       using S = decltype(kind);
       r.precision_bits = used;
       integrate::ValidatedOptions vo;
@@ -115,7 +126,7 @@ engine::CheckResult rigorous(const Pair& pair, const WeakerSettings& set, unsign
       vo.max_steps = set.max_steps;
       // The logistic side first: when its α(H) leaves the simplex the statement does not apply
       // and the square side is not needed.
-      side = "logistic";
+      r.reason = "the logistic-loss run to its horizon";
       const auto lg = rigorous_state_at<S>(pair.logistic, set.logistic_horizon, set.order, set.max_steps);
       r.details["logistic_steps"] = lg.steps;
       auto alpha_json = [](const std::vector<S>& al) {
@@ -126,14 +137,8 @@ engine::CheckResult rigorous(const Pair& pair, const WeakerSettings& set, unsign
       r.details["alpha_logistic"] = alpha_json(lg.alpha);
       bool und_lg = false;
       const auto h_lg = num::entropy_enclosure(lg.alpha, und_lg);
-      if (und_lg) {
-        r.verdict = engine::Verdict::inconclusive;
-        r.reason = "alpha(H) under logistic loss has an entry certainly < 0: the entropy is undefined and the statement "
-                   "does not apply";
-        r.details["not_applicable"] = true;
-        return 0;
-      }
-      side = "square";
+      if (und_lg) return not_applicable(r, "alpha(H) under logistic loss (certainly)");
+      r.reason = "the square-loss run to its horizon";
       const models::ValueSoftmax<S> sq_model(pair.square, false);
       integrate::EnergyTail<S> tail;
       const auto sq = integrate::enclose_with_energy_tail<S>(sq_model, S(set.square_horizon), S(0), set.tail_radius, vo, &tail);
@@ -152,85 +157,53 @@ engine::CheckResult rigorous(const Pair& pair, const WeakerSettings& set, unsign
       if (h_lg) r.details["entropy_logistic"] = enclosure_json(*h_lg);
       if (h0 && h_sq) r.details["drop_square"] = enclosure_json(S(*h0 - *h_sq));
       if (h0 && h_lg) r.details["drop_logistic"] = enclosure_json(S(*h0 - *h_lg));
-      if (und_sq) {
-        r.verdict = engine::Verdict::inconclusive;
-        r.reason = "alpha(H) under square loss has an entry certainly < 0: the entropy is undefined and the statement "
-                   "does not apply";
-        r.details["not_applicable"] = true;
-        return 0;
-      }
+      if (und_sq) return not_applicable(r, "alpha(H) under square loss (certainly)");
       if (!h_sq || !h_lg) {
         r.verdict = engine::Verdict::inconclusive;
         r.reason = "the sign of an entry of alpha(H) is not certain: the entropy is not enclosed";
         return 0;
       }
-      const S margin = *h_sq - *h_lg;
-      r.margin_lower = num::lower_decimal(margin);
-      r.margin_upper = num::upper_decimal(margin);
       const std::string values = "H_sq(H_sq) in [" + num::lower_decimal(*h_sq, 6) + ", " + num::upper_decimal(*h_sq, 6) +
                                  "], H_log(H_log) in [" + num::lower_decimal(*h_lg, 6) + ", " + num::upper_decimal(*h_lg, 6) + "]";
-      if (num::certainly_positive(margin)) {
-        r.verdict = engine::Verdict::proved;
-        r.reason = "the entropy drop is certainly smaller under square loss: " + values;
-      } else if (num::certainly_negative(margin)) {
-        r.verdict = engine::Verdict::violated;
-        r.reason = "the entropy drop is certainly larger under square loss: " + values;
-      } else {
-        r.verdict = engine::Verdict::inconclusive;
-        r.reason = "the enclosures of the two entropies overlap: " + values;
-      }
+      engine::decide_by_margin(r, S(*h_sq - *h_lg),
+                               {"the entropy drop is certainly smaller under square loss: " + values,
+                                "the entropy drop is certainly larger under square loss: " + values,
+                                "the enclosures of the two entropies overlap: " + values});
       return 0;
     });
-  } catch (const integrate::RigorousFailure& e) {
-    r.verdict = engine::Verdict::inconclusive;
-    r.precision_bits = bits <= 53 ? 53 : bits;
-    r.reason = "the rigorous tier could not reach the " + side + "-loss horizon: " + e.what();
-    const auto norm = pair.square.normalization;
-    if (norm == instances::Normalization::abs || norm == instances::Normalization::relu)
-      r.reason += " (|x|, relu: a score reaching the kink at 0 is not integrated through; use the fast tier)";
-  }
-  return r;
+  });
 }
 
+// The same margin from the fast tier's 53- and 106-bit runs (engine::decide_fast's rule).
 engine::CheckResult fast(const Pair& pair, const WeakerSettings& set, unsigned bits) {
-  engine::CheckResult r;
-  r.precision_bits = 53;
-  r.details["margin_is_estimate"] = true;
   const FastAlpha sq = fast_alpha(pair.square, set.square_horizon, set.max_steps);
   const FastAlpha lg = fast_alpha(pair.logistic, set.logistic_horizon, set.max_steps);
-  for (const auto* side : {&sq, &lg}) {
-    if (!side->failure.empty() || side->reference.empty()) {
-      r.reason = std::string("fast tier, ") + (side == &sq ? "square" : "logistic") + " side: " +
-                 (side->failure.empty() ? std::string("no reference run") : side->failure);
-      return r;
-    }
-  }
-  const double m = entropy_point(sq.run) - entropy_point(lg.run);
-  const double m_ref = entropy_point(sq.reference) - entropy_point(lg.reference);
-  r.details["entropy_square"] = entropy_point(sq.reference);
-  r.details["entropy_logistic"] = entropy_point(lg.reference);
+  engine::FastRun lo{NAN, 53, ""}, hi{NAN, 106, ""};
+  for (const auto* side : {&sq, &lg})
+    if (!side->failure.empty() || side->reference.empty())
+      lo.failure = std::string(side == &sq ? "square" : "logistic") + " side: " +
+                   (side->failure.empty() ? std::string("no reference run") : side->failure);
+  if (!lo.failure.empty()) return engine::decide_fast(lo, hi, "", "", nullptr);
+  lo.margin = entropy_point(sq.run) - entropy_point(lg.run);
+  hi.margin = entropy_point(sq.reference) - entropy_point(lg.reference);
   const double h0 = entropy_point(alpha_at_start<double>(pair.square));
-  r.details["entropy_0"] = h0;
-  if (std::isnan(m) || std::isnan(m_ref)) {
-    r.reason = "fast tier: alpha(H) has a negative entry: the entropy is undefined and the statement does not apply";
-    r.details["not_applicable"] = true;
+  if (std::isnan(lo.margin) || std::isnan(hi.margin)) {
+    engine::CheckResult r;
+    r.precision_bits = 53;
+    r.details["entropy_0"] = h0;
+    not_applicable(r, "fast tier: alpha(H)");
     return r;
   }
-  r.margin_lower = num::decimal_round_trip(std::min(m, m_ref));
-  r.margin_upper = num::decimal_round_trip(std::max(m, m_ref));
   char buf[160];
   std::snprintf(buf, sizeof buf, "drop square %.4g, drop logistic %.4g", h0 - entropy_point(sq.reference),
                 h0 - entropy_point(lg.reference));
-  if (m > 0 && m_ref > 0) {
-    r.verdict = engine::Verdict::confirmed;
-    r.reason = std::string("53- and 106-bit runs agree: ") + buf;
-  } else if (m < 0 && m_ref < 0) {
-    engine::CheckResult rr = rigorous(pair, set, recertify_bits(bits));
-    if (rr.verdict == engine::Verdict::violated) return rr;
-    r.reason = std::string("fast tier: the drop is larger under square loss (") + buf +
-               "), but the rigorous tier did not certify it (" + rr.reason + ")";
-  } else {
-    r.reason = std::string("fast tier: the 53- and 106-bit runs disagree on the sign of the margin (") + buf + ")";
+  engine::CheckResult r = engine::decide_fast(lo, hi, std::string("the drop is smaller under square loss: ") + buf,
+                                              std::string("H_sq - H_log (") + buf + ")",
+                                              [&] { return rigorous(pair, set, recertify_bits(bits)); });
+  if (r.verdict != engine::Verdict::violated) {
+    r.details["entropy_square"] = entropy_point(sq.reference);
+    r.details["entropy_logistic"] = entropy_point(lg.reference);
+    r.details["entropy_0"] = h0;
   }
   return r;
 }

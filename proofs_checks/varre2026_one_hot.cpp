@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "engine/registry.hpp"
+#include "engine/verdict_policy.hpp"
 #include "integrate/rigorous_integrate.hpp"
 #include "varre2026_check.hpp"
 #include "varre2026_region_entry.hpp"
@@ -126,14 +127,14 @@ class OneHotFiniteCheck : public LogisticCheck {
     std::ostringstream hs;
     hs.precision(17);
     hs << H;
-    integrate::RigorousIntegrateResult res;
-    try {
-      res = integrate::rigorous_integrate(instance, hs.str(), io);
-    } catch (const integrate::RigorousFailure& e) {
-      r.verdict = engine::Verdict::inconclusive;
-      r.reason = std::string("rigorous integration failed: ") + e.what();
-      return r;
-    }
+    r.reason = "rigorous integration to H";
+    return engine::rigorous_run(r, [&](engine::CheckResult& r) {
+      decide(r, integrate::rigorous_integrate(instance, hs.str(), io), eps);
+    });
+  }
+
+ private:
+  static void decide(engine::CheckResult& r, const integrate::RigorousIntegrateResult& res, double eps) {
     // margin = max_k σ_k(H) − (1 − ε), exactly in rationals from the decimal bounds; ε is the
     // double the parameter parsed to
     const Rational one_minus_eps = Rational(1) - Rational(eps);
@@ -164,7 +165,6 @@ class OneHotFiniteCheck : public LogisticCheck {
       r.verdict = engine::Verdict::inconclusive;
       r.reason = "the enclosure of max_k sigma_k(H) straddles 1 - eps";
     }
-    return r;
   }
 };
 

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/check.hpp"
+#include "engine/verdict_policy.hpp"
 #include "instances/generator.hpp"
 #include "instances/instance.hpp"
 #include "integrate/fast_integrate.hpp"
@@ -83,17 +84,8 @@ inline nlohmann::json generate_family_instance(std::uint64_t seed, const engine:
   return instances::to_json(inst);
 }
 
-// Calls use(S{}, bits) with S = IntervalD when bits ≤ 53 and S = IntervalMp at `bits` otherwise
-// (the MPFR precision is set for the duration of the call), passing the precision in use.
-template <class Use>
-auto with_interval_kind(unsigned bits, Use&& use) {
-  if (bits <= 53) return use(IntervalD(0), 53u);
-  num::PrecisionGuard guard(bits);
-  return use(IntervalMp(0), num::precision_bits());
-}
-
 // The full state and attention at t = H, enclosed by the rigorous full-model tier
-// (integrate/rigorous_full.hpp, whose guarantee it inherits). RigorousFailure propagates.
+// (integrate/rigorous_full.hpp, whose guarantee it inherits). A run that stops throws (the engine makes it inconclusive).
 // ball: the ball step (integrate::ValidatedOptions::log_norm_ball; t-time instances only), its
 // steps cut into ball_pieces pieces.
 template <class S>

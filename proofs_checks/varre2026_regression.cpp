@@ -62,6 +62,7 @@
 #include <memory>
 
 #include "engine/registry.hpp"
+#include "engine/verdict_policy.hpp"
 #include "numerics/singular_values.hpp"
 #include "numerics/stable.hpp"
 #include "varre2026_check.hpp"
@@ -330,15 +331,26 @@ class RegressionConditioningCheck : public VarreCheck {
     r.details["kappa"] = sw.kappa;
     r.details["reading"] = reading_ == Reading::first_last ? "first_last" : "monotone";
     if (o.tier == engine::Tier::fast) {
-      r = run_fast(sw, H, max_steps, r);
-      if (r.verdict != engine::Verdict::inconclusive || !r.details.value("fast_saw_violation", false) ||
-          !o.params.value("recertify", true))
-        return r;
-      // a violation seen by the fast tier counts only once the rigorous tier certifies it
-      engine::CheckResult rr = run_rigorous(sw, H, order, max_steps, ball, pieces, recertify_bits(bits), r);
-      if (rr.verdict == engine::Verdict::violated) return rr;
-      r.reason += "; the rigorous tier did not certify it (" + rr.reason + ")";
-      return r;
+      engine::FastRun lo, hi;
+      nlohmann::json details = r.details;
+      run_fast(sw, H, max_steps, lo, hi, details);
+      engine::CheckResult f = engine::decide_fast(
+          lo, hi,
+          reading_ == Reading::first_last
+              ? "the entropy at kappa = " + sw.kappa.back() + " is below that at kappa = " + sw.kappa.front()
+              : "the entropy falls at every step of the sweep",
+          "the entropy gap", [&] {
+            if (!o.params.value("recertify", true)) {
+              engine::CheckResult off;
+              off.reason = "re-certification is off (params.recertify = false)";
+              return off;
+            }
+            return run_rigorous(sw, H, order, max_steps, ball, pieces, recertify_bits(bits), r);
+          });
+      if (f.verdict == engine::Verdict::violated) return f;
+      f.horizon = H;
+      for (auto& [k, v] : details.items()) f.details[k] = v;
+      return f;
     }
     return run_rigorous(sw, H, order, max_steps, ball, pieces, bits, r);
   }
@@ -368,8 +380,8 @@ class RegressionConditioningCheck : public VarreCheck {
   engine::CheckResult run_rigorous(const Sweep& sw, double H, unsigned order, std::size_t max_steps, bool ball, unsigned pieces, unsigned bits,
                                    engine::CheckResult r) const {
     const std::vector<bool> needed = needed_members(sw.members.size());
-    try {
-      with_interval_kind(bits, [&](auto kind, unsigned used) {
+    return engine::rigorous_run(std::move(r), [&](engine::CheckResult& r) {
+      engine::with_interval_kind(bits, [&](auto kind, unsigned used) {
         using S = decltype(kind);
         r.precision_bits = used;
         std::vector<S> h(sw.members.size(), S(0));
@@ -399,35 +411,29 @@ class RegressionConditioningCheck : public VarreCheck {
           if (num::lower(gap) < num::lower(margin)) worst = k;
           margin = num::min_of(margin, gap);
         }
-        r.margin_lower = num::lower_decimal(margin);
-        r.margin_upper = num::upper_decimal(margin);
         for (const auto& p : g)
-          if (num::certainly_nonpositive(S(h[p.first] - h[p.second]))) {
-            r.verdict = engine::Verdict::violated;
-            r.reason = "the entropy at kappa = " + sw.kappa[p.second] + " is certainly not below that at kappa = " + sw.kappa[p.first];
+          if (num::certainly_negative(S(h[p.first] - h[p.second]))) {
             r.details["violation"] = {{"from", sw.kappa[p.first]}, {"to", sw.kappa[p.second]}};
-            return 0;
+            break;
           }
-        if (num::certainly_positive(margin)) {
-          r.verdict = engine::Verdict::proved;
-          r.reason = reading_ == Reading::first_last
-                         ? "the entropy at kappa = " + sw.kappa.back() + " is certainly below that at kappa = " + sw.kappa.front()
-                         : "the entropy certainly falls at every step of the sweep";
-        } else {
-          r.verdict = engine::Verdict::inconclusive;
-          r.reason = "the entropy enclosures of " + pair_text(sw, g[worst]) + " overlap";
-        }
+        engine::decide_by_margin(r, margin,
+                                 {reading_ == Reading::first_last
+                                      ? "the entropy at kappa = " + sw.kappa.back() + " is certainly below that at kappa = " + sw.kappa.front()
+                                      : "the entropy certainly falls at every step of the sweep",
+                                  "the entropy at kappa = " + sw.kappa[g[worst].second] +
+                                      " is certainly not below that at kappa = " + sw.kappa[g[worst].first],
+                                  "the entropy enclosures of " + pair_text(sw, g[worst]) + " overlap"});
         return 0;
       });
-    } catch (const integrate::RigorousFailure& e) {
-      r.verdict = engine::Verdict::inconclusive;
-      r.reason = std::string("the rigorous tier could not reach t = H: ") + e.what();
-    }
-    return r;
+    });
   }
 
-  engine::CheckResult run_fast(const Sweep& sw, double H, std::size_t max_steps, engine::CheckResult r) const {
-    r.precision_bits = 53;
+  // The fast tier's two runs (53 bits, 106 bits) of every member the margin needs: their
+  // margins into lo / hi (engine::decide_fast decides), their entropies into details.
+  void run_fast(const Sweep& sw, double H, std::size_t max_steps, engine::FastRun& lo, engine::FastRun& hi,
+                nlohmann::json& details) const {
+    lo = {NAN, 53, ""};
+    hi = {NAN, 106, ""};
     const std::vector<bool> needed = needed_members(sw.members.size());
     std::vector<double> h(sw.members.size(), 0.0);
     std::vector<std::vector<std::string>> a_ref(sw.members.size());
@@ -443,12 +449,12 @@ class RegressionConditioningCheck : public VarreCheck {
       try {
         rep = integrate::integrate_fast(sw.members[i], num::decimal_round_trip(H), fo);
       } catch (const std::runtime_error& e) {
-        r.reason = std::string("fast tier: ") + e.what();
-        return r;
+        lo.failure = e.what();
+        return;
       }
       if (!rep.reference) {
-        r.reason = "fast tier: no reference run";
-        return r;
+        lo.failure = "no reference run";
+        return;
       }
       h[i] = entropy_from_scores(parse_doubles(rep.run.a));
       hj.push_back(h[i]);
@@ -480,26 +486,12 @@ class RegressionConditioningCheck : public VarreCheck {
       m_ref_text = num::to_decimal(m_ref);
       mr = m_ref.convert_to<double>();
     }
-    r.details["entropy_53"] = hj;
-    r.details["entropy_106"] = hj_ref;
-    r.details["margin_53"] = m;
-    r.details["margin_106"] = m_ref_text;
-    r.details["margin_is_estimate"] = true;
-    r.margin_lower = num::lower_decimal(IntervalD(std::min(m, mr)));  // an estimate, printed outward
-    r.margin_upper = num::upper_decimal(IntervalD(std::max(m, mr)));
-    // the runs agree when the 53-bit margin is within half the reference margin of it
-    const bool agree = std::abs(m - mr) <= 0.5 * std::abs(mr);
-    if (m > 0 && mr > 0 && agree) {
-      r.verdict = engine::Verdict::confirmed;
-      r.reason = reading_ == Reading::first_last
-                     ? "53- and 106-bit runs: the entropy at kappa = " + sw.kappa.back() + " is below that at kappa = " + sw.kappa.front()
-                     : "53- and 106-bit runs: the entropy falls at every step of the sweep";
-    } else {
-      r.details["fast_saw_violation"] = m <= 0 && mr <= 0 && agree;
-      r.reason = m <= 0 && mr <= 0 && agree ? "fast tier: both runs see the strict decrease fail (margin <= 0)"
-                                            : "fast tier: the 53- and 106-bit runs do not resolve the sign of the margin";
-    }
-    return r;
+    details["entropy_53"] = hj;
+    details["entropy_106"] = hj_ref;
+    details["margin_53"] = m;
+    details["margin_106"] = m_ref_text;
+    lo.margin = m;
+    hi.margin = mr;
   }
 };
 

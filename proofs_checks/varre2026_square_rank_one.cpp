@@ -214,7 +214,7 @@ class SquareRankOnePartialPolarizationCheck : public VarreCheck {
     const auto order = static_cast<unsigned>(number_param(o.params, "order", 20));
     const auto max_steps = max_steps_param(o.params, 20000);
     const unsigned bits = o.precision_bits == 0 ? 53 : o.precision_bits;
-    engine::CheckResult r = with_interval_kind(bits, [&](auto kind, unsigned used) {
+    engine::CheckResult r = engine::with_interval_kind(bits, [&](auto kind, unsigned used) {
       engine::CheckResult res = decide<decltype(kind)>(e, epsilon, order, max_steps);
       res.precision_bits = used;
       return res;

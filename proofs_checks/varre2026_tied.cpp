@@ -21,10 +21,12 @@
 // guarantee it inherits), the column-norm derivative enclosed on every tube segment; a
 // derivative certainly negative on a segment is a certified violation of the monotone reading
 // (the norm strictly decreases there). Fast tier: 53- and 106-bit runs to H (endpoint), or the
-// flow sampled on a grid at two tolerances (monotone; a sampled check, confirmed at best).
+// flow sampled on a grid (monotone; a sampled check, confirmed at best), under the engine's rule
+// (engine/verdict_policy.hpp).
 #include <cmath>
 
 #include "engine/registry.hpp"
+#include "engine/verdict_policy.hpp"
 #include "integrate/fast_samples.hpp"
 #include "integrate/rigorous_full.hpp"
 #include "models/tied_value_softmax.hpp"
@@ -90,10 +92,11 @@ std::optional<std::size_t> certain_argmax(const std::vector<S>& v) {
 }
 
 engine::CheckResult rigorous(const instances::Instance& inst, const TiedSettings& set, bool monotone, unsigned bits) {
-  engine::CheckResult r;
-  r.horizon = set.horizon;
-  try {
-    with_interval_kind(bits, [&](auto kind, unsigned used) {
+  engine::CheckResult start;
+  start.horizon = set.horizon;
+  start.precision_bits = bits <= 53 ? 53 : bits;
+  return engine::rigorous_run(start, [&](engine::CheckResult& r) {
+    engine::with_interval_kind(bits, [&](auto kind, unsigned used) {
       using S = decltype(kind);
       using B = num::BoundOf<S>;
       r.precision_bits = used;
@@ -151,20 +154,12 @@ engine::CheckResult rigorous(const instances::Instance& inst, const TiedSettings
       r.details["column_norm_H"] = enclosure_json(nH);
       r.details["other_columns_max_norm_H"] = enclosure_json(others_max);
       if (!monotone) {
-        const S margin = nH - n0;
-        r.margin_lower = num::lower_decimal(margin);
-        r.margin_upper = num::upper_decimal(margin);
-        if (num::certainly_positive(margin)) {
-          r.verdict = engine::Verdict::proved;
-          r.reason = "k = " + std::to_string(*k) + " is the unique argmax of alpha(H); ||U e_k|| grew from " +
-                     num::lower_decimal(n0, 6) + " to [" + num::lower_decimal(nH, 6) + ", " + num::upper_decimal(nH, 6) + "]";
-        } else if (num::certainly_negative(margin)) {
-          r.verdict = engine::Verdict::violated;
-          r.reason = "||U e_k(H)|| is certainly below ||U e_k(0)|| for the certified argmax k = " + std::to_string(*k);
-        } else {
-          r.verdict = engine::Verdict::inconclusive;
-          r.reason = "the enclosure of ||U e_k(H)|| - ||U e_k(0)|| contains 0";
-        }
+        engine::decide_by_margin(
+            r, S(nH - n0),
+            {"k = " + std::to_string(*k) + " is the unique argmax of alpha(H); ||U e_k|| grew from " +
+                 num::lower_decimal(n0, 6) + " to [" + num::lower_decimal(nH, 6) + ", " + num::upper_decimal(nH, 6) + "]",
+             "||U e_k(H)|| is certainly below ||U e_k(0)|| for the certified argmax k = " + std::to_string(*k),
+             "the enclosure of ||U e_k(H)|| - ||U e_k(0)|| contains 0"});
         return 0;
       }
       if (first_within) {  // no segment certainly inside [0, H] (H within the first step)
@@ -172,48 +167,32 @@ engine::CheckResult rigorous(const instances::Instance& inst, const TiedSettings
         r.reason = "no tube segment lies certainly inside [0, H]";
         return 0;
       }
-      const S margin = num::hull_of_bounds<S>(rate_lo[*k], std::max(rate_lo[*k], rate_hi[*k]));
-      r.margin_lower = num::lower_decimal(margin);
-      r.margin_upper = num::upper_decimal(margin);
+      // Certainly negative exactly when some segment certainly inside [0, H] has a certainly
+      // negative rate (first_negative); certainly positive when every segment's is (no first_unsure).
+      const std::string k_text = " (k = " + std::to_string(*k) + ")";
+      std::string fails, undecided;
       if (first_negative[*k]) {
-        r.verdict = engine::Verdict::violated;
-        r.reason = "d/dt ||U e_k||^2 is certainly negative on a tube segment within t in [" +
-                   num::lower_decimal(*first_negative[*k], 6) + ", " + num::upper_decimal(*first_negative[*k], 6) +
-                   "] before H (k = " + std::to_string(*k) + "): the column shrinks there";
+        fails = "d/dt ||U e_k||^2 is certainly negative on a tube segment within t in [" +
+                num::lower_decimal(*first_negative[*k], 6) + ", " + num::upper_decimal(*first_negative[*k], 6) +
+                "] before H" + k_text + ": the column shrinks there";
         r.details["first_decrease_t"] = enclosure_json(*first_negative[*k]);
-      } else if (!first_unsure[*k]) {
-        r.verdict = engine::Verdict::proved;
-        r.reason = "d/dt ||U e_k||^2 > 0 on every tube segment of [0, H] (k = " + std::to_string(*k) + ")";
-      } else {
-        r.verdict = engine::Verdict::inconclusive;
-        r.reason = "d/dt ||U e_k||^2 is not certainly positive on the tube segment with t in [" +
-                   num::lower_decimal(*first_unsure[*k], 6) + ", " + num::upper_decimal(*first_unsure[*k], 6) + "]";
+      }
+      if (first_unsure[*k]) {
+        undecided = "d/dt ||U e_k||^2 is not certainly positive on the tube segment with t in [" +
+                    num::lower_decimal(*first_unsure[*k], 6) + ", " + num::upper_decimal(*first_unsure[*k], 6) + "]";
         r.details["first_unsure_t"] = enclosure_json(*first_unsure[*k]);
       }
+      engine::decide_by_margin(r, num::hull_of_bounds<S>(rate_lo[*k], std::max(rate_lo[*k], rate_hi[*k])),
+                               {"d/dt ||U e_k||^2 > 0 on every tube segment of [0, H]" + k_text, fails, undecided});
       return 0;
     });
-  } catch (const integrate::RigorousFailure& e) {
-    r.verdict = engine::Verdict::inconclusive;
-    r.precision_bits = bits <= 53 ? 53 : bits;
-    r.reason = std::string("the rigorous tier could not reach t = H: ") + e.what();
-  }
-  return r;
+  });
 }
 
-// The fast tier at one tolerance: the state on `times` (the last is H).
-integrate::FlowSamples fast_samples(const instances::Instance& inst, const std::vector<double>& times, double tol,
-                                    std::size_t max_steps) {
-  const models::TiedValueSoftmax<double> model(inst);
-  return integrate::flow_at_times(model, times, tol, integrate::Stepper::dopri5, max_steps);
-}
-
-engine::CheckResult fast(const instances::Instance& inst, const TiedSettings& set, bool monotone) {
-  engine::CheckResult r;
-  r.horizon = set.horizon;
-  r.precision_bits = 53;
-  r.details["margin_is_estimate"] = true;
-  const models::TiedValueSoftmax<double> model(inst);
-  // Sample times: t = 0, then a grid uniform in log(1 + t) up to H (dense early, where α moves).
+// The fast tier's margin from one run: with k the unique argmax of α(H) in the 2p-bit run (the
+// same column for both runs), ‖U e_k(H)‖ − ‖U e_k(0)‖, or (monotone) the smallest sampled
+// d/dt ‖U e_k‖². Sample times: t = 0, then (monotone) a grid uniform in log(1 + t) up to H.
+std::vector<double> fast_times(const TiedSettings& set, bool monotone) {
   std::vector<double> times{0.0};
   if (monotone)
     for (std::size_t i = 1; i < set.grid; ++i)
@@ -221,51 +200,60 @@ engine::CheckResult fast(const instances::Instance& inst, const TiedSettings& se
   else
     times.push_back(set.horizon);
   times.back() = set.horizon;
-  integrate::FlowSamples run, ref;
-  try {
-    run = fast_samples(inst, times, 1e-11, set.max_steps);
-    ref = fast_samples(inst, times, 1e-13, set.max_steps);
-  } catch (const std::runtime_error& e) {
-    r.reason = std::string("fast tier: ") + e.what();
-    return r;
+  return times;
+}
+
+template <class K>
+double fast_margin(const models::TiedValueSoftmax<K>& model, const integrate::FlowSamplesOf<K>& s, std::size_t k,
+                   bool monotone) {
+  using std::sqrt;
+  if (!monotone)
+    return static_cast<double>(K(sqrt(model.column_norm_squared(s.states.back(), k)) -
+                                 sqrt(model.column_norm_squared(s.states.front(), k))));
+  double margin = INFINITY;
+  for (const auto& x : s.states) {
+    std::vector<K> n2, rate;
+    column_norms_and_rates(model, x, n2, rate);
+    margin = std::min(margin, static_cast<double>(rate[k]));
   }
-  auto verdict_of = [&](const integrate::FlowSamples& s, double& margin, std::size_t& k, bool& unique) {
-    const std::vector<double> alpha = model.attention(s.states.back());
+  return margin;
+}
+
+// Two runs under the engine's rule: 53 bits (dopri5, tolerance 1e-11) and 106 bits (MPFR,
+// rkf78, tolerance 1e-16). The 106-bit run is most of the cost: authors' D = 20 to t = 500,
+// endpoint 28 s, monotone (2000 samples) 61 s on one core (docs/theorems/varre2026_tied.md).
+engine::CheckResult fast(const instances::Instance& inst, const TiedSettings& set, bool monotone) {
+  const std::vector<double> times = fast_times(set, monotone);
+  engine::FastRun lo{NAN, 53, ""}, hi{NAN, 106, ""};
+  std::size_t k = 0;
+  double column_norm_H = NAN;
+  try {
+    const models::TiedValueSoftmax<double> model(inst);
+    const auto run = integrate::flow_at_times(model, times, 1e-11, integrate::Stepper::dopri5, set.max_steps);
+    num::PrecisionGuard guard(106);
+    const models::TiedValueSoftmax<MpReal> model_mp(inst);
+    const auto ref = integrate::flow_at_times(model_mp, times, 1e-16, integrate::Stepper::rkf78, set.max_steps);
+    const std::vector<MpReal> alpha = model_mp.attention(ref.states.back());
     k = static_cast<std::size_t>(std::max_element(alpha.begin(), alpha.end()) - alpha.begin());
-    unique = std::count(alpha.begin(), alpha.end(), alpha[k]) == 1;
-    if (!monotone) {
-      margin = std::sqrt(model.column_norm_squared(s.states.back(), k)) - std::sqrt(model.column_norm_squared(s.states.front(), k));
-      return;
+    if (std::count(alpha.begin(), alpha.end(), alpha[k]) != 1) {
+      lo.failure = "argmax alpha(H) is not unique in the 106-bit run";
+    } else {
+      lo.margin = fast_margin(model, run, k, monotone);
+      hi.margin = fast_margin(model_mp, ref, k, monotone);
+      column_norm_H = static_cast<double>(MpReal(sqrt(model_mp.column_norm_squared(ref.states.back(), k))));
     }
-    margin = INFINITY;  // the smallest sampled d/dt ||U e_k||^2
-    for (const auto& x : s.states) {
-      std::vector<double> n2, rate;
-      column_norms_and_rates(model, x, n2, rate);
-      margin = std::min(margin, rate[k]);
-    }
-  };
-  double m = 0, m_ref = 0;
-  std::size_t k = 0, k_ref = 0;
-  bool u = false, u_ref = false;
-  verdict_of(run, m, k, u);
-  verdict_of(ref, m_ref, k_ref, u_ref);
-  r.details["k"] = k_ref;
-  r.details["column_norm_H"] = std::sqrt(model.column_norm_squared(ref.states.back(), k_ref));
-  r.details["samples"] = times.size();
-  r.margin_lower = num::decimal_round_trip(std::min(m, m_ref));
-  r.margin_upper = num::decimal_round_trip(std::max(m, m_ref));
-  const std::string what = monotone ? "the sampled d/dt ||U e_k||^2 (" + std::to_string(times.size()) + " times)" : "||U e_k(H)|| - ||U e_k(0)||";
-  if (k != k_ref || !u || !u_ref) {
-    r.reason = "fast tier: the two runs disagree on argmax alpha(H) or it is not unique";
-  } else if (m > 0 && m_ref > 0) {
-    r.verdict = engine::Verdict::confirmed;
-    r.reason = "both runs (tolerances 1e-11, 1e-13): k = " + std::to_string(k) + ", " + what + " > 0";
-  } else if (m < 0 && m_ref < 0) {
-    engine::CheckResult rr = rigorous(inst, set, monotone, 53);
-    if (rr.verdict == engine::Verdict::violated) return rr;
-    r.reason = "fast tier: " + what + " < 0 in both runs, but the rigorous tier did not certify it (" + rr.reason + ")";
-  } else {
-    r.reason = "fast tier: the two runs disagree on the sign of " + what;
+  } catch (const std::runtime_error& e) {
+    lo.failure = e.what();
+  }
+  const std::string what = monotone ? "the sampled d/dt ||U e_k||^2 (" + std::to_string(times.size()) + " times)"
+                                    : "||U e_k(H)|| - ||U e_k(0)||";
+  engine::CheckResult r = engine::decide_fast(lo, hi, "k = " + std::to_string(k) + ", " + what + " > 0", what,
+                                              [&] { return rigorous(inst, set, monotone, 53); });
+  if (r.verdict != engine::Verdict::violated) {
+    r.horizon = set.horizon;
+    r.details["k"] = k;
+    r.details["column_norm_H"] = column_norm_H;
+    r.details["samples"] = times.size();
   }
   return r;
 }

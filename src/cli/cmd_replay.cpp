@@ -9,6 +9,7 @@
 #include "cli/commands.hpp"
 #include "engine/registry.hpp"
 #include "engine/replay.hpp"
+#include "engine/verdict_policy.hpp"
 
 namespace softcert::cli {
 
@@ -29,7 +30,7 @@ void add_replay_command(CLI::App& app, int& exit_status) {
     const std::string name = req.check->name();
     engine::CheckResult r;
     try {
-      r = req.check->run(req.instance, req.options);
+      r = engine::run_check(*req.check, req.instance, req.options);
     } catch (const std::invalid_argument& e) {
       throw UsageError(*file + ": counterexample: " + e.what());
     }

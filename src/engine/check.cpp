@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "numerics/quote.hpp"
-#include "search/shrink_candidates.hpp"
 
 namespace softcert::engine {
 
@@ -57,8 +56,6 @@ void enforce_margin_contract(const Check& check, CheckResult& r) {
 
 std::map<std::string, bool> Check::hypotheses_on(const nlohmann::json&) const { return {}; }
 
-std::vector<nlohmann::json> Check::shrink_candidates(const nlohmann::json& instance) const {
-  return search::default_shrink_candidates(instance);
-}
+std::vector<nlohmann::json> Check::shrink_candidates(const nlohmann::json&) const { return {}; }
 
 }  // namespace softcert::engine

@@ -87,10 +87,10 @@ class Check {
   // std::invalid_argument for a bad instance.
   virtual std::map<std::string, bool> hypotheses_on(const nlohmann::json& instance) const;
   // Smaller instances to try while shrinking a counterexample, most aggressive first; each
-  // strictly smaller than `instance` (search/shrink_candidates.hpp). Default:
-  // search::default_shrink_candidates (fewer tokens and dimensions for value-softmax
-  // instances, shorter decimals for all). Overrides usually add their own index removals to
-  // search::shorten_decimal_candidates.
+  // strictly smaller than `instance` (search/shrink_candidates.hpp). Default: none, which the
+  // search reads as "use search::default_shrink_candidates" (fewer tokens and dimensions for
+  // value-softmax instances, shorter decimals for all) — the engine does not depend on the
+  // search. Overrides usually add their own index removals to search::shorten_decimal_candidates.
   virtual std::vector<nlohmann::json> shrink_candidates(const nlohmann::json& instance) const;
 };
 

@@ -11,6 +11,7 @@
 #include "engine/registry.hpp"
 #include "engine/run_identity.hpp"
 #include "engine/seeds.hpp"
+#include "engine/verdict_policy.hpp"
 #include "numerics/quote.hpp"
 #include "numerics/strict_json.hpp"
 
@@ -79,8 +80,7 @@ nlohmann::json run_item(const Suite& suite, const WorkItem& item) {
     instance = item.instance ? *item.instance
                : item.file   ? load_instance_file(*item.file)
                              : check->generate(item.seed, entry.generate);
-    result = check->run(instance, entry.options);
-    enforce_margin_contract(*check, result);
+    result = run_check(*check, instance, entry.options);
   } catch (const std::invalid_argument& e) {
     // One rule for bad input inside a run (docs/verdicts.md): this (check, instance) is an
     // error record and the run goes on. The reason is made valid UTF-8 and kept short, so the

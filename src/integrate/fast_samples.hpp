@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstddef>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 #include "integrate/fast_stepper.hpp"
@@ -17,27 +18,33 @@
 
 namespace softcert::integrate {
 
-struct FlowSamples {
+// The states of one run at its own scalar kind K (double, or MpReal at the current MPFR
+// precision).
+template <class K>
+struct FlowSamplesOf {
   std::vector<double> times;
-  std::vector<std::vector<double>> states;  // states[i] = x(times[i])
+  std::vector<std::vector<K>> states;  // states[i] = x(times[i])
   StepCount steps;
 };
+using FlowSamples = FlowSamplesOf<double>;
 
-// x(t) at every t in `times` (sorted, ≥ 0), from the model's initial state.
+// x(t) at every t in `times` (sorted, ≥ 0), from the model's initial state, at the model's
+// scalar kind (a model over MpReal runs at the current MPFR precision).
 template <class Model>
-FlowSamples flow_at_times(const Model& model, const std::vector<double>& times, double tol,
-                          Stepper stepper = Stepper::dopri5, std::size_t max_steps = 0) {
+auto flow_at_times(const Model& model, const std::vector<double>& times, double tol, Stepper stepper = Stepper::dopri5,
+                   std::size_t max_steps = 0) {
+  using K = typename std::decay_t<decltype(model.initial_state())>::value_type;
   if (!std::is_sorted(times.begin(), times.end()) || (!times.empty() && !(times.front() >= 0)))
     throw std::invalid_argument("times: must be sorted and ≥ 0");
-  FlowSamples out;
+  FlowSamplesOf<K> out;
   out.times = times;
   out.steps.limit = max_steps;
-  std::vector<double> x = model.initial_state();
-  ControlledStepper<double> st(stepper, tol);
+  std::vector<K> x = model.initial_state();
+  ControlledStepper<K> st(stepper, K(tol));
   const auto sys = odeint_system(model);
-  double t = 0, dt = 1.0 / 64;
+  K t(0), dt = K(1) / K(64);
   for (double target : times) {
-    if (target > t) advance_to(st, sys, x, t, target, dt, out.steps);
+    if (K(target) > t) advance_to(st, sys, x, t, K(target), dt, out.steps);
     out.states.push_back(x);
   }
   return out;

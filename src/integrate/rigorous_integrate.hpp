@@ -22,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include "instances/instance.hpp"
+#include "integrate/validation_failure.hpp"
 
 namespace softcert::integrate {
 
@@ -97,10 +98,6 @@ struct RigorousIntegrateResult {
   RigorousTailInfo tail;
 };
 
-class RigorousFailure : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 // Where a full-state run with an |x| or relu normalization stopped (integrate/kink_report.hpp
 // states and argues the guarantee): no score with a_k(0) ≠ 0 reaches its kink a_k = 0 for

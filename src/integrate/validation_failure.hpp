@@ -10,4 +10,12 @@ class ValidationFailure : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A rigorous run that could not reach what it was asked for (the horizon, a crossing, a tail):
+// the engine's verdict policy turns it into `inconclusive` with its message as the reason
+// (engine/verdict_policy.hpp); checks let it propagate.
+class RigorousFailure : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 }  // namespace softcert::integrate

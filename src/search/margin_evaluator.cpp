@@ -3,6 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "engine/verdict_policy.hpp"
 #include "numerics/decimal.hpp"
 
 namespace softcert::search {
@@ -49,7 +50,7 @@ Evaluation MarginEvaluator::run(const nlohmann::json& instance, const engine::Ch
   ++runs_;
   if (options.tier == engine::Tier::rigorous) ++rigorous_runs_;
   try {
-    e.result = check_.run(instance, options);
+    e.result = engine::run_check(check_, instance, options);
     e.well_formed = e.result.verdict != engine::Verdict::error;
     if (!e.well_formed) e.error = e.result.reason;
   } catch (const std::invalid_argument&) {

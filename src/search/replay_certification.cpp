@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "engine/replay.hpp"
+#include "engine/verdict_policy.hpp"
 
 namespace softcert::search {
 
@@ -19,7 +20,7 @@ nlohmann::json replay_fields(const std::string& check, const Counterexample& c, 
 std::optional<engine::CheckResult> replay_result(const nlohmann::json& record, std::string* why) {
   try {
     const engine::ReplayRequest req = engine::read_replay_record(record.dump(), "counterexample record");
-    return req.check->run(req.instance, req.options);
+    return engine::run_check(*req.check, req.instance, req.options);
   } catch (const std::exception& e) {
     if (why) *why = e.what();
     return std::nullopt;

@@ -5,6 +5,7 @@
 
 #include "search/decimal_shortening.hpp"
 #include "search/instance_leaves.hpp"
+#include "search/shrink_candidates.hpp"
 
 namespace softcert::search {
 
@@ -47,7 +48,8 @@ ShrinkOutcome shrink(const engine::Check& check, Counterexample start, const Sti
   std::size_t position = 0;
   bool accepted_in_pass = false;
   for (;;) {
-    const std::vector<nlohmann::json> candidates = check.shrink_candidates(out.smallest.instance);
+    std::vector<nlohmann::json> candidates = check.shrink_candidates(out.smallest.instance);
+    if (candidates.empty()) candidates = default_shrink_candidates(out.smallest.instance);
     bool accepted = false;
     for (; position < candidates.size(); ++position) {
       if (exhausted()) return out;

@@ -1,0 +1,70 @@
+#include "engine/verdict_policy.hpp"
+
+#include "integrate/validation_failure.hpp"
+#include "numerics/quote.hpp"
+
+namespace softcert::engine {
+
+bool fast_runs_agree(double m_p, double m_2p, bool strict) {
+  if (std::isnan(m_p) || std::isnan(m_2p)) return false;
+  // equal: infinities included (a vacuous claim: no quantity to estimate), and exactly 0 for a
+  // non-strict claim whose margin is 0 where it starts
+  if (m_p == m_2p) return !strict || m_p != 0;
+  if (m_p == 0 || m_2p == 0 || (m_p > 0) != (m_2p > 0)) return false;
+  if (!std::isfinite(m_p) || !std::isfinite(m_2p)) return false;
+  return std::abs(m_p - m_2p) <= 0.5 * std::min(std::abs(m_p), std::abs(m_2p));
+}
+
+CheckResult decide_fast(const FastRun& p, const FastRun& p2, const std::string& holds, const std::string& what,
+                        const std::function<CheckResult()>& recertify, bool strict) {
+  CheckResult r;
+  r.precision_bits = p.bits;
+  r.verdict = Verdict::inconclusive;
+  r.details["margin_is_estimate"] = true;
+  if (!p.failure.empty() || !p2.failure.empty()) {
+    r.reason = "fast tier: " + (p.failure.empty() ? p2.failure : p.failure);
+    return r;
+  }
+  if (p2.bits < 2 * p.bits)
+    throw std::logic_error("decide_fast: the reference run needs at least twice the bits of the first");
+  // An estimate, printed outward like every margin: the decimal pair contains both values.
+  const IntervalD hull(std::min(p.margin, p2.margin), std::max(p.margin, p2.margin));
+  set_margin(r, hull);
+  r.details["margin_runs"] = {{{"bits", p.bits}, {"margin", p.margin}}, {{"bits", p2.bits}, {"margin", p2.margin}}};
+  const std::string bits = std::to_string(p.bits) + "- and " + std::to_string(p2.bits) + "-bit runs";
+  const auto holds_at = [strict](double m) { return strict ? m > 0 : m >= 0; };
+  if (holds_at(p.margin) && holds_at(p2.margin) && fast_runs_agree(p.margin, p2.margin, strict)) {
+    r.verdict = Verdict::confirmed;
+    r.reason = bits + ": " + holds;
+    return r;
+  }
+  if (p.margin < 0 && p2.margin < 0) {
+    CheckResult rr = recertify();
+    if (rr.verdict == Verdict::violated) return rr;
+    r.details["fast_saw_violation"] = true;
+    r.reason = "fast tier: " + what + " < 0 in the " + bits + ", but the rigorous tier did not certify it (" +
+               rr.reason + ")";
+    return r;
+  }
+  r.reason = "fast tier: the " + bits + " do not agree on the sign of " + what;
+  return r;
+}
+
+CheckResult run_check(const Check& check, const nlohmann::json& instance, const CheckOptions& options) {
+  CheckResult r;
+  try {
+    r = check.run(instance, options);
+  } catch (const integrate::RigorousFailure& e) {
+    r = CheckResult{};
+    r.reason = std::string("the rigorous tier stopped: ") + e.what();
+  } catch (const integrate::ValidationFailure& e) {
+    r = CheckResult{};
+    r.reason = std::string("the rigorous tier stopped: ") + e.what();
+  }
+  if (r.verdict == Verdict::inconclusive && r.precision_bits == 0) r.precision_bits = options.precision_bits;
+  if (!r.horizon && r.verdict == Verdict::inconclusive) r.horizon = options.horizon;
+  enforce_margin_contract(check, r);
+  return r;
+}
+
+}  // namespace softcert::engine

@@ -1,0 +1,132 @@
+#pragma once
+// The verdict policy of docs/verdicts.md, in one place. A check states its instance, its
+// hypotheses and its margin (the quantity whose sign decides the claim, positive = holds); what
+// an enclosure of that margin means, what a rigorous run that could not finish means, and when
+// two fast runs count as `confirmed` is decided here and nowhere else:
+//   - the interval kind a precision runs at (with_interval_kind);
+//   - the rigorous rule: proved / violated only by the certain sign of an enclosure
+//     (decide_by_margin), margins printed outward (set_margin);
+//   - the fast tier's one rule for `confirmed` (decide_fast), and its re-certification of a
+//     violation by the rigorous tier;
+//   - a rigorous run that stops (integrate::RigorousFailure, integrate::ValidationFailure)
+//     becomes `inconclusive` with its message as the reason, and a `proved` whose margin does not
+//     back the claim becomes `inconclusive` (run_check).
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/check.hpp"
+#include "integrate/validation_failure.hpp"
+#include "numerics/decimal.hpp"
+#include "numerics/kinds.hpp"
+#include "numerics/precision.hpp"
+#include "numerics/traits.hpp"
+
+namespace softcert::engine {
+
+// Calls use(S{}, bits) with S = IntervalD when bits ≤ 53 and S = IntervalMp at `bits` otherwise
+// (the MPFR precision is set for the duration of the call), passing the precision in use.
+template <class Use>
+auto with_interval_kind(unsigned bits, Use&& use) {
+  if (bits <= 53) return use(IntervalD(0), 53u);
+  num::PrecisionGuard guard(bits);
+  return use(IntervalMp(0), num::precision_bits());
+}
+
+// The result's margin from an enclosure of it, printed outward (the lower end rounded down,
+// the upper up), so that the decimal pair contains every value the enclosure contains.
+template <class S>
+void set_margin(CheckResult& r, const S& margin) {
+  r.margin_lower = num::lower_decimal(margin);
+  r.margin_upper = num::upper_decimal(margin);
+}
+
+// A margin known only from below (a minimum over a tube whose upper end is not tracked): the
+// upper end is "inf".
+template <class S>
+void set_margin_lower_bound(CheckResult& r, const S& lower_bound) {
+  r.margin_lower = num::lower_decimal(lower_bound);
+  r.margin_upper = "inf";
+}
+
+// What the margin's sign means, in words a person reads.
+struct MarginReasons {
+  std::string holds;      // the enclosure is certainly > 0
+  std::string fails;      // certainly < 0
+  std::string undecided;  // it contains 0
+};
+
+// The rigorous rule. Sets the margin (outward) and: proved when the enclosure is certainly
+// positive, violated when certainly negative (a certified counterexample: the instance and this
+// enclosure replay it), inconclusive otherwise.
+template <class S>
+void decide_by_margin(CheckResult& r, const S& margin, const MarginReasons& why) {
+  set_margin(r, margin);
+  if (num::certainly_positive(margin)) {
+    r.verdict = Verdict::proved;
+    r.reason = why.holds;
+  } else if (num::certainly_negative(margin)) {
+    r.verdict = Verdict::violated;
+    r.reason = why.fails;
+  } else {
+    r.verdict = Verdict::inconclusive;
+    r.reason = why.undecided;
+  }
+}
+
+// Runs body(r), a rigorous decision that fills r, and turns a rigorous run that stops
+// (RigorousFailure, ValidationFailure) into `inconclusive`: the margin is dropped, what r holds
+// (details, precision) is kept, and the reason is "<stage>: the rigorous tier stopped: <why>",
+// where <stage> is what body last put in r.reason to say what it was running (may be empty).
+template <class Body>
+CheckResult rigorous_run(CheckResult r, Body&& body) {
+  auto stopped = [&r](const char* why) {
+    r.verdict = Verdict::inconclusive;
+    r.margin_lower.clear();
+    r.margin_upper.clear();
+    r.reason = (r.reason.empty() ? std::string() : r.reason + ": ") + "the rigorous tier stopped: " + why;
+  };
+  try {
+    body(r);
+  } catch (const integrate::RigorousFailure& e) {
+    stopped(e.what());
+  } catch (const integrate::ValidationFailure& e) {
+    stopped(e.what());
+  }
+  return r;
+}
+
+// One fast-tier run's estimate of the margin (no guarantee).
+struct FastRun {
+  double margin = NAN;
+  unsigned bits = 53;    // the working precision of the run
+  std::string failure;   // non-empty: the run did not produce the margin (budget, stiffness, ...)
+};
+
+// The fast tier's one rule. Two runs, at p and at (at least) 2p bits:
+//   - confirmed when both margins are > 0 (≥ 0 for a non-strict claim, Check::strict_margin) and
+//     they agree to the digits the sign needs: |m_p − m_2p| ≤ ½·min(|m_p|, |m_2p|), or equal;
+//   - when both are < 0, `recertify` (the rigorous tier) is asked; only its `violated` is
+//     returned (a fast-tier violation is never reported without a certificate);
+//   - inconclusive otherwise (a run failed, the runs disagree, or the rigorous tier did not
+//     certify the violation), with the reason.
+// The margin printed is the hull of both estimates, rounded outward, and details say it is an
+// estimate. `holds` is the reason for confirmed; `what` names the margin in the other reasons.
+CheckResult decide_fast(const FastRun& p, const FastRun& p2, const std::string& holds, const std::string& what,
+                        const std::function<CheckResult()>& recertify, bool strict = true);
+
+// The agreement test of decide_fast: both of the same strict sign and within half the smaller
+// magnitude of each other, or equal (both +inf for a vacuous claim; both exactly 0 only for a
+// non-strict claim).
+bool fast_runs_agree(double m_p, double m_2p, bool strict = true);
+
+// Runs check.run(instance, options) under the policy: a rigorous run that stops
+// (RigorousFailure, ValidationFailure) gives `inconclusive` with its message; a `proved` whose
+// margin does not back the claim is turned into `inconclusive` (enforce_margin_contract).
+// std::invalid_argument (bad input) and other exceptions propagate to the caller.
+CheckResult run_check(const Check& check, const nlohmann::json& instance, const CheckOptions& options);
+
+}  // namespace softcert::engine

@@ -1,0 +1,133 @@
+// The engine's verdict policy (engine/verdict_policy.hpp) decides every verdict of a check that
+// only states its margin. The toy check below is the whole of such a check: the closed-form
+// flow x' = −x, x(0) = 1, and the claim x(H) > θ, margin x(H) − θ = e^{−H} − θ.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "engine/verdict_policy.hpp"
+#include "integrate/validation_failure.hpp"
+#include "numerics/elementary.hpp"
+
+namespace softcert::engine {
+namespace {
+
+// --- the toy check: 27 lines ---
+class DecayStaysAbove : public Check {
+ public:
+  std::string name() const override { return "toy.decay_stays_above"; }
+  std::string paper() const override { return "none (a test)"; }
+  std::string statement() const override { return "x' = -x, x(0) = 1: x(H) > theta"; }
+  nlohmann::json generate(std::uint64_t, const GenerateOptions&) const override { return {{"theta", 0.3}}; }
+  CheckResult run(const nlohmann::json& in, const CheckOptions& o) const override {
+    const double H = o.horizon.value_or(1), theta = in.at("theta").get<double>(), blur = in.value("blur", 0.0);
+    if (H > 50) throw integrate::RigorousFailure("the toy integrator stops at t = 50");
+    auto rigorous = [&] {
+      CheckResult r;
+      with_interval_kind(o.precision_bits ? o.precision_bits : 53, [&](auto kind, unsigned used) {
+        using S = decltype(kind);
+        r.precision_bits = used;
+        const S margin = num::exp(S(-H)) - S(theta) + num::hull_of_bounds<S>(-blur, blur);
+        decide_by_margin(r, margin, {"x(H) > theta", "x(H) < theta", "x(H) - theta straddles 0"});
+        return 0;
+      });
+      return r;
+    };
+    if (o.tier == Tier::rigorous) return rigorous();
+    const double jitter = in.value("fast_jitter", 0.0);  // how far the 2p run strays (a model of an unsettled run)
+    return decide_fast({std::exp(-H) - theta, 53, ""}, {std::exp(-H) - theta + jitter, 106, ""}, "x(H) > theta",
+                       "x(H) - theta", rigorous);
+  }
+};
+// --- end of the toy check ---
+
+CheckResult run_toy(nlohmann::json instance, Tier tier, double H = 1) {
+  CheckOptions o;
+  o.tier = tier;
+  o.horizon = H;
+  return run_check(DecayStaysAbove{}, instance, o);
+}
+
+TEST(VerdictPolicy, ToyCheckGetsEveryVerdictFromTheMarginAlone) {
+  // e^{-1} = 0.36787…
+  const CheckResult proved = run_toy({{"theta", 0.3}}, Tier::rigorous);
+  EXPECT_EQ(proved.verdict, Verdict::proved);
+  {  // outward: the printed pair contains e^{-1} − 0.3 (0.3 as the double the instance holds)
+    num::PrecisionGuard guard(300);
+    const MpReal exact = MpReal(exp(MpReal(-1))) - MpReal(0.3);
+    EXPECT_LE(num::parse_decimal<MpReal>(proved.margin_lower), exact);
+    EXPECT_GE(num::parse_decimal<MpReal>(proved.margin_upper), exact);
+  }
+  EXPECT_EQ(run_toy({{"theta", 0.4}}, Tier::rigorous).verdict, Verdict::violated);
+  EXPECT_EQ(run_toy({{"theta", 0.3}, {"blur", 0.1}}, Tier::rigorous).verdict, Verdict::inconclusive);
+
+  EXPECT_EQ(run_toy({{"theta", 0.3}}, Tier::fast).verdict, Verdict::confirmed);
+  // the fast tier's violation is the rigorous tier's certificate, never its own
+  const CheckResult recertified = run_toy({{"theta", 0.4}}, Tier::fast);
+  EXPECT_EQ(recertified.verdict, Verdict::violated);
+  EXPECT_FALSE(recertified.details.contains("margin_is_estimate"));
+  const CheckResult not_recertified = run_toy({{"theta", 0.4}, {"blur", 0.1}}, Tier::fast);
+  EXPECT_EQ(not_recertified.verdict, Verdict::inconclusive);
+  EXPECT_NE(not_recertified.reason.find("did not certify"), std::string::npos) << not_recertified.reason;
+}
+
+TEST(VerdictPolicy, FastRunsMustAgreeToTheDigitsTheSignNeeds) {
+  // margin 0.0679: a 2p run 0.03 away agrees (≤ half of the smaller), one 0.05 away does not
+  EXPECT_EQ(run_toy({{"theta", 0.3}, {"fast_jitter", 0.03}}, Tier::fast).verdict, Verdict::confirmed);
+  const CheckResult apart = run_toy({{"theta", 0.3}, {"fast_jitter", 0.05}}, Tier::fast);
+  EXPECT_EQ(apart.verdict, Verdict::inconclusive);
+  EXPECT_NE(apart.reason.find("do not agree"), std::string::npos) << apart.reason;
+  // opposite signs: inconclusive, and the rigorous tier is not asked
+  EXPECT_EQ(run_toy({{"theta", 0.3}, {"fast_jitter", -0.1}}, Tier::fast).verdict, Verdict::inconclusive);
+  EXPECT_TRUE(fast_runs_agree(INFINITY, INFINITY));
+  EXPECT_FALSE(fast_runs_agree(0.0, 0.0));
+  EXPECT_TRUE(fast_runs_agree(0.0, 0.0, /*strict=*/false));
+  EXPECT_FALSE(fast_runs_agree(0.0, 1e-3, /*strict=*/false));
+  EXPECT_FALSE(fast_runs_agree(NAN, 1.0));
+  EXPECT_FALSE(fast_runs_agree(1.0, -1.0));
+}
+
+TEST(VerdictPolicy, FastMarginIsPrintedOutwardAroundBothRuns) {
+  const CheckResult r = run_toy({{"theta", 0.3}, {"fast_jitter", 0.01}}, Tier::fast);
+  ASSERT_EQ(r.verdict, Verdict::confirmed);
+  EXPECT_LE(std::stod(r.margin_lower), std::exp(-1.0) - 0.3);
+  EXPECT_GE(std::stod(r.margin_upper), std::exp(-1.0) - 0.3 + 0.01);
+  EXPECT_TRUE(r.details.value("margin_is_estimate", false));
+}
+
+TEST(VerdictPolicy, ARigorousRunThatStopsIsInconclusiveWithItsReason) {
+  const CheckResult r = run_toy({{"theta", 0.3}}, Tier::rigorous, 60);
+  EXPECT_EQ(r.verdict, Verdict::inconclusive);
+  EXPECT_NE(r.reason.find("stops at t = 50"), std::string::npos) << r.reason;
+  EXPECT_TRUE(r.margin_lower.empty());
+  ASSERT_TRUE(r.horizon.has_value());
+  EXPECT_EQ(*r.horizon, 60);
+}
+
+TEST(VerdictPolicy, RigorousRunKeepsWhatTheBodyRecordedBeforeItStopped) {
+  CheckResult start;
+  start.details["kept"] = 1;
+  const CheckResult r = rigorous_run(start, [](CheckResult& r) {
+    r.reason = "the second member's run";
+    r.margin_lower = "1";
+    throw integrate::ValidationFailure("step refused");
+  });
+  EXPECT_EQ(r.verdict, Verdict::inconclusive);
+  EXPECT_EQ(r.reason, "the second member's run: the rigorous tier stopped: step refused");
+  EXPECT_EQ(r.details.value("kept", 0), 1);
+  EXPECT_TRUE(r.margin_lower.empty());
+}
+
+TEST(VerdictPolicy, IntervalKindFollowsThePrecision) {
+  EXPECT_EQ(with_interval_kind(53, [](auto kind, unsigned used) {
+              return std::is_same_v<decltype(kind), IntervalD> && used == 53;
+            }),
+            true);
+  EXPECT_EQ(with_interval_kind(200, [](auto kind, unsigned used) {
+              return std::is_same_v<decltype(kind), IntervalMp> && used >= 200;
+            }),
+            true);
+}
+
+}  // namespace
+}  // namespace softcert::engine
