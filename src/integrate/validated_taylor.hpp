@@ -560,7 +560,7 @@ TubeSegment<S> ValidatedStepper<S>::step_ball(LohnerSet<S>& set, S& t, const S& 
     lap(prof_.log_norm);
   }
   const IntervalD exponent = ball_growth_exponent(mu, cuts, hd);
-  // e^{Σ μ_i |S_i|}, rounded upward.
+  // e^{Σ μ_i ℓ_i}, rounded upward.
   const IntervalD growth = num::exp(exponent);
   const IntervalD rho1 = IntervalD(growth.upper()) * rho0;
   // The centre's solution at h, its new midpoint, and the distance between them.
