@@ -265,7 +265,29 @@ TEST(ScaleCli, ReportsForPeopleHaveTablesAndPlots) {
   const fs::path bare = scratch_path("scale", "no_gnuplot");
   const CliRun r = run_command("SOFTCERT_GNUPLOT=none " + std::string(SOFTCERT_BINARY) +
                                                   " suite " + kSuite + " --quiet --shard 1/4 --out " + quoted(bare));
-  EXPECT_TRUE(r.status == 0 || r.status == 1) << r.err;
+  // The same shard with plots on: the exit code (0, or 1 when the shard holds no violation of a
+  // "refuted" entry — decided by the records alone), the records and the summary must not change.
+  const fs::path plotted = scratch_path("scale", "with_gnuplot");
+  const CliRun p = run_softcert("suite " + kSuite + " --quiet --shard 1/4 --out " + quoted(plotted));
+  EXPECT_EQ(r.status, p.status) << r.err << p.err;
+  EXPECT_NE(r.status, 2) << r.err;
+  EXPECT_EQ(records_without_seconds(bare), records_without_seconds(plotted));
+  EXPECT_EQ(nlohmann::json::parse(read_text(bare / "summary.json")), nlohmann::json::parse(read_text(plotted / "summary.json")));
+  // and every record of the shard is the unsharded run's record of that instance (up to the
+  // run's identity, which names the shard)
+  auto without_run = [](const std::vector<std::string>& records) {
+    std::vector<std::string> out;
+    for (const auto& r : records) {
+      nlohmann::json j = nlohmann::json::parse(r);
+      j.erase("run");
+      out.push_back(j.dump());
+    }
+    return out;
+  };
+  const auto all = without_run(records_without_seconds(dir));
+  const auto mine = without_run(records_without_seconds(bare));
+  EXPECT_FALSE(mine.empty());
+  for (const auto& rec : mine) EXPECT_NE(std::find(all.begin(), all.end(), rec), all.end()) << rec;
   EXPECT_NE(read_text(bare / "report.md").find("Plots skipped: plots disabled"), std::string::npos);
   EXPECT_NE(read_text(bare / "report.html").find("Plots skipped"), std::string::npos);
   EXPECT_FALSE(fs::exists(bare / "plots/verdicts.png"));

@@ -23,6 +23,22 @@
 // every score has a certain sign on K, else the model throws), it returns K. Otherwise it
 // integrates on, to END.
 //
+// C¹ from a finite enclosure. The lemma needs the field C¹ on a neighbourhood of K, and all the
+// tail can observe is that rhs evaluated over K gives finite enclosures (or throws). That
+// inference is a property of the model's formula, declared by the trait
+// FieldIsC1WhereEnclosureFinite (below) and required at compile time: it holds when every
+// operation of rhs is C^∞ on all of ℝ (+, −, ×, exp, sqr), a division whose denominator's
+// enclosure then excludes 0 (a continuous denominator nonzero on the compact K is nonzero on a
+// neighbourhood of it; an enclosure containing 0 gives an infinite quotient or throws — K has
+// no thin component, so no numerator is the thin 0 that Boost.Interval divides by such an
+// enclosure to 0), or a kink (abs, relu) whose argument has a certain sign on K (else the model
+// throws). It does NOT
+// hold for a model calling a function that clips its domain (numerics/elementary.hpp: sqrt or
+// log of an interval partly outside the domain encloses the image of the part inside, so
+// sqrt([−1, 4]) = [0, 2] is finite while √ is not C¹ at 0): such a model is refused, whatever
+// its enclosures. models::ValueSoftmax (t-time) declares it: its rhs uses only +, −, ×, ÷, exp,
+// sqr, softmax (exp and ÷) and abs/relu with certain signs (src/models/value_softmax.hpp).
+//
 // Guarantee: if it returns, then for every initial state in the box initial_state() the exact
 // solution exists on [0, END] and result.x[i] ∋ x_i(END) (result.alpha[k] ∋ α_k(x(END)) when the
 // model has attention(x)); tail.used tells whether the lemma was applied, from tail.from
@@ -30,10 +46,20 @@
 #include <cmath>
 #include <cstddef>
 #include <stdexcept>
+#include <type_traits>
 
 #include "integrate/rigorous_full.hpp"
+#include "models/value_softmax.hpp"
 
 namespace softcert::integrate {
+
+// Whether a finite interval enclosure of Model::rhs over a box K implies that the field is C¹ on
+// a neighbourhood of K (the top of this file). false unless a model is listed here, after the
+// argument for its formula has been checked.
+template <class Model>
+struct FieldIsC1WhereEnclosureFinite : std::false_type {};
+template <class S>
+struct FieldIsC1WhereEnclosureFinite<models::ValueSoftmax<S>> : std::true_type {};
 
 template <class S>
 struct EnergyTail {
@@ -65,8 +91,9 @@ std::vector<S> widened_by(const std::vector<S>& box, const num::BoundOf<S>& r) {
 
 }  // namespace detail
 
-// Guarantee: see the top of this file.
+// Guarantee: see the top of this file. Only for models whose finite enclosures mean C¹ (above).
 template <class S, class Model>
+  requires FieldIsC1WhereEnclosureFinite<Model>::value
 FullStateEnclosure<S> enclose_with_energy_tail(const Model& model, const S& t_end, const S& loss_min, double r_max,
                                                ValidatedOptions options, EnergyTail<S>* tail = nullptr) {
   if (models::carries_time(model)) throw std::invalid_argument("model: the energy tail needs a t-time gradient flow");

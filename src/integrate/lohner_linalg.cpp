@@ -17,8 +17,6 @@ namespace softcert::integrate::lohner {
 
 namespace {
 
-using RoundUp = num::RoundUpward;  // numerics/round_upward.hpp
-
 using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
 // ⟨m, r⟩ ⊇ [lo, hi] for every entry (rounding upward must be in effect). False on a
@@ -64,38 +62,37 @@ void midrad_mat_mul(const std::vector<IntervalD>& A, const std::vector<IntervalD
   const std::size_t N = n * n;
   std::vector<double> Am, Ar, Bm, Br;
   bool a_thin = false, b_thin = false, finite = false;
-  {
-    const RoundUp up;
-    finite = to_midrad(A, Am, Ar, a_thin) && to_midrad(B, Bm, Br, b_thin);
-  }
+  // numerics/round_upward.hpp: every operation inside num::upward is rounded up
+  finite = num::upward([&] { return to_midrad(A, Am, Ar, a_thin) && to_midrad(B, Bm, Br, b_thin); });
   if (!finite) {
     fast_mat_mul(A, B, C, n);
     return;
   }
   std::vector<double> nAm(N), absAm(N), Bsum(N), Cu(N), nCd(N), R(N, 0.0), tmp(N);
-  {
-    const RoundUp up;
+  num::upward([&] {
     for (std::size_t i = 0; i < N; ++i) {
       nAm[i] = -Am[i];
       absAm[i] = std::fabs(Am[i]);
       Bsum[i] = opaque(std::fabs(Bm[i])) + opaque(Br[i]);  // rounded up
     }
-  }
+  });
   detail::gemm_up(Am.data(), Bm.data(), Cu.data(), n, n, n);   // ≥ Am·Bm
   detail::gemm_up(nAm.data(), Bm.data(), nCd.data(), n, n, n);  // ≥ −Am·Bm
   if (!a_thin) detail::gemm_up(Ar.data(), Bsum.data(), R.data(), n, n, n);  // ≥ Ar·(|Bm| + Br)
   if (!b_thin) {
     detail::gemm_up(absAm.data(), Br.data(), tmp.data(), n, n, n);  // ≥ |Am|·Br
-    const RoundUp up;
-    for (std::size_t i = 0; i < N; ++i) R[i] = opaque(R[i]) + opaque(tmp[i]);
+    num::upward([&] {
+      for (std::size_t i = 0; i < N; ++i) R[i] = opaque(R[i]) + opaque(tmp[i]);
+    });
   }
   C.resize(N);
-  const RoundUp up;
-  for (std::size_t i = 0; i < N; ++i) {
-    const double hi = opaque(Cu[i]) + opaque(R[i]);
-    const double nlo = opaque(nCd[i]) + opaque(R[i]);
-    C[i] = IntervalD(-nlo, hi);
-  }
+  num::upward([&] {
+    for (std::size_t i = 0; i < N; ++i) {
+      const double hi = opaque(Cu[i]) + opaque(R[i]);
+      const double nlo = opaque(nCd[i]) + opaque(R[i]);
+      C[i] = IntervalD(-nlo, hi);
+    }
+  });
 }
 
 }  // namespace softcert::integrate::lohner

@@ -49,6 +49,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "integrate/ball_pieces.hpp"
 #include "integrate/lohner_linalg.hpp"
 #include "integrate/step_record.hpp"
 #include "integrate/validation_failure.hpp"
@@ -252,6 +253,19 @@ class ValidatedStepper {
     opt_.on_step(prof_.steps, num::to_double(t), mid);
   }
 
+  // Both steps expand around the centre c over the set's box [X]: the mean value form (Lohner,
+  // step 4) needs the segment from c to every x0 of the set inside [X], the ball step needs the
+  // centre's solution to be one of those the a priori box E holds (its remainder x_{p+1}(E) and
+  // the segment between two solutions), and E is validated for solutions from [X] only. Every
+  // set these steps make has c ∈ [X] ([r] ∋ 0 so B·[r] ∋ 0, and the ball is around c), but a
+  // caller's set need not: checked, certainly (c_i ⊂ [X]_i), else the step fails.
+  static void require_centre_in_box(const std::vector<S>& c, const std::vector<S>& X) {
+    if (c.size() != X.size()) throw std::invalid_argument("step: the set's centre and box differ in dimension");
+    for (std::size_t i = 0; i < c.size(); ++i)
+      if (!num::subset(c[i], X[i]))
+        throw ValidationFailure("step: the set's centre is not certainly inside its box (component " + std::to_string(i) + ")");
+  }
+
   // Jorba–Zou: the last two coefficients of the centre series set h.
   double choose_step(const std::vector<S>& c) const {
     const double tol = tolerance() * xnorm(c);
@@ -373,6 +387,7 @@ TubeSegment<S> ValidatedStepper<S>::step(LohnerSet<S>& set, S& t, const S& t_end
     clk = t1;
   };
   const std::vector<S> X = set.box();
+  require_centre_in_box(set.c, X);
   // 2. centre coefficients (independent of h: they also choose h) and the box coefficients
   //    with their x0-derivatives.
   tc_.record(f_, set.c, p);
@@ -483,6 +498,7 @@ TubeSegment<S> ValidatedStepper<S>::step_ball(LohnerSet<S>& set, S& t, const S& 
     rho0 += num::sqrt(sq);
   }
   const std::vector<S> X = set.box();
+  require_centre_in_box(set.c, X);
   tc_.record(f_, set.c, p);
   tc_.solve(false);
   lap(prof_.centre);
@@ -494,60 +510,57 @@ TubeSegment<S> ValidatedStepper<S>::step_ball(LohnerSet<S>& set, S& t, const S& 
   rec_ = StepRecord<S>{};  // no record of this step: last_step() must not describe an earlier one
   const B hbar = num::upper(hS);
   lap(prof_.apriori);
-  // The growth factor over [0, h], piece by piece: [0, h̄] is cut into m pieces S_i, each with a
-  // box E_i ∋ x(s) for s ∈ S_i and every solution from the set (the Taylor polynomial over the
-  // set's box in centred form, plus the remainder x_{p+1}(E)·S_i^{p+1}, intersected with E).
-  // On S_i both solutions stay in the convex E_i, so ‖e‖ grows at most by e^{μ_i·|S_i|} with
-  // μ_i bounding the logarithmic norm of Df over E_i; the factor is e^{Σ μ_i |S_i|}. Df over a
-  // piece: the order-1 coefficient is f itself, so the x0-derivatives of the order-1 tape
-  // recorded over E_i enclose ∂f_i/∂x_j at every point of E_i. Smaller pieces have narrower
+  // The growth factor over [0, h], piece by piece (integrate/ball_pieces.hpp): [0, h] is cut at
+  // doubles 0 < c_1 < … < c_{m−1} ≤ lower(h), each cut shared by the piece it ends and the one it
+  // starts, into S_i = [c_{i−1}, c_i] (the last ends at h, anywhere in hS). Each piece has a box
+  // E_i ∋ x(s) for s ∈ S_i and every solution from the set (the Taylor polynomial over the set's
+  // box in centred form, plus the remainder x_{p+1}(E)·S_i^{p+1}, intersected with E). On S_i
+  // both solutions stay in the convex E_i, so ‖e‖ grows at most by e^{μ_i ℓ_i} with μ_i bounding
+  // the logarithmic norm of Df over E_i and ℓ_i = c_i − c_{i−1}; the factor is e^{Σ μ_i ℓ_i}, and
+  // ball_growth_exponent encloses that exponent for the exact lengths of this one partition.
+  // Df over a piece: the order-1 coefficient is f itself, so the x0-derivatives of the order-1
+  // tape recorded over E_i enclose ∂f_i/∂x_j at every point of E_i. Smaller pieces have narrower
   // boxes, so Df and μ_i are enclosed more tightly (at m times the cost).
   const IntervalD hd = to_double_outward(hS);
   std::vector<IntervalD>& Df = ball_df_;  // n² intervals: reused (a fresh buffer faults in every page)
   Df.resize(n * n);
   std::vector<S> Ei(n);
-  // Σ μ_i |S_i| over m pieces (an upper bound as the interval's upper end).
-  auto growth_exponent = [&](std::size_t m) {
-    IntervalD exponent(0.0);
-    for (std::size_t piece = 0; piece < m; ++piece) {
-      // S_i = [s_a, s_b]: s_a = i·h̄/m rounded down, s_b = (i+1)·h̄/m rounded up (h̄ at the end)
-      const S sa = piece == 0 ? S(0) : num::hull_of_bounds<S>(num::lower(S(hbar) * S(static_cast<double>(piece)) / S(static_cast<double>(m))),
-                                                             num::lower(S(hbar) * S(static_cast<double>(piece)) / S(static_cast<double>(m))));
-      const S sb = piece + 1 == m ? S(hbar)
-                                  : num::hull_of_bounds<S>(num::upper(S(hbar) * S(static_cast<double>(piece + 1)) / S(static_cast<double>(m))),
-                                                           num::upper(S(hbar) * S(static_cast<double>(piece + 1)) / S(static_cast<double>(m))));
-      if (m == 1) {
-        Ei = E_;
-      } else {
-        const S Si = num::hull(sa, sb), smid = num::mid_scalar(Si);
-        const S Sp1 = num::pow_int(Si, static_cast<unsigned>(p + 1));
-        for (std::size_t i = 0; i < n; ++i) {
-          // P(S_i) ⊂ P(s_mid) + P'(S_i)·(S_i − s_mid) (mean value form in time), P over the box [X]
-          S val = tx_.coefficient(i, p), der = tx_.coefficient(i, p) * S(static_cast<double>(p));
-          for (std::size_t k = p; k-- > 0;) {
-            val = val * smid + tx_.coefficient(i, k);
-            if (k > 0) der = der * Si + tx_.coefficient(i, k) * S(static_cast<double>(k));
-          }
-          Ei[i] = intersect(val + der * (Si - smid) + te_.coefficient(i, p + 1) * Sp1, E_[i]);
+  const std::vector<double> cuts = ball_piece_cuts(hd.lower(), std::max(1u, opt_.ball_pieces));
+  const std::size_t m = cuts.size() + 1;
+  std::vector<double> mu(m);
+  for (std::size_t piece = 0; piece < m; ++piece) {
+    if (m == 1) {
+      Ei = E_;
+    } else {
+      // S_i = [c_{i−1}, c_i] (exact doubles; the last piece ends at h̄ ≥ every h in hS)
+      const S sa(piece == 0 ? 0.0 : cuts[piece - 1]);
+      const S sb = piece + 1 == m ? S(hbar) : S(cuts[piece]);
+      const S Si = num::hull(sa, sb), smid = num::mid_scalar(Si);
+      const S Sp1 = num::pow_int(Si, static_cast<unsigned>(p + 1));
+      for (std::size_t i = 0; i < n; ++i) {
+        // P(S_i) ⊂ P(s_mid) + P'(S_i)·(S_i − s_mid) (mean value form in time), P over the box [X]
+        S val = tx_.coefficient(i, p), der = tx_.coefficient(i, p) * S(static_cast<double>(p));
+        for (std::size_t k = p; k-- > 0;) {
+          val = val * smid + tx_.coefficient(i, k);
+          if (k > 0) der = der * Si + tx_.coefficient(i, k) * S(static_cast<double>(k));
         }
+        Ei[i] = intersect(val + der * (Si - smid) + te_.coefficient(i, p + 1) * Sp1, E_[i]);
       }
-      tj_.record(f_, Ei, 1);
-      tj_.solve(true, 1);
-      for (std::size_t i = 0; i < n; ++i)
-        for (std::size_t j = 0; j < n; ++j) Df[i * n + j] = to_double_outward(tj_.derivative(i, 1, j));
-      lap(prof_.derivative);
-      const num::LogNormBound ln = num::log_norm_upper_bound(Df, n);
-      if (!std::isfinite(ln.mu)) throw ValidationFailure("ball step: the field's Jacobian over the a priori box is not finite");
-      // |S_i| for every h in hS: the last piece ends anywhere in hS (an interval only onto t_end)
-      const IntervalD len = piece + 1 == m ? hd - to_double_outward(sa) : to_double_outward(sb) - to_double_outward(sa);
-      const IntervalD lens(std::max(0.0, len.lower()), len.upper());
-      exponent += IntervalD(ln.mu) * lens;
-      lap(prof_.log_norm);
     }
-    return exponent;
-  };
-  const IntervalD exponent = growth_exponent(std::max(1u, opt_.ball_pieces));
-  // e^{Σ μ_i |S_i|}, rounded upward.
+    tj_.record(f_, Ei, 1);
+    tj_.solve(true, 1);
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = 0; j < n; ++j) Df[i * n + j] = to_double_outward(tj_.derivative(i, 1, j));
+    lap(prof_.derivative);
+    // μ_i ≥ λ_max(sym A) for every A in Df, or +inf (numerics/log_norm_bound.hpp: never NaN, and
+    // +inf when anything overflowed). A bound that is not finite fails the step: it bounds no
+    // growth (and a NaN would compare as if it were small).
+    mu[piece] = num::log_norm_upper_bound(Df, n).mu;
+    if (!std::isfinite(mu[piece])) throw ValidationFailure("ball step: no finite bound of the logarithmic norm of the field's Jacobian over the a priori box");
+    lap(prof_.log_norm);
+  }
+  const IntervalD exponent = ball_growth_exponent(mu, cuts, hd);
+  // e^{Σ μ_i ℓ_i}, rounded upward.
   const IntervalD growth = num::exp(exponent);
   const IntervalD rho1 = IntervalD(growth.upper()) * rho0;
   // The centre's solution at h, its new midpoint, and the distance between them.

@@ -26,26 +26,48 @@ Scratch& scratch() {
 }
 
 // An upper bound of ρ(R), R symmetric with nonnegative entries: max_i (R v)_i / v_i for a
-// positive v proposed by power iteration, evaluated rounding upward (Collatz–Wielandt).
+// positive v (Collatz–Wielandt), evaluated rounding upward. v is proposed by power iteration
+// in any rounding mode; should it degenerate (a row sum overflows to inf, inf/inf gives NaN, or
+// R = 0), v = 1 is used instead, which bounds ρ(R) by the largest row sum.
+// Guarantee: ρ(R) ≤ result, or result = +inf. +inf whenever any quantity the bound is made of
+// ((R v)_i, a quotient) is not finite: an overflow must never shrink the bound (before issue 28
+// a NaN made it 0 — `!(top > 0)` — or was dropped by std::max(bound, NaN), so that entries of
+// 8e307 gave μ ≈ 6e-317).
 double perron_root_upper_bound(const std::vector<double>& R, std::size_t n) {
+  const double inf = std::numeric_limits<double>::infinity();
   using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
   const auto N = static_cast<Eigen::Index>(n);
+  for (double x : R)
+    if (!(x >= 0 && x < inf)) return inf;  // NaN fails both comparisons
   const Eigen::Map<const RowMajor> r(R.data(), N, N);
   Eigen::VectorXd v = Eigen::VectorXd::Ones(N), w(N);
   for (int it = 0; it < 25; ++it) {
     w.noalias() = r * v;
+    if (!w.allFinite()) {
+      v.setOnes();
+      break;
+    }
     const double top = w.maxCoeff();
-    if (!(top > 0)) return 0;  // R = 0
+    if (!(top > 0)) {  // R v = 0 for a positive v: R = 0 (then v = 1 gives the bound 0, exactly ρ(R))
+      v.setOnes();
+      break;
+    }
     // a floor keeps v positive (a zero v_i would void the quotient)
     v = (w / top).array() + 1e-3;
   }
+  if (!v.allFinite() || !(v.minCoeff() > 0)) v.setOnes();  // (cannot happen; the quotient needs it)
   // max_i (R v)_i / v_i with every operation rounded upward: all terms are nonnegative, so each
   // rounded-up sum and quotient is ≥ its exact value.
-  const RoundUpward up;
-  w.noalias() = r * v;
-  double bound = 0;
-  for (Eigen::Index i = 0; i < N; ++i) bound = std::max(bound, w(i) / v(i));
-  return bound;
+  return upward([&] {
+    w.noalias() = r * v;
+    double bound = 0;
+    for (Eigen::Index i = 0; i < N; ++i) {
+      const double q = w(i) / v(i);
+      if (!std::isfinite(q)) return inf;
+      bound = std::max(bound, q);
+    }
+    return bound;
+  });
 }
 
 // λ_max(m) estimated by Lanczos with full reorthogonalisation (min(n, 60) steps): the largest
@@ -144,14 +166,15 @@ double lambda_max_bound_from_factor(const std::vector<double>& m, std::size_t n,
       nL[i * n + j] = -v;
       Lt[j * n + i] = v;
     }
+  if (!std::isfinite(lambda)) return inf;
   // LLᵀ is symmetric: its lower triangle bounds the whole of it (half the work)
   gemm_up_lower(L.data(), Lt.data(), up.data(), n, n);   // ≥ LLᵀ
   gemm_up_lower(nL.data(), Lt.data(), dn.data(), n, n);  // ≥ −LLᵀ
   // Δ = target − LLᵀ with LLᵀ ∈ [−dn, up] and target = λI − m; |Δ_ij| summed by rows and columns.
-  // One upward-rounded scope: hi(Δ) = hi(target) + dn, −lo(Δ) = −lo(target) + up.
+  // One upward-rounded scope: hi(Δ) = hi(target) + dn, −lo(Δ) = −lo(target) + up; then the
+  // norm bound and λ + it. +inf when any term is not finite (an overflow never shrinks it).
   std::vector<double> row(n, 0.0), col(n, 0.0);
-  {
-    const RoundUpward upward;
+  const double bound = upward([&] {
     for (std::size_t i = 0; i < n; ++i)
       for (std::size_t j = 0; j <= i; ++j) {  // (j, i) has the same exact Δ: m and LLᵀ are symmetric
         const double mij = m[i * n + j];
@@ -167,11 +190,14 @@ double lambda_max_bound_from_factor(const std::vector<double>& m, std::size_t n,
           col[i] += mag;
         }
       }
-  }
-  double norm = 0;
-  for (std::size_t i = 0; i < n; ++i) norm = std::max(norm, std::max(row[i], col[i]));
-  const RoundUpward upward;
-  return lambda + norm;
+    double norm = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (!std::isfinite(row[i]) || !std::isfinite(col[i])) return inf;
+      norm = std::max(norm, std::max(row[i], col[i]));
+    }
+    return lambda + norm;
+  });
+  return std::isfinite(bound) ? bound : inf;
 }
 
 LogNormBound log_norm_upper_bound(const std::vector<IntervalD>& a, std::size_t n) {
@@ -184,37 +210,41 @@ LogNormBound log_norm_upper_bound(const std::vector<IntervalD>& a, std::size_t n
   Scratch& w = scratch();
   std::vector<double> &hi = w.hi, &neg_lo = w.neg_lo, &mid = w.mid, &rad = w.rad;
   for (auto* v : {&hi, &neg_lo, &mid, &rad}) v->resize(n * n);
-  double gersh = -inf;
-  {
-    const RoundUpward upward;
+  // Each quantity is checked finite where it is made: a NaN or an overflow returns +inf (the
+  // comparisons below are written so that a NaN can never be taken for a small number).
+  const double gersh = upward([&] {
     for (std::size_t i = 0; i < n; ++i)
       for (std::size_t j = 0; j <= i; ++j) {
         const IntervalD& x = a[i * n + j];
         const IntervalD& y = a[j * n + i];
         const double h = (x.upper() + y.upper()) * 0.5, nl = (-x.lower() + -y.lower()) * 0.5;
-        if (!std::isfinite(h) || !std::isfinite(nl)) return out;
-        const double c = 0.5 * (h - nl);                           // any double will do
+        const double c = 0.5 * h - 0.5 * nl;                       // any double will do (no overflow)
         const double r = std::max(h - c, nl + c);                  // ≥ hi − c and ≥ c − lo
+        if (!std::isfinite(h) || !std::isfinite(nl) || !std::isfinite(c) || !std::isfinite(r)) return inf;
         hi[i * n + j] = hi[j * n + i] = h;
         neg_lo[i * n + j] = neg_lo[j * n + i] = nl;
         mid[i * n + j] = mid[j * n + i] = c;
         rad[i * n + j] = rad[j * n + i] = r;
       }
+    double g = -inf;
     for (std::size_t i = 0; i < n; ++i) {
       double s = hi[i * n + i];
       for (std::size_t j = 0; j < n; ++j)
         if (j != i) s += std::max(std::fabs(hi[i * n + j]), std::fabs(neg_lo[i * n + j]));
-      gersh = std::max(gersh, s);
+      if (!std::isfinite(s)) return inf;
+      g = std::max(g, s);
     }
-  }
+    return g;
+  });
+  if (!std::isfinite(gersh)) return out;  // +inf
   out.mu = gersh;
   double scale = 0;
   for (double v : mid) scale = std::max(scale, std::fabs(v));
-  const double rho = perron_root_upper_bound(rad, n);
-  auto take = [&](double mid_bound) {  // λ_max(m) ≤ mid_bound, certified
-    const RoundUpward upward;
-    const double mu = mid_bound + rho;
-    if (mu < out.mu) {
+  const double rho = perron_root_upper_bound(rad, n);  // ≥ ρ(R), or +inf
+  if (!std::isfinite(rho)) return out;                 // the Gershgorin bound
+  auto take = [&](double mid_bound) {  // λ_max(m) ≤ mid_bound, certified (finite or +inf)
+    const double mu = upward([&] { return mid_bound + rho; });
+    if (std::isfinite(mu) && mu < out.mu) {
       out.mu = mu;
       out.lambda_mid = mid_bound;
       out.rho_radius = rho;
@@ -246,6 +276,7 @@ LogNormBound log_norm_upper_bound(const std::vector<IntervalD>& a, std::size_t n
     for (std::size_t j = 0; j < n; ++j) e(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = mid[i * n + j];
   const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver(e, Eigen::EigenvaluesOnly);
   if (solver.info() == Eigen::Success) certify_above(solver.eigenvalues().maxCoeff(), {0x1p-20, 0x1p-12, 0x1p-6});
+  if (!std::isfinite(out.mu)) out.mu = inf;  // (cannot happen: every candidate was checked finite)
   return out;
 }
 

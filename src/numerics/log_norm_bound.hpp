@@ -37,12 +37,14 @@ struct LogNormBound {
 
 // Guarantee: λ_max(m) ≤ result for the symmetric matrix m (n × n doubles, row-major; only its
 // lower triangle is read) and ANY real n × n matrix L (row-major; tight when LLᵀ ≈ λI − m).
-// +inf for non-finite input.
+// +inf for non-finite input or when a sum overflows.
 double lambda_max_bound_from_factor(const std::vector<double>& m, std::size_t n, double lambda, const std::vector<double>& L);
 
 // Guarantee: for every real n × n matrix A whose entries lie in a's (row-major, intervals over
-// double), λ_max((A + Aᵀ)/2) ≤ result.mu. result.mu is finite when every entry of a is (else
-// +inf). Never throws for finite input.
+// double), λ_max((A + Aᵀ)/2) ≤ result.mu. result.mu = +inf unless every quantity the bound is
+// made of is finite (entries, [M]'s midpoint and radius, Gershgorin's sums, ρ(R)'s bound): an
+// overflow or a NaN never shrinks it (tests/numerics/log_norm_bound_test.cpp, HugeEntries…).
+// Never NaN. Never throws for finite input.
 LogNormBound log_norm_upper_bound(const std::vector<IntervalD>& a, std::size_t n);
 
 }  // namespace softcert::num

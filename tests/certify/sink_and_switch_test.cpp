@@ -35,7 +35,11 @@ TEST(SinkRepresentability, ZeroInHullOfQueriesIsCertified) {
   const auto d = decide_sink_representability(p);
   ASSERT_FALSE(d.representable);
   EXPECT_EQ(verify_sink_certificate(p, d.certificate), -1);
-  EXPECT_TRUE(num::certainly_nonpositive(d.margin) || num::upper(d.margin) <= 0);
+  // ρ(queries) = 0 exactly (0 lies on the edge from (1,0) to (−1,0); u = (0, 1) attains 0) and
+  // ρ(x_0 − keys) ≥ 4, so the margin min(…) is exactly 0: its enclosure must contain 0, and the
+  // zero combination certifies the upper end 0 exactly.
+  EXPECT_LE(num::lower(d.margin), 0);
+  EXPECT_EQ(num::upper(d.margin), 0);
   nlohmann::json bad = d.certificate;
   auto& lam = bad["queries"]["zero_combination"];
   lam[0] = rational_string(parse_rational(lam[0].get<std::string>(), "l") + q(1, 100));

@@ -197,5 +197,37 @@ TEST(EnergyTail, StopsEarlyAndStillEnclosesTheStateAtEnd) {
                std::invalid_argument);
 }
 
+// A gradient flow whose field clips its domain: ẋ = −√x = −∇(⅔ x^{3/2}) on x ≥ 0. Over a box
+// K = [−1, 4] its interval field is finite (numerics/elementary.hpp: √ of [−1, 4] encloses the
+// image of [0, 4]) although √ is not C¹ at 0 and undefined left of it, so "rhs(K) finite" says
+// nothing about C¹ near K. The energy tail must not accept such a model (issue 28).
+struct ClippedSqrtGradientFlow {
+  std::size_t dimension() const { return 1; }
+  std::vector<IntervalD> initial_state() const { return {IntervalD(1.0)}; }
+  template <class X>
+  void rhs(const std::vector<X>& x, std::vector<X>& dx) const {
+    dx.assign(1, X(0) - num::sqrt(x[0]));
+  }
+  template <class X>
+  X loss_value(const std::vector<X>& x) const {
+    return X(2) / X(3) * x[0] * num::sqrt(x[0]);
+  }
+};
+
+template <class M>
+concept EnergyTailTakes = requires(const M& m) {
+  integrate::enclose_with_energy_tail<IntervalD>(m, IntervalD(1), IntervalD(0), 1.0, integrate::ValidatedOptions{});
+};
+
+TEST(EnergyTail, RequiresAModelWhoseFiniteEnclosuresMeanC1) {
+  EXPECT_TRUE(EnergyTailTakes<models::ValueSoftmax<IntervalD>>);
+  EXPECT_TRUE(EnergyTailTakes<models::ValueSoftmax<IntervalMp>>);
+  EXPECT_FALSE(EnergyTailTakes<ClippedSqrtGradientFlow>);
+  // why: the clipped field is finite over a box where it is not C¹
+  std::vector<IntervalD> dK;
+  ClippedSqrtGradientFlow{}.rhs(std::vector<IntervalD>{IntervalD(-1.0, 4.0)}, dK);
+  EXPECT_TRUE(integrate::detail::all_finite(dK));
+}
+
 }  // namespace
 }  // namespace softcert

@@ -45,5 +45,33 @@ TEST(ValidatedGuards, LowOrderLargeStepsStillEnclose) {
   }
 }
 
+// Both steps expand around the set's centre over the set's box (issue 28): a set whose centre
+// lies outside its box — {c + B r : r ∈ [1, 2]} with c = −5 — must fail the step, not be
+// integrated as if the mean value form (Lohner) or the centre's remainder (ball) covered it. On
+// ẋ = x², from the box [−4, −3] the exact solution at t = 0.1 is x0/(1 − 0.1·x0) ∈ [−2.9, −2.3];
+// expanding around −5 instead encloses something else.
+TEST(ValidatedGuards, ACentreOutsideTheBoxFailsTheStep) {
+  auto sq = [](const auto& x, auto& dx) { dx[0] = x[0] * x[0]; };
+  for (bool ball : {false, true}) {
+    ValidatedOptions o;
+    o.log_norm_ball = ball;
+    ValidatedTaylor<IntervalD, decltype(sq)> vt(sq, 1, o);
+    integrate::LohnerSet<IntervalD> set;
+    set.c = {IntervalD(-5.0)};
+    set.B = {IntervalD(1.0)};
+    set.r = {IntervalD(1.0, 2.0)};  // the set is [−4, −3]; c = −5 is not in it
+    IntervalD t(0.0);
+    bool reached = false;
+    EXPECT_THROW((void)vt.step(set, t, IntervalD(0.1), reached), integrate::ValidationFailure) << (ball ? "ball" : "Lohner");
+    // the same set with its centre inside is stepped (the check refuses only what it must)
+    integrate::LohnerSet<IntervalD> ok;
+    ok.c = {IntervalD(-3.5)};
+    ok.B = {IntervalD(1.0)};
+    ok.r = {IntervalD(-0.5, 0.5)};
+    IntervalD t2(0.0);
+    EXPECT_NO_THROW((void)vt.step(ok, t2, IntervalD(0.1), reached)) << (ball ? "ball" : "Lohner");
+  }
+}
+
 }  // namespace
 }  // namespace softcert

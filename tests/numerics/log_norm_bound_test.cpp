@@ -7,6 +7,7 @@
 #include <Eigen/Dense>
 
 #include <cmath>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -120,6 +121,41 @@ TEST(LogNormBound, FactorBoundHoldsForAnyFactor) {
   const double tight = num::lambda_max_bound_from_factor(m, n, top + 1e-6, chol);
   EXPECT_GE(tight, top);
   EXPECT_LT(tight, top + 1e-6 + 1e-12);
+}
+
+// Entries so large that sums overflow (issue 28): every entry in [−8e307, 8e307], n = 3. The
+// all-8e307 member has λ_max = 2.4e308 > DBL_MAX, so the only true bound in doubles is +inf.
+// Before the fix the power iteration's NaN made ρ(R) = 0 and μ = 6.2e-317. The same with the
+// radius alone huge (midpoint 0) and with the midpoint alone huge (thin entries), and a case
+// where every sum still fits (the bound must then be finite and true).
+TEST(LogNormBound, HugeEntriesGiveInfinityNotASmallBound) {
+  const double big = 8e307, inf = std::numeric_limits<double>::infinity();
+  const std::size_t n = 3;
+  const auto wide = num::log_norm_upper_bound(std::vector<IntervalD>(n * n, IntervalD(-big, big)), n);
+  EXPECT_EQ(wide.mu, inf);
+  const auto thin = num::log_norm_upper_bound(std::vector<IntervalD>(n * n, IntervalD(big)), n);
+  EXPECT_EQ(thin.mu, inf);
+  // one huge radius per row, the rest tiny: ρ(R) ≈ 8e307·(1 + …) still fits, and so must μ ≥ it
+  std::vector<IntervalD> a(n * n, IntervalD(-1.0, 1.0));
+  a[0] = IntervalD(-big, big);
+  const auto one = num::log_norm_upper_bound(a, n);
+  EXPECT_FALSE(std::isnan(one.mu));
+  EXPECT_GE(one.mu, big);  // the member with a_00 = 8e307 has λ_max ≥ 8e307
+  // 1e308 entries, n = 2: λ_max of the all-1e308 member is 2e308 > DBL_MAX
+  const auto two = num::log_norm_upper_bound(std::vector<IntervalD>(4, IntervalD(-1e308, 1e308)), 2);
+  EXPECT_EQ(two.mu, inf);
+}
+
+// ρ(R) through the whole bound when R's row sums overflow but its midpoint is 0: μ must not
+// come out as λ_max(0) = 0 plus a dropped radius term.
+TEST(LogNormBound, OverflowingRadiusIsNeverDropped) {
+  const std::size_t n = 4;
+  const double r = 6e307;  // row sums 2.4e308 overflow
+  std::vector<IntervalD> a(n * n);
+  for (std::size_t k = 0; k < n * n; ++k) a[k] = IntervalD(-r, r);
+  const auto b = num::log_norm_upper_bound(a, n);
+  EXPECT_EQ(b.mu, std::numeric_limits<double>::infinity());
+  EXPECT_FALSE(b.by_cholesky);
 }
 
 }  // namespace

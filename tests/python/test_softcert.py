@@ -393,21 +393,62 @@ def test_long_runs_release_the_gil():
 
 
 def test_ctrl_c_raises_keyboard_interrupt_cleanly():
+    # The interrupt must reach the engine while it runs: run_interruptible
+    # (python/softcert_module.cpp) waits for its worker thread with the GIL released and checks
+    # for signals every 50 ms. A SIGINT that lands while the main thread still runs Python code
+    # (before the call, or after it) raises KeyboardInterrupt there and the engine never sees it
+    # — the timing a fixed timer relied on. So the signal is sent only once the engine's worker
+    # thread exists (a new entry in /proc/self/task); from then on the main thread runs no
+    # Python code before its first check. The work (11 integrations up to t = 1000 at 113 bits)
+    # takes seconds, so the engine is still running then; should it ever have finished first,
+    # the attempt is repeated (the engine must report the interrupt within three attempts).
     script = textwrap.dedent(f"""
-        import os, signal, threading, time, softcert
+        import os, signal, sys, threading, time, softcert
         inst = softcert.Instance.load({HEADLINE!r})
-        threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
-        start = time.monotonic()
-        try:
-            softcert.trajectory(inst, [0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000], tier="fast", precision=113)
-            print("finished")
-        except KeyboardInterrupt:
-            print("interrupted after", round(time.monotonic() - start, 1), "s")
+
+        class Tee:  # the engine's message goes through sys.stderr (PySys_WriteStderr)
+            def __init__(self, inner):
+                self.inner, self.text = inner, ""
+            def write(self, s):
+                self.text += s
+                return self.inner.write(s)
+            def flush(self):
+                self.inner.flush()
+        tee = Tee(sys.stderr)
+        sys.stderr = tee
+
+        def interrupt_once_the_engine_runs(before, done):
+            me = str(threading.get_native_id())
+            while not done.is_set():
+                if set(os.listdir("/proc/self/task")) - before - {{me}}:  # the engine's worker
+                    os.kill(os.getpid(), signal.SIGINT)
+                    return
+                time.sleep(0.001)
+
+        for attempt in range(3):
+            done = threading.Event()
+            before = set(os.listdir("/proc/self/task"))  # main and any older threads
+            sender = threading.Thread(target=interrupt_once_the_engine_runs, args=(before, done), daemon=True)
+            sender.start()
+            seen = len(tee.text)
+            start = time.monotonic()
+            try:
+                softcert.trajectory(inst, [0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000], tier="fast", precision=113)
+                print("finished")
+                time.sleep(1)  # a signal sent as the run ended lands here
+            except KeyboardInterrupt:
+                print("interrupted after", round(time.monotonic() - start, 1), "s")
+            done.set()
+            sender.join()
+            if "softcert: interrupted" in tee.text[seen:]:
+                print("engine reported the interrupt on attempt", attempt + 1)
+                break
         print("alive", softcert.integrate(inst, 1).steps > 0)
     """)
-    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600,
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=900,
                        env=child_env())
     assert r.returncode == 0, r.stderr
+    assert "engine reported the interrupt" in r.stdout, r.stdout + r.stderr
     assert "interrupted after" in r.stdout and "alive True" in r.stdout, r.stdout + r.stderr
     assert "softcert: interrupted" in r.stderr
 

@@ -1,0 +1,67 @@
+#pragma once
+// The ball step's pieces (integrate/validated_taylor.hpp, step_ball; docs/method.md §2b): where
+// [0, h] is cut, and the growth exponent Σ μ_i ℓ_i over the pieces.
+//
+// Argument. Let the step h be any real in the interval [h] = [h_lo, h_hi], let
+// 0 = c_0 < c_1 < … < c_{m−1} ≤ h_lo be doubles and c_m = h, and S_i = [c_{i−1}, c_i]. If for
+// every s ∈ S_i two solutions lie in a convex box E_i on which the logarithmic 2-norm of Df is
+// at most μ_i, their distance obeys ‖e(c_i)‖ ≤ e^{μ_i ℓ_i} ‖e(c_{i−1})‖ with ℓ_i = c_i − c_{i−1},
+// so ‖e(h)‖ ≤ e^{Σ μ_i ℓ_i} ‖e(0)‖. Each cut is ONE double, the end of one piece and the start
+// of the next, so the ℓ_i are the exact lengths of a real partition of [0, h] (they sum to h).
+// ball_growth_exponent encloses each ℓ_i (both ends, interval subtraction of doubles) and
+// Σ μ_i ℓ_i in interval arithmetic, so its upper end is ≥ the exact exponent of this partition
+// for every h in [h], whatever the signs of the μ_i: with μ_i < 0 the product's upper end uses
+// the LOWER end of ℓ_i's enclosure, which is ≤ the exact ℓ_i.
+// Before issue 28 a piece started at lower(h̄·i/m) and the previous one ended at upper(h̄·i/m):
+// neighbouring pieces overlapped by an ulp, the lengths summed to more than h, and with μ_i < 0
+// the exponent could fall below that of every partition the boxes allow.
+#include <algorithm>
+#include <cstddef>
+#include <stdexcept>
+#include <vector>
+
+#include "numerics/kinds.hpp"
+
+namespace softcert::integrate {
+
+// The interior cuts c_1 < … < c_{m−1} for m pieces of [0, h] with h ≥ h_lo: doubles in
+// (0, h_lo], strictly increasing. Empty (one piece) when m ≤ 1 or when h_lo is too small to
+// hold m − 1 distinct cuts. The values are only a choice (any such doubles are sound); the
+// conditions are checked.
+inline std::vector<double> ball_piece_cuts(double h_lo, unsigned m) {
+  std::vector<double> cuts;
+  if (m <= 1 || !(h_lo > 0)) return cuts;
+  double prev = 0;
+  for (unsigned i = 1; i < m; ++i) {
+    const double c = h_lo / static_cast<double>(m) * static_cast<double>(i);  // any double will do
+    if (!(c > prev && c <= h_lo)) return {};
+    cuts.push_back(c);
+    prev = c;
+  }
+  return cuts;
+}
+
+// Guarantee: for every h in `h`, the result contains Σ_{i=1..m} μ_i (c_i − c_{i−1}) with c_0 = 0,
+// c_1..c_{m−1} = cuts, c_m = h, and m = mu.size() = cuts.size() + 1 (argument above). Needs
+// cuts increasing in (0, lower(h)] (ball_piece_cuts); throws std::invalid_argument otherwise.
+inline IntervalD ball_growth_exponent(const std::vector<double>& mu, const std::vector<double>& cuts, const IntervalD& h) {
+  if (mu.size() != cuts.size() + 1) throw std::invalid_argument("ball pieces: one bound μ per piece");
+  double prev = 0;
+  for (double c : cuts) {
+    if (!(c > prev && c <= h.lower())) throw std::invalid_argument("ball pieces: cuts not increasing in (0, h]");
+    prev = c;
+  }
+  if (!(h.lower() >= prev)) throw std::invalid_argument("ball pieces: the step ends before the last cut");
+  IntervalD exponent(0.0);
+  for (std::size_t i = 0; i < mu.size(); ++i) {
+    const double start = i == 0 ? 0.0 : cuts[i - 1];
+    const IntervalD end = i + 1 == mu.size() ? h : IntervalD(cuts[i]);
+    const IntervalD len = end - IntervalD(start);  // ∋ the exact ℓ_i (for every h in h)
+    // ℓ_i ≥ 0 exactly (start ≤ every end), so [max(0, lo), hi] still contains it
+    const IntervalD lens(std::max(0.0, len.lower()), len.upper());
+    exponent += IntervalD(mu[i]) * lens;
+  }
+  return exponent;
+}
+
+}  // namespace softcert::integrate
