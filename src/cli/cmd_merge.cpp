@@ -7,6 +7,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/run_options.hpp"
+#include "engine/input_file.hpp"
 #include "engine/journal.hpp"
 #include "engine/run_identity.hpp"
 #include "numerics/quote.hpp"
@@ -22,11 +23,9 @@ struct MergeArgs {
 };
 
 nlohmann::json read_json_file(const std::filesystem::path& f) {
-  std::ifstream in(f, std::ios::binary);
-  if (!in) throw UsageError("cannot read " + f.string());
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   try {
-    return num::parse_json_strict(text, f.string());
+    // A regular file only, size-capped, stopped at a NUL (engine/input_file.hpp).
+    return num::parse_json_strict(engine::read_input_file(f), f.string());
   } catch (const nlohmann::json::exception& e) {
     throw UsageError(f.string() + ": not valid JSON: " + num::json_error_excerpt(e.what()));
   } catch (const std::invalid_argument& e) {

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "engine/build_info.hpp"
+#include "engine/input_file.hpp"
 #include "engine/journal.hpp"
 #include "numerics/quote.hpp"
 #include "numerics/strict_json.hpp"
@@ -25,17 +26,14 @@ constexpr std::array<std::uint32_t, 64> kK = {
 
 constexpr std::uint32_t rotr(std::uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
 
-std::string read_bytes(const std::filesystem::path& f, bool* ok) {
-  std::ifstream in(f, std::ios::binary);
-  *ok = static_cast<bool>(in) && !std::filesystem::is_directory(f);
-  if (!*ok) return "";
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
+// The hash of a file's bytes, read as every input is (engine/input_file.hpp: no device, FIFO or
+// file over the cap is read); a file that cannot be read hashes as "unreadable".
 std::string file_hash(const std::filesystem::path& f) {
-  bool ok = false;
-  const std::string bytes = read_bytes(f, &ok);
-  return ok ? sha256_hex(bytes) : "unreadable";
+  try {
+    return sha256_hex(read_input_file(f));
+  } catch (const std::invalid_argument&) {
+    return "unreadable";
+  }
 }
 
 }  // namespace
@@ -163,9 +161,7 @@ void check_resumable(const std::filesystem::path& out_dir, const RunIdentity& id
   if (std::filesystem::exists(rf)) {
     nlohmann::json j;
     try {
-      std::ifstream in(rf, std::ios::binary);
-      j = num::parse_json_strict(std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()),
-                                 rf.string());
+      j = num::parse_json_strict(read_input_file(rf, kMaxInputFileBytes, /*no_symlink=*/true), rf.string());
     } catch (const nlohmann::json::exception&) {
       throw std::invalid_argument(rf.string() + ": not valid JSON: the run header is corrupt; not resuming");
     }

@@ -6,6 +6,7 @@
 
 #include <toml++/toml.h>
 
+#include "engine/input_file.hpp"
 #include "engine/registry.hpp"
 #include "numerics/quote.hpp"
 
@@ -67,8 +68,11 @@ double fraction(const toml::node& n, const std::string& where) {
 Suite load_suite(const std::filesystem::path& file) {
   const std::string f = file.string();
   toml::table root;
+  // A regular file only, size-capped, stopped at a NUL (engine/input_file.hpp): toml++'s own
+  // parse_file read /dev/zero without end.
+  const std::string text = read_input_file(file);
   try {
-    root = toml::parse_file(f);
+    root = toml::parse(text, f);
   } catch (const toml::parse_error& e) {
     std::ostringstream msg;
     msg << e.description() << " (line " << e.source().begin.line << ")";
@@ -129,7 +133,11 @@ Suite load_suite(const std::filesystem::path& file) {
         if (!p.is_string()) fail(w, "instance_files must be an array of paths");
         std::filesystem::path path = p.as_string()->get();
         if (path.is_relative()) path = s.source.parent_path() / path;
-        if (!std::filesystem::exists(path)) fail(w, "instance file not found: " + path.string());
+        // (error_code: a symlink loop made the throwing form an "internal error")
+        std::error_code ec;
+        const bool present = std::filesystem::exists(path, ec);
+        if (ec) fail(w, "instance file " + num::excerpt(path.string(), 200) + ": " + ec.message());
+        if (!present) fail(w, "instance file not found: " + num::excerpt(path.string(), 200));
         e.instance_files.push_back(path.lexically_normal());
       }
     }
