@@ -53,6 +53,23 @@ void add_merge_command(CLI::App& app, int& exit_status) {
       if (!m.is_object() || !m.contains("run") || !m["run"].is_object() || !m["run"].contains("id") ||
           !m["run"]["id"].is_string() || !m["run"].contains("identity"))
         throw UsageError(d + "/manifest.json: no run identity (\"run\"): not a shard of this softcert's suite runs");
+      // The shard's run.json (the journal's header) must be there and name the manifest's run,
+      // with an id that is the hash of its identity: a shard without it, or with an edited one,
+      // is not a run this softcert wrote (issue 28).
+      const std::filesystem::path rf = engine::run_file(d);
+      nlohmann::json header;
+      try {
+        header = num::parse_json_strict(engine::read_input_file(rf, engine::kMaxInputFileBytes, /*no_symlink=*/true),
+                                        rf.string());
+      } catch (const nlohmann::json::exception& e) {
+        throw UsageError(rf.string() + ": not valid JSON: " + num::json_error_excerpt(e.what()));
+      } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string(e.what()) + " (every shard's run.json is needed: rerun that shard)");
+      }
+      if (const std::string problem = engine::run_header_problem(header, m["run"]["id"].get<std::string>(),
+                                                                 m["run"]["identity"]);
+          !problem.empty())
+        throw UsageError(rf.string() + ": " + problem);
       const std::string shard = m.value("shard", "1/1");
       if (run_id.empty()) {
         identity = m["run"]["identity"];

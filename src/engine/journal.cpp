@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "engine/input_file.hpp"
+#include "engine/record_validation.hpp"
 #include "engine/verdict.hpp"
 #include "numerics/quote.hpp"
 #include "numerics/strict_json.hpp"
@@ -99,6 +100,10 @@ std::map<std::string, nlohmann::json> parse_lines(const std::string& content, co
     if (!verdict_from_string(r["verdict"].get<std::string>()))
       throw std::invalid_argument(where + "verdict " + num::quoted(r["verdict"].get<std::string>()) +
                                   " is not one of proved, confirmed, violated, inconclusive, error: the file is corrupt");
+    // The verdict must agree with the margin and the rules of docs/verdicts.md (merge and
+    // --resume trust these records: engine/record_validation.hpp).
+    if (const std::string problem = record_problem(r); !problem.empty())
+      throw std::invalid_argument(where + problem + ": the record was altered or is corrupt");
     const std::string key = record_key(r);
     if (out.count(key)) throw std::invalid_argument(where + "duplicate result for " + key);
     out.emplace(key, std::move(r));

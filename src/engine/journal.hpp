@@ -34,8 +34,9 @@ class Journal {
 };
 
 // Reads a journal. Every line must be a complete JSON object with the record fields; anything
-// else (a truncated or corrupted line, a duplicate key) throws std::invalid_argument naming
-// the file and line. For finished files (merge): a truncated last line is refused too.
+// else (a truncated or corrupted line, a duplicate key, a record whose verdict contradicts its
+// margin or lost its counterexample: engine/record_validation.hpp) throws std::invalid_argument
+// naming the file and line. For finished files (merge): a truncated last line is refused too.
 std::map<std::string, nlohmann::json> read_journal(const std::filesystem::path& file);
 
 // What --resume may reuse from the journal of an interrupted run.

@@ -155,6 +155,20 @@ void write_run_file(const std::filesystem::path& out_dir, const RunIdentity& ide
   write_file_atomically(run_file(out_dir), j.dump(2) + "\n");
 }
 
+std::string run_header_problem(const nlohmann::json& header, const std::string& id, const nlohmann::json& identity) {
+  if (!header.is_object() || !header.contains("identity") || !header.contains("id") || !header["id"].is_string())
+    return "not a run header (id, identity)";
+  const std::string own = header["id"].get<std::string>();
+  if (sha256_hex(header["identity"].dump()).substr(0, 32) != own)
+    return "its id " + num::excerpt(own, 40) + " is not the hash of its identity: the file was altered";
+  if (own != id || header["identity"] != identity) {
+    const std::string diff = identity_difference(identity, "expected", header["identity"], "run.json");
+    return "names run " + num::excerpt(own, 40) + ", not " + num::excerpt(id, 40) +
+           (diff.empty() ? std::string() : ": " + diff);
+  }
+  return "";
+}
+
 void check_resumable(const std::filesystem::path& out_dir, const RunIdentity& identity,
                      const std::map<std::string, nlohmann::json>& records, const std::filesystem::path& journal) {
   const std::filesystem::path rf = run_file(out_dir);
@@ -167,6 +181,8 @@ void check_resumable(const std::filesystem::path& out_dir, const RunIdentity& id
     }
     if (!j.is_object() || !j.contains("identity") || !j.contains("id") || !j["id"].is_string())
       throw std::invalid_argument(rf.string() + ": not a run header (id, identity); not resuming");
+    if (sha256_hex(j["identity"].dump()).substr(0, 32) != j["id"].get<std::string>())
+      throw std::invalid_argument(rf.string() + ": its id is not the hash of its identity: the file was altered; not resuming");
     const std::string diff = identity_difference(j["identity"], "the earlier run", identity.components, "this run");
     if (!diff.empty())
       throw std::invalid_argument("--resume: " + out_dir.string() + " holds another run: " + diff);
