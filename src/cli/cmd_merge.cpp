@@ -37,7 +37,7 @@ nlohmann::json read_json_file(const std::filesystem::path& f) {
 void add_merge_command(CLI::App& app, int& exit_status) {
   auto args = std::make_shared<MergeArgs>();
   auto* cmd = app.add_subcommand("merge", "merge the --out directories of sharded suite runs into one report");
-  cmd->add_option("--out", args->out, "directory for the merged report")->required();
+  cmd->add_option("--out", args->out, "directory for the merged report")->required()->check(nonempty_path());
   cmd->add_option("dirs", args->dirs, "the shard runs' --out directories")->required()->check(CLI::ExistingDirectory);
   cmd->callback([args, &exit_status]() {
     // Every shard must be a shard of the same run: the same run identity in its manifest

@@ -41,6 +41,18 @@ std::vector<WorkItem> plan(const Suite& suite) {
   return items;
 }
 
+std::string generator_settings_problem(const Suite& suite, std::size_t entry) {
+  const SuiteEntry& e = suite.entries.at(entry);
+  const Check* check = CheckRegistry::global().find(e.check);
+  if (!check || e.instances == 0) return "";
+  try {
+    (void)check->generate(instance_seed(suite.seed, e.label, 0), e.generate);
+  } catch (const std::invalid_argument& x) {
+    return x.what();
+  }
+  return "";
+}
+
 namespace {
 
 // Every message names the file first.
@@ -209,6 +221,15 @@ SuiteReport run_suite(const Suite& suite, const RunSettings& settings) {
         if (!failure)
           failure = std::make_exception_ptr(std::invalid_argument(r["reason"].get<std::string>().substr(sizeof kBadInput - 1)));
         next = todo.size();  // start nothing more
+        return;
+      }
+      if (settings.generated_refusal_is_usage_error && !items[todo[t]].file && !items[todo[t]].instance &&
+          r["verdict"] == "error" && r["reason"].get<std::string>().rfind(kBadInput, 0) == 0) {
+        if (!failure)
+          failure = std::make_exception_ptr(std::invalid_argument(
+              "--param/--horizon: the check refuses its own generator's instance " + items[todo[t]].instance_id + ": " +
+              r["reason"].get<std::string>().substr(sizeof kBadInput - 1)));
+        next = todo.size();
         return;
       }
       try {
