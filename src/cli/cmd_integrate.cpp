@@ -209,7 +209,8 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
         result = run_rigorous(*args, inst);
       }
     } catch (const std::invalid_argument& e) {
-      throw UsageError(args->instance + ": " + e.what());
+      const std::string what = e.what();  // (the file readers' messages name the file already)
+      throw UsageError(what.find(args->instance) != std::string::npos ? what : args->instance + ": " + what);
     } catch (const integrate::KinkPossible& e) {
       // |x| / relu: no enclosure at END, but a certified kink-free time (integrate/kink_report.hpp),
       // written to --json too (exit 3 all the same: END was not reached).

@@ -155,6 +155,9 @@ Suite load_suite(const std::filesystem::path& file) {
         const bool present = std::filesystem::exists(path, ec);
         if (ec) fail(w, "instance file " + num::excerpt(path.string(), 200) + ": " + ec.message());
         if (!present) fail(w, "instance file not found: " + num::excerpt(path.string(), 200));
+        // The file's name becomes the instance id that reports and CSVs show.
+        if (const std::string p = label_problem(path.filename().string()); !p.empty())
+          fail(w, "instance file name: " + p);
         e.instance_files.push_back(path.lexically_normal());
       }
     }
