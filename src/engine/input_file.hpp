@@ -16,8 +16,8 @@ namespace softcert::engine {
 // The cap on instance files, suite files, replay records, manifests and run.json (docs/cli.md,
 // "Limits"): 64 MiB, about 200 times the largest committed instance.
 inline constexpr std::uintmax_t kMaxInputFileBytes = std::uintmax_t{64} << 20;
-// The cap on a results journal (results.jsonl) read by --resume and merge: 16 GiB, beyond
-// 10⁶ records of the largest kind seen.
+// The cap on a results journal (results.jsonl) read by --resume and merge: 16 GiB, about three
+// times a run of the most instances a run may plan (10⁶, engine/suite.hpp) at ≈ 5 KB a record.
 inline constexpr std::uintmax_t kMaxJournalBytes = std::uintmax_t{16} << 30;
 
 // The file's bytes; see the header comment. `no_symlink`: refuse a symlink at the path itself
