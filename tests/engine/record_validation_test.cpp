@@ -29,7 +29,13 @@ TEST(RecordValidation, ProvedNeedsAMarginCertainlyOnTheClaimsSide) {
   EXPECT_NE(record_problem(result_record("proved", {"-5", "-4"})).find("proved needs a lower end > 0"), std::string::npos);
   EXPECT_NE(record_problem(result_record("proved", {"0", "1"})), "");  // strict claim: 0 is not enough
   EXPECT_NE(record_problem(result_record("proved", {"-0.0", "1"})), "");
-  // the non-strict claims (varre2026.repulsion.*) may have 0 as lower end; an unknown check counts as strict
+  // the non-strict claims (varre2026.repulsion.*) may have 0 as lower end, never below; an
+  // unknown check counts as strict
+  auto non_strict = result_record("proved", {"0", "1"});
+  non_strict["check"] = "varre2026.repulsion.leader";
+  EXPECT_EQ(record_problem(non_strict), "");
+  non_strict["margin"] = {"-1e-30", "1"};
+  EXPECT_NE(record_problem(non_strict).find("lower end >= 0"), std::string::npos);
   auto unknown = result_record("proved", {"0", "1"});
   unknown["check"] = "no.such.check";
   EXPECT_NE(record_problem(unknown), "");
