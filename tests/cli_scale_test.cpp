@@ -248,7 +248,7 @@ TEST(ScaleCli, MpiTwoRanksEqualSingleProcess) {
 TEST(ScaleCli, ReportsForPeopleHaveTablesAndPlots) {
   const fs::path& dir = baseline();
   const std::string md = read_text(dir / "report.md"), html = read_text(dir / "report.html");
-  EXPECT_NE(md.find("| `sukenik2026.sink_representability` | refuted |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| <code>sukenik2026.sink_representability</code> | refuted |"), std::string::npos) << md;
   EXPECT_NE(html.find("<table>"), std::string::npos);
   const std::string csv = read_text(dir / "plots/instances.csv");
   EXPECT_EQ(csv.substr(0, csv.find('\n')), "index,check,instance,verdict,margin_lower,margin_mid,margin_upper,seconds");

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "cli/commands.hpp"
+#include "numerics/quote.hpp"
 #include "cli/run_options.hpp"
 #include "engine/registry.hpp"
 
@@ -37,7 +38,7 @@ void add_check_command(CLI::App& app, int& exit_status) {
       ->transform(integer_in(53, 65536));
   auto* horizon = cmd->add_option("--horizon", args->horizon, "time horizon of the claim (a positive number)");
   cmd->add_option("--jobs,-j", args->jobs, "worker threads")->check(CLI::Range(1u, 1024u));
-  cmd->add_option("--json", args->json_out, "write one JSON line per result here");
+  cmd->add_option("--json", args->json_out, "write one JSON line per result here")->check(nonempty_path());
   cmd->add_option("--param", args->params, "check parameter key=value (JSON value); repeatable");
   cmd->add_option("--drop", args->drops, "drop a hypothesis from the generator; repeatable");
   cmd->add_option("--expect", args->expect, "holds or refuted")->check(CLI::IsMember({"holds", "refuted"}));
@@ -45,7 +46,7 @@ void add_check_command(CLI::App& app, int& exit_status) {
   cmd->add_flag("--quiet,-q", args->quiet, "no progress output");
   cmd->callback([args, horizon, &exit_status]() {
     const engine::Check* check = engine::CheckRegistry::global().find(args->name);
-    if (!check) throw UsageError("no check named '" + args->name + "' (softcert list shows them)");
+    if (!check) throw UsageError("no check named " + num::quoted(args->name) + " (softcert list shows them)");
     if (args->instance_files.empty() && args->instances == 0)
       throw UsageError("give --instance FILE or --instances N");
     if (horizon->count() > 0) check_horizon(args->horizon);
@@ -66,16 +67,19 @@ void add_check_command(CLI::App& app, int& exit_status) {
     const auto hyps = check->hypotheses();
     for (const auto& d : args->drops) {
       if (std::find(hyps.begin(), hyps.end(), d) == hyps.end())
-        throw UsageError("check " + args->name + " has no hypothesis '" + d + "'");
+        throw UsageError("check " + args->name + " has no hypothesis " + num::quoted(d));
       e.generate.dropped.insert(d);
     }
     engine::RunSettings settings;
     settings.jobs = args->jobs;
     settings.shard = parse_shard(args->shard);
     settings.bad_file_is_usage_error = true;  // an --instance file given here: exit 2 (docs/verdicts.md)
+    settings.generated_refusal_is_usage_error = true;  // bad --param / --horizon values: exit 2, as in search
     if (!args->json_out.empty()) settings.json_lines = args->json_out;
-    exit_status = execute_run(engine::single_check_suite(std::move(e), args->seed), settings, command_line(),
-                              args->quiet);
+    const engine::Suite suite = engine::single_check_suite(std::move(e), args->seed);
+    if (const std::string p = engine::generator_settings_problem(suite, 0); !p.empty())
+      throw UsageError("--param: " + num::excerpt(p, 300));
+    exit_status = execute_run(suite, settings, command_line(), args->quiet);
   });
 }
 

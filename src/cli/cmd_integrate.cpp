@@ -178,7 +178,7 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
                   "(tighter where the flow expands, K times the cost of that bound; default 1)")
       ->transform(integer_in(1, 64));
   cmd->add_flag("--no-check", args->no_check, "fast tier: skip the 2·BITS reference run");
-  cmd->add_option("--json", args->json_out, "write the result as JSON to this file");
+  cmd->add_option("--json", args->json_out, "write the result as JSON to this file")->check(nonempty_path());
   cmd->callback([args, &exit_status]() {
     // Everything about the input is checked before anything is computed or written.
     if (args->precision < 53) throw UsageError("--precision: must be ≥ 53 bits, got " + std::to_string(args->precision));
@@ -193,7 +193,13 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
       throw UsageError("--tail-width: only with --tier rigorous and --tail auto");
     if (args->set != "lohner" && args->tier != "rigorous") throw UsageError("--set: only with --tier rigorous");
     if (args->ball_pieces != 1 && args->set != "ball") throw UsageError("--ball-pieces: only with --set ball");
-    if (!(num::parse_decimal<Real>(args->t) > 0)) throw UsageError("--t: the horizon must be positive, got " + args->t);
+    bool positive = false;
+    try {  // (1e400 is decimal syntax but no finite double: it was an "internal error")
+      positive = num::parse_decimal<Real>(args->t) > 0;
+    } catch (const std::invalid_argument& e) {
+      throw UsageError("--t: must be a positive finite number: " + std::string(e.what()));
+    }
+    if (!positive) throw UsageError("--t: the horizon must be positive, got " + num::quoted(args->t));
     nlohmann::json result;
     try {
       const instances::Instance inst = instances::load_instance(args->instance);
@@ -203,7 +209,8 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
         result = run_rigorous(*args, inst);
       }
     } catch (const std::invalid_argument& e) {
-      throw UsageError(args->instance + ": " + e.what());
+      const std::string what = e.what();  // (the file readers' messages name the file already)
+      throw UsageError(what.find(args->instance) != std::string::npos ? what : args->instance + ": " + what);
     } catch (const integrate::KinkPossible& e) {
       // |x| / relu: no enclosure at END, but a certified kink-free time (integrate/kink_report.hpp),
       // written to --json too (exit 3 all the same: END was not reached).

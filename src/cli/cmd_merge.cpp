@@ -7,6 +7,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/run_options.hpp"
+#include "engine/input_file.hpp"
 #include "engine/journal.hpp"
 #include "engine/run_identity.hpp"
 #include "numerics/quote.hpp"
@@ -22,11 +23,9 @@ struct MergeArgs {
 };
 
 nlohmann::json read_json_file(const std::filesystem::path& f) {
-  std::ifstream in(f, std::ios::binary);
-  if (!in) throw UsageError("cannot read " + f.string());
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   try {
-    return num::parse_json_strict(text, f.string());
+    // A regular file only, size-capped, stopped at a NUL (engine/input_file.hpp).
+    return num::parse_json_strict(engine::read_input_file(f), f.string());
   } catch (const nlohmann::json::exception& e) {
     throw UsageError(f.string() + ": not valid JSON: " + num::json_error_excerpt(e.what()));
   } catch (const std::invalid_argument& e) {
@@ -38,7 +37,7 @@ nlohmann::json read_json_file(const std::filesystem::path& f) {
 void add_merge_command(CLI::App& app, int& exit_status) {
   auto args = std::make_shared<MergeArgs>();
   auto* cmd = app.add_subcommand("merge", "merge the --out directories of sharded suite runs into one report");
-  cmd->add_option("--out", args->out, "directory for the merged report")->required();
+  cmd->add_option("--out", args->out, "directory for the merged report")->required()->check(nonempty_path());
   cmd->add_option("dirs", args->dirs, "the shard runs' --out directories")->required()->check(CLI::ExistingDirectory);
   cmd->callback([args, &exit_status]() {
     // Every shard must be a shard of the same run: the same run identity in its manifest
@@ -54,6 +53,23 @@ void add_merge_command(CLI::App& app, int& exit_status) {
       if (!m.is_object() || !m.contains("run") || !m["run"].is_object() || !m["run"].contains("id") ||
           !m["run"]["id"].is_string() || !m["run"].contains("identity"))
         throw UsageError(d + "/manifest.json: no run identity (\"run\"): not a shard of this softcert's suite runs");
+      // The shard's run.json (the journal's header) must be there and name the manifest's run,
+      // with an id that is the hash of its identity: a shard without it, or with an edited one,
+      // is not a run this softcert wrote (issue 28).
+      const std::filesystem::path rf = engine::run_file(d);
+      nlohmann::json header;
+      try {
+        header = num::parse_json_strict(engine::read_input_file(rf, engine::kMaxInputFileBytes, /*no_symlink=*/true),
+                                        rf.string());
+      } catch (const nlohmann::json::exception& e) {
+        throw UsageError(rf.string() + ": not valid JSON: " + num::json_error_excerpt(e.what()));
+      } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string(e.what()) + " (every shard's run.json is needed: rerun that shard)");
+      }
+      if (const std::string problem = engine::run_header_problem(header, m["run"]["id"].get<std::string>(),
+                                                                 m["run"]["identity"]);
+          !problem.empty())
+        throw UsageError(rf.string() + ": " + problem);
       const std::string shard = m.value("shard", "1/1");
       if (run_id.empty()) {
         identity = m["run"]["identity"];

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "cli/commands.hpp"
+#include "engine/input_file.hpp"
 #include "engine/registry.hpp"
 #include "engine/replay.hpp"
 #include "engine/verdict_policy.hpp"
@@ -18,12 +19,10 @@ void add_replay_command(CLI::App& app, int& exit_status) {
   auto* cmd = app.add_subcommand("replay", "re-verify a saved counterexample rigorously (exit 0 iff reproduced)");
   cmd->add_option("file", *file, "a result record or counterexample file (JSON)")->required()->check(CLI::ExistingFile);
   cmd->callback([file, &exit_status]() {
-    std::ifstream in(*file, std::ios::binary);
-    if (!in) throw UsageError("cannot read " + *file);
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     engine::ReplayRequest req;
     try {
-      req = engine::read_replay_record(text, *file);
+      // A regular file only, size-capped, stopped at a NUL (engine/input_file.hpp).
+      req = engine::read_replay_record(engine::read_input_file(*file), *file);
     } catch (const std::invalid_argument& e) {
       throw UsageError(e.what());
     }

@@ -4,6 +4,8 @@
 // summary.md into DIR (default out/reproduce/NAME), then prints the summary and the files.
 // Exit: 0 written; 2 bad usage (unknown NAME, unwritable --out, a bad --set; nothing written);
 // 3 a rigorous computation the experiment needs could not be validated (nothing written).
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
@@ -13,6 +15,7 @@
 #include <system_error>
 
 #include "cli/commands.hpp"
+#include "cli/run_options.hpp"
 #include "reproduce/output.hpp"
 #include "reproduce/registry.hpp"
 #include "numerics/quote.hpp"
@@ -42,10 +45,21 @@ std::string known_names() {
   return s;
 }
 
-// Removes `dir` when this run created it and left it empty (a failed run leaves nothing).
-void remove_if_created_and_empty(const fs::path& dir, bool created) {
+// --out can be made: it is a directory already, or its nearest existing ancestor is a directory
+// this process may write into. Creates nothing; throws UsageError naming --out.
+void check_output_dir_possible(const fs::path& dir) {
   std::error_code ec;
-  if (created && fs::is_empty(dir, ec)) fs::remove(dir, ec);
+  if (fs::exists(dir, ec)) {
+    if (!fs::is_directory(dir, ec)) throw UsageError("--out: " + dir.string() + " exists and is not a directory");
+    if (::access(dir.c_str(), W_OK | X_OK) != 0) throw UsageError("--out: cannot write into " + dir.string());
+    return;
+  }
+  fs::path ancestor = fs::absolute(dir, ec).parent_path();
+  while (!ancestor.empty() && !fs::exists(ancestor, ec) && ancestor != ancestor.parent_path()) ancestor = ancestor.parent_path();
+  if (!fs::is_directory(ancestor, ec))
+    throw UsageError("--out: cannot create " + dir.string() + ": " + ancestor.string() + " is not a directory");
+  if (::access(ancestor.c_str(), W_OK | X_OK) != 0)
+    throw UsageError("--out: cannot create " + dir.string() + ": " + ancestor.string() + " is not writable");
 }
 
 int run(const ReproduceArgs& args) {
@@ -73,12 +87,10 @@ int run(const ReproduceArgs& args) {
     if (std::find(e->settings.begin(), e->settings.end(), key) == e->settings.end())
       throw UsageError("--set: " + e->name + " has no setting " + num::quoted(key));
   const fs::path out = args.out.empty() ? fs::path("out") / "reproduce" / e->name : fs::path(args.out);
-  bool created = false;
-  try {
-    created = reproduce::prepare_output_dir(out);
-  } catch (const std::invalid_argument& err) {
-    throw UsageError(err.what());
-  }
+  // Nothing is created before every option is known good (issue 28: `--out a/b/c --set
+  // points=0` left a/b behind): the experiment checks its --set values when it starts, so --out
+  // is only checked here and created once the run has succeeded.
+  check_output_dir_possible(out);
 
   reproduce::RunContext ctx;
   ctx.settings = settings;
@@ -92,14 +104,17 @@ int run(const ReproduceArgs& args) {
   try {
     result = e->run(ctx);
   } catch (const std::invalid_argument& err) {
-    remove_if_created_and_empty(out, created);
     throw UsageError(e->name + ": " + err.what());
   } catch (const reproduce::ExperimentFailure& err) {
-    remove_if_created_and_empty(out, created);
     std::cerr << "softcert reproduce: " << e->name << ": " << err.what() << " (nothing written)\n";
     return 3;
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  try {
+    reproduce::prepare_output_dir(out);
+  } catch (const std::invalid_argument& err) {
+    throw UsageError(err.what());
+  }
   const auto format = args.format == "svg" ? report::plots::Format::svg : report::plots::Format::png;
   const reproduce::Written w = reproduce::write_result(*e, result, out, format, settings, seconds);
   std::cout << result.summary << "\n";
@@ -117,7 +132,7 @@ void add_reproduce_command(CLI::App& app, int& exit_status) {
   auto* cmd = app.add_subcommand("reproduce", "run a paper experiment: figures, CSV and the numbers (--list names them)");
   cmd->add_option("name", args->name, "the experiment (softcert reproduce --list)");
   cmd->add_flag("--list", args->list, "name every experiment with its paper source");
-  cmd->add_option("--out", args->out, "output directory (default out/reproduce/NAME)");
+  cmd->add_option("--out", args->out, "output directory (default out/reproduce/NAME)")->check(nonempty_path());
   cmd->add_option("--format", args->format, "figure format: png or svg")->check(CLI::IsMember({"png", "svg"}));
   cmd->add_option("--jobs", args->jobs, "threads for experiments made of independent runs (default 2)");
   cmd->add_flag("--quiet", args->quiet, "no progress lines on stderr");

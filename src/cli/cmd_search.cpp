@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "numerics/quote.hpp"
 #include "cli/run_options.hpp"
 #include "engine/journal.hpp"
 #include "engine/registry.hpp"
@@ -110,7 +111,7 @@ void add_search_command(CLI::App& app, int& exit_status) {
   cmd->add_option("--budget", args->budget, "seconds for sampling, optimisation and shrinking (default 60)");
   cmd->add_option("--seed", args->seed, "seed of the search (default 1)")
       ->transform(integer_in(0, std::numeric_limits<std::uint64_t>::max()));
-  cmd->add_option("--out", args->out, "write the counterexample (or the negative report) here, as JSON");
+  cmd->add_option("--out", args->out, "write the counterexample (or the negative report) here, as JSON")->check(nonempty_path());
   cmd->add_option("--max-samples", args->max_samples, "stop after this many generator samples (default: no cap)")
       ->transform(integer_in(1, std::numeric_limits<std::uint64_t>::max()));
   auto* horizon = cmd->add_option("--horizon", args->horizon,
@@ -121,14 +122,14 @@ void add_search_command(CLI::App& app, int& exit_status) {
   cmd->add_flag("--quiet,-q", args->quiet, "no progress lines on stderr");
   cmd->callback([args, horizon, &exit_status]() {
     const engine::Check* check = engine::CheckRegistry::global().find(args->name);
-    if (!check) throw UsageError("no check named '" + args->name + "' (softcert list shows them)");
+    if (!check) throw UsageError("no check named " + num::quoted(args->name) + " (softcert list shows them)");
     search::SearchSettings s;
     const auto hyps = check->hypotheses();
     for (const auto& d : args->drops) {
       if (std::find(hyps.begin(), hyps.end(), d) == hyps.end()) {
         std::string known;
         for (const auto& h : hyps) known += (known.empty() ? "" : ", ") + h;
-        throw UsageError("check " + args->name + " has no hypothesis '" + d + "' (it has: " +
+        throw UsageError("check " + args->name + " has no hypothesis " + num::quoted(d) + " (it has: " +
                          (known.empty() ? "none" : known) + ")");
       }
       s.evaluator.dropped.insert(d);

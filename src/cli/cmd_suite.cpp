@@ -21,7 +21,7 @@ void add_suite_command(CLI::App& app, int& exit_status) {
   auto args = std::make_shared<SuiteArgs>();
   auto* cmd = app.add_subcommand("suite", "run a suite of checks (TOML) against expected outcomes");
   cmd->add_option("file", args->file, "suite file (TOML)")->required()->check(CLI::ExistingFile);
-  cmd->add_option("--out", args->out, "write results.jsonl, summary.json, junit.xml, manifest.json here");
+  cmd->add_option("--out", args->out, "write results.jsonl, summary.json, junit.xml, manifest.json here")->check(nonempty_path());
   cmd->add_option("--jobs,-j", args->jobs, "worker threads")->check(CLI::Range(1u, 1024u));
   cmd->add_option("--shard", args->shard, "run only shard K of N (merge with softcert merge)");
   cmd->add_flag("--resume", args->resume, "continue an interrupted run in --out, recomputing nothing finished");

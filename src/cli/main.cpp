@@ -1,5 +1,6 @@
 // softcert: the command-line front end. Exit status (docs/cli.md): 0 all outcomes as expected,
 // 1 an unexpected outcome, 2 bad usage or input, 3 too many inconclusive results.
+#include <csignal>
 #include <iostream>
 
 #include "cli/commands.hpp"
@@ -8,6 +9,9 @@
 #include "engine/journal.hpp"
 
 int main(int argc, char** argv) {
+  // Past `ulimit -f`, write() fails with EFBIG instead of the process dying by SIGXFSZ (exit 153,
+  // a temporary file left behind): every write is checked and EFBIG is reported like a full disk.
+  std::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{"softcert: checks theorems about softmax attention with certified numerics"};
   app.name("softcert");
   bool version = false;

@@ -37,6 +37,11 @@ CLI::Validator integer_in(std::uint64_t min, std::uint64_t max) {
       "INT in " + range);
 }
 
+CLI::Validator nonempty_path() {
+  return CLI::Validator([](std::string& text) -> std::string { return text.empty() ? "must not be empty (a path)" : ""; },
+                        "PATH");
+}
+
 void check_horizon(double horizon) {
   if (!(horizon > 0) || !std::isfinite(horizon)) {
     char got[32];

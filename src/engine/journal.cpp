@@ -11,6 +11,8 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "engine/input_file.hpp"
+#include "engine/record_validation.hpp"
 #include "engine/verdict.hpp"
 #include "numerics/quote.hpp"
 #include "numerics/strict_json.hpp"
@@ -22,8 +24,22 @@ std::string record_key(const nlohmann::json& r) {
 }
 
 Journal::Journal(const std::filesystem::path& file) : file_(file) {
-  fd_ = ::open(file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  // O_NOFOLLOW: a symlink planted at DIR/results.jsonl must not make the run append to its target.
+  fd_ = ::open(file.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0644);
+  if (fd_ < 0 && errno == ELOOP)
+    throw std::invalid_argument(file.string() + ": is a symbolic link: not followed (remove it, or choose another --out)");
   if (fd_ < 0) throw std::invalid_argument("cannot open " + file.string() + ": " + std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd_);
+    fd_ = -1;
+    throw std::invalid_argument(file.string() + ": not a regular file: softcert does not append its results there");
+  }
+}
+
+void Journal::cut_to(std::uintmax_t bytes) {
+  if (::ftruncate(fd_, static_cast<off_t>(bytes)) != 0)
+    throw WriteError("cannot cut " + file_.string() + " to its complete lines: " + std::strerror(errno));
 }
 
 Journal::~Journal() {
@@ -52,10 +68,9 @@ void Journal::append(const nlohmann::json& record) {
 
 namespace {
 
+// A journal inside an --out directory: softcert wrote it, so a symlink there is not its own.
 std::string read_all(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw std::invalid_argument("cannot read " + file.string());
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return read_input_file(file, kMaxJournalBytes, /*no_symlink=*/true);
 }
 
 // Parses complete lines (`content` is empty or ends in '\n').
@@ -85,6 +100,10 @@ std::map<std::string, nlohmann::json> parse_lines(const std::string& content, co
     if (!verdict_from_string(r["verdict"].get<std::string>()))
       throw std::invalid_argument(where + "verdict " + num::quoted(r["verdict"].get<std::string>()) +
                                   " is not one of proved, confirmed, violated, inconclusive, error: the file is corrupt");
+    // The verdict must agree with the margin and the rules of docs/verdicts.md (merge and
+    // --resume trust these records: engine/record_validation.hpp).
+    if (const std::string problem = record_problem(r); !problem.empty())
+      throw std::invalid_argument(where + problem + ": the record was altered or is corrupt");
     const std::string key = record_key(r);
     if (out.count(key)) throw std::invalid_argument(where + "duplicate result for " + key);
     out.emplace(key, std::move(r));
@@ -116,8 +135,20 @@ OutDirLock::OutDirLock(const std::filesystem::path& dir) {
   std::filesystem::create_directories(dir, ec);
   if (ec) throw WriteError("cannot create " + dir.string() + ": " + ec.message());
   const std::filesystem::path file = dir / ".softcert.lock";
-  fd_ = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  // O_NOFOLLOW: a symlink planted there would have the pid written into (and truncate) its target
+  // (issue 28); O_NONBLOCK: a FIFO there cannot hang the open. Only a regular file is a lock.
+  fd_ = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0644);
+  if (fd_ < 0 && errno == ELOOP)
+    throw std::invalid_argument("--out " + dir.string() + ": " + file.string() +
+                                " is a symbolic link: not followed (remove it; softcert creates its own lock file)");
   if (fd_ < 0) throw WriteError("cannot open " + file.string() + ": " + std::strerror(errno));
+  struct stat lock_st {};
+  if (::fstat(fd_, &lock_st) != 0 || !S_ISREG(lock_st.st_mode)) {
+    ::close(fd_);
+    fd_ = -1;
+    throw std::invalid_argument("--out " + dir.string() + ": " + file.string() +
+                                " is not a regular file (remove it; softcert creates its own lock file)");
+  }
   if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
     const int err = errno;
     char pid[32] = {0};
@@ -209,11 +240,20 @@ mode_t process_umask() {
 }  // namespace
 
 void write_file_atomically(const std::filesystem::path& file, const std::string& text) {
+  // What is at the path decides. Nothing, a regular file, or a symlink to a regular file (or a
+  // dangling one): the temporary file is renamed over the path — a symlink is replaced, never
+  // written through, so its target is untouched. A character device or FIFO, or a symlink to one
+  // (/dev/stdout, a pipe): written to directly. A directory or a block device: refused.
   struct stat st {};
   if (::stat(file.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
     if (S_ISDIR(st.st_mode)) write_failed(file, EISDIR);
-    const int fd = ::open(file.c_str(), O_WRONLY | O_CLOEXEC);
+    if (!S_ISCHR(st.st_mode) && !S_ISFIFO(st.st_mode))
+      throw WriteError("cannot write " + file.string() + ": not a regular file, character device or pipe");
+    // O_NONBLOCK: a FIFO with no reader fails (ENXIO) instead of hanging; cleared for the writes.
+    const int fd = ::open(file.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
     if (fd < 0) write_failed(file, errno);
+    const int fl = ::fcntl(fd, F_GETFL);
+    if (fl >= 0) ::fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
     const bool ok = write_all(fd, text);
     const int err = errno;
     if (::close(fd) != 0 && ok) write_failed(file, errno);

@@ -18,11 +18,15 @@ std::string record_key(const nlohmann::json& record);
 
 class Journal {
  public:
-  explicit Journal(const std::filesystem::path& file);  // opens for appending, creates if absent
+  // Opens for appending, creates if absent; a symlink or anything but a regular file at the path
+  // is refused (std::invalid_argument), never followed.
+  explicit Journal(const std::filesystem::path& file);
   ~Journal();
   Journal(const Journal&) = delete;
   Journal& operator=(const Journal&) = delete;
   void append(const nlohmann::json& record);
+  // Cuts the file to its first `bytes` (--resume: the complete lines), through this descriptor.
+  void cut_to(std::uintmax_t bytes);
 
  private:
   int fd_ = -1;
@@ -30,8 +34,9 @@ class Journal {
 };
 
 // Reads a journal. Every line must be a complete JSON object with the record fields; anything
-// else (a truncated or corrupted line, a duplicate key) throws std::invalid_argument naming
-// the file and line. For finished files (merge): a truncated last line is refused too.
+// else (a truncated or corrupted line, a duplicate key, a record whose verdict contradicts its
+// margin or lost its counterexample: engine/record_validation.hpp) throws std::invalid_argument
+// naming the file and line. For finished files (merge): a truncated last line is refused too.
 std::map<std::string, nlohmann::json> read_journal(const std::filesystem::path& file);
 
 // What --resume may reuse from the journal of an interrupted run.
@@ -50,7 +55,8 @@ struct ResumableJournal {
 ResumableJournal read_journal_for_resume(const std::filesystem::path& file);
 
 // An exclusive lock on a run directory (--out): flock on DIR/.softcert.lock, held for the
-// object's lifetime (the whole run, reports included). A second run on the same directory is
+// object's lifetime (the whole run, reports included). The lock file is opened without following
+// a symlink: a symlink (or anything but a regular file) there is refused, its target untouched. A second run on the same directory is
 // refused with std::invalid_argument naming the directory and the holder's pid. The lock file
 // stays (removing it would race with a waiting run); it holds the last holder's pid.
 class OutDirLock {
@@ -81,8 +87,9 @@ struct WriteError : std::runtime_error {
 
 // Writes `text` to `file` atomically: a fresh temporary file in the same directory (mkstemp),
 // every write checked, fsync, close checked, rename over `file`, then fsync of the directory.
-// On any failure the temporary file is removed, `file` is left as it was, and WriteError is
-// thrown. Every report file softcert writes goes through here. (When `file` exists and is not
+// On any failure (EFBIG under `ulimit -f` included: main ignores SIGXFSZ) the temporary file is
+// removed, `file` is left as it was, and WriteError is thrown. A symlink at `file` is replaced,
+// never written through, unless it leads to a character device or pipe (/dev/stdout). Every report file softcert writes goes through here. (When `file` exists and is not
 // a regular file — /dev/stdout, a pipe — the text is written straight to it, still checked.)
 void write_file_atomically(const std::filesystem::path& file, const std::string& text);
 

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "engine/build_info.hpp"
+#include "engine/input_file.hpp"
 #include "engine/journal.hpp"
 #include "numerics/quote.hpp"
 #include "numerics/strict_json.hpp"
@@ -25,17 +26,14 @@ constexpr std::array<std::uint32_t, 64> kK = {
 
 constexpr std::uint32_t rotr(std::uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
 
-std::string read_bytes(const std::filesystem::path& f, bool* ok) {
-  std::ifstream in(f, std::ios::binary);
-  *ok = static_cast<bool>(in) && !std::filesystem::is_directory(f);
-  if (!*ok) return "";
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
+// The hash of a file's bytes, read as every input is (engine/input_file.hpp: no device, FIFO or
+// file over the cap is read); a file that cannot be read hashes as "unreadable".
 std::string file_hash(const std::filesystem::path& f) {
-  bool ok = false;
-  const std::string bytes = read_bytes(f, &ok);
-  return ok ? sha256_hex(bytes) : "unreadable";
+  try {
+    return sha256_hex(read_input_file(f));
+  } catch (const std::invalid_argument&) {
+    return "unreadable";
+  }
 }
 
 }  // namespace
@@ -157,20 +155,34 @@ void write_run_file(const std::filesystem::path& out_dir, const RunIdentity& ide
   write_file_atomically(run_file(out_dir), j.dump(2) + "\n");
 }
 
+std::string run_header_problem(const nlohmann::json& header, const std::string& id, const nlohmann::json& identity) {
+  if (!header.is_object() || !header.contains("identity") || !header.contains("id") || !header["id"].is_string())
+    return "not a run header (id, identity)";
+  const std::string own = header["id"].get<std::string>();
+  if (sha256_hex(header["identity"].dump()).substr(0, 32) != own)
+    return "its id " + num::excerpt(own, 40) + " is not the hash of its identity: the file was altered";
+  if (own != id || header["identity"] != identity) {
+    const std::string diff = identity_difference(identity, "expected", header["identity"], "run.json");
+    return "names run " + num::excerpt(own, 40) + ", not " + num::excerpt(id, 40) +
+           (diff.empty() ? std::string() : ": " + diff);
+  }
+  return "";
+}
+
 void check_resumable(const std::filesystem::path& out_dir, const RunIdentity& identity,
                      const std::map<std::string, nlohmann::json>& records, const std::filesystem::path& journal) {
   const std::filesystem::path rf = run_file(out_dir);
   if (std::filesystem::exists(rf)) {
     nlohmann::json j;
     try {
-      std::ifstream in(rf, std::ios::binary);
-      j = num::parse_json_strict(std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()),
-                                 rf.string());
+      j = num::parse_json_strict(read_input_file(rf, kMaxInputFileBytes, /*no_symlink=*/true), rf.string());
     } catch (const nlohmann::json::exception&) {
       throw std::invalid_argument(rf.string() + ": not valid JSON: the run header is corrupt; not resuming");
     }
     if (!j.is_object() || !j.contains("identity") || !j.contains("id") || !j["id"].is_string())
       throw std::invalid_argument(rf.string() + ": not a run header (id, identity); not resuming");
+    if (sha256_hex(j["identity"].dump()).substr(0, 32) != j["id"].get<std::string>())
+      throw std::invalid_argument(rf.string() + ": its id is not the hash of its identity: the file was altered; not resuming");
     const std::string diff = identity_difference(j["identity"], "the earlier run", identity.components, "this run");
     if (!diff.empty())
       throw std::invalid_argument("--resume: " + out_dir.string() + " holds another run: " + diff);

@@ -37,6 +37,10 @@ std::string sha256_hex(const std::string& bytes);
 std::filesystem::path run_file(const std::filesystem::path& out_dir);
 void write_run_file(const std::filesystem::path& out_dir, const RunIdentity& identity);
 
+// "" when `header` (a parsed run.json) is a run header whose id is the hash of its identity and
+// equals `id` with identity `identity` (from a manifest, or this run's); else what is wrong.
+std::string run_header_problem(const nlohmann::json& header, const std::string& id, const nlohmann::json& identity);
+
 // For --resume: the run that wrote `out_dir` must be `identity` (run.json and every record's
 // "run"); throws std::invalid_argument saying what differs. `records` are the journal's.
 void check_resumable(const std::filesystem::path& out_dir, const RunIdentity& identity,

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "engine/input_file.hpp"
 #include "engine/journal.hpp"
 #include "engine/registry.hpp"
 #include "engine/run_identity.hpp"
@@ -41,15 +42,24 @@ std::vector<WorkItem> plan(const Suite& suite) {
   return items;
 }
 
+std::string generator_settings_problem(const Suite& suite, std::size_t entry) {
+  const SuiteEntry& e = suite.entries.at(entry);
+  const Check* check = CheckRegistry::global().find(e.check);
+  if (!check || e.instances == 0) return "";
+  try {
+    (void)check->generate(instance_seed(suite.seed, e.label, 0), e.generate);
+  } catch (const std::invalid_argument& x) {
+    return x.what();
+  }
+  return "";
+}
+
 namespace {
 
 // Every message names the file first.
 nlohmann::json load_instance_file(const std::filesystem::path& f) {
-  if (std::filesystem::is_directory(f)) throw std::invalid_argument(f.string() + ": is a directory, not an instance file");
-  std::ifstream in(f, std::ios::binary);
-  if (!in) throw std::invalid_argument(f.string() + ": cannot read the instance file");
-  if (in.peek() == std::char_traits<char>::eof()) throw std::invalid_argument(f.string() + ": empty file");
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string text = read_input_file(f);  // a regular file only, size-capped, stopped at a NUL
+  if (text.empty()) throw std::invalid_argument(f.string() + ": empty file");
   try {
     return num::parse_json_strict(text, f.string());  // no NUL, no duplicate key
   } catch (const nlohmann::json::exception& e) {
@@ -145,10 +155,13 @@ SuiteReport run_suite(const Suite& suite, const RunSettings& settings) {
   std::optional<std::uintmax_t> complete_bytes;  // set when a cut last line must be cut off
   std::vector<std::string> notes;
   if (settings.out_dir) {
-    std::filesystem::create_directories(*settings.out_dir);
+    std::error_code ec;
+    std::filesystem::create_directories(*settings.out_dir, ec);
+    if (ec) throw WriteError("cannot create " + settings.out_dir->string() + ": " + ec.message());
     journal_path = *settings.out_dir / "results.jsonl";
     if (settings.resume) {
-      if (std::filesystem::exists(journal_path)) {
+      std::error_code ec2;
+      if (std::filesystem::exists(std::filesystem::symlink_status(journal_path, ec2))) {
         ResumableJournal j = read_journal_for_resume(journal_path);
         previous = std::move(j.records);
         if (!j.dropped_tail.empty()) {
@@ -159,8 +172,12 @@ SuiteReport run_suite(const Suite& suite, const RunSettings& settings) {
         }
       }
       check_resumable(*settings.out_dir, identity, previous, journal_path);
-    } else if (std::filesystem::exists(journal_path)) {
-      std::filesystem::remove(journal_path);
+    } else {
+      std::error_code ec;  // (the throwing forms made a directory there an "internal error")
+      if (std::filesystem::exists(std::filesystem::symlink_status(journal_path, ec))) {
+        std::filesystem::remove(journal_path, ec);
+        if (ec) throw WriteError("cannot remove " + journal_path.string() + ": " + ec.message());
+      }
     }
   } else if (settings.resume) {
     throw std::invalid_argument("--resume needs --out DIR");
@@ -185,8 +202,8 @@ SuiteReport run_suite(const Suite& suite, const RunSettings& settings) {
   // The journal's header (run.json) goes first: every record after it carries its id.
   if (settings.out_dir) write_run_file(*settings.out_dir, identity);
   // Only now, with the journal accepted, cut the dropped line off: new lines must not be glued to it.
-  if (complete_bytes) std::filesystem::resize_file(journal_path, *complete_bytes);
   if (settings.out_dir) journal = std::make_unique<Journal>(journal_path);
+  if (complete_bytes) journal->cut_to(*complete_bytes);  // through the journal's descriptor: no symlink followed
 
   std::mutex mu;
   std::atomic<std::size_t> next{0};
@@ -204,6 +221,15 @@ SuiteReport run_suite(const Suite& suite, const RunSettings& settings) {
         if (!failure)
           failure = std::make_exception_ptr(std::invalid_argument(r["reason"].get<std::string>().substr(sizeof kBadInput - 1)));
         next = todo.size();  // start nothing more
+        return;
+      }
+      if (settings.generated_refusal_is_usage_error && !items[todo[t]].file && !items[todo[t]].instance &&
+          r["verdict"] == "error" && r["reason"].get<std::string>().rfind(kBadInput, 0) == 0) {
+        if (!failure)
+          failure = std::make_exception_ptr(std::invalid_argument(
+              "--param/--horizon: the check refuses its own generator's instance " + items[todo[t]].instance_id + ": " +
+              r["reason"].get<std::string>().substr(sizeof kBadInput - 1)));
+        next = todo.size();
         return;
       }
       try {

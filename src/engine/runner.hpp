@@ -33,6 +33,11 @@ struct WorkItem {
 
 std::vector<WorkItem> plan(const Suite& suite);
 
+// "" when the generator of `suite.entries[entry]` accepts the entry's params (it generates the
+// entry's first instance, as `softcert search` does before anything else), else the generator's
+// message. Entries without random instances: "". Used up front by load_suite and `check`.
+std::string generator_settings_problem(const Suite& suite, std::size_t entry);
+
 // Runs one item: generate or load the instance (or take item.instance), run the check, never throws; failures become
 // verdict "error" with the reason. The record is one results.jsonl line (docs/reports.md).
 nlohmann::json run_item(const Suite& suite, const WorkItem& item);
@@ -55,6 +60,11 @@ struct RunSettings {
   // run with std::invalid_argument naming the file, instead of becoming an error record:
   // `check --instance FILE` (the file was given directly: exit 2). Suites leave it false.
   bool bad_file_is_usage_error = false;
+  // A generated instance that its own check refuses as bad input stops the run with
+  // std::invalid_argument naming the settings, as `softcert search` does: the generator's
+  // instances satisfy the check's hypotheses, so the refusal is about --param / --horizon
+  // (`check --param T=-3`, `--horizon 1e308`: exit 2, not one error record per instance).
+  bool generated_refusal_is_usage_error = false;
   // Called (under a lock, in completion order) after each result: record, done, total.
   std::function<void(const nlohmann::json&, std::size_t, std::size_t)> on_result;
 };

@@ -6,7 +6,9 @@
 
 #include <toml++/toml.h>
 
+#include "engine/input_file.hpp"
 #include "engine/registry.hpp"
+#include "engine/runner.hpp"
 #include "numerics/quote.hpp"
 
 namespace softcert::engine {
@@ -25,7 +27,7 @@ std::optional<std::int64_t> integer_of(const toml::node* n) {
 
 void reject_unknown_keys(const toml::table& t, const std::set<std::string>& known, const std::string& where) {
   for (const auto& [k, v] : t)
-    if (!known.count(std::string(k.str()))) fail(where, "unknown key '" + std::string(k.str()) + "'");
+    if (!known.count(std::string(k.str()))) fail(where, "unknown key " + num::quoted(std::string(k.str())));
 }
 
 // TOML value → JSON value (for check-specific params).
@@ -62,13 +64,26 @@ double fraction(const toml::node& n, const std::string& where) {
   return v;
 }
 
+// "" for a usable name or label, else why not: reports (report.md, CSVs, JUnit) quote it, so no
+// control character (a raw NUL, a newline, an escape) and at most 200 characters.
+std::string label_problem(const std::string& text) {
+  for (const char c : text)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F)
+      return "contains a control character (" + num::quoted(text) + "): not allowed in names that reports show";
+  if (text.size() > 200) return "longer than 200 bytes (" + num::quoted(text) + ")";
+  return "";
+}
+
 }  // namespace
 
 Suite load_suite(const std::filesystem::path& file) {
   const std::string f = file.string();
   toml::table root;
+  // A regular file only, size-capped, stopped at a NUL (engine/input_file.hpp): toml++'s own
+  // parse_file read /dev/zero without end.
+  const std::string text = read_input_file(file);
   try {
-    root = toml::parse_file(f);
+    root = toml::parse(text, f);
   } catch (const toml::parse_error& e) {
     std::ostringstream msg;
     msg << e.description() << " (line " << e.source().begin.line << ")";
@@ -77,7 +92,12 @@ Suite load_suite(const std::filesystem::path& file) {
   reject_unknown_keys(root, {"name", "seed", "description", "defaults", "check"}, f);
   Suite s;
   s.source = std::filesystem::absolute(file);
-  s.name = root["name"].value_or(file.stem().string());
+  s.name = file.stem().string();
+  if (const toml::node* name = root.get("name")) {  // (`name = 5` used to be taken as the file's stem)
+    if (!name->is_string()) fail(f, "name must be a string");
+    s.name = name->as_string()->get();
+    if (const std::string p = label_problem(s.name); !p.empty()) fail(f, "name: " + p);
+  }
   if (auto seed = root["seed"]) {
     auto v = integer_of(seed.node());
     if (!v || *v < 0) fail(f, "seed must be a nonnegative integer");
@@ -91,7 +111,7 @@ Suite load_suite(const std::filesystem::path& file) {
   const std::set<std::string> keys = {"name", "label", "instances", "instance_files", "expect", "max_inconclusive",
                                       "tier", "precision", "horizon", "params", "drop"};
   if (defaults) reject_unknown_keys(*defaults, keys, f + ": [defaults]");
-  std::size_t i = 0;
+  std::size_t i = 0, planned = 0;
   for (const auto& node : *checks) {
     const std::string where = f + ": check #" + std::to_string(++i);
     const auto* t = node.as_table();
@@ -106,16 +126,17 @@ Suite load_suite(const std::filesystem::path& file) {
     const auto* name = t->get("name");
     if (!name || !name->is_string()) fail(where, "name (a string) is required");
     e.check = name->as_string()->get();
-    if (!CheckRegistry::global().find(e.check)) fail(where, "no check named '" + e.check + "' (see softcert list)");
+    if (!CheckRegistry::global().find(e.check)) fail(where, "no check named " + num::quoted(e.check) + " (see softcert list)");
     e.label = e.check;
     if (const auto* label = t->get("label")) {
       if (!label->is_string() || label->as_string()->get().empty()) fail(where, "label must be a nonempty string");
       e.label = label->as_string()->get();
+      if (const std::string p = label_problem(e.label); !p.empty()) fail(where, "label: " + p);
     }
     for (const auto& other : s.entries)
       if (other.label == e.label)
-        fail(where, "two entries are both called '" + e.label + "': give one a distinct label = \"...\"");
-    const std::string w = where + " (" + e.label + ")";
+        fail(where, "two entries are both called " + num::quoted(e.label) + ": give one a distinct label = \"...\"");
+    const std::string w = where + " (" + num::excerpt(e.label) + ")";
     if (auto* n = get("instances")) {
       auto v = integer_of(n);
       if (!v || *v < 0 || static_cast<std::uint64_t>(*v) > kMaxInstances)
@@ -129,7 +150,14 @@ Suite load_suite(const std::filesystem::path& file) {
         if (!p.is_string()) fail(w, "instance_files must be an array of paths");
         std::filesystem::path path = p.as_string()->get();
         if (path.is_relative()) path = s.source.parent_path() / path;
-        if (!std::filesystem::exists(path)) fail(w, "instance file not found: " + path.string());
+        // (error_code: a symlink loop made the throwing form an "internal error")
+        std::error_code ec;
+        const bool present = std::filesystem::exists(path, ec);
+        if (ec) fail(w, "instance file " + num::excerpt(path.string(), 200) + ": " + ec.message());
+        if (!present) fail(w, "instance file not found: " + num::excerpt(path.string(), 200));
+        // The file's name becomes the instance id that reports and CSVs show.
+        if (const std::string p = label_problem(path.filename().string()); !p.empty())
+          fail(w, "instance file name: " + p);
         e.instance_files.push_back(path.lexically_normal());
       }
     }
@@ -175,11 +203,21 @@ Suite load_suite(const std::filesystem::path& file) {
         if (!h.is_string()) fail(w, "drop must be an array of hypothesis names");
         const std::string name_h = h.as_string()->get();
         if (std::find(hyps.begin(), hyps.end(), name_h) == hyps.end())
-          fail(w, "check has no hypothesis '" + name_h + "'");
+          fail(w, "check has no hypothesis " + num::quoted(name_h));
         e.generate.dropped.insert(name_h);
       }
     }
+    // The cap on a whole run's plan, checked before plan() allocates anything (issue 28: 100
+    // entries of 10⁶ instances each took > 2 GB while planning).
+    planned += e.instances + e.instance_files.size();
+    if (planned > kMaxPlannedInstances)
+      fail(w, "instances: the suite plans " + std::to_string(planned) + " instances up to this entry, more than the " +
+                  std::to_string(kMaxPlannedInstances) + " a run may hold (docs/cli.md, \"Limits\"): split the suite");
     s.entries.push_back(std::move(e));
+    // The entry's params must suit its generator (issue 28: `T = -3` gave one error record per
+    // instance), checked as `check` and `search` check --param.
+    if (const std::string p = generator_settings_problem(s, s.entries.size() - 1); !p.empty())
+      fail(w, "params: " + num::excerpt(p, 300));
   }
   return s;
 }

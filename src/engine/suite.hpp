@@ -16,6 +16,10 @@ namespace softcert::engine {
 // smallest records, so 10⁶ instances already need ≈ 5 GB.
 inline constexpr std::size_t kMaxInstances = 1000000;
 
+// The most instances one run may plan, over all its entries and instance files (the same memory
+// reasoning as kMaxInstances; checked by load_suite before anything is allocated).
+inline constexpr std::size_t kMaxPlannedInstances = 1000000;
+
 struct SuiteEntry {
   std::string check;
   std::string label;  // names the entry in reports and instance ids; defaults to the check

@@ -1,6 +1,8 @@
 #include "numerics/strict_json.hpp"
 #include "instances/instance.hpp"
 
+#include "engine/input_file.hpp"
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -199,15 +201,16 @@ Instance parse_instance(const nlohmann::json& j) {
 }
 
 Instance load_instance(const std::string& path) {
-  if (std::filesystem::is_directory(path)) fail("instance", num::quoted(path) + " is a directory, not an instance file");
-  std::ifstream in(path);
-  if (!in) fail("instance", "cannot read file " + num::quoted(path));
-  std::stringstream buf;
-  buf << in.rdbuf();
-  if (buf.str().empty()) fail("instance", num::quoted(path) + " is an empty file");
+  std::string text;
+  try {
+    text = engine::read_input_file(path);  // a regular file only, size-capped, stopped at a NUL
+  } catch (const std::invalid_argument& e) {
+    fail("instance", e.what());
+  }
+  if (text.empty()) fail("instance", num::quoted(path) + " is an empty file");
   nlohmann::json j;
   try {
-    j = num::parse_json_strict(buf.str(), num::quoted(path));  // no NUL, no duplicate key
+    j = num::parse_json_strict(text, num::quoted(path));  // no NUL, no duplicate key
   } catch (const nlohmann::json::exception& e) {
     fail("instance", num::quoted(path) + " is not valid JSON: " + num::json_error_excerpt(e.what()));
   } catch (const std::invalid_argument& e) {  // a NUL byte or a duplicate key

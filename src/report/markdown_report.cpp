@@ -1,5 +1,6 @@
 #include <iomanip>
 #include <sstream>
+#include <string_view>
 
 #include "engine/build_info.hpp"
 #include "engine/journal.hpp"
@@ -12,16 +13,42 @@ namespace {
 const engine::Verdict kVerdicts[] = {engine::Verdict::proved, engine::Verdict::confirmed, engine::Verdict::violated,
                                      engine::Verdict::inconclusive, engine::Verdict::error};
 
-// Markdown table cells: '|' would split the cell, line breaks would end the row.
-std::string cell(const std::string& s) {
+// Text from the user (suite name, labels, file names, instance ids, reasons) never reaches
+// report.md as markup (issue 28: raw HTML from a suite or file name was carried through, while
+// report.html and junit.xml escaped it). HTML's three specials become entities, a control
+// character becomes \xNN, and a line break a space.
+std::string html_chars(const std::string& s) {
+  static const char* hex = "0123456789ABCDEF";
   std::string out;
   for (char c : s) {
-    if (c == '|') out += "\\|";
-    else if (c == '\n' || c == '\r') out += ' ';
-    else out += c;
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '&') out += "&amp;";
+    else if (c == '<') out += "&lt;";
+    else if (c == '>') out += "&gt;";
+    else if (c == '|') out += "&#124;";  // would split a table cell
+    else if (c == '\n' || c == '\r' || c == '\t') out += ' ';
+    else if (u < 0x20 || u == 0x7F) {
+      out += "\\x";
+      out += hex[u >> 4];
+      out += hex[u & 0xF];
+    } else out += c;
   }
   return out;
 }
+
+// Running text: html_chars, and Markdown's punctuation backslash-escaped (no emphasis, link,
+// heading or code span can be opened by a name).
+std::string text(const std::string& s) {
+  std::string out;
+  for (char c : html_chars(s)) {
+    if (std::string_view("\\`*_[]~").find(c) != std::string_view::npos) out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+// A name shown as code: <code> with html_chars inside (a backtick cannot end it early).
+std::string code(const std::string& s) { return "<code>" + html_chars(s) + "</code>"; }
 
 }  // namespace
 
@@ -47,8 +74,8 @@ std::vector<const nlohmann::json*> notable_records(const engine::SuiteReport& re
 std::string markdown_report(const engine::Suite& suite, const engine::SuiteReport& report, const RunFigures& figures) {
   const BuildInfo b = build_info();
   std::ostringstream o;
-  o << "# softcert report: " << suite.name << "\n\n";
-  o << "- suite file: `" << suite.source.string() << "`, seed " << suite.seed << "\n";
+  o << "# softcert report: " << text(suite.name) << "\n\n";
+  o << "- suite file: " << code(suite.source.string()) << ", seed " << suite.seed << "\n";
   o << "- results: " << report.records.size() << " (check, instance) pairs\n";
   o << "- exit status: " << exit_status_text(report.exit_status) << "\n";
   o << "- softcert " << b.version << ", commit " << b.git_commit << "\n\n";
@@ -58,7 +85,7 @@ std::string markdown_report(const engine::Suite& suite, const engine::SuiteRepor
   for (std::size_t i = 0; i < std::size(kVerdicts); ++i) o << "---:|";
   o << "---|---:|\n";
   for (const auto& e : report.entries) {
-    o << "| `" << cell(e.label) << "` | " << engine::to_string(e.expect) << " |";
+    o << "| " << code(e.label) << " | " << engine::to_string(e.expect) << " |";
     for (auto v : kVerdicts) {
       auto it = e.counts.find(v);
       o << " " << (it == e.counts.end() ? 0 : it->second) << " |";
@@ -78,9 +105,9 @@ std::string markdown_report(const engine::Suite& suite, const engine::SuiteRepor
   o << "## Not proved or confirmed\n\n";
   if (notable.empty()) o << "Every instance was proved or confirmed.\n";
   for (const auto* r : notable) {
-    o << "- `" << cell(r->value("instance", "")) << "`: **" << r->value("verdict", "") << "**";
+    o << "- " << code(r->value("instance", "")) << ": **" << r->value("verdict", "") << "**";
     if (r->contains("reason") && (*r)["reason"].is_string() && !(*r)["reason"].get<std::string>().empty())
-      o << " — " << cell((*r)["reason"].get<std::string>());
+      o << " — " << text((*r)["reason"].get<std::string>());
     o << "\n";
   }
   o << "\nEvery result is in `results.jsonl`; machine-readable summary in `summary.json`, CI view in "

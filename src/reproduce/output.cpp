@@ -1,5 +1,7 @@
 #include "reproduce/output.hpp"
 
+#include <fcntl.h>
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -30,12 +32,13 @@ bool prepare_output_dir(const fs::path& dir) {
   // A probe file: permissions, read-only file systems and full disks all show here.
   const fs::path probe = dir / (".softcert-write-test-" + std::to_string(::getpid()));
   {
-    std::ofstream out(probe, std::ios::binary | std::ios::trunc);
-    out << "probe\n";
-    out.flush();
-    if (!out) {
-      out.close();
-      fs::remove(probe, ec);
+    // O_EXCL | O_NOFOLLOW: a file or symlink planted at the (guessable) probe name is never
+    // written through.
+    const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    const bool ok = fd >= 0 && ::write(fd, "probe\n", 6) == 6;
+    if (fd >= 0) ::close(fd);
+    if (!ok) {
+      if (fd >= 0) fs::remove(probe, ec);
       if (!existed) fs::remove(dir, ec);
       throw std::invalid_argument("--out: cannot write into " + dir.string());
     }

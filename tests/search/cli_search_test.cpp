@@ -125,7 +125,7 @@ TEST(CliSearch, BadUsageExitsTwoAndWritesNothing) {
   const std::string out = out_path("search_bad.json");
   auto r = run_softcert("search sukenik2026.hard_switch --drop no-such-hypothesis --out " + out);
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("no hypothesis 'no-such-hypothesis'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("no hypothesis \"no-such-hypothesis\""), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("full-rank, half-space"), std::string::npos) << r.err;
   EXPECT_EQ(run_softcert("search no.such.check --out " + out).status, 2);
   EXPECT_EQ(run_softcert("search sukenik2026.hard_switch --budget 0 --out " + out).status, 2);

@@ -12,6 +12,10 @@
 # 3. full disk: a run into a tiny tmpfs must either succeed with correct reports or fail with
 #    exit 2 naming "No space left on device" — never exit 0 with a corrupt file; after growing
 #    the file system, --resume finishes the run with reports equal to the uninterrupted run's.
+# 4. hostile input (issue 28): a symlinked lock, /dev/zero, a FIFO, a sparse 3 GB file, a symlink
+#    loop, 100 entries of 10^6 instances under a 1 GB memory limit, a tampered merge, ulimit -f 1,
+#    empty --json / --out: each exit 2 within seconds with a message naming the thing, targets
+#    untouched, no temporary file left.
 # Prints what it found; exits 1 on any violation of these rules.
 set -uo pipefail
 build=${1:-build}
@@ -150,6 +154,68 @@ if mount -t tmpfs -o size=1m tmpfs "$mnt" 2>/dev/null; then
 else
   echo "  skipped: cannot mount a tmpfs here (needs root)"
 fi
+
+echo "== 4. hostile input"
+h="$work/hostile"
+mkdir -p "$h"
+headline="$root/proofs_checks/instances/authors/headline.json"
+# expect_2 NAME MESSAGE CMD...: exit 2 within 10 s, stderr containing MESSAGE, no "internal error"
+expect_2() {
+  local name=$1 msg=$2
+  shift 2
+  local start=$SECONDS
+  timeout 10 "$@" >/dev/null 2>"$h/err"
+  local rc=$?
+  local took=$((SECONDS - start))
+  if [ $rc != 2 ]; then fail "$name: exit $rc (want 2): $(head -c 300 "$h/err")"
+  elif ! grep -qF -- "$msg" "$h/err"; then fail "$name: message lacks '$msg': $(head -c 300 "$h/err")"
+  elif grep -q "internal error" "$h/err"; then fail "$name: internal error: $(head -c 300 "$h/err")"
+  else note "$name: exit 2 in ${took} s: $(head -c 160 "$h/err" | tr '\n' ' ')"; fi
+}
+echo precious >"$h/target"
+mkdir -p "$h/lockout"; ln -s "$h/target" "$h/lockout/.softcert.lock"
+expect_2 "symlinked lock (suite)" "is a symbolic link" "$bin" suite "$suite_b" -q --out "$h/lockout"
+"$bin" suite "$suite_b" -q --shard 1/2 --out "$h/s1" >/dev/null 2>&1
+"$bin" suite "$suite_b" -q --shard 2/2 --out "$h/s2" >/dev/null 2>&1
+mkdir -p "$h/mergeout"; ln -s "$h/target" "$h/mergeout/.softcert.lock"
+expect_2 "symlinked lock (merge)" "is a symbolic link" "$bin" merge --out "$h/mergeout" "$h/s1" "$h/s2"
+[ "$(cat "$h/target")" = precious ] || fail "the symlinked lock's target was changed"
+expect_2 "/dev/zero" "is a character device" "$bin" integrate /dev/zero --t 1
+mkfifo "$h/fifo.json"
+expect_2 "FIFO" "is a FIFO" "$bin" integrate "$h/fifo.json" --t 1
+truncate -s 3G "$h/sparse.json"
+expect_2 "sparse 3 GB file" "-byte limit" "$bin" integrate "$h/sparse.json" --t 1
+ln -s "$h/loop.json" "$h/loop.json"
+expect_2 "symlink loop" "symbolic links" "$bin" integrate "$h/loop.json" --t 1
+printf 'name = "z"\n[[check]]\nname = "sukenik2026.hard_switch"\ninstance_files = ["/dev/zero"]\n' >"$h/zero.toml"
+timeout 20 "$bin" suite "$h/zero.toml" -q --out "$h/zout" >/dev/null 2>&1
+rc=$?
+if [ $rc = 1 ] && grep -q "is a character device" "$h/zout/results.jsonl"; then note "instance_files = [/dev/zero]: one error record, exit 1"
+else fail "instance_files = [/dev/zero]: exit $rc"; fi
+python3 - "$h/huge.toml" <<'PY'
+import sys
+with open(sys.argv[1], "w") as f:
+    f.write('name = "huge"\n')
+    for i in range(100):
+        f.write('[[check]]\nname = "sukenik2026.hard_switch"\nlabel = "e%d"\ninstances = 1000000\n' % i)
+PY
+expect_2 "100 entries x 10^6 instances (ulimit -v 1 GB)" "instances: the suite plans" bash -c "ulimit -v 1048576; exec $bin suite $h/huge.toml -q"
+"$bin" merge --out "$h/m0" "$h/s1" "$h/s2" >/dev/null 2>&1 || fail "clean merge failed"
+python3 - "$h/s1/results.jsonl" <<'PY'
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+r = json.loads(lines[1]); r["verdict"] = "proved"; r["margin"] = ["-5", "-4"]; lines[1] = json.dumps(r)
+open(sys.argv[1], "w").write("\n".join(lines) + "\n")
+PY
+expect_2 "tampered merge (proved, margin [-5, -4])" "results.jsonl:2: verdict proved" "$bin" merge --out "$h/m1" "$h/s1" "$h/s2"
+rm "$h/s2/run.json"
+"$bin" suite "$suite_b" -q --shard 1/2 --out "$h/s1" >/dev/null 2>&1
+expect_2 "merge without a shard's run.json" "s2/run.json" "$bin" merge --out "$h/m2" "$h/s1" "$h/s2"
+mkdir -p "$h/ul"
+expect_2 "ulimit -f 1" "File too large" bash -c "ulimit -f 1; exec $bin integrate $headline --t 1 --json $h/ul/out.json"
+ls -a "$h/ul" | grep -q 'tmp' && fail "ulimit -f 1: temporary file left: $(ls -a "$h/ul")"
+expect_2 "empty --json" "--json: must not be empty" "$bin" integrate "$headline" --t 1 --json ""
+expect_2 "empty --out" "--out: must not be empty" "$bin" suite "$suite_b" -q --out ""
 
 rm -rf "$work"
 if [ $failures -gt 0 ]; then echo "stress: $failures failure(s)"; exit 1; fi
