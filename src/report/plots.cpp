@@ -209,7 +209,7 @@ void panel(std::ostringstream& g, const Plot& plot, const Csv& csv, const std::s
     g << "set style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.85 border -1\n"
          "set boxwidth 0.9\nset xtics rotate by -25 left\nset yrange [0:*]\n";
   if (any_hbars)  // first label on top; a little room above and below the bars
-    g << "set style fill solid 0.85 border -1\nset yrange [*:*] reverse\nset offsets 0, 0, 0.6, 0.6\n"
+    g << "set style fill solid 0.85 border -1\nset yrange [*:*] reverse\nset offsets 0, graph 0.04, 0.6, 0.6\n"
          "set xrange [0:*]\nset ytics nomirror\n";
   const std::string file = quoted(csv_name);
   // Power-law fits first: `stats` on log-log data gives slope and intercept.

@@ -1,5 +1,6 @@
 #include "report/run_plots.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <set>
@@ -46,7 +47,8 @@ RunFigures write_run_figures(const fs::path& dir, const engine::SuiteReport& rep
 
   plots::Csv verdicts({"check", "proved", "confirmed", "violated", "inconclusive", "error"});
   for (const auto& e : report.entries) {
-    std::vector<std::string> row = {e.label};
+    // A check expected to be refuted says so: its violated bar is the expected outcome.
+    std::vector<std::string> row = {e.label + (e.expect == engine::Expectation::refuted ? "  (expected: refuted)" : "")};
     for (auto v : kVerdicts) {
       auto it = e.counts.find(v);
       row.push_back(std::to_string(it == e.counts.end() ? 0 : it->second));
@@ -85,10 +87,19 @@ RunFigures write_run_figures(const fs::path& dir, const engine::SuiteReport& rep
                          "Wall-clock seconds of each instance, in plan order (log scale)."});
 
   std::vector<plots::Plot> specs(3);
+  // One horizontal bar per check, its verdicts stacked: the names stay readable for dozens of checks.
   specs[0].title = "Verdicts per check";
-  specs[0].x.label = "check";
-  specs[0].y.label = "instances";
-  for (auto v : kVerdicts) specs[0].series.push_back(plots::Series::bars("check", engine::to_string(v)));
+  specs[0].x.label = "instances";
+  specs[0].y.label = "";
+  specs[0].key = "outside bottom center horizontal";
+  specs[0].width = 1100;
+  specs[0].height = std::max(300, 110 + 22 * static_cast<int>(report.entries.size()));
+  const char* const kVerdictColors[] = {"#2ca02c", "#98df8a", "#d62728", "#ff9896", "#7f7f7f"};
+  for (std::size_t i = 0; i < std::size(kVerdicts); ++i) {
+    specs[0].series.push_back(plots::Series::line("check", engine::to_string(kVerdicts[i])));
+    specs[0].series.back().style = plots::Style::stacked_hbars;
+    specs[0].series.back().color = kVerdictColors[i];
+  }
   specs[1].title = "Margin per instance (positive = holds; certified unless confirmed)";
   specs[1].x.label = "instance (plan order)";
   specs[1].y.label = "margin";

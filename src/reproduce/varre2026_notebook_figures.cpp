@@ -201,7 +201,7 @@ FigureBuilder cell6_figure(std::string name, std::string loss) {
     plots::Layout l;
     l.title = "Six normalizations under " + loss + " (notebook cell 6) — " + kHowDrawn;
     l.rows = static_cast<int>(ms.size()), l.cols = 2, l.width = 1400, l.height = 280 * l.rows + 80;
-    l.key_space = 0.17;
+    l.key_space = 0.09;
     for (std::size_t r = 0; r < ms.size(); ++r) {
       const std::size_t T = tokens_of(runs[r]);
       l.panels.push_back(token_panel(ms[r].label, "alpha", T, {ms[r].label + ": weight α (log t)", "α_i", true, false}, false));
