@@ -165,6 +165,16 @@ const char* const kHowDrawn = "lines: gradient flow (fast tier, confirmed); dots
 
 std::size_t tokens_of(const NotebookRun& r) { return r.samples.front().gd.alpha.size(); }
 
+// Appended to a panel's title when the fast tier could not finish the flow (only GD is drawn).
+std::string no_flow(const NotebookRun& r) { return r.flow_ok ? "" : " — GD only: the fast tier gave up on the flow"; }
+
+// The row that carries the token key: the first whose flow lines exist (the key lists them).
+std::size_t key_row(const std::vector<NotebookRun>& runs) {
+  for (std::size_t r = 0; r < runs.size(); ++r)
+    if (runs[r].flow_ok) return r;
+  return 0;
+}
+
 nlohmann::json observed_json(const Observed& o) {
   return {{"entropy", finite_or_null(o.entropy)}, {"max_weight", o.max_weight}, {"loss", o.loss}, {"alpha", o.alpha}, {"a", o.a},
           {"attended_column_norm", o.attended_column_norm}};
@@ -182,7 +192,7 @@ std::vector<Figure> cell3_figure(const std::vector<Member>& ms, const std::vecto
   plots::Layout l;
   l.title = "Evolution of σ(a) and of u (notebook cell 3) — " + std::string(kHowDrawn);
   l.rows = 1, l.cols = 2, l.width = 1400, l.height = 520;
-  l.panels = {token_panel(ms[0].label, "alpha", T, {"Evolution of σ(a) (log-log)", "σ(a)_i", true, true}, true,
+  l.panels = {token_panel(ms[0].label, "alpha", T, {"Evolution of σ(a) (log-log)" + no_flow(runs[0]), "σ(a)_i", true, true}, true,
                           "inside bottom left maxrows 4"),
               token_panel(ms[0].label, "u", T, {"Evolution of u = Vᵀβ* (log t)", "u_i", true, false}, true,
                           "inside top left maxrows 4")};
@@ -204,8 +214,8 @@ FigureBuilder cell6_figure(std::string name, std::string loss) {
     l.key_space = 0.09;
     for (std::size_t r = 0; r < ms.size(); ++r) {
       const std::size_t T = tokens_of(runs[r]);
-      l.panels.push_back(token_panel(ms[r].label, "alpha", T, {ms[r].label + ": weight α (log t)", "α_i", true, false}, false));
-      l.panels.push_back(token_panel(ms[r].label, "a", T, {ms[r].label + ": value a (log t)", "a_i", true, false}, r == 0));
+      l.panels.push_back(token_panel(ms[r].label, "alpha", T, {ms[r].label + ": weight α (log t)" + no_flow(runs[r]), "α_i", true, false}, false));
+      l.panels.push_back(token_panel(ms[r].label, "a", T, {ms[r].label + ": value a (log t)", "a_i", true, false}, r == key_row(runs)));
       f.panel_tables.insert(f.panel_tables.end(), 2, ms[r].label + ".csv");
     }
     f.layout = l;
@@ -226,7 +236,7 @@ std::vector<Figure> cell8_figure(const std::vector<Member>& ms, const std::vecto
   for (std::size_t r = 0; r < ms.size(); ++r) {
     const std::string& D = ms[r].label;
     const std::size_t T = tokens_of(runs[r]);
-    l.panels.push_back(scalar_panel(D, {{"loss", "loss", kLossColor}}, {"Loss (" + D + ", log-log)", "L(U, a)", true, true}, false));
+    l.panels.push_back(scalar_panel(D, {{"loss", "loss", kLossColor}}, {"Loss (" + D + ", log-log)" + no_flow(runs[r]), "L(U, a)", true, true}, false));
     l.panels.push_back(token_panel(D, "alpha", T, {"σ(Ua) (" + D + ", log t)", "probability", true, false}, false));
     l.panels.push_back(scalar_panel(D, {{"column_norm", "‖U e_k‖", kNormColor}},
                                     {"‖U e_k‖, k = argmax α (" + D + ", log t)", "‖U e_k‖", true, false}, false));
@@ -251,9 +261,9 @@ std::vector<Figure> cell11_figures(const std::vector<Member>& ms, const std::vec
   for (std::size_t r = 0; r < ms.size(); ++r) {
     const std::string& k = ms[r].label;
     const std::size_t T = tokens_of(runs[r]);
-    l.panels.push_back(scalar_panel(k, {{"loss", "loss", kLossColor}}, {"Loss trajectory (" + k + ")", "L(W, a)", false, true}, false));
-    l.panels.push_back(scalar_panel(k, kGradients("W"), {"Gradient norms (" + k + ")", "gradient norm", false, true}, r == 0));
-    l.panels.push_back(token_panel(k, "a", T, {"Evolution of a (" + k + ")", "a_i", false, false}, r == 0));
+    l.panels.push_back(scalar_panel(k, {{"loss", "loss", kLossColor}}, {"Loss trajectory (" + k + ")" + no_flow(runs[r]), "L(W, a)", false, true}, false));
+    l.panels.push_back(scalar_panel(k, kGradients("W"), {"Gradient norms (" + k + ")", "gradient norm", false, true}, r == key_row(runs)));
+    l.panels.push_back(token_panel(k, "a", T, {"Evolution of a (" + k + ")", "a_i", false, false}, r == key_row(runs)));
     f.panel_tables.insert(f.panel_tables.end(), 3, k + ".csv");
   }
   f.layout = l;
@@ -282,7 +292,7 @@ std::vector<Figure> cell14_figure(const std::vector<Member>& ms, const std::vect
   l.title = "KL loss (notebook cell 14) — " + std::string(kHowDrawn);
   l.rows = 1, l.cols = 3, l.width = 1700, l.height = 500;
   const std::string& m = ms[0].label;
-  l.panels = {scalar_panel(m, {{"loss", "loss", kLossColor}}, {"Loss trajectory (log-log)", "loss", true, true}, false),
+  l.panels = {scalar_panel(m, {{"loss", "loss", kLossColor}}, {"Loss trajectory (log-log)" + no_flow(runs[0]), "loss", true, true}, false),
               scalar_panel(m, kGradients("V"), {"Gradient norms (log-log)", "norm", true, true}, true),
               token_panel(m, "a", tokens_of(runs[0]), {"Evolution of a (log t)", "a_i", true, false}, true)};
   f.layout = l;
