@@ -39,7 +39,7 @@ struct ExperimentFailure : std::runtime_error {
 };
 
 struct RunContext {
-  // Settings from `--set KEY=VALUE` (hidden; for tests and quick looks). Every key is one the
+  // Settings from `--set KEY=VALUE` (`reproduce --list` names them). Every key is one the
   // experiment lists in Experiment::settings; values are checked by the experiment.
   nlohmann::json settings = nlohmann::json::object();
   unsigned jobs = 1;  // threads for experiments made of independent runs; results do not depend on it
