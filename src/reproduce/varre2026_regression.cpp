@@ -237,9 +237,15 @@ ExperimentResult run_regression(const RunContext& ctx) {
       f.plot.series.push_back(
           plots::Series::interval("kappa", "entropy", "entropy_lower", "entropy_upper", s.label).where("sweep", s.label));
   }
-  if (!sweeps.empty())
+  for (auto& series : f.plot.series)  // five κ values: mark them
+    if (series.style == plots::Style::lines) series.style = plots::Style::linespoints;
+  if (!sweeps.empty()) {
     f.plot.series.push_back(plots::Series::line("kappa", "uniform_entropy", "uniform attention (log d)")
                                 .where("sweep", sweeps.back().label));
+    f.plot.series.back().color = "#7f7f7f";
+    f.plot.series.back().dashed = true;
+  }
+  f.plot.key = "inside bottom left";
   f.caption = fast ? "Fast tier (the 106-bit run; no guarantee): 0 is one-hot attention, log d uniform."
                    : "Rigorous enclosures (error bars: their bounds): 0 is one-hot attention, log d uniform.";
   res.figures.push_back(f);
