@@ -347,7 +347,8 @@ ExperimentResult run_members(const RunContext& ctx, const std::string& what, con
         "A flow the fast tier could not finish (kinks of |x| and relu make it chatter) is shown as —. "
         "**Proved at t**: where the rigorous tier reaches the authors' horizon (validated Taylor–Lohner steps on the "
         "full state, intervals over double), the enclosures of the entropy and of the max weight at that time, ends "
-        "rounded outward; else why not.\n\n";
+        "rounded outward; else why not. Tokens are counted from 0 (CSV columns `gd_alpha0`, …; the "
+        "arrays `alpha`, `a` in numbers.json; the figures' keys).\n\n";
   md << "| run | cell | lr × iterations = t | entropy at t (GD / flow) | max weight (GD / flow) | loss (GD / flow) | "
         "max distance α, GD–flow | flow digits | proved at t: entropy; max weight |\n|---|---|---|---|---|---|---|---|---|\n";
   nlohmann::json& n = res.numbers;
