@@ -86,7 +86,7 @@ TEST(CliHardeningRun, ProvedMarginsBackTheirClaim) {
     }
   }
   // `softcert list` says which claims are non-strict.
-  const CliRun list = run_softcert("list");
+  const CliRun list = run_softcert("list --verbose");
   EXPECT_NE(list.out.find("margin:    >= 0 (non-strict claim)"), std::string::npos) << list.out;
 }
 

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -156,7 +157,8 @@ TEST(CliReproduce, HeadlineGridEqualsSeparateRigorousIntegrations) {
   for (std::size_t k = 1; k < rows.size(); ++k) {
     const auto single = integrate::rigorous_integrate(instance, rows[k].at("t"), o);
     for (std::size_t i = 0; i < 8; ++i) {
-      const std::string idx = std::to_string(i + 1), s = std::string("sigma").append(idx), u = std::string("u").append(idx);
+      // token columns are counted from 0, as in check records and the Python module
+      const std::string idx = std::to_string(i), s = std::string("sigma").append(idx), u = std::string("u").append(idx);
       if (k + 1 == rows.size()) {  // the last time: the very same integration, the same digits
         EXPECT_EQ(rows[k].at(s + "_lower"), single.softmax[i].lower);
         EXPECT_EQ(rows[k].at(u + "_upper"), single.u[i].upper);
@@ -171,10 +173,28 @@ TEST(CliReproduce, HeadlineGridEqualsSeparateRigorousIntegrations) {
   const auto numbers = nlohmann::json::parse(std::ifstream(out / "numbers.json"));
   EXPECT_EQ(numbers["numbers"]["grid"]["points"], 3);
   EXPECT_EQ(numbers["numbers"]["at_t_max"]["t"], "100");
+  // The certified winner is a token counted from 0: the index whose lower end beats every
+  // other upper end in the CSV's last row.
+  const auto& winner = numbers["numbers"]["at_t_max"]["certified_argmax_token"];
+  ASSERT_TRUE(winner.is_number()) << numbers.dump();
+  const std::size_t w = winner.get<std::size_t>();
+  ASSERT_LT(w, 8u);
+  for (std::size_t j = 0; j < 8; ++j)
+    if (j != w)
+      EXPECT_GT(std::stod(rows.back().at("sigma" + std::to_string(w) + "_lower")),
+                std::stod(rows.back().at("sigma" + std::to_string(j) + "_upper")));
   if (gnuplot_available()) {
-    EXPECT_TRUE(fs::exists(out / "headline_sigma.svg"));
-    EXPECT_TRUE(fs::exists(out / "headline_u.svg"));
-    EXPECT_TRUE(fs::exists(out / "headline_width.svg"));
+    EXPECT_TRUE(fs::exists(out / "softmax_and_u_evolution.svg"));
+    EXPECT_TRUE(fs::exists(out / "softcert_enclosure_width.svg"));
+    // the script redraws from the folder it is in, wherever that folder was moved
+    const fs::path moved = scratch_path("reproduce", "headline_moved");
+    fs::remove_all(moved);
+    fs::rename(out, moved);
+    fs::remove(moved / "softmax_and_u_evolution.svg");
+    EXPECT_EQ(std::system(("cd " + quoted(moved) + " && gnuplot softmax_and_u_evolution.svg.gp 2>/dev/null").c_str()), 0);
+    EXPECT_TRUE(fs::exists(moved / "softmax_and_u_evolution.svg"));
+    for (const auto& f : fs::directory_iterator(moved))
+      EXPECT_EQ(f.path().string().find(".tmp-"), std::string::npos) << "a temporary image was left: " << f.path();
   }
 }
 

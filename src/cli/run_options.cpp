@@ -78,6 +78,7 @@ void add_param(nlohmann::json& params, const std::string& assignment) {
 int execute_run(const engine::Suite& suite, engine::RunSettings settings, const std::vector<std::string>& argv,
                 bool quiet) {
   report::Progress progress(suite.name, !quiet);
+  progress.expect_from(suite);
   settings.on_result = [&progress](const nlohmann::json& r, std::size_t done, std::size_t total) {
     progress.update(r, done, total);
   };
@@ -106,9 +107,12 @@ int report_run(const engine::Suite& suite, const engine::SuiteReport& rep, const
   for (const auto& note : rep.notes) std::cerr << (settings.resume ? "resume: " : "note: ") << note << "\n";
   if (rep.resumed > 0) std::cout << "resumed: " << rep.resumed << " results taken from the earlier run\n";
   std::cout << report::verdict_table(rep);
+  // A single check (softcert check): what was decided on each instance.
+  if (suite.entries.size() == 1) std::cout << "per instance:\n" << report::instance_lines(rep);
   // The first few violations and errors, with their reasons: what a person looks at first.
   std::size_t shown = 0, notable = 0;
   for (const auto& r : rep.records) {
+    if (suite.entries.size() == 1) break;  // listed per instance above
     const std::string v = r.value("verdict", "");
     if (v != "violated" && v != "error") continue;
     if (++notable > 10) continue;

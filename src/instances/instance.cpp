@@ -26,7 +26,14 @@ const nlohmann::json& require(const nlohmann::json& j, const std::string& field)
 
 // A decimal string that is a finite double (so that every kind, including Real, can use it).
 std::string decimal_at(const nlohmann::json& v, const std::string& field) {
-  if (!v.is_string()) fail(field, "expected a decimal string, got " + std::string(v.type_name()));
+  if (!v.is_string()) {
+    // The usual slip: a JSON number where the exact decimal string is required.
+    const std::string hint = v.is_number() ? " " + v.dump() + " (write it in quotes, \"" + v.dump() +
+                                                 "\": a JSON number is rounded before softcert reads it; "
+                                                 "proofs_checks/instances/authors/headline.json is a template)"
+                                           : "";
+    fail(field, "expected a decimal string, got " + std::string(v.type_name()) + hint);
+  }
   const std::string text = v.get<std::string>();
   if (!num::is_decimal_syntax(text)) fail(field, "not a decimal number: " + num::quoted(text));
   try {

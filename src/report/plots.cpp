@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -148,20 +150,47 @@ std::optional<std::string> find_gnuplot(std::string* why) {
   return fail("gnuplot not found on PATH (Debian: apt-get install gnuplot-nox)");
 }
 
-std::string gnuplot_script(const Plot& plot, const Csv& csv, const fs::path& csv_file, const fs::path& image) {
-  std::ostringstream g;
-  g << "# made by softcert (report/plots.cpp); run `gnuplot " << image.filename().string() << ".gp` to redraw\n";
+namespace {
+
+// The default colours, by series position, when a series names none.
+const char* const kPalette[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
+                                "#17becf", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22"};
+
+std::string color_of(const Series& s, std::size_t i) {
+  return s.color.empty() ? kPalette[i % std::size(kPalette)] : s.color;
+}
+
+// `file` as the script names it: relative to the image's folder, where gnuplot runs.
+std::string relative_to_image(const fs::path& file, const fs::path& image) {
+  const fs::path dir = fs::absolute(image).parent_path().lexically_normal();
+  const fs::path rel = fs::absolute(file).lexically_normal().lexically_relative(dir);
+  return rel.empty() ? file.string() : rel.string();
+}
+
+void header(std::ostringstream& g, Format format, int width, int height, const fs::path& image) {
+  const std::string name = image.filename().string();
+  g << "# made by softcert (report/plots.cpp); run `gnuplot " << name << ".gp` in this folder to redraw\n";
   g << "set encoding utf8\n";
-  if (plot.format == Format::svg)
-    g << "set terminal svg size " << plot.width << "," << plot.height << " dynamic noenhanced font 'sans,11'\n";
+  if (format == Format::svg)
+    g << "set terminal svg size " << width << "," << height << " dynamic noenhanced font 'sans,11'\n";
   else
-    g << "set terminal pngcairo size " << plot.width << "," << plot.height << " noenhanced font 'sans,10'\n";
-  g << "set output " << quoted(image.string()) << "\n";
+    g << "set terminal pngcairo size " << width << "," << height << " noenhanced font 'sans,10'\n";
+  // softcert draws into a temporary file (gnuplot -e "softcert_output='…'") and renames it.
+  g << "if (!exists('softcert_output')) softcert_output = " << quoted(name) << "\n";
+  g << "set output softcert_output\n";
   g << "set datafile separator ','\n";
   g << "set datafile columnheaders\n";
+}
+
+// One panel: its settings and its plot command. `reset` undoes the previous panel's settings
+// (multiplot keeps them).
+void panel(std::ostringstream& g, const Plot& plot, const Csv& csv, const std::string& csv_name, bool reset) {
+  if (reset)
+    g << "unset logscale\nset xrange [*:*] noreverse\nset yrange [*:*] noreverse\nset xtics autofreq norotate\n"
+         "set ytics autofreq\nset offsets 0, 0, 0, 0\nset style fill empty\nset format x '%g'\nset format y '%g'\n";
   g << "set title " << quoted(plot.title) << "\n";
   g << "set xlabel " << quoted(plot.x.label) << "\nset ylabel " << quoted(plot.y.label) << "\n";
-  g << "set grid\nset key outside right top\n";
+  g << "set grid\nset key " << (plot.key.empty() ? std::string("outside right top") : plot.key) << "\n";
   if (plot.x.log) g << "set logscale x\n";
   if (plot.y.log) g << "set logscale y\n";
   auto range = [&g](const char* axis, const Axis& a) {
@@ -171,24 +200,32 @@ std::string gnuplot_script(const Plot& plot, const Csv& csv, const fs::path& csv
   };
   range("x", plot.x);
   range("y", plot.y);
-  bool any_bars = false;
-  for (const auto& s : plot.series) any_bars |= s.style == Style::bars;
+  bool any_bars = false, any_hbars = false;
+  for (const auto& s : plot.series) {
+    any_bars |= s.style == Style::bars;
+    any_hbars |= s.style == Style::stacked_hbars;
+  }
   if (any_bars)
     g << "set style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.85 border -1\n"
          "set boxwidth 0.9\nset xtics rotate by -25 left\nset yrange [0:*]\n";
+  if (any_hbars)  // first label on top; a little room above and below the bars
+    g << "set style fill solid 0.85 border -1\nset yrange [*:*] reverse\nset offsets 0, graph 0.04, 0.6, 0.6\n"
+         "set xrange [0:*]\nset ytics nomirror\n";
+  const std::string file = quoted(csv_name);
   // Power-law fits first: `stats` on log-log data gives slope and intercept.
   for (std::size_t i = 0; i < plot.series.size(); ++i) {
     const Series& s = plot.series[i];
     if (s.style != Style::power_fit) continue;
-    g << "stats " << quoted(csv_file.string()) << " using (log" << col(csv, s, s.x, true) << "):(log"
-      << col(csv, s, s.y, true) << ") name 'F" << i << "' nooutput\n";
+    g << "stats " << file << " using (log" << col(csv, s, s.x, true) << "):(log" << col(csv, s, s.y, true)
+      << ") name 'F" << i << "' nooutput\n";
   }
-  const std::string file = quoted(csv_file.string());
   g << "plot ";
+  std::string hbar_base = "0";
   for (std::size_t i = 0; i < plot.series.size(); ++i) {
     const Series& s = plot.series[i];
     // gnuplot leaves a series with an empty title out of the key.
     const std::string title = !s.in_legend ? std::string("\"\"") : quoted(s.title.empty() ? (s.y.empty() ? s.y_high : s.y) : s.title);
+    const std::string lc = " lc rgb '" + color_of(s, i) + "'";
     if (i) g << ", \\\n     ";
     switch (s.style) {
       case Style::lines:
@@ -197,46 +234,59 @@ std::string gnuplot_script(const Plot& plot, const Csv& csv, const fs::path& csv
         const char* with = s.style == Style::lines ? "lines lw 1.5" : s.style == Style::points ? "points pt 7 ps 0.6"
                                                                                                 : "linespoints pt 7 ps 0.6";
         g << file << " using " << col(csv, s, s.x, plot.x.log) << ":" << col(csv, s, s.y, plot.y.log) << " with "
-          << with << " title " << title;
+          << with << lc << (s.dashed ? " dt 2" : "") << " title " << title;
         break;
       }
       case Style::bars:
-        g << file << " using " << col(csv, s, s.y, false) << ":xtic(" << column_index(csv, s.x) << ") title " << title;
+        g << file << " using " << col(csv, s, s.y, false) << ":xtic(" << column_index(csv, s.x) << ")" << lc
+          << " title " << title;
         break;
+      case Style::stacked_hbars: {
+        const std::string v = col(csv, s, s.y, false), hi = "(" + hbar_base + " + " + v + ")";
+        g << file << " using ((" << hbar_base << " + " << hi << ") / 2):($0):(" << hbar_base << "):" << hi
+          << ":($0 - 0.4):($0 + 0.4):ytic(" << column_index(csv, s.x) << ") with boxxyerror" << lc << " title " << title;
+        hbar_base = hi;
+        break;
+      }
       case Style::interval:
         g << file << " using " << col(csv, s, s.x, plot.x.log) << ":" << col(csv, s, s.y, plot.y.log) << ":"
           << col(csv, s, s.y_low, plot.y.log) << ":" << col(csv, s, s.y_high, plot.y.log)
-          << " with yerrorbars pt 7 ps 0.5 title " << title;
+          << " with yerrorbars pt 7 ps 0.5" << lc << " title " << title;
         break;
       case Style::band:
         g << file << " using " << col(csv, s, s.x, plot.x.log) << ":" << col(csv, s, s.y_low, plot.y.log) << ":"
-          << col(csv, s, s.y_high, plot.y.log) << " with filledcurves fs transparent solid 0.35 noborder title "
-          << title;
+          << col(csv, s, s.y_high, plot.y.log) << " with filledcurves fs transparent solid 0.35 noborder" << lc
+          << " title " << title;
         break;
       case Style::power_fit:
         g << file << " using " << col(csv, s, s.x, plot.x.log) << ":" << col(csv, s, s.y, plot.y.log)
-          << " with points pt 7 ps 0.7 title " << title << ", \\\n     exp(F" << i << "_intercept) * x**F" << i
-          << "_slope with lines lw 1.5 dt 2 title sprintf('fit: slope %.3f', F" << i << "_slope)";
+          << " with points pt 7 ps 0.7" << lc << " title " << title << ", \\\n     exp(F" << i << "_intercept) * x**F"
+          << i << "_slope with lines lw 1.5 dt 2" << lc << " title sprintf('fit: slope %.3f', F" << i << "_slope)";
         break;
     }
   }
   g << "\n";
-  return g.str();
 }
 
-Rendered render(const Plot& plot, const Csv& csv, const fs::path& csv_file, const fs::path& image) {
-  const std::string script = gnuplot_script(plot, csv, csv_file, image);  // throws for a bad column
+// Runs gnuplot on `script` in the image's folder, drawing into a temporary file renamed to
+// `image` on success.
+Rendered run_gnuplot(const std::string& script, const fs::path& image_in) {
   Rendered r;
   const auto exe = find_gnuplot(&r.message);
   if (!exe) return r;
+  const fs::path image = fs::absolute(image_in);
+  const fs::path dir = image.parent_path();
   const fs::path script_file = image.string() + ".gp", log_file = image.string() + ".log";
+  const std::string temp_name = image.filename().string() + ".tmp-" + std::to_string(::getpid());
   engine::write_file_atomically(script_file, script);
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
-  std::vector<std::string> args = {*exe, script_file.string()};
+  posix_spawn_file_actions_addchdir_np(&actions, dir.c_str());
+  std::vector<std::string> args = {*exe, "-e", "softcert_output=" + quoted(temp_name),
+                                   script_file.filename().string()};
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
@@ -255,14 +305,81 @@ Rendered render(const Plot& plot, const Csv& csv, const fs::path& csv_file, cons
     std::ifstream in(log_file);
     log.assign(std::istreambuf_iterator<char>(in), {});
   }
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && fs::exists(image) && fs::file_size(image) > 0) {
-    r.ok = true;
-    fs::remove(log_file);
-    return r;
+  const fs::path temp = dir / temp_name;
+  std::error_code ec;
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && fs::exists(temp, ec) && fs::file_size(temp, ec) > 0) {
+    fs::rename(temp, image, ec);
+    if (!ec) {
+      r.ok = true;
+      fs::remove(log_file, ec);
+      return r;
+    }
   }
+  fs::remove(temp, ec);
   if (log.size() > 600) log = "..." + log.substr(log.size() - 600);
   r.message = "gnuplot failed on " + script_file.string() + (log.empty() ? std::string() : ": " + log);
   return r;
+}
+
+}  // namespace
+
+std::string token_color(std::size_t k, std::size_t n) {
+  if (n == 0) n = 1;
+  const double h = 360.0 * static_cast<double>(k % n) / static_cast<double>(n);
+  const double s = 0.75, l = n > 10 && k % 2 ? 0.36 : 0.5;
+  const double c = (1 - std::abs(2 * l - 1)) * s, hp = h / 60, x = c * (1 - std::abs(std::fmod(hp, 2.0) - 1));
+  double r = 0, g = 0, b = 0;
+  if (hp < 1) r = c, g = x;
+  else if (hp < 2) r = x, g = c;
+  else if (hp < 3) g = c, b = x;
+  else if (hp < 4) g = x, b = c;
+  else if (hp < 5) r = x, b = c;
+  else r = c, b = x;
+  const double m = l - c / 2;
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "#%02x%02x%02x", static_cast<int>(std::lround(255 * (r + m))),
+                static_cast<int>(std::lround(255 * (g + m))), static_cast<int>(std::lround(255 * (b + m))));
+  return buf;
+}
+
+std::string gnuplot_script(const Plot& plot, const Csv& csv, const fs::path& csv_file, const fs::path& image) {
+  std::ostringstream g;
+  header(g, plot.format, plot.width, plot.height, image);
+  panel(g, plot, csv, relative_to_image(csv_file, image), false);
+  return g.str();
+}
+
+std::string gnuplot_script(const Layout& layout, const Csv& csv, const fs::path& csv_file, const fs::path& image) {
+  std::ostringstream g;
+  header(g, layout.format, layout.width, layout.height, image);
+  g << "set multiplot layout " << layout.rows << "," << layout.cols << " title " << quoted(layout.title);
+  if (layout.key_space > 0) {
+    // Fixed margins (fractions of the image): equal panels, the keys in the space on the right.
+    const double top = 1 - 62.0 / layout.height, bottom = 48.0 / layout.height, left = 90.0 / layout.width;
+    g << " margins " << left << ", " << 1 - layout.key_space << ", " << bottom << ", " << top << " spacing "
+      << 105.0 / layout.width << ", " << 100.0 / layout.height;
+  }
+  g << "\n";
+  const std::string name = relative_to_image(csv_file, image);
+  for (std::size_t i = 0; i < layout.panels.size(); ++i) {
+    if (i < layout.panel_data.size() && layout.panel_data[i].first)
+      panel(g, layout.panels[i], *layout.panel_data[i].first, relative_to_image(layout.panel_data[i].second, image), true);
+    else
+      panel(g, layout.panels[i], csv, name, true);
+  }
+  g << "unset multiplot\n";
+  return g.str();
+}
+
+Rendered render(const Plot& plot, const Csv& csv, const fs::path& csv_file, const fs::path& image) {
+  return run_gnuplot(gnuplot_script(plot, csv, csv_file, image), image);  // throws for a bad column
+}
+
+Rendered render(const Layout& layout, const Csv& csv, const fs::path& csv_file, const fs::path& image) {
+  if (static_cast<std::size_t>(layout.rows) * static_cast<std::size_t>(layout.cols) < layout.panels.size())
+    throw std::invalid_argument("plot layout: " + std::to_string(layout.panels.size()) + " panels in a " +
+                                std::to_string(layout.rows) + "×" + std::to_string(layout.cols) + " grid");
+  return run_gnuplot(gnuplot_script(layout, csv, csv_file, image), image);
 }
 
 }  // namespace softcert::report::plots

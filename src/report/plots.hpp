@@ -12,11 +12,17 @@
 //   p.series = {plots::Series::band("t", "sigma_lo", "sigma_hi", "enclosure")};
 //   plots::render(p, csv, dir / "sigma.csv", dir / "sigma.png");  // → Rendered{ok, message}
 //
+// Several panels in one image (the notebook's subplot grids): plots::Layout, rendered the same way.
+// Scripts name the CSV and the image relative to the image's folder and gnuplot runs there, so
+// `cd DIR && gnuplot NAME.png.gp` redraws a figure wherever DIR was moved; render() draws into a
+// temporary file and renames it (no half-drawn image under the final name).
+//
 // gnuplot is found at run time (PATH, or $SOFTCERT_GNUPLOT; SOFTCERT_GNUPLOT=none disables it):
 // when it is absent, render() returns ok = false with the reason and nothing else happens.
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace softcert::report::plots {
@@ -42,6 +48,8 @@ enum class Style {
   points,
   linespoints,
   bars,       // clustered histogram bars; x is a label column (categories)
+  stacked_hbars,  // horizontal bars, one row per label (x = label column), the stacked_hbars series of a
+                  // plot stacked left to right in their order: readable for dozens of labels
   interval,   // a point at y with an error bar from y_low to y_high (a certified interval)
   band,       // the region between y_low and y_high, filled (an enclosure over time)
   power_fit,  // points, plus the least-squares line of log y on log x, slope in the legend
@@ -53,6 +61,9 @@ struct Series {
   std::string title;           // legend entry ("" → the y column's name)
   bool in_legend = true;       // false: drawn without a legend entry (many curves of one kind)
   Style style = Style::lines;
+  std::string color;           // "#rrggbb"; "" → the plot's palette by series position (a power fit's
+                               // line takes its points' colour)
+  bool dashed = false;         // lines: dashed
   // Plot only rows whose column `where_column` equals `where_value` (e.g. one check's rows).
   std::string where_column, where_value;
 
@@ -64,6 +75,10 @@ struct Series {
   static Series power_fit(std::string x, std::string y, std::string title = "");
   Series& where(std::string column, std::string value);
 };
+
+// Colour k of n distinguishable colours (hues spread round the circle, alternate lightness so
+// that neighbours differ): one colour per token, the same in every panel of a figure.
+std::string token_color(std::size_t k, std::size_t n);
 
 struct Axis {
   std::string label;
@@ -79,6 +94,24 @@ struct Plot {
   std::vector<Series> series;
   Format format = Format::png;
   int width = 900, height = 500;  // pixels
+  // gnuplot's `set key …` ("outside right top", "inside top left", "off", "… maxrows 10").
+  std::string key = "outside right top";
+};
+
+// rows × cols panels in one image, filled row by row (format, size and title are the layout's;
+// each panel's own format, width and height are ignored).
+struct Layout {
+  std::string title;
+  int rows = 1, cols = 1;
+  std::vector<Plot> panels;
+  // Panel i draws from panel_data[i] when given (a smaller file per panel is much faster to
+  // draw than one big one); otherwise from the CSV passed to render().
+  std::vector<std::pair<const Csv*, std::filesystem::path>> panel_data;
+  // Fraction of the width kept free on the right for the panels' keys ("outside right"), so
+  // that every panel has the same size.
+  double key_space = 0;
+  Format format = Format::png;
+  int width = 1200, height = 500;
 };
 
 struct Rendered {
@@ -94,11 +127,16 @@ std::optional<std::string> find_gnuplot(std::string* why = nullptr);
 std::string gnuplot_script(const Plot& plot, const Csv& csv, const std::filesystem::path& csv_file,
                            const std::filesystem::path& image);
 
+std::string gnuplot_script(const Layout& layout, const Csv& csv, const std::filesystem::path& csv_file,
+                           const std::filesystem::path& image);
+
 // Writes image.gp next to the image and runs gnuplot on it (`csv` must already be written to
 // csv_file; it names the columns). Never throws for a missing or
 // failing gnuplot: the result says what happened. Throws std::invalid_argument for a series
 // naming a column the CSV lacks.
 Rendered render(const Plot& plot, const Csv& csv, const std::filesystem::path& csv_file,
+                const std::filesystem::path& image);
+Rendered render(const Layout& layout, const Csv& csv, const std::filesystem::path& csv_file,
                 const std::filesystem::path& image);
 
 }  // namespace softcert::report::plots

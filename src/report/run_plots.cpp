@@ -1,5 +1,6 @@
 #include "report/run_plots.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <set>
@@ -46,7 +47,8 @@ RunFigures write_run_figures(const fs::path& dir, const engine::SuiteReport& rep
 
   plots::Csv verdicts({"check", "proved", "confirmed", "violated", "inconclusive", "error"});
   for (const auto& e : report.entries) {
-    std::vector<std::string> row = {e.label};
+    // A check expected to be refuted says so: its violated bar is the expected outcome.
+    std::vector<std::string> row = {e.label + (e.expect == engine::Expectation::refuted ? "  (expected: refuted)" : "")};
     for (auto v : kVerdicts) {
       auto it = e.counts.find(v);
       row.push_back(std::to_string(it == e.counts.end() ? 0 : it->second));
@@ -54,13 +56,14 @@ RunFigures write_run_figures(const fs::path& dir, const engine::SuiteReport& rep
     verdicts.add_row(row);
   }
   plots::Csv instances({"index", "check", "instance", "verdict", "margin_lower", "margin_mid", "margin_upper",
-                        "seconds"});
-  std::vector<std::string> checks;
+                        "seconds", "paper"});
+  std::vector<std::string> papers;  // a check's name prefix (varre2026, sukenik2026): one colour each
   std::set<std::string> verdicts_seen;
   for (std::size_t i = 0; i < report.records.size(); ++i) {
     const auto& r = report.records[i];
     const std::string check = r.value("check", ""), verdict = r.value("verdict", "");
-    if (std::find(checks.begin(), checks.end(), check) == checks.end()) checks.push_back(check);
+    const std::string paper = check.substr(0, check.find('.'));
+    if (std::find(papers.begin(), papers.end(), paper) == papers.end()) papers.push_back(paper);
     std::string lo, hi;
     if (r.contains("margin") && r["margin"].is_array() && r["margin"].size() == 2) {
       lo = for_drawing(r["margin"][0]);
@@ -68,7 +71,7 @@ RunFigures write_run_figures(const fs::path& dir, const engine::SuiteReport& rep
     }
     if (!lo.empty() && !hi.empty()) verdicts_seen.insert(verdict);
     instances.add_row({std::to_string(i), check, r.value("instance", ""), verdict, lo, midpoint(lo, hi), hi,
-                       for_drawing(r.value("seconds", nlohmann::json()))});
+                       for_drawing(r.value("seconds", nlohmann::json())), paper});
   }
   verdicts.write(plot_dir / "verdicts.csv");
   instances.write(plot_dir / "instances.csv");
@@ -82,24 +85,39 @@ RunFigures write_run_figures(const fs::path& dir, const engine::SuiteReport& rep
                          "confirmed and inconclusive ones; instances are numbered in plan order. Instances without a "
                          "margin are left out."});
   out.figures.push_back({"Run time per instance", "plots/seconds.png", "plots/instances.csv",
-                         "Wall-clock seconds of each instance, in plan order (log scale)."});
+                         "Wall-clock seconds of each instance, in plan order (log scale), coloured by paper."});
 
   std::vector<plots::Plot> specs(3);
-  specs[0].title = "Verdicts per check";
-  specs[0].x.label = "check";
-  specs[0].y.label = "instances";
-  for (auto v : kVerdicts) specs[0].series.push_back(plots::Series::bars("check", engine::to_string(v)));
+  // One horizontal bar per check, its verdicts stacked: the names stay readable for dozens of checks.
+  specs[0].title = "";  // the report's heading names it; the key takes the top line
+  specs[0].x.label = "instances";
+  specs[0].y.label = "";
+  specs[0].key = "outside top center horizontal";
+  specs[0].width = 1300;
+  specs[0].height = std::max(300, 110 + 22 * static_cast<int>(report.entries.size()));
+  const char* const kVerdictColors[] = {"#2ca02c", "#98df8a", "#d62728", "#ff9896", "#7f7f7f"};
+  const char* const kPointColors[] = {"#2ca02c", "#1f77b4", "#d62728", "#ff7f0e", "#7f7f7f"};
+  for (std::size_t i = 0; i < std::size(kVerdicts); ++i) {
+    specs[0].series.push_back(plots::Series::line("check", engine::to_string(kVerdicts[i])));
+    specs[0].series.back().style = plots::Style::stacked_hbars;
+    specs[0].series.back().color = kVerdictColors[i];
+  }
   specs[1].title = "Margin per instance (positive = holds; certified unless confirmed)";
   specs[1].x.label = "instance (plan order)";
   specs[1].y.label = "margin";
-  for (const auto& v : verdicts_seen)
+  for (const auto& v : verdicts_seen) {
     specs[1].series.push_back(
         plots::Series::interval("index", "margin_mid", "margin_lower", "margin_upper", v).where("verdict", v));
+    for (std::size_t k = 0; k < std::size(kVerdicts); ++k)  // the verdicts' colours of the bar chart, darker
+      if (engine::to_string(kVerdicts[k]) == v) specs[1].series.back().color = kPointColors[k];
+  }
+  specs[1].key = "inside bottom right";
   specs[2].title = "Run time per instance";
   specs[2].x.label = "instance (plan order)";
   specs[2].y.label = "seconds";
   specs[2].y.log = true;
-  for (const auto& c : checks) specs[2].series.push_back(plots::Series::points("index", "seconds", c).where("check", c));
+  for (const auto& p : papers) specs[2].series.push_back(plots::Series::points("index", "seconds", p).where("paper", p));
+  specs[2].key = "inside top right";
   if (report.records.empty()) {
     out.note = "no results to plot";
     for (auto& f : out.figures) f.image.clear();

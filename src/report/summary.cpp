@@ -3,10 +3,12 @@
 #include <unistd.h>
 
 #include <iomanip>
+#include <set>
 #include <sstream>
 
 #include "engine/build_info.hpp"
 #include "engine/journal.hpp"
+#include "engine/registry.hpp"
 #include "engine/run_identity.hpp"
 #include "report/documents.hpp"
 
@@ -52,6 +54,37 @@ std::string verdict_table(const engine::SuiteReport& report) {
     o << std::left << std::setw(static_cast<int>(w)) << e.label << "  " << std::setw(8) << engine::to_string(e.expect);
     for (auto v : kVerdicts) o << std::right << std::setw(13) << count(e.counts, v);
     o << "  " << std::left << engine::to_string(e.outcome) << "\n";
+  }
+  return o.str();
+}
+
+std::string instance_lines(const engine::SuiteReport& report, std::size_t max_lines) {
+  std::ostringstream o;
+  std::set<std::string> docs;
+  std::size_t shown = 0;
+  for (const auto& r : report.records) {
+    if (shown++ == max_lines) {
+      o << "  ... and " << report.records.size() - max_lines << " more (see the results file or --json)\n";
+      break;
+    }
+    o << "  " << r.value("instance", "?") << ": " << r.value("verdict", "?");
+    if (r.contains("margin") && r["margin"].is_array() && r["margin"].size() == 2 && r["margin"][0].is_string())
+      o << ", margin [" << r["margin"][0].get<std::string>() << ", " << r["margin"][1].get<std::string>() << "]";
+    if (r.contains("details") && r["details"].is_object() && r["details"].contains("margin_meaning") &&
+        r["details"]["margin_meaning"].is_string())
+      o << " (" << r["details"]["margin_meaning"].get<std::string>() << ")";
+    const std::string reason = r.value("reason", "");
+    if (!reason.empty()) o << ": " << reason;
+    o << "\n";
+    if (const engine::Check* c = engine::CheckRegistry::global().find(r.value("check", ""))) {
+      if (!c->doc().empty()) docs.insert(c->doc());
+    }
+  }
+  if (shown > 0) {
+    o << "  (margin: the certified interval of the quantity whose sign decides the claim, > 0 = holds on that "
+         "instance; an estimate, not a bound, for confirmed/inconclusive; what it measures:";
+    for (const auto& d : docs) o << " " << d;
+    o << ")\n";
   }
   return o.str();
 }

@@ -14,6 +14,10 @@ namespace softcert::report {
 // checks × verdict counts, with the expectation and the outcome.
 std::string verdict_table(const engine::SuiteReport& report);
 
+// One line per result (up to `max_lines`): the instance, its verdict, the margin interval with
+// what it means, and the reason — what a run decided, not only how often.
+std::string instance_lines(const engine::SuiteReport& report, std::size_t max_lines = 50);
+
 nlohmann::json summary_json(const engine::Suite& suite, const engine::SuiteReport& report);
 
 // One <testcase> per check; <failure> for an unexpected outcome, also for too many

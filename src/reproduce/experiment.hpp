@@ -3,6 +3,7 @@
 // draw, the numbers, a short Markdown summary) and writes nothing itself; output.hpp writes
 // the result once the computation has succeeded, so a failed run leaves nothing half-written.
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -17,8 +18,10 @@ namespace softcert::reproduce {
 struct Figure {
   std::string name;   // file name without extension ("sigma" → sigma.png or sigma.svg)
   std::string table;  // file name of the CSV (in ExperimentResult::tables) it is drawn from
-  report::plots::Plot plot;
+  report::plots::Plot plot;  // one panel (unless `layout` is set)
   std::string caption;  // one sentence a reader needs (what is rigorous, what is not)
+  std::optional<report::plots::Layout> layout;  // several panels in one image (the notebook's subplot grids)
+  std::vector<std::string> panel_tables;        // the CSV of each layout panel ("" or missing → `table`)
 };
 
 struct ExperimentResult {
@@ -36,7 +39,7 @@ struct ExperimentFailure : std::runtime_error {
 };
 
 struct RunContext {
-  // Settings from `--set KEY=VALUE` (hidden; for tests and quick looks). Every key is one the
+  // Settings from `--set KEY=VALUE` (`reproduce --list` names them). Every key is one the
   // experiment lists in Experiment::settings; values are checked by the experiment.
   nlohmann::json settings = nlohmann::json::object();
   unsigned jobs = 1;  // threads for experiments made of independent runs; results do not depend on it

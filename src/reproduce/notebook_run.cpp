@@ -37,12 +37,24 @@ void finish(Observed& o) {
   if (signed_weights) o.entropy = std::numeric_limits<double>::quiet_NaN();
 }
 
+template <class M>
+void gradient_norms(const M& m, const std::vector<double>& x, Observed& o) {
+  std::vector<double> dx;
+  m.rhs(x, dx);  // −∇L (t-time: Form::full)
+  double v = 0, a = 0;
+  for (std::size_t i = 0; i < m.a_offset(); ++i) v += dx[i] * dx[i];
+  for (std::size_t i = m.a_offset(); i < m.a_offset() + m.tokens(); ++i) a += dx[i] * dx[i];
+  o.grad_values_norm = std::sqrt(v);
+  o.grad_a_norm = std::sqrt(a);
+}
+
 Observed observe(const models::ValueSoftmax<double>& m, const std::vector<double>& x) {
   Observed o;
   o.a = slice(x, m.a_offset(), m.tokens());
   std::vector<double> w;
   m.normalize(o.a, o.alpha, w);
   o.loss = m.loss_value(x);
+  gradient_norms(m, x, o);
   if (!m.beta().empty()) {
     o.u.assign(m.tokens(), 0.0);
     for (std::size_t i = 0; i < m.dim(); ++i)
@@ -59,6 +71,7 @@ Observed observe(const models::TiedValueSoftmax<double>& m, const std::vector<do
   o.loss = m.loss_value(x);
   const auto k = static_cast<std::size_t>(std::max_element(o.alpha.begin(), o.alpha.end()) - o.alpha.begin());
   o.attended_column_norm = std::sqrt(m.column_norm_squared(x, k));
+  gradient_norms(m, x, o);
   finish(o);
   return o;
 }
@@ -74,14 +87,21 @@ double max_abs_difference(const std::vector<double>& p, const std::vector<double
   return m;
 }
 
-std::vector<std::uint64_t> sample_iterations(std::uint64_t n, std::size_t points) {
+std::vector<std::uint64_t> sample_iterations(std::uint64_t n, std::size_t points, bool linear) {
   std::vector<std::uint64_t> ks{0};
   for (std::size_t i = 0; i < points; ++i) {
     const double e = std::log10(static_cast<double>(n)) * static_cast<double>(i) / static_cast<double>(points - 1);
     const auto k = static_cast<std::uint64_t>(std::llround(std::pow(10.0, e)));
     if (k > ks.back() && k <= n) ks.push_back(k);
   }
-  if (ks.back() != n) ks.push_back(n);
+  if (linear)
+    for (std::size_t i = 1; i < points; ++i)
+      ks.push_back(static_cast<std::uint64_t>(std::llround(static_cast<double>(n) * static_cast<double>(i) /
+                                                           static_cast<double>(points - 1))));
+  ks.push_back(n);
+  std::sort(ks.begin(), ks.end());
+  ks.erase(std::unique(ks.begin(), ks.end()), ks.end());
+  while (!ks.empty() && ks.back() > n) ks.pop_back();
   return ks;
 }
 
@@ -112,12 +132,12 @@ AuthorsInstance authors_instance(const std::string& stem) {
                           "\" (proofs_checks/instances/authors/" + stem + ".json)");
 }
 
-NotebookRun run_notebook(const AuthorsInstance& authors, std::size_t points) {
+NotebookRun run_notebook(const AuthorsInstance& authors, std::size_t points, bool linear) {
   NotebookRun out;
   out.authors = authors;
   const auto model = models::make_model<double>(authors.instance, models::Form::full);
   std::visit([&](const auto& m) {
-    const std::vector<std::uint64_t> ks = sample_iterations(authors.iterations, std::max<std::size_t>(points, 2));
+    const std::vector<std::uint64_t> ks = sample_iterations(authors.iterations, std::max<std::size_t>(points, 2), linear);
     std::vector<std::vector<double>> gd;
     integrate::gradient_descent(m, authors.learning_rate, authors.iterations, ks,
                                 [&](std::uint64_t, const std::vector<double>& x) { gd.push_back(x); });

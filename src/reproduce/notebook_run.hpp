@@ -39,6 +39,10 @@ struct Observed {
   double entropy = 0;         // −Σ p_i log p_i, p = α/Σα (sigmoid too); NaN when some p_i < 0 (sum normalization)
   double max_weight = 0;      // max_i α_i / Σα
   double attended_column_norm = 0;  // tied model: ‖U e_k‖, k = argmax α; else 0
+  // Euclidean norms of the loss gradient at this state, w.r.t. the value matrix (V, W or U) and
+  // w.r.t. a: the notebook's "Gradient Norms" panel (it records the gradient just before the
+  // step that leads to the recorded state; here it is the gradient at the state itself).
+  double grad_values_norm = 0, grad_a_norm = 0;
 };
 
 struct NotebookSample {
@@ -59,7 +63,9 @@ struct NotebookRun {
 };
 
 // Runs the authors' GD and the flow on `points` log-spaced iterations in [1, iterations]
-// (plus 0 and the last). Throws ExperimentFailure for a failed GD run (non-finite values).
-NotebookRun run_notebook(const AuthorsInstance& authors, std::size_t points);
+// (plus 0 and the last) and, with `linear`, `points` evenly spaced ones too (for figures on a
+// linear t axis: log-spaced points alone leave visible corners there). Throws
+// ExperimentFailure for a failed GD run (non-finite values).
+NotebookRun run_notebook(const AuthorsInstance& authors, std::size_t points, bool linear = false);
 
 }  // namespace softcert::reproduce

@@ -95,13 +95,26 @@ Written write_result(const Experiment& experiment, const ExperimentResult& resul
     if (!csv) throw std::logic_error("reproduce: figure " + f.name + " names no table " + f.table);
     plots::Plot p = f.plot;
     p.format = format;
+    std::optional<plots::Layout> layout = f.layout;
+    if (layout) {
+      layout->format = format;
+      for (std::size_t i = 0; i < f.panel_tables.size(); ++i) {
+        const plots::Csv* pc = nullptr;
+        for (const auto& [name, c] : result.tables)
+          if (name == f.panel_tables[i]) pc = &c;
+        if (!pc) throw std::logic_error("reproduce: figure " + f.name + " names no table " + f.panel_tables[i]);
+        layout->panel_data.emplace_back(pc, dir / f.panel_tables[i]);
+      }
+    }
+    const std::string title = layout ? layout->title : p.title;
     const std::string image = f.name + ext;
-    figures_md += "### " + p.title + "\n\n";
+    figures_md += "### " + title + "\n\n";
     if (skipped.empty()) {
-      const plots::Rendered r = plots::render(p, *csv, dir / f.table, dir / image);
+      const plots::Rendered r = layout ? plots::render(*layout, *csv, dir / f.table, dir / image)
+                                       : plots::render(p, *csv, dir / f.table, dir / image);
       if (r.ok) {
         w.files.push_back(dir / image);
-        figures_md += "![" + p.title + "](" + image + ")\n\n";
+        figures_md += "![" + title + "](" + image + ")\n\n";
       } else {
         skipped = r.message;
         w.notes.push_back("plots skipped: " + r.message);

@@ -95,6 +95,7 @@ ExperimentResult run_cost_scaling(const RunContext& ctx) {
   costs.plot.y = {"min ‖W_Q W_Kᵀ‖_* (log scale)", true, std::nullopt, std::nullopt};
   costs.plot.series = {plots::Series::power_fit("T", "sink_mid", "sink (certified bracket midpoints)"),
                        plots::Series::power_fit("T", "diagonal_mid", "diagonal (certified bracket midpoints)")};
+  costs.plot.key = "inside top left";
   costs.caption = "Certified cost brackets (relative width ≤ 1e-6, so midpoints are drawn) with least-squares lines "
                   "of log cost on log T; the slopes are in the legend.";
   Figure ratio{"cost_ratio", "cost_scaling.csv", {}, ""};
@@ -102,6 +103,7 @@ ExperimentResult run_cost_scaling(const RunContext& ctx) {
   ratio.plot.x = {"context length T (log scale)", true, std::nullopt, std::nullopt};
   ratio.plot.y = {"cost_diag / cost_sink (log scale)", true, std::nullopt, std::nullopt};
   ratio.plot.series = {plots::Series::power_fit("T", "ratio_mid", "ratio (certified)")};
+  ratio.plot.key = "inside top left";
   ratio.caption = "The ratio grows like √T (slope → 1/2) for any temperature.";
   res.figures = {costs, ratio};
 

@@ -28,7 +28,7 @@ using integrate::RigorousIntegrateResult;
 
 struct HeadlineSettings {
   double t_min = 0.1, t_max = 1e5;
-  std::size_t points = 61;  // log-spaced, t_min and t_max included (10 per decade by default)
+  std::size_t points = 121;  // log-spaced, t_min and t_max included (20 per decade by default: smooth curves)
 };
 
 HeadlineSettings read_settings(const nlohmann::json& s) {
@@ -80,7 +80,7 @@ double mid(const integrate::DecimalEnclosure& e) {
 
 plots::Csv trajectory_table(const std::vector<RigorousIntegrateResult>& rows, std::size_t T) {
   std::vector<std::string> cols = {"t", "tau_lower", "tau_upper", "loss_lower", "loss_upper", "loss_mid", "max_width"};
-  for (std::size_t i = 1; i <= T; ++i)
+  for (std::size_t i = 0; i < T; ++i)  // tokens counted from 0 (docs/reviewers.md)
     for (const char* q : {"sigma", "u", "a"})
       for (const char* part : {"_lower", "_upper", "_mid"}) cols.push_back(q + std::to_string(i) + part);
   plots::Csv csv(cols);
@@ -119,33 +119,49 @@ ExperimentResult run_headline(const RunContext& ctx) {
   res.tables.emplace_back("headline.csv", trajectory_table(rows, T));
   res.files.emplace_back("instance.json", instance.dump(1) + "\n");
 
+  // The notebook's cell-3 figure (softmax_and_u_evolution_icml_2col.pdf): 1×2, σ(a)_i on log-log
+  // axes, u_i on a log t axis; one colour per token, the same in both panels.
   auto series = [T](const char* q) {
     std::vector<plots::Series> s;
-    for (std::size_t i = 1; i <= T; ++i)
-      s.push_back(plots::Series::line("t", q + std::to_string(i) + "_mid", std::string(q == std::string("sigma") ? "σ" : q) + "_" + std::to_string(i)));
+    for (std::size_t i = 0; i < T; ++i) {
+      s.push_back(plots::Series::line("t", q + std::to_string(i) + "_mid", "token " + std::to_string(i)));
+      s.back().color = plots::token_color(i, T);
+    }
     return s;
   };
-  Figure sigma{"headline_sigma", "headline.csv", {}, ""};
-  sigma.plot.title = "σ(a)(t) on the headline instance (d = T = 8), rigorous";
-  sigma.plot.x = {"t (log scale)", true, std::nullopt, std::nullopt};
-  sigma.plot.y = {"σ(a)_i", false, 0.0, 1.0};
-  sigma.plot.series = series("sigma");
-  sigma.caption = "Each σ_i(t) is enclosed rigorously at every grid time (validated Taylor–Lohner, τ-time); the "
-                  "lines join the midpoints of the enclosures (widths: next figure).";
-  Figure u{"headline_u", "headline.csv", {}, ""};
-  u.plot.title = "u(t) = V(t)ᵀβ* on the headline instance, rigorous";
-  u.plot.x = {"t (log scale)", true, std::nullopt, std::nullopt};
-  u.plot.y = {"u_i", false, std::nullopt, std::nullopt};
-  u.plot.series = series("u");
-  u.caption = "Projected values u_i(t), enclosed rigorously at every grid time; midpoints drawn.";
-  Figure width{"headline_width", "headline.csv", {}, ""};
-  width.plot.title = "Largest enclosure width over (a, u)";
+  double widest_on_grid = 0;
+  for (const auto& r : rows) widest_on_grid = std::max(widest_on_grid, r.max_width);
+  Figure evolution{"softmax_and_u_evolution", "headline.csv", {}, ""};
+  plots::Layout l;
+  l.title = "Evolution of σ(a) and of u on the headline instance (notebook cell 3), CERTIFIED by softcert: every "
+            "value enclosed rigorously, widths ≤ " + short_number(widest_on_grid, 2) + " (far below a pixel)";
+  l.rows = 1, l.cols = 2, l.width = 1400, l.height = 520;
+  plots::Plot sp;
+  sp.title = "Evolution of σ(a) (log-log)";
+  sp.x = {"t (log scale)", true, std::nullopt, std::nullopt};
+  sp.y = {"σ(a)_i (log scale)", true, std::nullopt, std::nullopt};
+  sp.series = series("sigma");
+  sp.key = "inside bottom left maxrows 4";
+  plots::Plot up;
+  up.title = "Evolution of u = Vᵀβ* (log t)";
+  up.x = {"t (log scale)", true, std::nullopt, std::nullopt};
+  up.y = {"u_i", false, std::nullopt, std::nullopt};
+  up.series = series("u");
+  up.key = "inside top left maxrows 4";
+  l.panels = {sp, up};
+  evolution.layout = l;
+  evolution.caption = "The notebook's figure (cell 3) drawn from rigorous enclosures: each σ_i(t) and u_i(t) (tokens "
+                      "counted from 0) is enclosed at every grid time (validated Taylor–Lohner, τ-time); the lines join "
+                      "the midpoints of the enclosures, whose widths (next figure) are far below a pixel.";
+  Figure width{"softcert_enclosure_width", "headline.csv", {}, ""};
+  width.plot.title = "softcert's addition: largest enclosure width over (a, u)";
   width.plot.x = {"t (log scale)", true, std::nullopt, std::nullopt};
   width.plot.y = {"max width (log scale)", true, std::nullopt, std::nullopt};
   width.plot.series = {plots::Series::line("t", "max_width", "max_i width of a_i, u_i")};
   width.plot.series.back().style = plots::Style::linespoints;
+  width.plot.key = "inside top left";
   width.caption = "The largest width of the enclosures of a_i(t) and u_i(t): how sharp the rigorous figure is.";
-  res.figures = {sigma, u, width};
+  res.figures = {evolution, width};
 
   double widest = 0;
   for (const auto& r : rows) widest = std::max(widest, r.max_width);
@@ -173,7 +189,8 @@ ExperimentResult run_headline(const RunContext& ctx) {
   }
   n["at_t_max"]["loss"] = pair(last.loss);
   n["at_t_max"]["max_width"] = last.max_width;
-  n["at_t_max"]["certified_argmax_softmax"] = winner < 0 ? nlohmann::json(nullptr) : nlohmann::json(winner + 1);
+  // Tokens are counted from 0, as in `check` records and the Python module (docs/reviewers.md).
+  n["at_t_max"]["certified_argmax_token"] = winner < 0 ? nlohmann::json(nullptr) : nlohmann::json(winner);
   n["at_t_max"]["t_times_loss_mid"] = t_end * mid(last.loss);
   n["at_t_max"]["max_u_mid"] = u_max;
   n["at_t_max"]["log_t"] = std::log(t_end);
@@ -185,7 +202,7 @@ ExperimentResult run_headline(const RunContext& ctx) {
      << grid.size() << " log-spaced times t ∈ [" << grid.front() << ", " << grid.back() << "] (and t = 0) by one "
      << "validated τ-time integration (" << last.steps << " steps, order " << last.order << ", "
      << last.precision_bits << "-bit intervals).\n\n";
-  md << "| t | argmax σ (certified) | max σ_i | loss | largest width (a, u) |\n|---|---|---|---|---|\n";
+  md << "| t | argmax σ: token (counted from 0), certified | max σ_i | loss | largest width (a, u) |\n|---|---|---|---|---|\n";
   for (const auto& r : rows) {
     const double tv = std::strtod(r.t.c_str(), nullptr);
     const double l = tv > 0 ? std::log10(tv) : 0.5;
@@ -194,11 +211,12 @@ ExperimentResult run_headline(const RunContext& ctx) {
     std::size_t top = 0;
     for (std::size_t i = 1; i < T; ++i)
       if (mid(r.softmax[i]) > mid(r.softmax[top])) top = i;
-    md << "| " << r.t << " | " << (k < 0 ? std::string("—") : std::to_string(k + 1)) << " | "
+    md << "| " << r.t << " | " << (k < 0 ? std::string("—") : std::to_string(k)) << " | "
        << num::bracket_text(r.softmax[top].lower, r.softmax[top].upper, 10) << " | "
        << num::bracket_text(r.loss.lower, r.loss.upper, 10) << " | " << short_number(r.max_width, 2) << " |\n";
   }
-  md << "\nAt t = " << last.t << ": the certified winner is index " << (winner < 0 ? std::string("— (none certified)") : std::to_string(winner + 1))
+  md << "\nAt t = " << last.t << ": the certified winner is "
+     << (winner < 0 ? std::string("— (none certified)") : "token " + std::to_string(winner) + " (counted from 0)")
      << ", t·loss ≈ " << short_number(t_end * mid(last.loss), 4) << " (heuristic: loss ≈ 1/(c t), c = ‖β*‖² = 1), "
      << "max u ≈ " << short_number(u_max, 4) << " vs log t = " << short_number(std::log(t_end), 4)
      << ". The widest enclosure on the grid has width " << short_number(widest, 2) << ".\n";
@@ -213,7 +231,7 @@ Experiment headline_experiment() {
           "Varre, Rofin, Flammarion (2026), Gradient flow polarizes softmax outputs towards low-entropy solutions, "
           "arXiv 2603.06248",
           "the headline figure: sigma(a)(t) and u(t) on the paper's instance (d = T = 8, seed 123), t up to 1e5",
-          "rigorous enclosures of sigma(a), u, a, loss on a log-spaced t grid; CSV, 3 figures, numbers",
+          "rigorous enclosures of sigma(a), u, a, loss on a log-spaced t grid; CSV, the notebook figure (cell 3) and the widths, numbers",
           {"t_min", "t_max", "points"},
           run_headline};
 }

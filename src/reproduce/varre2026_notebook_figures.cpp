@@ -13,6 +13,7 @@
 // by the rigorous tier where it reaches the authors' horizon (reproduce/certified_endpoint.hpp).
 // Axes as the notebook's.
 #include <cmath>
+#include <functional>
 #include <sstream>
 
 #include "reproduce/certified_endpoint.hpp"
@@ -37,111 +38,141 @@ struct Member {
   std::string stem;   // authors' instance file stem
 };
 
-// What one figure shows of each member, as the notebook draws it.
-struct Panels {
-  bool alpha = false, alpha_log_y = false;  // α_i(t), x log
-  bool u = false;                           // u_i(t) = (Vᵀβ*)_i, x log
-  bool a = false, a_log_x = true;           // a_i(t)
-  bool loss = false, loss_log_x = true;     // loss(t), y log
-  bool column_norm = false;                 // tied model: ‖U e_argmax α‖(t), x log
-};
-
 std::string num(double x) { return std::isfinite(x) ? short_number(x, 10) : std::string(); }
 // For the summary: "n/a" where a quantity does not exist (entropy of signed weights).
 std::string shown(double x, int digits) { return std::isfinite(x) ? short_number(x, digits) : std::string("n/a"); }
 nlohmann::json finite_or_null(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr); }
 
-plots::Csv member_table(const NotebookRun& run) {
-  const std::size_t T = run.samples.front().gd.alpha.size();
-  std::vector<std::string> cols{"iteration", "t", "gd_loss", "flow_loss", "gd_entropy", "flow_entropy",
-                                "gd_max_weight", "flow_max_weight", "gd_column_norm", "flow_column_norm",
-                                "distance_alpha", "distance_state"};
-  for (std::size_t i = 1; i <= T; ++i)
+// How many GD samples each panel marks with a dot (the flow is drawn through every sample).
+constexpr std::size_t kGdDots = 40;
+
+// The members' samples in one table (the figures' panels filter it by the `member` column;
+// reproduce writes one table per member, which gnuplot reads much faster than one big one).
+// Token columns are numbered from 0 (docs/reviewers.md, "Token numbering"); `gd_dot` holds
+// the member's label on the rows whose GD value is drawn as a dot.
+plots::Csv trajectories_table(const std::vector<Member>& members, const std::vector<NotebookRun>& runs) {
+  std::size_t T = 0;
+  for (const auto& r : runs) T = std::max(T, r.samples.front().gd.alpha.size());
+  std::vector<std::string> cols{"member", "iteration", "t", "gd_dot", "gd_loss", "flow_loss", "gd_entropy",
+                                "flow_entropy", "gd_max_weight", "flow_max_weight", "gd_column_norm",
+                                "flow_column_norm", "gd_grad_values_norm", "flow_grad_values_norm", "gd_grad_a_norm",
+                                "flow_grad_a_norm", "distance_alpha", "distance_state"};
+  for (std::size_t i = 0; i < T; ++i)
     for (const char* q : {"gd_u", "flow_u", "gd_alpha", "flow_alpha", "gd_a", "flow_a"}) cols.push_back(q + std::to_string(i));
   plots::Csv csv(cols);
-  // A failed flow leaves its columns empty (not drawn), never a made-up number.
-  const bool f = run.flow_ok;
-  auto flow = [f](double v) { return f ? num(v) : std::string(); };
-  for (const auto& s : run.samples) {
-    std::vector<std::string> row{std::to_string(s.iteration), num(s.t), num(s.gd.loss), flow(s.flow.loss),
-                                 num(s.gd.entropy), flow(s.flow.entropy), num(s.gd.max_weight), flow(s.flow.max_weight),
-                                 num(s.gd.attended_column_norm), flow(s.flow.attended_column_norm),
-                                 flow(s.distance_alpha), flow(s.distance_state)};
-    for (std::size_t i = 0; i < T; ++i) {
-      for (const Observed* o : {&s.gd, &s.flow})
-        row.push_back(i < o->u.size() && (o == &s.gd || f) ? num(o->u[i]) : "");
-      row.push_back(num(s.gd.alpha[i]));
-      row.push_back(f ? num(s.flow.alpha[i]) : "");
-      row.push_back(num(s.gd.a[i]));
-      row.push_back(f ? num(s.flow.a[i]) : "");
+  for (std::size_t m = 0; m < runs.size(); ++m) {
+    const NotebookRun& run = runs[m];
+    // A failed flow leaves its columns empty (not drawn), never a made-up number.
+    const bool f = run.flow_ok;
+    auto flow = [f](double v) { return f ? num(v) : std::string(); };
+    const std::size_t n = run.samples.size(), stride = std::max<std::size_t>(1, n / kGdDots);
+    for (std::size_t k = 0; k < n; ++k) {
+      const auto& s = run.samples[k];
+      const bool dot = k % stride == 0 || k + 1 == n;
+      std::vector<std::string> row{members[m].label, std::to_string(s.iteration), num(s.t), dot ? members[m].label : "",
+                                   num(s.gd.loss), flow(s.flow.loss), num(s.gd.entropy), flow(s.flow.entropy),
+                                   num(s.gd.max_weight), flow(s.flow.max_weight), num(s.gd.attended_column_norm),
+                                   flow(s.flow.attended_column_norm), num(s.gd.grad_values_norm),
+                                   flow(s.flow.grad_values_norm), num(s.gd.grad_a_norm), flow(s.flow.grad_a_norm),
+                                   flow(s.distance_alpha), flow(s.distance_state)};
+      const std::size_t Tm = s.gd.alpha.size();
+      for (std::size_t i = 0; i < T; ++i) {
+        if (i >= Tm) {
+          row.insert(row.end(), 6, "");
+          continue;
+        }
+        for (const Observed* o : {&s.gd, &s.flow})
+          row.push_back(i < o->u.size() && (o == &s.gd || f) ? num(o->u[i]) : "");
+        row.push_back(num(s.gd.alpha[i]));
+        row.push_back(f ? num(s.flow.alpha[i]) : "");
+        row.push_back(num(s.gd.a[i]));
+        row.push_back(f ? num(s.flow.a[i]) : "");
+      }
+      csv.add_row(row);
     }
-    csv.add_row(row);
   }
   return csv;
 }
 
-std::vector<Figure> member_figures(const Member& m, const NotebookRun& run, const Panels& p) {
-  const std::string table = m.label + ".csv";
-  const std::size_t T = run.samples.front().gd.alpha.size();
-  const std::string flow_label = run.flow_ok ? "flow" : "flow (failed)";
-  auto per_index = [&](const char* q, const char* name) {
-    std::vector<plots::Series> s;
-    for (std::size_t i = 1; i <= T; ++i) {
-      s.push_back(plots::Series::line("t", std::string("flow_") + q + std::to_string(i), std::string(name) + "_i " + flow_label));
-      s.push_back(plots::Series::points("t", std::string("gd_") + q + std::to_string(i), std::string(name) + "_i GD"));
-      s[s.size() - 2].in_legend = s.back().in_legend = i == 1;  // one key entry per kind, not T
-    }
-    return s;
-  };
-  std::vector<Figure> out;
-  if (p.alpha) {
-    Figure f{m.label + "_alpha", table, {}, ""};
-    f.plot.title = m.label + ": attention weights α_i(t)";
-    f.plot.x = {"t = iteration × lr (log scale)", true, std::nullopt, std::nullopt};
-    f.plot.y = {"α_i", p.alpha_log_y, std::nullopt, std::nullopt};
-    f.plot.series = per_index("alpha", "α");
-    f.caption = "Lines: the gradient flow (fast tier, confirmed by a second run); points: the authors' gradient "
-                "descent, run by softcert in double at their learning rate.";
-    out.push_back(f);
+// One panel of a notebook figure.
+struct PanelAxes {
+  std::string title, y_label;
+  bool log_x = true, log_y = false;
+};
+
+plots::Plot empty_panel(const PanelAxes& ax) {
+  plots::Plot p;
+  p.title = ax.title;
+  p.x = {"t = iteration × lr", ax.log_x, std::nullopt, std::nullopt};
+  p.y = {ax.y_label, ax.log_y, std::nullopt, std::nullopt};
+  p.key = "off";
+  return p;
+}
+
+// Per-token curves of quantity q ("alpha", "a", "u") of one member: the flow as a line and the
+// authors' GD as dots, in token i's colour (the same in every panel); `legend`: a key entry
+// "token i" per token (counted from 0).
+plots::Plot token_panel(const std::string& member, const char* q, std::size_t T, const PanelAxes& ax, bool legend,
+                        const std::string& key = "outside right top maxrows 10") {
+  plots::Plot p = empty_panel(ax);
+  for (std::size_t i = 0; i < T; ++i) {
+    const std::string c = plots::token_color(i, T);
+    auto line = plots::Series::line("t", std::string("flow_") + q + std::to_string(i), "token " + std::to_string(i));
+    line.where("member", member);
+    line.color = c;
+    line.in_legend = legend;
+    auto dots = plots::Series::points("t", std::string("gd_") + q + std::to_string(i));
+    dots.where("gd_dot", member);
+    dots.color = c;
+    dots.in_legend = false;
+    p.series.push_back(line);
+    p.series.push_back(dots);
   }
-  if (p.u) {
-    Figure f{m.label + "_u", table, {}, ""};
-    f.plot.title = m.label + ": projected values u_i(t) = (V(t)ᵀβ*)_i";
-    f.plot.x = {"t = iteration × lr (log scale)", true, std::nullopt, std::nullopt};
-    f.plot.y = {"u_i", false, std::nullopt, std::nullopt};
-    f.plot.series = per_index("u", "u");
-    f.caption = "Lines: the gradient flow; points: the authors' gradient descent (softcert, double).";
-    out.push_back(f);
+  if (legend) p.key = key;
+  return p;
+}
+
+// Scalar curves (loss, gradient norms, column norm): flow line and GD dots per quantity.
+struct Scalar {
+  std::string column;  // without the gd_/flow_ prefix
+  std::string title, color;
+};
+plots::Plot scalar_panel(const std::string& member, const std::vector<Scalar>& qs, const PanelAxes& ax, bool legend) {
+  plots::Plot p = empty_panel(ax);
+  for (const auto& q : qs) {
+    auto line = plots::Series::line("t", "flow_" + q.column, q.title);
+    line.where("member", member);
+    line.color = q.color;
+    line.in_legend = legend;
+    auto dots = plots::Series::points("t", "gd_" + q.column);
+    dots.where("gd_dot", member);
+    dots.color = q.color;
+    dots.in_legend = false;
+    p.series.push_back(line);
+    p.series.push_back(dots);
   }
-  if (p.a) {
-    Figure f{m.label + "_a", table, {}, ""};
-    f.plot.title = m.label + ": scores a_i(t)";
-    f.plot.x = {p.a_log_x ? "t = iteration × lr (log scale)" : "t = iteration × lr", p.a_log_x, std::nullopt, std::nullopt};
-    f.plot.y = {"a_i", false, std::nullopt, std::nullopt};
-    f.plot.series = per_index("a", "a");
-    f.caption = "Lines: the gradient flow; points: the authors' gradient descent (softcert, double).";
-    out.push_back(f);
-  }
-  if (p.loss) {
-    Figure f{m.label + "_loss", table, {}, ""};
-    f.plot.title = m.label + ": loss";
-    f.plot.x = {p.loss_log_x ? "t (log scale)" : "t", p.loss_log_x, std::nullopt, std::nullopt};
-    f.plot.y = {"loss (log scale)", true, std::nullopt, std::nullopt};
-    f.plot.series = {plots::Series::line("t", "flow_loss", flow_label), plots::Series::points("t", "gd_loss", "GD")};
-    f.caption = "The loss along the flow and along the authors' gradient descent.";
-    out.push_back(f);
-  }
-  if (p.column_norm) {
-    Figure f{m.label + "_column_norm", table, {}, ""};
-    f.plot.title = m.label + ": norm of the attended column of U";
-    f.plot.x = {"t (log scale)", true, std::nullopt, std::nullopt};
-    f.plot.y = {"‖U e_k‖, k = argmax α", false, std::nullopt, std::nullopt};
-    f.plot.series = {plots::Series::line("t", "flow_column_norm", flow_label),
-                     plots::Series::points("t", "gd_column_norm", "GD")};
-    f.caption = "The notebook's massive-activation panel: the norm of the column of U that the attention picks.";
-    out.push_back(f);
-  }
-  return out;
+  if (legend) p.key = "inside top right";
+  return p;
+}
+
+const char* const kLossColor = "#4c72b0";  // seaborn "deep"[0], the notebook's loss colour
+const char* const kNormColor = "#55a868";  // "deep"[2], its column-norm colour
+const std::vector<Scalar> kGradients(const char* values) {
+  return {{"grad_values_norm", std::string("‖∇_") + values + " L‖", "#d62728"}, {"grad_a_norm", "‖∇_a L‖", "#1f77b4"}};
+}
+
+const char* const kHowDrawn = "lines: gradient flow (fast tier, confirmed); dots: the authors' GD (softcert, double)";
+
+std::size_t tokens_of(const NotebookRun& r) { return r.samples.front().gd.alpha.size(); }
+
+// Appended to a panel's title when the fast tier could not finish the flow (only GD is drawn).
+std::string no_flow(const NotebookRun& r) { return r.flow_ok ? "" : " — GD only: the fast tier gave up on the flow"; }
+
+// The row that carries the token key: the first whose flow lines exist (the key lists them).
+std::size_t key_row(const std::vector<NotebookRun>& runs) {
+  for (std::size_t r = 0; r < runs.size(); ++r)
+    if (runs[r].flow_ok) return r;
+  return 0;
 }
 
 nlohmann::json observed_json(const Observed& o) {
@@ -149,11 +180,134 @@ nlohmann::json observed_json(const Observed& o) {
           {"attended_column_norm", o.attended_column_norm}};
 }
 
+// The notebook's figure(s) of an experiment, built from its members' runs.
+using FigureBuilder = std::function<std::vector<Figure>(const std::vector<Member>&, const std::vector<NotebookRun>&)>;
+
+// The notebook's figures, panel for panel (cell numbers counted from 0).
+
+// Cell 3, softmax_and_u_evolution_icml_2col.pdf: 1×2 — σ(a)_i on log-log axes, u_i on a log t axis.
+std::vector<Figure> cell3_figure(const std::vector<Member>& ms, const std::vector<NotebookRun>& runs) {
+  const std::size_t T = tokens_of(runs[0]);
+  Figure f{"softmax_and_u_evolution", ms[0].label + ".csv", {}, ""};
+  plots::Layout l;
+  l.title = "Evolution of σ(a) and of u (notebook cell 3) — " + std::string(kHowDrawn);
+  l.rows = 1, l.cols = 2, l.width = 1400, l.height = 520;
+  l.panels = {token_panel(ms[0].label, "alpha", T, {"Evolution of σ(a) (log-log)" + no_flow(runs[0]), "σ(a)_i", true, true}, true,
+                          "inside bottom left maxrows 4"),
+              token_panel(ms[0].label, "u", T, {"Evolution of u = Vᵀβ* (log t)", "u_i", true, false}, true,
+                          "inside top left maxrows 4")};
+  f.layout = l;
+  f.caption = "The notebook's figure (cell 3): σ(a)_i(t) on log-log axes and u_i(t) on a log t axis, one colour per "
+              "token (tokens counted from 0). Lines: the gradient flow (fast tier, confirmed by a second run); dots: "
+              "the authors' gradient descent, run by softcert in double at their learning rate.";
+  return {f};
+}
+
+// Cell 6, square_loss_comparison.pdf / log_loss_comparison.pdf: 6×2 — per normalization, the
+// weights α_i and the scores a_i, both on a log t axis.
+FigureBuilder cell6_figure(std::string name, std::string loss) {
+  return [name, loss](const std::vector<Member>& ms, const std::vector<NotebookRun>& runs) {
+    Figure f{name, ms[0].label + ".csv", {}, ""};
+    plots::Layout l;
+    l.title = "Six normalizations under " + loss + " (notebook cell 6) — " + kHowDrawn;
+    l.rows = static_cast<int>(ms.size()), l.cols = 2, l.width = 1400, l.height = 280 * l.rows + 80;
+    l.key_space = 0.09;
+    for (std::size_t r = 0; r < ms.size(); ++r) {
+      const std::size_t T = tokens_of(runs[r]);
+      l.panels.push_back(token_panel(ms[r].label, "alpha", T, {ms[r].label + ": weight α (log t)" + no_flow(runs[r]), "α_i", true, false}, false));
+      l.panels.push_back(token_panel(ms[r].label, "a", T, {ms[r].label + ": value a (log t)", "a_i", true, false}, r == key_row(runs)));
+      f.panel_tables.insert(f.panel_tables.end(), 2, ms[r].label + ".csv");
+    }
+    f.layout = l;
+    f.caption = "The notebook's figure (cell 6): rows L1, Sum, L2, Softmax, Relu, Sigmoid (ours: abs, sum, square, "
+                "softmax, relu, sigmoid); left the weights α_i(t), right the scores a_i(t), log t axis, one colour per "
+                "token (counted from 0). Lines: the gradient flow; dots: the authors' gradient descent.";
+    return std::vector<Figure>{f};
+  };
+}
+
+// Cell 8, massive_activations_2.pdf: per D a row of loss (log-log), σ(Ua) (log t) and the norm of
+// the column of U at argmax α (log t).
+std::vector<Figure> cell8_figure(const std::vector<Member>& ms, const std::vector<NotebookRun>& runs) {
+  Figure f{"massive_activations", ms[0].label + ".csv", {}, ""};
+  plots::Layout l;
+  l.title = "Tied model, massive activations (notebook cell 8) — " + std::string(kHowDrawn);
+  l.rows = static_cast<int>(ms.size()), l.cols = 3, l.width = 1500, l.height = 300 * l.rows + 60;
+  for (std::size_t r = 0; r < ms.size(); ++r) {
+    const std::string& D = ms[r].label;
+    const std::size_t T = tokens_of(runs[r]);
+    l.panels.push_back(scalar_panel(D, {{"loss", "loss", kLossColor}}, {"Loss (" + D + ", log-log)" + no_flow(runs[r]), "L(U, a)", true, true}, false));
+    l.panels.push_back(token_panel(D, "alpha", T, {"σ(Ua) (" + D + ", log t)", "probability", true, false}, false));
+    l.panels.push_back(scalar_panel(D, {{"column_norm", "‖U e_k‖", kNormColor}},
+                                    {"‖U e_k‖, k = argmax α (" + D + ", log t)", "‖U e_k‖", true, false}, false));
+    f.panel_tables.insert(f.panel_tables.end(), 3, D + ".csv");
+  }
+  f.layout = l;
+  f.caption = "The notebook's figure (cell 8): per D the loss (log-log), the attention σ(Ua)_i (log t; one colour per "
+              "token, hue in token order from 0, no legend as in the notebook) and the norm of the column of U at "
+              "argmax α (log t). Lines: the gradient flow; dots: the authors' gradient descent.";
+  return {f};
+}
+
+// Cell 11, condition_numbers.pdf: 5×3 — per κ the loss (log y), the gradient norms (log y) and
+// a_i (all on a linear t axis); condition_numbers_small.pdf: a_i at κ = 1 and κ = 5.
+std::vector<Figure> cell11_figures(const std::vector<Member>& ms, const std::vector<NotebookRun>& runs) {
+  Figure f{"condition_numbers", ms[0].label + ".csv", {}, ""};
+  plots::Layout l;
+  l.title = "Regression with condition numbers κ = 1…5 (notebook cell 11) — " + std::string(kHowDrawn);
+  l.rows = static_cast<int>(ms.size()), l.cols = 3, l.width = 1700, l.height = 300 * l.rows + 80;
+  l.key_space = 0.15;
+  const std::string first = ms.front().label, last = ms.back().label;
+  for (std::size_t r = 0; r < ms.size(); ++r) {
+    const std::string& k = ms[r].label;
+    const std::size_t T = tokens_of(runs[r]);
+    l.panels.push_back(scalar_panel(k, {{"loss", "loss", kLossColor}}, {"Loss trajectory (" + k + ")" + no_flow(runs[r]), "L(W, a)", false, true}, false));
+    l.panels.push_back(scalar_panel(k, kGradients("W"), {"Gradient norms (" + k + ")", "gradient norm", false, true}, r == key_row(runs)));
+    l.panels.push_back(token_panel(k, "a", T, {"Evolution of a (" + k + ")", "a_i", false, false}, r == key_row(runs)));
+    f.panel_tables.insert(f.panel_tables.end(), 3, k + ".csv");
+  }
+  f.layout = l;
+  f.caption = "The notebook's figure (cell 11): per κ the loss (log y), the gradient norms ‖∇_W L‖, ‖∇_a L‖ (log y) "
+              "and the scores a_i (one colour per token, counted from 0), all on a linear t axis. Lines: the gradient "
+              "flow, sampled at evenly and log-spaced times; dots: the authors' gradient descent. The gradient norms are "
+              "those at the drawn state (the notebook records the gradient one step earlier).";
+  Figure small{"condition_numbers_small", first + ".csv", {}, ""};
+  small.panel_tables = {first + ".csv", last + ".csv"};
+  plots::Layout s;
+  s.title = "Scores a_i at κ = 1 and κ = 5 (notebook cell 11, small figure) — " + std::string(kHowDrawn);
+  s.rows = 1, s.cols = 2, s.width = 1500, s.height = 480;
+  s.key_space = 0.17;
+  s.panels = {token_panel(first, "a", tokens_of(runs.front()), {"κ = 1", "a_i", false, false}, false),
+              token_panel(last, "a", tokens_of(runs.back()), {"κ = 5", "a_i", false, false}, true)};
+  small.layout = s;
+  small.caption = "The notebook's small figure (cell 11): a_i(t) at κ = 1 and κ = 5, linear t axis, the same token "
+                  "colours as above.";
+  return {f, small};
+}
+
+// Cell 14, kl.pdf: 1×3 — loss (log-log), gradient norms (log-log), a_i (log t).
+std::vector<Figure> cell14_figure(const std::vector<Member>& ms, const std::vector<NotebookRun>& runs) {
+  Figure f{"kl", ms[0].label + ".csv", {}, ""};
+  plots::Layout l;
+  l.title = "KL loss (notebook cell 14) — " + std::string(kHowDrawn);
+  l.rows = 1, l.cols = 3, l.width = 1700, l.height = 500;
+  const std::string& m = ms[0].label;
+  l.panels = {scalar_panel(m, {{"loss", "loss", kLossColor}}, {"Loss trajectory (log-log)" + no_flow(runs[0]), "loss", true, true}, false),
+              scalar_panel(m, kGradients("V"), {"Gradient norms (log-log)", "norm", true, true}, true),
+              token_panel(m, "a", tokens_of(runs[0]), {"Evolution of a (log t)", "a_i", true, false}, true)};
+  f.layout = l;
+  f.caption = "The notebook's figure (cell 14): the loss and the gradient norms on log-log axes, a_i(t) on a log t "
+              "axis (one colour per token, counted from 0). Lines: the gradient flow; dots: the authors' gradient "
+              "descent.";
+  return {f};
+}
+
 // rigorous_default: whether the rigorous endpoint is attempted unless `--set rigorous=0/1` says
 // otherwise (off where its measured cost is minutes to hours per member: see each experiment).
+// linear_t: the notebook draws on a linear t axis (evenly spaced samples are added).
 ExperimentResult run_members(const RunContext& ctx, const std::string& what, const std::vector<Member>& members,
-                             const Panels& panels, bool rigorous_default) {
-  const std::size_t points = integer_setting(ctx.settings, "points", 60, 2, 400);
+                             const FigureBuilder& figures, bool rigorous_default, bool linear_t = false) {
+  const std::size_t points = integer_setting(ctx.settings, "points", 200, 2, 1000);
   const bool rigorous = integer_setting(ctx.settings, "rigorous", rigorous_default ? 1 : 0, 0, 1) == 1;
   EndpointBudget budget;
   budget.max_states = integer_setting(ctx.settings, "rigorous_max_states", budget.max_states, 2, 500);
@@ -168,7 +322,8 @@ ExperimentResult run_members(const RunContext& ctx, const std::string& what, con
   std::vector<std::string> errors(members.size());
   parallel_for(members.size(), ctx.jobs, [&](std::size_t i) {
     try {
-      runs[i] = run_notebook(inst[i], points);
+      runs[i] = run_notebook(inst[i], points, linear_t);
+      ctx.progress(members[i].label + ": GD and flow done" + std::string(rigorous ? ", rigorous endpoint next" : ""));
       const std::string t = inst[i].instance.authors_run.value("horizon", std::string());
       if (!rigorous) ends[i].note = "not attempted (--set rigorous=1 to try; measured costs in docs/reviewers.md)";
       else if (t.empty()) ends[i].note = "not attempted: the instance records no horizon";
@@ -192,7 +347,8 @@ ExperimentResult run_members(const RunContext& ctx, const std::string& what, con
         "A flow the fast tier could not finish (kinks of |x| and relu make it chatter) is shown as —. "
         "**Proved at t**: where the rigorous tier reaches the authors' horizon (validated Taylor–Lohner steps on the "
         "full state, intervals over double), the enclosures of the entropy and of the max weight at that time, ends "
-        "rounded outward; else why not.\n\n";
+        "rounded outward; else why not. Tokens are counted from 0 (CSV columns `gd_alpha0`, …; the "
+        "arrays `alpha`, `a` in numbers.json; the figures' keys).\n\n";
   md << "| run | cell | lr × iterations = t | entropy at t (GD / flow) | max weight (GD / flow) | loss (GD / flow) | "
         "max distance α, GD–flow | flow digits | proved at t: entropy; max weight |\n|---|---|---|---|---|---|---|---|---|\n";
   nlohmann::json& n = res.numbers;
@@ -202,8 +358,6 @@ ExperimentResult run_members(const RunContext& ctx, const std::string& what, con
   for (std::size_t i = 0; i < members.size(); ++i) {
     const auto& m = members[i];
     const auto& r = runs[i];
-    res.tables.emplace_back(m.label + ".csv", member_table(r));
-    for (auto& f : member_figures(m, r, panels)) res.figures.push_back(std::move(f));
     double max_da = 0, max_ds = 0;
     for (const auto& s : r.samples) {
       max_da = std::max(max_da, s.distance_alpha);
@@ -255,9 +409,12 @@ ExperimentResult run_members(const RunContext& ctx, const std::string& what, con
          << " (" << c.steps << " steps)";
     md << " |\n";
   }
+  for (std::size_t i = 0; i < members.size(); ++i)
+    res.tables.emplace_back(members[i].label + ".csv", trajectories_table({members[i]}, {runs[i]}));
+  for (auto& f : figures(members, runs)) res.figures.push_back(std::move(f));
   res.tables.emplace_back("distance.csv", distance);
-  Figure d{"distance", "distance.csv", {}, ""};
-  d.plot.title = "Distance between the authors' GD and the gradient flow";
+  Figure d{"softcert_distance", "distance.csv", {}, ""};
+  d.plot.title = "softcert's addition (not in the notebook): distance between the authors' GD and the gradient flow";
   d.plot.x = {"t (log scale)", true, std::nullopt, std::nullopt};
   d.plot.y = {"max_i |α_GD − α_flow| (log scale)", true, std::nullopt, std::nullopt};
   for (const auto& m : members) d.plot.series.push_back(plots::Series::line("t", "distance_alpha", m.label).where("member", m.label));
@@ -269,9 +426,8 @@ ExperimentResult run_members(const RunContext& ctx, const std::string& what, con
 }
 
 ExperimentResult run_headline_gd(const RunContext& ctx) {
-  Panels p;
-  p.alpha = p.alpha_log_y = p.u = true;
-  auto r = run_members(ctx, "cells 2–3, the headline run: d = T = 8, seed 123, logistic loss, softmax", {{"headline", "headline"}}, p, true);
+  auto r = run_members(ctx, "cells 2–3, the headline run: d = T = 8, seed 123, logistic loss, softmax",
+                       {{"headline", "headline"}}, cell3_figure, true);
   r.summary += "\nThe notebook's figure shows σ(a)_i on log-log axes and u_i on a log t axis [code, cell 3]. The "
                "rigorous enclosure of the same flow at 61 times is `softcert reproduce varre2026-headline`.\n";
   return r;
@@ -285,22 +441,18 @@ std::vector<Member> normalization_members(const std::string& loss) {
 }
 
 ExperimentResult run_square(const RunContext& ctx) {
-  Panels p;
-  p.alpha = p.a = true;
   auto r = run_members(ctx, "cell 6, square loss, six normalizations (notebook names L1, Sum, L2, Softmax, Relu, "
                             "Sigmoid = ours abs, sum, square, softmax, relu (normalised), sigmoid (elementwise))",
-                       normalization_members("square"), p, true);
+                       normalization_members("square"), cell6_figure("square_loss_comparison", "square loss"), true);
   r.summary += "\nThe notebook's figure shows α and a for each normalization on a log t axis [code, cell 6]. The "
                "paper's reading [paper]: under square loss polarization is weaker than under logistic loss.\n";
   return r;
 }
 
 ExperimentResult run_logistic(const RunContext& ctx) {
-  Panels p;
-  p.alpha = p.a = true;
   auto r = run_members(ctx, "cell 6, logistic loss, six normalizations (notebook names L1, Sum, L2, Softmax, Relu, "
                             "Sigmoid = ours abs, sum, square, softmax, relu (normalised), sigmoid (elementwise))",
-                       normalization_members("logistic"), p, true);
+                       normalization_members("logistic"), cell6_figure("log_loss_comparison", "logistic loss"), true);
   r.summary += "\nThe notebook's figure shows α and a for each normalization on a log t axis [code, cell 6]. The "
                "notebook's Relu row is normalised relu max(0, x)/Σ max(0, x); the seed summary's sentence about "
                "ReLU is about elementwise ReLU [paper].\n";
@@ -308,14 +460,11 @@ ExperimentResult run_logistic(const RunContext& ctx) {
 }
 
 ExperimentResult run_tied(const RunContext& ctx) {
-  Panels p;
-  p.alpha = p.loss = p.column_norm = true;
-  p.alpha_log_y = false;
   const std::uint64_t max_d = integer_setting(ctx.settings, "max_D", 100, 10, 100);
   std::vector<Member> members;
   for (int D : {10, 20, 50, 100})
     if (static_cast<std::uint64_t>(D) <= max_d) members.push_back({"D" + std::to_string(D), "tied-D" + std::to_string(D)});
-  auto r = run_members(ctx, "cell 8, the tied model z = U a, α = softmax(z), β = U α, logistic loss", members, p, false);
+  auto r = run_members(ctx, "cell 8, the tied model z = U a, α = softmax(z), β = U α, logistic loss", members, cell8_figure, false);
   r.summary += "\nThe notebook's figure shows, per D, the loss (log-log), σ(Ua) (log t) and the norm of the column of U "
                "at argmax α (log t) [code, cell 8]: the attended column's norm grows (the paper's massive "
                "activations).\n";
@@ -328,13 +477,10 @@ ExperimentResult run_tied(const RunContext& ctx) {
 }
 
 ExperimentResult run_condition_numbers(const RunContext& ctx) {
-  Panels p;
-  p.a = p.loss = true;
-  p.a_log_x = p.loss_log_x = false;  // the notebook's condition-number panels use a linear t axis
   std::vector<Member> members;
   for (int k = 1; k <= 5; ++k) members.push_back({"kappa" + std::to_string(k), "regression-kappa" + std::to_string(k)});
   auto r = run_members(ctx, "cells 10–11, regression ‖y − X W σ(a)‖², X with singular values linspace(1, 1/κ, 20), "
-                            "κ = 1…5", members, p, false);
+                            "κ = 1…5", members, cell11_figures, false, true);
   std::ostringstream md;
   md << "\nThe notebook's figure shows, per κ, the loss (log y), the gradient norms and a_i(t) on a linear t axis; its "
         "small figure contrasts κ = 1 with κ = 5 [code, cell 11]. The paper's sentence [paper]: \"the slower the "
@@ -355,9 +501,8 @@ ExperimentResult run_condition_numbers(const RunContext& ctx) {
 }
 
 ExperimentResult run_kl(const RunContext& ctx) {
-  Panels p;
-  p.a = p.loss = true;
-  auto r = run_members(ctx, "cells 13–14, KL loss −Σ p*_k log softmax(Vᵀσ(a))_k, d = k = 10", {{"kl", "kl"}}, p, false);
+  auto r = run_members(ctx, "cells 13–14, KL loss −Σ p*_k log softmax(Vᵀσ(a))_k, d = k = 10", {{"kl", "kl"}},
+                       cell14_figure, false);
   r.summary += "\nThe notebook's figure shows the loss (log-log), the gradient norms and a_i(t) on a log t axis [code, "
                "cell 14]. The loss here is the cross-entropy; the notebook's KL differs from it by the constant "
                "entropy of p* (and its log carries +1e-15), so the gradients, hence both trajectories, are the same.\n";
