@@ -1,7 +1,9 @@
 """Executes docs/notebooks/softcert_from_numpy.ipynb top to bottom with nbclient (ctest
 python_notebook), in a temporary directory, with the softcert on PYTHONPATH. Fails on the first
-cell that raises, so the notebook cannot go stale. Usage: run_notebook.py NOTEBOOK."""
+cell that raises, so the notebook cannot go stale. Usage: run_notebook.py NOTEBOOK [FIGURE_DIR]
+(the figures are copied there to look at)."""
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -10,7 +12,7 @@ import nbclient
 import nbformat
 
 
-def main(path):
+def main(path, keep=None):
     nb = nbformat.read(path, as_version=4)
     start = time.monotonic()
     with tempfile.TemporaryDirectory() as work:
@@ -19,6 +21,8 @@ def main(path):
         figures = sorted(f for f in os.listdir(work) if f.endswith(".png"))
         for f in figures:
             assert os.path.getsize(os.path.join(work, f)) > 5000, f
+            if keep:
+                shutil.copy(os.path.join(work, f), keep)
     for cell in nb.cells:
         for out in cell.get("outputs", []):
             if out.get("name") == "stdout":
@@ -28,4 +32,4 @@ def main(path):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(*sys.argv[1:3])
