@@ -898,8 +898,16 @@ PYBIND11_MODULE(_core, m) {
   py::register_exception<integ::FastOverflow>(m, "FastOverflow", PyExc_RuntimeError);
 
   py::class_<Instance>(m, "Instance",
-                       "A value-softmax problem instance (docs/instances.md), held as exact decimal strings.")
-      .def(py::init(&make_instance), py::kw_only(), py::arg("V") = py::none(), py::arg("a") = py::none(),
+                       "A problem instance (docs/instances.md), held as exact decimal strings.\n\n"
+                       "Instance(*, V, a, beta=None, loss='logistic', normalization='softmax', X=None, y=None, p=None,\n"
+                       "         provenance='python', U=None, model=None, id=None, seed=None, p_logits=None, authors_run=None)\n\n"
+                       "V is d x T (row i = coordinate i, column j = token j; tokens numbered from 0), a has T entries,\n"
+                       "beta d (logistic, square), X n x d and y n (logistic_dataset, regression), p d (cross_entropy);\n"
+                       "U instead of V gives the tied model. Arrays: numpy float64 (each double taken exactly, as its\n"
+                       "exact decimal expansion), integers, or decimal strings. Validated as an instance file is: a bad\n"
+                       "field or argument raises ValueError naming it. Instance.load(path) and Instance.from_json(text)\n"
+                       "read the instance file format (duplicate keys and NUL bytes refused).")
+      .def(py::init(&make_instance), py::kw_only(), py::arg("V") = py::none(), py::arg("a") = py::none(),  // signature: __init__.py
            py::arg("beta") = py::none(), py::arg("loss") = "logistic", py::arg("normalization") = "softmax",
            py::arg("X") = py::none(), py::arg("y") = py::none(), py::arg("p") = py::none(),
            py::arg("provenance") = "python", py::arg("U") = py::none(), py::arg("model") = py::none(),
@@ -935,13 +943,23 @@ PYBIND11_MODULE(_core, m) {
                (i.id.empty() ? "" : ", id='" + i.id + "'") + ")";
       });
 
-  py::class_<FastResult>(m, "FastResult", py::dynamic_attr(), "integrate(..., tier='fast'): see docs/python.md")
+  py::class_<FastResult>(m, "FastResult", py::dynamic_attr(),
+                         "integrate(..., tier='fast'): the state at t in floating point, no guarantee. Attributes: state\n"
+                         "(a, u, softmax, V, loss and the derived point values entropy, max_weight, score_gap, gaps_to_max,\n"
+                         "argmax), argmax, digits (agreement with the reference run), steps, decimals, json. help(softcert.integrate).")
       .def("__repr__", [](py::object self) { return short_repr(self, {"t", "steps", "digits", "precision_bits"}); });
-  py::class_<RigorousResult>(m, "RigorousResult", py::dynamic_attr(), "integrate(..., tier='rigorous'): see docs/python.md")
+  py::class_<RigorousResult>(m, "RigorousResult", py::dynamic_attr(),
+                             "integrate(..., tier='rigorous'): enclosures at t. Guarantee: for every key of lower/upper (a, u,\n"
+                             "softmax, V, loss, entropy, max_weight, score_gap, gaps_to_max) the exact value of the exact flow\n"
+                             "lies in [lower[key], upper[key]] (outward-rounded doubles; exact ends in decimals). argmax: the\n"
+                             "token (from 0) certainly carrying the largest weight, or None. help(softcert.integrate).")
       .def("intervals", &mpmath_intervals, py::arg("field"),
            "One field's enclosures as mpmath intervals at the result's precision (outward rounded).")
       .def("__repr__", [](py::object self) { return short_repr(self, {"t", "steps", "max_width", "precision_bits"}); });
-  py::class_<Trajectory>(m, "Trajectory", py::dynamic_attr(), "trajectory(...): see docs/python.md")
+  py::class_<Trajectory>(m, "Trajectory", py::dynamic_attr(),
+                         "trajectory(...): the state at many times from one pass; lower/upper (rigorous) or state (fast)\n"
+                         "stacked on a leading time axis, results, times, t, steps; to_pandas(), softcert.plot(tr, q).\n"
+                         "help(softcert.trajectory).")
       .def("__repr__", [](py::object self) {
         const py::list t = self.attr("t");
         return "softcert.Trajectory(tier=" + py::repr(self.attr("tier")).cast<std::string>() + ", " +
