@@ -116,6 +116,16 @@ DerivedEnclosures derive_enclosures(const RigorousIntegrateResult& r) {
   return derive_result<IntervalMp>(r);
 }
 
+DerivedEnclosures derive_enclosures(const std::vector<IntervalD>& a, const std::vector<IntervalD>& alpha,
+                                    const IntervalD& loss) {
+  return derive(a, alpha, loss);
+}
+
+DerivedEnclosures derive_enclosures(const std::vector<IntervalMp>& a, const std::vector<IntervalMp>& alpha,
+                                    const IntervalMp& loss) {
+  return derive(a, alpha, loss);
+}
+
 DerivedEnclosures derive_points(const std::vector<std::string>& a, const std::vector<std::string>& weights,
                                 const std::string& loss) {
   auto parse = [](const std::vector<std::string>& v) {

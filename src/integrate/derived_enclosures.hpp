@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "integrate/rigorous_integrate.hpp"
+#include "numerics/kinds.hpp"
 
 namespace softcert::integrate {
 
@@ -37,6 +38,15 @@ struct DerivedEnclosures {
 
 // Guarantee: see the struct. Throws std::invalid_argument if the result has no weights.
 DerivedEnclosures derive_enclosures(const RigorousIntegrateResult& result);
+
+// The same computation for code that holds interval vectors (the checks: proofs_checks/ compare
+// entropies of α/Σα on their own enclosures). Guarantee: as above, for every state with scores in
+// `a` and weights in `alpha`; `a` may be empty (no gaps then). The current MPFR precision is used
+// for IntervalMp (call inside the caller's PrecisionGuard).
+DerivedEnclosures derive_enclosures(const std::vector<IntervalD>& a, const std::vector<IntervalD>& alpha,
+                                    const IntervalD& loss);
+DerivedEnclosures derive_enclosures(const std::vector<IntervalMp>& a, const std::vector<IntervalMp>& alpha,
+                                    const IntervalMp& loss);
 
 // Point values of the same quantities from a state given as decimal strings (the fast tier):
 // computed in double, no guarantee. Fields as above with lower == upper and width 0.

@@ -13,6 +13,7 @@
 #include "numerics/decimal.hpp"
 #include "numerics/kinds.hpp"
 #include "numerics/precision.hpp"
+#include "numerics/traits.hpp"
 
 namespace softcert::integrate {
 namespace {
@@ -115,6 +116,25 @@ TEST(DerivedEnclosures, SignedWeightsHaveNoEntropy) {
   EXPECT_NE(d.entropy_note.find("undefined"), std::string::npos);
   ASSERT_TRUE(d.argmax.has_value());
   EXPECT_EQ(*d.argmax, 0u);
+}
+
+TEST(DerivedEnclosures, IntervalVectorsGiveTheSameAsTheResult) {
+  // The checks' entry point (interval vectors) and the result's (decimal enclosures) agree.
+  RigorousIntegrateResult r;
+  r.precision_bits = 53;
+  r.a = {box("0.1", "0.2"), box("-1", "-0.9"), thin("2")};
+  r.softmax = {box("0.2", "0.21"), box("0.05", "0.06"), box("0.7", "0.75")};
+  r.loss = thin("0.3");
+  std::vector<IntervalD> a, w;
+  for (const auto& e : r.a) a.push_back(num::hull_of_bounds<IntervalD>(std::stod(e.lower), std::stod(e.upper)));
+  for (const auto& e : r.softmax) w.push_back(num::hull_of_bounds<IntervalD>(std::stod(e.lower), std::stod(e.upper)));
+  // 0.1, 0.2, ... are not doubles: the result's path widens them outward, so compare by containment.
+  const DerivedEnclosures x = derive_enclosures(r), y = derive_enclosures(a, w, IntervalD(0.3));
+  ASSERT_TRUE(x.entropy && y.entropy);
+  EXPECT_LE(std::stod(x.entropy->lower), std::stod(y.entropy->lower) + 1e-15);
+  EXPECT_GE(std::stod(x.entropy->upper), std::stod(y.entropy->upper) - 1e-15);
+  EXPECT_EQ(x.argmax, y.argmax);
+  EXPECT_EQ(x.argmax, 2u);
 }
 
 TEST(DerivedEnclosures, PointsAreThePlainFormulas) {
