@@ -29,7 +29,7 @@ test: build
 python: deps
 	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release $(GENERATOR)
 	cmake --build $(BUILD_DIR) -j $(JOBS) --target softcert_python
-	@echo "built $$(ls $(BUILD_DIR)/python/softcert*.so); import it with:"
+	@echo "built $$(ls $(BUILD_DIR)/python/softcert/_core*.so); import it with (or pip install .: docs/python.md):"
 	@echo "  PYTHONPATH=$(abspath $(BUILD_DIR))/python /usr/bin/python3 -c 'import softcert'"
 
 # Benchmarks against peers: configures BUILD_DIR with -DSOFTCERT_BENCH=ON, builds the drivers,

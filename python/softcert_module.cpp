@@ -1,5 +1,8 @@
-// The Python module `softcert` (docs/python.md): instances from numpy arrays, the fast and the
-// rigorous tier, trajectories and theorem checks, from the same engine as the CLI.
+// The extension softcert._core of the Python package `softcert` (python/softcert/, docs/python.md):
+// instances from numpy arrays, the fast and the rigorous tier, trajectories and theorem checks,
+// from the same engine as the CLI. The public functions, their docstrings and signatures are
+// python/softcert/__init__.py's; every keyword arrives here as a Python object and is converted
+// with an error naming it (str_arg, int_arg, ...).
 //
 // Every path goes through the engine function the CLI uses, so that the numbers are the CLI's:
 //   Instance(...)   builds the instance file's JSON and calls instances::parse_instance (the same
@@ -8,15 +11,19 @@
 //   integrate()     fast: integrate::integrate_fast with the options of `softcert integrate`;
 //                   rigorous: as run_rigorous in src/cli/cmd_integrate.cpp, the reduced form
 //                   (rigorous_integrate) where it applies, else rigorous_integrate_model.
-//   trajectory()    rigorous: integrate::rigorous_integrate_at (one validated τ-time pass, as
-//                   `softcert reproduce varre2026-headline`); fast: one integrate_fast per time.
+//   trajectory()    rigorous: one validated pass, integrate::rigorous_integrate_at (reduced form,
+//                   τ-time, as `softcert reproduce varre2026-headline`) or
+//                   rigorous_integrate_model_at (full state); fast: integrate::integrate_fast_at,
+//                   one t-time run landing on every time.
+//   derived         integrate/derived_enclosures.hpp (entropy, max weight, argmax, gaps), the
+//                   CLI's "derived" object.
 //   check()         engine::run_item, the function that builds each JSONL record of `softcert
 //                   check --json`, on a one-entry suite built as src/cli/cmd_check.cpp builds it.
 //
 // Long computations run in a worker thread with the GIL released; the calling thread waits in
 // short intervals and checks for signals. The engine has no cancellation points: on Ctrl-C the
 // current run (one integration or one check) finishes first, then KeyboardInterrupt is raised
-// and its result is discarded (a fast trajectory skips its remaining times).
+// and its result is discarded.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -32,6 +39,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
+#include <limits>
 #include <future>
 #include <optional>
 #include <string>
@@ -47,6 +55,8 @@
 #include "integrate/rigorous_integrate.hpp"
 #include "integrate/rigorous_model.hpp"
 #include "numerics/decimal.hpp"
+#include "numerics/strict_json.hpp"
+#include "integrate/derived_enclosures.hpp"
 #include "softcert_build_config.hpp"
 
 namespace py = pybind11;
@@ -122,6 +132,36 @@ double directed(const std::string& s, bool up) {
 // Python values → decimal strings (field-named errors)
 
 std::string type_name(py::handle x) { return Py_TYPE(x.ptr())->tp_name; }
+
+// Keyword arguments arrive as Python objects and are converted here, so that a wrong type or
+// range raises ValueError naming the argument (never pybind11's cast error).
+std::string str_arg(py::handle x, const std::string& field) {
+  if (!py::isinstance<py::str>(x)) value_error(field + ": expected a string, got " + type_name(x));
+  return x.cast<std::string>();
+}
+
+bool is_int(py::handle x) { return !PyBool_Check(x.ptr()) && (PyLong_Check(x.ptr()) || PyIndex_Check(x.ptr())) && !PyFloat_Check(x.ptr()); }
+
+// An integer argument in [lo, hi]; Python ints of any size are compared exactly.
+long long int_arg(py::handle x, const std::string& field, long long lo, long long hi, const std::string& range) {
+  if (!is_int(x)) value_error(field + ": expected an integer, got " + type_name(x));
+  const py::int_ v = py::reinterpret_steal<py::int_>(PyNumber_Index(x.ptr()));
+  if (v < py::int_(lo) || v > py::int_(hi))
+    value_error(field + ": must be " + range + ", got " + py::str(py::handle(v)).cast<std::string>());
+  return v.cast<long long>();
+}
+
+bool bool_arg(py::handle x, const std::string& field) {
+  if (!PyBool_Check(x.ptr())) value_error(field + ": expected True or False, got " + type_name(x));
+  return x.ptr() == Py_True;
+}
+
+std::optional<double> optional_float_arg(py::handle x, const std::string& field) {
+  if (x.is_none()) return std::nullopt;
+  if (PyBool_Check(x.ptr()) || !(PyFloat_Check(x.ptr()) || PyLong_Check(x.ptr())))
+    value_error(field + ": expected a number or None, got " + type_name(x));
+  return py::cast<double>(x);
+}
 
 void check_dtype(const py::array& arr, const std::string& field) {
   const py::dtype dt = arr.dtype();
@@ -224,17 +264,16 @@ json from_python(py::handle x, const std::string& field) {
 // ---------------------------------------------------------------------------------------------
 // Instances
 
-Instance make_instance(py::object V, py::object a, py::object beta, const std::string& loss,
-                       const std::string& normalization, py::object X, py::object y, py::object p,
-                       const std::string& provenance, py::object U, py::object model, py::object id,
-                       py::object seed, py::object p_logits, py::object authors_run) {
+Instance make_instance(py::object V, py::object a, py::object beta, py::object loss, py::object normalization,
+                       py::object X, py::object y, py::object p, py::object provenance, py::object U, py::object model,
+                       py::object id, py::object seed, py::object p_logits, py::object authors_run) {
   json j;
   const bool tied_matrix = !U.is_none();
   if (tied_matrix && !V.is_none()) value_error("U: give V (value_softmax) or U (tied_value_softmax), not both");
   j["model"] = model.is_none() ? std::string(tied_matrix ? "tied_value_softmax" : "value_softmax")
-                               : model.cast<std::string>();
-  j["loss"] = loss;
-  j["normalization"] = normalization;
+                               : str_arg(model, "model");
+  j["loss"] = str_arg(loss, "loss");
+  j["normalization"] = str_arg(normalization, "normalization");
   const char* mname = tied_matrix ? "U" : "V";
   const py::object& M = tied_matrix ? U : V;
   if (M.is_none()) value_error("V: missing field");
@@ -252,31 +291,35 @@ Instance make_instance(py::object V, py::object a, py::object beta, const std::s
   if (!p.is_none()) j["p"] = array_decimals(p, "p", 1);
   if (!p_logits.is_none()) j["p_logits"] = array_decimals(p_logits, "p_logits", 1);
   if (!authors_run.is_none()) j["authors_run"] = from_python(authors_run, "authors_run");
-  j["provenance"] = provenance;
+  j["provenance"] = str_arg(provenance, "provenance");
   if (!id.is_none()) {
     if (!py::isinstance<py::str>(id)) value_error("id: expected a string");
     j["id"] = id.cast<std::string>();
   }
   if (!seed.is_none()) {
-    if (!PyLong_Check(seed.ptr()) || PyBool_Check(seed.ptr()) || seed.cast<py::int_>() < py::int_(0))
-      value_error("seed: expected an unsigned integer");
-    j["seed"] = seed.cast<std::uint64_t>();
+    if (!is_int(seed)) value_error("seed: expected an integer in [0, 2**64), got " + type_name(seed));
+    const py::int_ s = py::reinterpret_steal<py::int_>(PyNumber_Index(seed.ptr()));
+    if (s < py::int_(0) || s >= py::int_(py::reinterpret_steal<py::object>(PyLong_FromString("18446744073709551616", nullptr, 10))))
+      value_error("seed: must be in [0, 2**64), got " + py::str(py::handle(s)).cast<std::string>());
+    j["seed"] = s.cast<std::uint64_t>();
   }
   return inst_ns::parse_instance(j);
 }
 
+// As Instance.load and the CLI read a file (instances::load_instance): the strict parser refuses a
+// NUL byte and a duplicate key (numerics/strict_json.hpp), naming the field.
 Instance instance_from_json(py::handle x) {
+  std::string text;
+  if (py::isinstance<py::str>(x) || py::isinstance<py::bytes>(x)) text = x.cast<std::string>();
+  else if (py::isinstance<py::dict>(x)) text = from_python(x, "instance").dump();
+  else value_error("instance: expected JSON text (str or bytes) or a dict, got " + type_name(x));
   json j;
-  if (py::isinstance<py::str>(x) || py::isinstance<py::bytes>(x)) {
-    try {
-      j = json::parse(x.cast<std::string>());
-    } catch (const json::exception& e) {
-      value_error(std::string("instance: not valid JSON: ") + e.what());
-    }
-  } else if (py::isinstance<py::dict>(x)) {
-    j = from_python(x, "instance");
-  } else {
-    value_error("instance: expected JSON text (str) or a dict, got " + type_name(x));
+  try {
+    j = softcert::num::parse_json_strict(text, "instance");
+  } catch (const json::exception& e) {
+    value_error("instance: not valid JSON: " + softcert::num::json_error_excerpt(e.what()));
+  } catch (const std::invalid_argument& e) {  // a NUL byte or a duplicate key
+    value_error(e.what());
   }
   return inst_ns::parse_instance(j);
 }
@@ -325,8 +368,30 @@ py::object instance_decimals(const Instance& inst, const std::string& name) {
 // for signals every 50 ms. On KeyboardInterrupt (or any signal handler's exception) it sets
 // `cancel` — work that runs several integrations stops between them — waits for the worker to
 // finish (the engine cannot stop inside an integration), discards its result and raises.
+//
+// Progress: the worker stores its latest (steps, t) in a Progress; this thread calls the user's
+// callback progress(steps, t) with it — on the calling thread, holding the GIL, at most every
+// 0.25 s and once more at the end. An exception from the callback is handled as Ctrl-C is.
+struct Progress {
+  py::object callback;  // None: no reports
+  std::atomic<std::size_t> steps{0};
+  std::atomic<double> t{0};
+  std::atomic<bool> fresh{false};
+  void report(std::size_t n, double at) {
+    steps = n;
+    t = at;
+    fresh = true;
+  }
+  bool wanted() const { return !callback.is_none(); }
+  void deliver() {
+    if (!wanted() || !fresh.exchange(false)) return;
+    callback(steps.load(), t.load());
+  }
+};
+
+
 template <class F>
-auto run_interruptible(F&& work) -> decltype(work(std::declval<const std::atomic<bool>&>())) {
+auto run_interruptible(F&& work, Progress* progress = nullptr) -> decltype(work(std::declval<const std::atomic<bool>&>())) {
   using R = decltype(work(std::declval<const std::atomic<bool>&>()));
   std::atomic<bool> cancel{false};
   std::packaged_task<R()> task([&work, &cancel]() {
@@ -338,6 +403,7 @@ auto run_interruptible(F&& work) -> decltype(work(std::declval<const std::atomic
   std::future<R> done = task.get_future();
   std::thread worker(std::move(task));
   std::optional<py::error_already_set> interrupt;
+  auto last_report = std::chrono::steady_clock::now();
   for (;;) {
     std::future_status status;
     {
@@ -351,12 +417,23 @@ auto run_interruptible(F&& work) -> decltype(work(std::declval<const std::atomic
       PySys_WriteStderr("softcert: interrupted; the current run cannot be stopped inside the engine and "
                         "finishes first (its result is discarded)\n");
     }
+    if (!interrupt && progress && progress->wanted() &&
+        std::chrono::steady_clock::now() - last_report > std::chrono::milliseconds(250)) {
+      last_report = std::chrono::steady_clock::now();
+      try {
+        progress->deliver();
+      } catch (py::error_already_set& e) {
+        interrupt.emplace(e);  // the callback's exception, raised once the run has finished
+        cancel = true;
+      }
+    }
   }
   {
     py::gil_scoped_release release;
     worker.join();
   }
   if (interrupt) throw *interrupt;
+  if (progress) progress->deliver();  // the final state
   return done.get();
 }
 
@@ -369,16 +446,24 @@ struct Trajectory {};
 
 // The CLI's ranges (src/cli/cmd_integrate.cpp): 53 to 65536 bits, at most 4096 when rigorous.
 constexpr unsigned kMaxRigorousPrecision = 4096;
-void check_precision(unsigned precision, const std::string& tier) {
-  if (precision < 53) value_error("precision: must be ≥ 53 bits, got " + std::to_string(precision));
-  if (precision > 65536) value_error("precision: must be at most 65536 bits, got " + std::to_string(precision));
+unsigned precision_arg(py::handle x, const std::string& tier) {
+  const auto precision = static_cast<unsigned>(int_arg(x, "precision", 53, 65536, "53 to 65536 bits"));
   if (tier == "rigorous" && precision > kMaxRigorousPrecision)
     value_error("precision: the rigorous tier takes at most " + std::to_string(kMaxRigorousPrecision) + " bits, got " +
                 std::to_string(precision) + " (its Taylor order and memory grow with the precision)");
+  return precision;
 }
 
-void check_tier(const std::string& tier) {
+std::string tier_arg(py::handle x) {
+  const std::string tier = str_arg(x, "tier");
   if (tier != "fast" && tier != "rigorous") value_error("tier: expected \"fast\" or \"rigorous\", got \"" + tier + "\"");
+  return tier;
+}
+
+py::object progress_arg(py::handle x) {
+  if (!x.is_none() && !PyCallable_Check(x.ptr()))
+    value_error("progress: expected a callable progress(steps, t) or None, got " + type_name(x));
+  return py::reinterpret_borrow<py::object>(x);
 }
 
 // The CLI's checks on END (src/cli/cmd_integrate.cpp), field "t" or "times[k]".
@@ -405,6 +490,25 @@ struct FastArgs {
   }
 };
 
+py::array_t<double> ends(const std::vector<integ::DecimalEnclosure>& v, bool up);
+
+// The derived quantities' keys (integrate/derived_enclosures.hpp) in state/lower/upper dicts.
+constexpr const char* kDerivedKeys[] = {"entropy", "max_weight", "score_gap", "gaps_to_max", "argmax"};
+
+double end_or_nan(const std::optional<integ::DecimalEnclosure>& e, bool up) {
+  return e ? directed(up ? e->upper : e->lower, up) : std::numeric_limits<double>::quiet_NaN();
+}
+
+// lower (up = false) or upper ends of the derived enclosures, outward-rounded doubles; NaN where
+// a quantity is not enclosed; argmax the certain token (0-based) or -1.
+void put_derived(py::dict& s, const integ::DerivedEnclosures& d, bool up) {
+  s["entropy"] = end_or_nan(d.entropy, up);
+  s["max_weight"] = end_or_nan(d.max_weight, up);
+  s["score_gap"] = end_or_nan(d.score_gap, up);
+  s["gaps_to_max"] = ends(d.gaps_to_max, up);
+  s["argmax"] = d.argmax ? static_cast<long long>(*d.argmax) : -1LL;
+}
+
 py::dict fast_state(const integ::FastState& r) {
   py::dict s;
   s["a"] = vector_array(r.a);
@@ -412,6 +516,7 @@ py::dict fast_state(const integ::FastState& r) {
   s["softmax"] = vector_array(r.alpha);
   s["loss"] = nearest(r.loss);
   s["V"] = optional_matrix(r.V);
+  put_derived(s, integ::derive_points(r.a, r.alpha, r.loss), false);  // point values: lower == upper
   return s;
 }
 
@@ -439,10 +544,12 @@ py::object fast_result(const integ::FastReport& rep) {
   o.attr("rejected_steps") = r.rejected_steps;
   o.attr("seconds") = r.seconds;
   o.attr("state") = fast_state(r);
+  o.attr("argmax") = o.attr("state")["argmax"].cast<long long>() < 0 ? py::object(py::none()) : o.attr("state")["argmax"];
   o.attr("decimals") = fast_decimals(r);
   o.attr("digits") = rep.digits ? py::object(py::float_(*rep.digits)) : py::object(py::none());
   o.attr("digits_by_field") = to_python(rep.digits_by_field);
-  const json j = integ::to_json(rep);
+  json j = integ::to_json(rep);
+  j["derived"] = integ::to_json(integ::derive_points(r.a, r.alpha, r.loss));  // as the CLI's --json
   o.attr("reference") = rep.reference ? to_python(j["reference"]) : py::object(py::none());
   o.attr("json") = to_python(j);
   return o;
@@ -466,13 +573,14 @@ py::array_t<double> ends(const std::vector<std::vector<integ::DecimalEnclosure>>
   return out;
 }
 
-py::dict rigorous_ends(const integ::RigorousIntegrateResult& r, bool up) {
+py::dict rigorous_ends(const integ::RigorousIntegrateResult& r, const integ::DerivedEnclosures& d, bool up) {
   py::dict s;
   s["a"] = ends(r.a, up);
   s["u"] = r.u.empty() ? py::object(py::none()) : py::object(ends(r.u, up));  // no β*: no u
   s["softmax"] = ends(r.softmax, up);
   s["loss"] = directed(up ? r.loss.upper : r.loss.lower, up);
   s["V"] = ends(r.V, up);
+  put_derived(s, d, up);
   return s;
 }
 
@@ -489,10 +597,14 @@ py::object rigorous_result(const integ::RigorousIntegrateResult& r, std::optiona
   o.attr("max_width") = r.max_width;
   o.attr("tau") = r.tau_lower.empty() ? py::object(py::none()) : py::object(py::make_tuple(r.tau_lower, r.tau_upper));
   o.attr("seconds") = seconds ? py::object(py::float_(*seconds)) : py::object(py::none());
-  o.attr("lower") = rigorous_ends(r, false);
-  o.attr("upper") = rigorous_ends(r, true);
+  const integ::DerivedEnclosures d = integ::derive_enclosures(r);
+  o.attr("lower") = rigorous_ends(r, d, false);
+  o.attr("upper") = rigorous_ends(r, d, true);
+  o.attr("argmax") = d.argmax ? py::object(py::int_(*d.argmax)) : py::object(py::none());
+  o.attr("derived") = to_python(j["derived"]);
   py::dict dec;
   for (const char* k : {"a", "u", "softmax", "loss", "V"}) dec[k] = j.contains(k) ? to_python(j[k]) : py::object(py::none());
+  for (const char* k : {"entropy", "max_weight", "score_gap", "gaps_to_max"}) dec[k] = to_python(j["derived"][k]);
   o.attr("decimals") = dec;
   o.attr("json") = to_python(j);
   return o;
@@ -545,24 +657,57 @@ std::string short_repr(py::handle self, std::initializer_list<const char*> names
 // ---------------------------------------------------------------------------------------------
 // integrate, trajectory, check
 
-py::object integrate_py(const Instance& inst, py::handle t_obj, const std::string& tier, unsigned precision,
-                        const std::string& stepper, const std::string& form, const std::string& time,
-                        std::optional<double> tolerance, bool reference) {
-  check_tier(tier);
-  check_precision(precision, tier);
+const Instance& instance_arg(py::handle x) {
+  if (!py::isinstance<Instance>(x))
+    value_error("instance: expected a softcert.Instance (Instance(...), Instance.load(path), Instance.from_json(text)), got " +
+                type_name(x));
+  return x.cast<const Instance&>();
+}
+
+struct IntegrateArgs {
+  std::string tier;
+  unsigned precision = 53;
+  FastArgs fast;
+  py::object progress;  // None or the callable
+};
+
+IntegrateArgs integrate_args(py::handle tier, py::handle precision, py::handle stepper, py::handle form, py::handle time,
+                             py::handle tolerance, py::handle reference, py::handle progress) {
+  IntegrateArgs a;
+  a.tier = tier_arg(tier);
+  a.precision = precision_arg(precision, a.tier);
+  a.fast = FastArgs{a.precision, str_arg(stepper, "stepper"), str_arg(form, "form"), str_arg(time, "time"),
+                    optional_float_arg(tolerance, "tolerance"), bool_arg(reference, "reference")};
+  a.progress = progress_arg(progress);
+  return a;
+}
+
+// The rigorous tier's options as run_rigorous in src/cli/cmd_integrate.cpp, with progress reports.
+integ::RigorousIntegrateOptions rigorous_options(const IntegrateArgs& a, Progress& progress) {
+  integ::RigorousIntegrateOptions o;
+  o.precision_bits = a.precision;
+  o.time_variable = a.fast.time;
+  if (progress.wanted()) o.progress = [p = &progress](std::size_t steps, double t) { p->report(steps, t); };
+  return o;
+}
+
+py::object integrate_py(py::handle inst_obj, py::handle t_obj, py::handle tier_obj, py::handle precision_obj,
+                        py::handle stepper, py::handle form, py::handle time, py::handle tolerance, py::handle reference,
+                        py::handle progress) {
+  const Instance& inst = instance_arg(inst_obj);
+  const IntegrateArgs args = integrate_args(tier_obj, precision_obj, stepper, form, time, tolerance, reference, progress);
+  Progress reports{args.progress};
   const std::string t = time_decimal(t_obj, "t");
   check_positive(t, "t");
-  if (tier == "fast") {
-    const FastArgs args{precision, stepper, form, time, tolerance, reference};
-    const integ::FastOptions o = args.options();
-    const integ::FastReport rep = run_interruptible([&](const std::atomic<bool>&) { return integ::integrate_fast(inst, t, o); });
+  if (args.tier == "fast") {
+    const integ::FastOptions o = args.fast.options();
+    const integ::FastReport rep =
+        run_interruptible([&](const std::atomic<bool>&) { return integ::integrate_fast(inst, t, o); }, &reports);
     return fast_result(rep);
   }
-  integ::RigorousIntegrateOptions o;  // as run_rigorous in src/cli/cmd_integrate.cpp
-  o.precision_bits = precision;
-  o.time_variable = time;
+  const integ::RigorousIntegrateOptions o = rigorous_options(args, reports);
   const bool reduced = integ::reduced_logistic_applies(inst);
-  if (!reduced && time != "auto")
+  if (!reduced && args.fast.time != "auto")
     value_error("time: the full-state rigorous tier chooses its own time variable (τ for logistic loss, else t); "
                 "leave time at auto");
   const json instance_json = inst_ns::to_json(inst);
@@ -571,50 +716,61 @@ py::object integrate_py(const Instance& inst, py::handle t_obj, const std::strin
     integ::RigorousIntegrateResult res = reduced ? integ::rigorous_integrate(instance_json, t, o)
                                                  : integ::rigorous_integrate_model(inst, t, o);
     return std::make_pair(std::move(res), std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-  });
+  }, &reports);
   return rigorous_result(r, seconds);
 }
 
-// Stacks one per-time array field of the results along a new leading (time) axis.
-py::object stack(const py::list& dicts, const char* key) {
+// Stacks one per-time field of the results along a new leading (time) axis.
+py::object stack(const py::list& dicts, const char* key, const char* dtype = "float64") {
   py::list items;
   for (py::handle d : dicts) {
     py::object v = py::reinterpret_borrow<py::dict>(d)[key];
     if (v.is_none()) return py::none();
     items.append(v);
   }
-  return py::module_::import("numpy").attr("array")(items, py::arg("dtype") = "float64");
+  return py::module_::import("numpy").attr("array")(items, py::arg("dtype") = dtype);
 }
 
 py::dict stacked(const py::list& dicts) {
   py::dict out;
-  for (const char* k : {"a", "u", "softmax", "loss", "V"}) out[k] = stack(dicts, k);
+  for (const char* k : {"a", "u", "softmax", "loss", "V", "entropy", "max_weight", "score_gap", "gaps_to_max"})
+    out[k] = stack(dicts, k);
+  out["argmax"] = stack(dicts, "argmax", "int64");
   return out;
 }
 
-py::object trajectory_py(const Instance& inst, py::handle times_obj, const std::string& tier, unsigned precision,
-                         const std::string& stepper, const std::string& form, const std::string& time,
-                         std::optional<double> tolerance, bool reference) {
-  check_tier(tier);
-  check_precision(precision, tier);
+py::object trajectory_py(py::handle inst_obj, py::handle times_obj, py::handle tier_obj, py::handle precision_obj,
+                         py::handle stepper, py::handle form, py::handle time, py::handle tolerance, py::handle reference,
+                         py::handle progress) {
+  const Instance& inst = instance_arg(inst_obj);
+  const IntegrateArgs args = integrate_args(tier_obj, precision_obj, stepper, form, time, tolerance, reference, progress);
+  Progress reports{args.progress};
   const std::vector<std::string> times = times_decimals(times_obj);
+  const std::string& tier = args.tier;
   py::object o = py::cast(Trajectory{});
   o.attr("tier") = tier;
   o.attr("t") = py::cast(times);
   o.attr("times") = vector_array(times);
   py::list results;
   const auto start = std::chrono::steady_clock::now();
+  const bool from_zero = softcert::num::parse_decimal<softcert::Rational>(times[0]) == 0;
+  for (std::size_t k = from_zero ? 1 : 0; k < times.size(); ++k) {
+    const std::string field = "times[" + std::to_string(k) + "]";
+    check_positive(times[k], field);
+    if (k > 0 && !(softcert::num::parse_decimal<softcert::Rational>(times[k]) >
+                   softcert::num::parse_decimal<softcert::Rational>(times[k - 1])))
+      value_error(field + ": times must be strictly increasing (" + times[k - 1] + " then " + times[k] + ")");
+  }
   if (tier == "fast") {
-    for (std::size_t k = 0; k < times.size(); ++k) check_positive(times[k], "times[" + std::to_string(k) + "]");
-    const integ::FastOptions opts = FastArgs{precision, stepper, form, time, tolerance, reference}.options();
-    const auto reps = run_interruptible([&](const std::atomic<bool>& cancel) {
-      std::vector<integ::FastReport> out;
-      for (const auto& t : times) {
-        if (cancel) break;
-        out.push_back(integ::integrate_fast(inst, t, opts));
-      }
+    if (from_zero) value_error("times[0]: the fast trajectory starts after t = 0 (the initial state is the instance's)");
+    if (args.fast.time == "tau") value_error("time: the fast trajectory runs in t-time (one pass landing on every time)");
+    const integ::FastOptions opts = args.fast.options();
+    Progress* p = &reports;
+    const auto reps = run_interruptible([&](const std::atomic<bool>&) {
+      std::vector<integ::FastReport> out = integ::integrate_fast_at(inst, times, opts);
+      p->report(out.empty() ? 0 : out.back().run.steps, softcert::num::parse_decimal<double>(times.back()));
       return out;
-    });
+    }, &reports);
     py::list states, digits, steps;
     for (const auto& rep : reps) {
       py::object r = fast_result(rep);
@@ -624,24 +780,29 @@ py::object trajectory_py(const Instance& inst, py::handle times_obj, const std::
       steps.append(r.attr("steps"));
     }
     o.attr("state") = stacked(states);
-    o.attr("digits") = digits;
+    o.attr("digits") = args.fast.reference ? py::object(py::module_::import("numpy").attr("array")(digits, py::arg("dtype") = "float64"))
+                                           : py::object(py::none());
     o.attr("steps") = steps;
+    o.attr("reference") = args.fast.reference;
   } else {
-    // As `softcert reproduce varre2026-headline`: one validated τ-time pass over every time
-    // (integrate::rigorous_integrate_at), the start t = 0 enclosed exactly when it is asked for.
-    integ::RigorousIntegrateOptions opts;
-    opts.precision_bits = precision;
-    opts.time_variable = time;
-    const auto& problem = inst;  // the same Instance both tiers take
-    const bool from_zero = softcert::num::parse_decimal<softcert::Rational>(times[0]) == 0;
+    // One validated pass over every time: the reduced logistic form in τ-time
+    // (integrate::rigorous_integrate_at, as `softcert reproduce varre2026-headline`), else the full
+    // state (integrate::rigorous_integrate_model_at); t = 0 is enclosed exactly when asked for.
+    const bool reduced = integ::reduced_logistic_applies(inst);
+    if (!reduced && args.fast.time != "auto")
+      value_error("time: the full-state rigorous tier chooses its own time variable (τ for logistic loss, else t); "
+                  "leave time at auto");
+    const integ::RigorousIntegrateOptions opts = rigorous_options(args, reports);
     const std::vector<std::string> rest(times.begin() + (from_zero ? 1 : 0), times.end());
     const auto rows = run_interruptible([&](const std::atomic<bool>&) {
       std::vector<integ::RigorousIntegrateResult> out;
-      if (from_zero) out.push_back(integ::rigorous_integrate(problem, times[0], opts));
+      if (from_zero) out.push_back(reduced ? integ::rigorous_integrate(inst, times[0], opts)
+                                           : integ::rigorous_integrate_model(inst, times[0], opts));
       if (!rest.empty())
-        for (auto& r : integ::rigorous_integrate_at(problem, rest, opts)) out.push_back(std::move(r));
+        for (auto& r : reduced ? integ::rigorous_integrate_at(inst, rest, opts) : integ::rigorous_integrate_model_at(inst, rest, opts))
+          out.push_back(std::move(r));
       return out;
-    });
+    }, &reports);
     py::list lower, upper, steps;
     for (const auto& r : rows) {
       py::object res = rigorous_result(r, std::nullopt);
@@ -653,20 +814,27 @@ py::object trajectory_py(const Instance& inst, py::handle times_obj, const std::
     o.attr("lower") = stacked(lower);
     o.attr("upper") = stacked(upper);
     o.attr("steps") = steps;
+    o.attr("max_width") = rows.empty() ? 0.0 : std::max_element(rows.begin(), rows.end(), [](const auto& x, const auto& y) {
+      return x.max_width < y.max_width;
+    })->max_width;
   }
   o.attr("seconds") = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   o.attr("results") = results;
   return o;
 }
 
-py::object check_py(const std::string& name, py::handle instance, std::optional<double> horizon,
-                    const std::string& tier, unsigned precision, py::object params, std::uint64_t seed) {
+py::object check_py(py::handle name_obj, py::handle instance, py::handle horizon_obj, py::handle tier_obj,
+                    py::handle precision_obj, py::object params, py::handle seed_obj) {
   // The checks of src/cli/cmd_check.cpp, then its one-entry suite.
+  const std::string name = str_arg(name_obj, "name");
   if (!engine::CheckRegistry::global().find(name))
-    value_error("no check named '" + name + "' (softcert.checks() lists them)");
-  check_tier(tier);
-  if (precision != 0 && (precision < 53 || precision > 65536))
-    value_error("precision: must be 53 to 65536 bits (0: the check's default), got " + std::to_string(precision));
+    value_error("name: no check named '" + name + "' (softcert.checks() lists them)");
+  const std::string tier = tier_arg(tier_obj);
+  const long long p_in = int_arg(precision_obj, "precision", 0, 65536, "0 (the check's default) or 53 to 65536 bits");
+  if (p_in != 0 && p_in < 53) value_error("precision: must be 0 (the check's default) or 53 to 65536 bits, got " + std::to_string(p_in));
+  const auto precision = static_cast<unsigned>(p_in);
+  const std::optional<double> horizon = optional_float_arg(horizon_obj, "horizon");
+  const auto seed = static_cast<std::uint64_t>(int_arg(seed_obj, "seed", 0, std::numeric_limits<long long>::max(), "in [0, 2**63)"));
   if (horizon && (!(*horizon > 0) || !std::isfinite(*horizon)))
     value_error("horizon: must be a positive finite number, got " + py::repr(py::float_(*horizon)).cast<std::string>());
   engine::SuiteEntry e;
@@ -710,7 +878,7 @@ py::object check_py(const std::string& name, py::handle instance, std::optional<
 
 }  // namespace
 
-PYBIND11_MODULE(softcert, m) {
+PYBIND11_MODULE(_core, m) {
   m.doc() = "softcert: certified gradient flows of softmax-attention models and theorem checks (docs/python.md)";
   m.attr("__version__") = SOFTCERT_VERSION;
   m.attr("git_commit") = SOFTCERT_GIT_COMMIT;
@@ -730,8 +898,16 @@ PYBIND11_MODULE(softcert, m) {
   py::register_exception<integ::FastOverflow>(m, "FastOverflow", PyExc_RuntimeError);
 
   py::class_<Instance>(m, "Instance",
-                       "A value-softmax problem instance (docs/instances.md), held as exact decimal strings.")
-      .def(py::init(&make_instance), py::kw_only(), py::arg("V") = py::none(), py::arg("a") = py::none(),
+                       "A problem instance (docs/instances.md), held as exact decimal strings.\n\n"
+                       "Instance(*, V, a, beta=None, loss='logistic', normalization='softmax', X=None, y=None, p=None,\n"
+                       "         provenance='python', U=None, model=None, id=None, seed=None, p_logits=None, authors_run=None)\n\n"
+                       "V is d x T (row i = coordinate i, column j = token j; tokens numbered from 0), a has T entries,\n"
+                       "beta d (logistic, square), X n x d and y n (logistic_dataset, regression), p d (cross_entropy);\n"
+                       "U instead of V gives the tied model. Arrays: numpy float64 (each double taken exactly, as its\n"
+                       "exact decimal expansion), integers, or decimal strings. Validated as an instance file is: a bad\n"
+                       "field or argument raises ValueError naming it. Instance.load(path) and Instance.from_json(text)\n"
+                       "read the instance file format (duplicate keys and NUL bytes refused).")
+      .def(py::init(&make_instance), py::kw_only(), py::arg("V") = py::none(), py::arg("a") = py::none(),  // signature: __init__.py
            py::arg("beta") = py::none(), py::arg("loss") = "logistic", py::arg("normalization") = "softmax",
            py::arg("X") = py::none(), py::arg("y") = py::none(), py::arg("p") = py::none(),
            py::arg("provenance") = "python", py::arg("U") = py::none(), py::arg("model") = py::none(),
@@ -767,13 +943,23 @@ PYBIND11_MODULE(softcert, m) {
                (i.id.empty() ? "" : ", id='" + i.id + "'") + ")";
       });
 
-  py::class_<FastResult>(m, "FastResult", py::dynamic_attr(), "integrate(..., tier='fast'): see docs/python.md")
+  py::class_<FastResult>(m, "FastResult", py::dynamic_attr(),
+                         "integrate(..., tier='fast'): the state at t in floating point, no guarantee. Attributes: state\n"
+                         "(a, u, softmax, V, loss and the derived point values entropy, max_weight, score_gap, gaps_to_max,\n"
+                         "argmax), argmax, digits (agreement with the reference run), steps, decimals, json. help(softcert.integrate).")
       .def("__repr__", [](py::object self) { return short_repr(self, {"t", "steps", "digits", "precision_bits"}); });
-  py::class_<RigorousResult>(m, "RigorousResult", py::dynamic_attr(), "integrate(..., tier='rigorous'): see docs/python.md")
+  py::class_<RigorousResult>(m, "RigorousResult", py::dynamic_attr(),
+                             "integrate(..., tier='rigorous'): enclosures at t. Guarantee: for every key of lower/upper (a, u,\n"
+                             "softmax, V, loss, entropy, max_weight, score_gap, gaps_to_max) the exact value of the exact flow\n"
+                             "lies in [lower[key], upper[key]] (outward-rounded doubles; exact ends in decimals). argmax: the\n"
+                             "token (from 0) certainly carrying the largest weight, or None. help(softcert.integrate).")
       .def("intervals", &mpmath_intervals, py::arg("field"),
            "One field's enclosures as mpmath intervals at the result's precision (outward rounded).")
       .def("__repr__", [](py::object self) { return short_repr(self, {"t", "steps", "max_width", "precision_bits"}); });
-  py::class_<Trajectory>(m, "Trajectory", py::dynamic_attr(), "trajectory(...): see docs/python.md")
+  py::class_<Trajectory>(m, "Trajectory", py::dynamic_attr(),
+                         "trajectory(...): the state at many times from one pass; lower/upper (rigorous) or state (fast)\n"
+                         "stacked on a leading time axis, results, times, t, steps; to_pandas(), softcert.plot(tr, q).\n"
+                         "help(softcert.trajectory).")
       .def("__repr__", [](py::object self) {
         const py::list t = self.attr("t");
         return "softcert.Trajectory(tier=" + py::repr(self.attr("tier")).cast<std::string>() + ", " +
@@ -782,18 +968,18 @@ PYBIND11_MODULE(softcert, m) {
                "], seconds=" + py::repr(self.attr("seconds")).cast<std::string>() + ")";
       });
 
+  // The public functions with their full docstrings and signatures are python/softcert/__init__.py's.
   m.def("integrate", &integrate_py, py::arg("instance"), py::arg("t"), py::kw_only(), py::arg("tier") = "fast",
         py::arg("precision") = 53, py::arg("stepper") = "auto", py::arg("form") = "full", py::arg("time") = "auto",
-        py::arg("tolerance") = py::none(), py::arg("reference") = true,
-        "The state at time t, as `softcert integrate INSTANCE --t T` computes it.");
+        py::arg("tolerance") = py::none(), py::arg("reference") = true, py::arg("progress") = py::none(),
+        "softcert.integrate's implementation (see help(softcert.integrate)).");
   m.def("trajectory", &trajectory_py, py::arg("instance"), py::arg("times"), py::kw_only(), py::arg("tier") = "fast",
         py::arg("precision") = 53, py::arg("stepper") = "auto", py::arg("form") = "full", py::arg("time") = "auto",
-        py::arg("tolerance") = py::none(), py::arg("reference") = true,
-        "The state at many times: rigorous, one validated pass (increasing times > 0; a first time 0 is allowed); "
-        "fast, one run per time.");
+        py::arg("tolerance") = py::none(), py::arg("reference") = false, py::arg("progress") = py::none(),
+        "softcert.trajectory's implementation (see help(softcert.trajectory)).");
   m.def("check", &check_py, py::arg("name"), py::arg("instance"), py::kw_only(), py::arg("horizon") = py::none(),
         py::arg("tier") = "rigorous", py::arg("precision") = 0, py::arg("params") = py::none(), py::arg("seed") = 1,
-        "Runs a theorem check on one instance; returns the record `softcert check NAME --instance F --json` writes.");
+        "softcert.check's implementation (see help(softcert.check)).");
   m.def("checks", []() {
     py::list out;
     for (const engine::Check* c : engine::CheckRegistry::global().all()) {

@@ -11,6 +11,8 @@ PACKAGES=(
   libeigen3-dev nlohmann-json3-dev libcli11-dev libtomlplusplus-dev libfmt-dev
   python3 python3-numpy python3-mpmath   # instance generation, peer benchmarks
   python3-dev python3-pybind11 python3-pytest  # the Python module (docs/python.md) and its tests
+  python3-venv python3-pip python3-matplotlib python3-pandas python3-scipy  # pip install ., plot, to_pandas, comparisons
+  python3-nbclient python3-ipykernel python3-nbformat  # the notebook test (docs/notebooks/)
   coinor-csdp             # SDP solver proposing cost certificates (sukenik2026.cost_scaling; never trusted)
   libopenmpi-dev openmpi-bin              # mpirun -n N softcert suite (optional at build time)
   gnuplot-nox                             # plots in report.md / report.html (optional at run time)

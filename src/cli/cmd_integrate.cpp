@@ -27,6 +27,7 @@
 #include "engine/check.hpp"
 #include "engine/journal.hpp"
 #include "instances/instance.hpp"
+#include "integrate/derived_enclosures.hpp"
 #include "integrate/fast_integrate.hpp"
 #include "integrate/kink_report.hpp"
 #include "integrate/rigorous_integrate.hpp"
@@ -79,7 +80,10 @@ nlohmann::json run_fast(const IntegrateArgs& args, const instances::Instance& in
   print_list("softmax", r.alpha);
   std::cout << "  loss    " << r.loss << "\n";
   for (std::size_t i = 0; i < r.V.size(); ++i) print_list(i == 0 ? "V" : "", r.V[i]);
-  return integrate::to_json(rep);
+  nlohmann::json j = integrate::to_json(rep);
+  // Point values of the derived quantities (integrate/derived_enclosures.hpp; no guarantee).
+  j["derived"] = integrate::to_json(integrate::derive_points(r.a, r.alpha, r.loss));
+  return j;
 }
 
 nlohmann::json run_rigorous(const IntegrateArgs& args, const instances::Instance& inst) {
@@ -116,7 +120,12 @@ nlohmann::json run_rigorous(const IntegrateArgs& args, const instances::Instance
                                                        : integrate::rigorous_integrate_model(inst, args.t, o);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << "tier rigorous, time variable " << r.time_variable << ", order " << r.order << ", precision "
-            << r.precision_bits << " bits, set " << r.set;
+            << r.precision_bits << " bits";
+  // MPFR precisions are set in whole decimal digits (numerics/precision.hpp): say when that
+  // rounded the request up (256 → 257 bits) rather than print a precision that was not used.
+  if (r.precision_bits != std::max(53u, args.precision))
+    std::cout << " (" << args.precision << " requested; MPFR's precision is set in whole decimal digits)";
+  std::cout << ", set " << r.set;
   if (r.set == "ball") std::cout << " (" << r.ball_pieces << (r.ball_pieces == 1 ? " piece" : " pieces") << " a step)";
   std::cout << "\n";
   std::cout << "t = " << r.t << ", " << r.steps << " validated steps, " << seconds << " s, largest width "
@@ -139,7 +148,17 @@ nlohmann::json run_rigorous(const IntegrateArgs& args, const instances::Instance
   print_list("softmax", pairs(r.softmax));
   std::cout << "  loss    [" << r.loss.lower << ", " << r.loss.upper << "]\n";
   for (std::size_t i = 0; i < r.V.size(); ++i) print_list(i == 0 ? "V" : "", pairs(r.V[i]));
+  // Derived quantities, enclosed from the state's enclosures (integrate/derived_enclosures.hpp).
+  const integrate::DerivedEnclosures dq = integrate::derive_enclosures(r);
+  auto bracket = [](const std::optional<integrate::DecimalEnclosure>& e) {
+    return e ? "[" + e->lower + ", " + e->upper + "]" : std::string("-");
+  };
+  std::cout << "derived (tokens numbered from 0):\n  entropy of the weights " << bracket(dq.entropy)
+            << (dq.entropy_note.empty() ? "" : " (" + dq.entropy_note + ")") << "\n  max weight " << bracket(dq.max_weight)
+            << ", argmax " << (dq.argmax ? std::to_string(*dq.argmax) : std::string("not certain")) << "\n  score gap (largest − second) "
+            << bracket(dq.score_gap) << "\n";
   nlohmann::json j = integrate::to_json(r);
+  if (r.precision_bits != std::max(53u, args.precision)) j["precision_requested_bits"] = args.precision;
   j["seconds"] = seconds;
   return j;
 }

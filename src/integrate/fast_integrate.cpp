@@ -1,8 +1,10 @@
 #include "integrate/fast_integrate.hpp"
 
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <variant>
 
 #include "integrate/fast_run.hpp"
 #include "numerics/decimal.hpp"
@@ -101,6 +103,46 @@ FastState run_at(const instances::Instance& inst, models::Form form, const std::
   return out;
 }
 
+// The state at every time of `times` (increasing, > 0) in ONE t-time run: the controlled stepper
+// lands exactly on each time in turn (advance_to shortens the step that would pass it) and the
+// state is observed there; the run then continues from it.
+template <class K>
+std::vector<FastState> run_at_times(const instances::Instance& inst, models::Form form, const std::vector<std::string>& times,
+                                    Stepper stepper, double tol_log2, unsigned bits, std::size_t max_steps) {
+  const K tol = [&] {
+    if constexpr (std::is_same_v<K, double>) return std::exp2(tol_log2);
+    else return K(boost::multiprecision::pow(K(2), K(tol_log2)));
+  }();
+  const auto model = models::make_model<K>(inst, form);
+  std::vector<FastState> out;
+  std::visit([&](const auto& m) {
+    if (models::carries_time(m)) throw std::invalid_argument("time: the fast trajectory runs in t-time");
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<K> x = m.initial_state();
+    ControlledStepper<K> st(stepper, tol);
+    const auto sys = odeint_system(m);
+    StepCount steps;
+    steps.limit = max_steps;
+    K t(0), dt = stepper == Stepper::taylor ? num::parse_decimal<K>(times.front()) : K(1) / K(64);
+    for (const auto& text : times) {
+      const K target = num::parse_decimal<K>(text);
+      if (target > t) advance_to(st, sys, x, t, target, dt, steps);
+      FastState s;
+      s.precision_bits = bits;
+      s.stepper = to_string(stepper);
+      s.form = models::to_string(form);
+      s.tolerance = std::ldexp(1.0, static_cast<int>(std::floor(tol_log2)));
+      s.steps = steps.accepted;
+      s.rejected_steps = steps.rejected;
+      s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      s.t = text;
+      observe(m, x, s);
+      out.push_back(std::move(s));
+    }
+  }, model);
+  return out;
+}
+
 // Throws FastOverflow when a value of the run is not finite (to_decimal writes "nan", "inf").
 void require_finite(const FastState& s, const std::string& t_end) {
   auto finite = [](const std::string& x) { return x.find_first_of("ni") == std::string::npos; };
@@ -129,6 +171,20 @@ FastState run_at_bits(const instances::Instance& inst, models::Form form, const 
   return s;
 }
 
+std::vector<FastState> run_at_times_bits(const instances::Instance& inst, models::Form form,
+                                         const std::vector<std::string>& times, Stepper stepper, double tol_log2,
+                                         unsigned bits, std::size_t max_steps) {
+  std::vector<FastState> s;
+  if (bits == 53) {
+    s = run_at_times<double>(inst, form, times, stepper, tol_log2, bits, max_steps);
+  } else {
+    num::PrecisionGuard guard(bits);
+    s = run_at_times<MpReal>(inst, form, times, stepper, tol_log2, bits, max_steps);
+  }
+  for (const auto& x : s) require_finite(x, x.t);
+  return s;
+}
+
 // Digits of agreement of two lists of decimal strings (compared at `bits` precision).
 double agreement(const std::vector<std::string>& x, const std::vector<std::string>& ref, double cap) {
   double digits = cap;
@@ -145,6 +201,9 @@ double agreement(const std::vector<std::string>& x, const std::vector<std::strin
 }
 
 }  // namespace
+
+// Fills report.digits and digits_by_field from report.run and report.reference (p: the run's bits).
+void compare_with_reference(FastReport& report, unsigned p);
 
 const char* to_string(TimeMode m) {
   switch (m) {
@@ -204,6 +263,62 @@ FastReport integrate_fast(const instances::Instance& inst, const std::string& t_
     // for 2p-bit accuracy would cost far more than the run itself.
     const double ref_log2 = std::max(tol_log2 - 16, default_tolerance_log2(p2));
     report.reference = run_at_bits(inst, form, t_end, resolve_stepper(Stepper::automatic, p2), ref_log2, p2, o.max_steps);
+    compare_with_reference(report, p);
+  }
+  return report;
+}
+
+std::vector<FastReport> integrate_fast_at(const instances::Instance& inst, const std::vector<std::string>& times,
+                                          const FastOptions& o) {
+  if (times.empty()) throw std::invalid_argument("times: expected at least one time");
+  double prev = 0;
+  for (std::size_t k = 0; k < times.size(); ++k) {
+    const std::string field = "times[" + std::to_string(k) + "]";
+    double v = 0;
+    try {
+      v = num::parse_decimal<double>(times[k]);
+    } catch (const std::invalid_argument&) {
+      throw std::invalid_argument(field + ": not a finite decimal number: " + num::quoted(times[k]));
+    }
+    if (!(v > 0)) throw std::invalid_argument(field + ": must be positive, got " + times[k]);
+    if (k > 0 && !(num::parse_decimal<Rational>(times[k]) > num::parse_decimal<Rational>(times[k - 1])))
+      throw std::invalid_argument(field + ": times must be strictly increasing (" + times[k - 1] + " then " + times[k] + ")");
+    prev = v;
+  }
+  if (o.precision_bits < 53) throw std::invalid_argument("precision: must be ≥ 53 bits, got " + std::to_string(o.precision_bits));
+  if (o.precision_bits > 65536) throw std::invalid_argument("precision: at most 65536 bits");
+  if (o.tolerance && !(*o.tolerance > 0 && *o.tolerance < 1))
+    throw std::invalid_argument("tolerance: must be in (0, 1)");
+  if (o.time == TimeMode::tau || o.form == models::Form::full_tau || o.form == models::Form::reduced_tau)
+    throw std::invalid_argument("time: the fast trajectory runs in t-time (one pass landing on every time); leave time at auto or t");
+  FastOptions ot = o;
+  ot.time = TimeMode::t;
+  const models::Form form = resolve_form(inst, ot, prev);
+  const unsigned p = o.precision_bits;
+  const double tol_log2 = o.tolerance ? std::log2(*o.tolerance) : default_tolerance_log2(p);
+  const std::vector<FastState> runs = run_at_times_bits(inst, form, times, resolve_stepper(o.stepper, p), tol_log2, p, o.max_steps);
+  std::vector<FastState> refs;
+  if (o.escalate) {
+    const unsigned p2 = 2 * p;
+    const double ref_log2 = std::max(tol_log2 - 16, default_tolerance_log2(p2));
+    refs = run_at_times_bits(inst, form, times, resolve_stepper(Stepper::automatic, p2), ref_log2, p2, o.max_steps);
+  }
+  std::vector<FastReport> out;
+  for (std::size_t k = 0; k < runs.size(); ++k) {
+    FastReport rep;
+    rep.run = runs[k];
+    if (o.escalate) {
+      rep.reference = refs[k];
+      compare_with_reference(rep, p);
+    }
+    out.push_back(std::move(rep));
+  }
+  return out;
+}
+
+void compare_with_reference(FastReport& report, unsigned p) {
+  {
+    const unsigned p2 = 2 * p;
     num::PrecisionGuard guard(p2);
     const double cap = p * std::log10(2.0);
     const auto& r = report.run;
@@ -225,7 +340,6 @@ FastReport integrate_fast(const instances::Instance& inst, const std::string& t_
     field("V", vr, vq);
     report.digits = std::round(all * 10) / 10;
   }
-  return report;
 }
 
 nlohmann::json to_json(const FastReport& rep) {

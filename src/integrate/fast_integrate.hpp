@@ -63,6 +63,14 @@ struct FastOverflow : std::runtime_error {
 // FastOverflow when a run (or its reference) overflows.
 FastReport integrate_fast(const instances::Instance& inst, const std::string& t_end, const FastOptions& options);
 
+// The state at every time of `times` (decimal strings, > 0, strictly increasing; else
+// std::invalid_argument naming times[k]) in ONE t-time run that lands exactly on each time
+// (no per-time rerun, no interpolation), and with options.escalate one reference pass at 2p bits
+// compared time by time. Element k is the report for times[k]; its steps and seconds are
+// cumulative from t = 0. τ-time is refused (time, form: the pass lands on t, not τ). No guarantee.
+std::vector<FastReport> integrate_fast_at(const instances::Instance& inst, const std::vector<std::string>& times,
+                                          const FastOptions& options);
+
 // The `integrate --json` object for the fast tier (decimal strings; docs/fast_tier.md) plus
 // digits_of_agreement, steps, seconds and the reference run's facts.
 nlohmann::json to_json(const FastReport& report);

@@ -133,6 +133,78 @@ FullStateEnclosure<S> enclose_model_state(const Model& model, const S& t_end, Va
   return out;
 }
 
+// The state at several times in ONE validated pass (for trajectories): `times` certainly
+// increasing and certainly > 0. Guarantee: element k has the guarantee of enclose_model_state
+// for END = times[k] (its `steps` = validated steps until times[k] was passed). In t-time the
+// step that would pass times[k] is shortened to end on it exactly (ValidatedTaylor::step's
+// `reached`), then the pass continues from that set; in τ-time every crossing t = times[k] is
+// bracketed by integrate_to_component_values. Failures as enclose_model_state (the kink report
+// then covers the pass up to where it stopped).
+template <class S, class Model>
+std::vector<FullStateEnclosure<S>> enclose_model_states_at(const Model& model, const std::vector<S>& times,
+                                                           ValidatedOptions options) {
+  std::vector<FullStateEnclosure<S>> out;
+  if (times.empty()) return out;
+  if (!num::certainly_positive(times.front())) throw std::invalid_argument("times: must be certainly > 0");
+  for (std::size_t k = 1; k < times.size(); ++k)
+    if (!num::certainly_lt(times[k - 1], times[k])) throw std::invalid_argument("times: must be strictly increasing");
+  FullStateEnclosure<S> proto;
+  if constexpr (requires { model.a_offset(); }) proto.a_offset = model.a_offset();
+  proto.tau_time = models::carries_time(model);
+  options.keep_segments = false;
+  if constexpr (requires { model.time_index(); })
+    if (proto.tau_time && options.on_step)
+      options.on_step = [report = options.on_step, ti = model.time_index()](std::size_t n, double, const std::vector<double>& x) {
+        report(n, x[ti], x);
+      };
+  if (options.jacobian_order == 0) options.jacobian_order = full_state_jacobian_order<S>(proto.tau_time, options.order);
+  auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
+  ValidatedTaylor<S, decltype(field)> vt(field, model.dimension(), options);
+  S t(0);
+  std::size_t steps = 0;
+  auto stopped = [&](const char* why) {
+    const std::vector<S>& last = vt.last_box();
+    S t_reached = t;
+    if constexpr (requires { model.time_index(); })
+      if (proto.tau_time) t_reached = last.empty() ? S(0) : last[model.time_index()];
+    rethrow_stopped(model, last, t_reached, steps, why);
+  };
+  auto finish = [&](std::vector<S> x, std::size_t at_steps) {
+    FullStateEnclosure<S> e = proto;
+    e.x = std::move(x);
+    e.steps = at_steps;
+    if constexpr (requires { model.attention(e.x); }) e.alpha = model.attention(e.x);
+    out.push_back(std::move(e));
+  };
+  try {
+    if (proto.tau_time) {
+      if constexpr (requires { model.time_index(); }) {
+        auto count = [&steps](const TubeSegment<S>&) { ++steps; };
+        const auto hits = integrate_to_component_values(vt, model.initial_state(), model.time_index(), times,
+                                                        S(times.back() + S(1)), options.max_steps, count);
+        for (const auto& h : hits) finish(h.box, h.steps);
+      } else {
+        throw std::invalid_argument("model: carries time but has no time_index()");
+      }
+    } else {
+      LohnerSet<S> set = LohnerSet<S>::from_box(model.initial_state());
+      for (const S& target : times) {
+        bool reached = false;
+        while (!reached) {
+          if (++steps > options.max_steps) throw ValidationFailure("integrate: step budget exhausted");
+          vt.step(set, t, target, reached);
+        }
+        finish(vt.last_box(), steps);
+      }
+    }
+  } catch (const ValidationFailure& e) {
+    stopped(e.what());
+  } catch (const std::domain_error& e) {
+    stopped(e.what());
+  }
+  return out;
+}
+
 // The model of an instance in the rigorous tier: τ-time for logistic loss (ValueSoftmax or
 // TiedValueSoftmax), t-time ValueSoftmax otherwise. Guarantee: see the top of this file.
 template <class S>

@@ -15,6 +15,7 @@
 #include "models/logistic_reduced.hpp"
 #include "models/model_parameters.hpp"
 #include "numerics/decimal.hpp"
+#include "integrate/derived_enclosures.hpp"
 #include "numerics/precision.hpp"
 #include "numerics/stable.hpp"
 #include "numerics/quote.hpp"
@@ -64,6 +65,7 @@ void fill_state(RigorousIntegrateResult& res, const Model& model, const models::
     res.max_width = std::max({res.max_width, res.a.back().width, res.u.back().width});
   }
   res.loss = decimal_enclosure(loss);
+  res.max_width = std::max(res.max_width, res.loss.width);
   res.V.assign(d, {});
   for (std::size_t r = 0; r < d; ++r)
     for (std::size_t i = 0; i < T; ++i)
@@ -244,6 +246,7 @@ nlohmann::json to_json(const RigorousIntegrateResult& r) {
   j["loss"] = pair(r.loss);
   j["V"] = nlohmann::json::array();
   for (const auto& row : r.V) j["V"].push_back(vec(row));
+  j["derived"] = to_json(derive_enclosures(r));
   j["widths"] = {{"a", widths(r.a)}, {"u", widths(r.u)}, {"softmax", widths(r.softmax)}, {"loss", r.loss.width}, {"max", r.max_width}};
   j["steps"] = r.steps;
   j["order"] = r.order;

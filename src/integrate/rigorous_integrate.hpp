@@ -84,6 +84,8 @@ struct RigorousTailInfo {
 
 struct RigorousIntegrateResult {
   std::string t;  // the end time, exactly as requested
+  // The working precision: 53 (IntervalD) or MPFR's bits, which can exceed the request by a few
+  // bits (Boost sets MPFR precisions in whole decimal digits: 256 requested → 257 bits).
   unsigned precision_bits = 0;
   unsigned order = 0;
   std::string time_variable;  // "t" or "tau" (what was used)
@@ -93,7 +95,7 @@ struct RigorousIntegrateResult {
   DecimalEnclosure loss;                         // log(1 + exp(−uᵀσ(a)))
   std::vector<std::vector<DecimalEnclosure>> V;  // d × T: V(t) = V(0) + β*(u(t) − u(0))ᵀ/‖β*‖²
   std::size_t steps = 0;     // validated steps taken
-  double max_width = 0.0;    // largest width over a and u
+  double max_width = 0.0;    // largest width over a, u and the loss
   std::string tau_lower, tau_upper;  // τ-time only: an enclosure of τ(t); empty otherwise
   RigorousTailInfo tail;
 };
@@ -147,7 +149,8 @@ RigorousIntegrateResult rigorous_integrate(const nlohmann::json& instance, const
 
 // The result as the rigorous-tier JSON of docs/fast_tier.md (Output): {"t", "tier": "rigorous",
 // "precision_bits", "a", "u", "softmax", "loss", "V"} with each value a [lower, upper] pair of
-// decimal strings, plus "widths", "steps", "order", "time_variable", "set" ("ball_pieces" with "ball"), and "tail" (an object with
+// decimal strings, plus "derived" (integrate/derived_enclosures.hpp: entropy, max_weight, argmax,
+// score_gap, gaps_to_max), "widths", "steps", "order", "time_variable", "set" ("ball_pieces" with "ball"), and "tail" (an object with
 // "lemma", "used", "from_t", "radius", "mu", "steps_to_from", "lambda" for regression loss, and
 // "width_target" when one was given) when the PL tail was tried.
 nlohmann::json to_json(const RigorousIntegrateResult& result);

@@ -23,6 +23,10 @@ std::vector<DecimalEnclosure> enclosures(const std::vector<S>& v) {
 }
 
 template <class S>
+RigorousIntegrateResult full_state_result(const instances::Instance& inst, const FullStateEnclosure<S>& e,
+                                          const std::string& t_text, const RigorousIntegrateOptions& o, unsigned order);
+
+template <class S>
 RigorousIntegrateResult run_full_state(const instances::Instance& inst, const std::string& t_text, const RigorousIntegrateOptions& o) {
   const S t_end = num::parse_decimal<S>(t_text);
   if (!num::certainly_nonnegative(t_end)) throw std::invalid_argument("t: must be ≥ 0");
@@ -44,15 +48,7 @@ RigorousIntegrateResult run_full_state(const instances::Instance& inst, const st
   PlTail<S> tail;
   const FullStateEnclosure<S> e = pl ? enclose_with_pl_tail<S>(models::ValueSoftmax<S>(inst), t_end, vo, tail_options, &tail)
                                      : enclose_full_state<S>(inst, t_end, vo);
-  const std::size_t T = inst.T, d = inst.d;
-  RigorousIntegrateResult r;
-  r.t = t_text;
-  r.precision_bits = o.precision_bits <= 53 ? 53 : o.precision_bits;
-  r.order = vo.order;
-  r.time_variable = e.tau_time ? "tau" : "t";
-  r.set = o.set;
-  r.ball_pieces = o.ball_pieces;
-  r.steps = e.steps;
+  RigorousIntegrateResult r = full_state_result<S>(inst, e, t_text, o, vo.order);
   if (pl) {
     r.tail.attempted = true;
     r.tail.width_target = o.tail_width;
@@ -69,6 +65,22 @@ RigorousIntegrateResult run_full_state(const instances::Instance& inst, const st
       r.tail.steps_to_from = tail.steps;
     }
   }
+  return r;
+}
+
+// The state enclosure e at t_text as a result (a, α, V, u, loss, widths).
+template <class S>
+RigorousIntegrateResult full_state_result(const instances::Instance& inst, const FullStateEnclosure<S>& e,
+                                          const std::string& t_text, const RigorousIntegrateOptions& o, unsigned order) {
+  const std::size_t T = inst.T, d = inst.d;
+  RigorousIntegrateResult r;
+  r.t = t_text;
+  r.precision_bits = working_bits<S>();  // what MPFR runs at: the request rounded up to whole decimal digits
+  r.order = order;
+  r.time_variable = e.tau_time ? "tau" : "t";
+  r.set = o.set;
+  r.ball_pieces = o.ball_pieces;
+  r.steps = e.steps;
   const std::vector<S> x(e.x.begin(), e.x.begin() + static_cast<std::ptrdiff_t>(d * T + T));  // (V, a): without τ's t
   const std::vector<S> a(x.begin() + static_cast<std::ptrdiff_t>(d * T), x.end());
   r.a = enclosures(a);
@@ -83,10 +95,50 @@ RigorousIntegrateResult run_full_state(const instances::Instance& inst, const st
   else r.loss = decimal_enclosure(models::ValueSoftmax<S>(inst).loss_value(x));
   for (const auto& v : {&r.a, &r.u})
     for (const auto& q : *v) r.max_width = std::max(r.max_width, q.width);
+  r.max_width = std::max(r.max_width, r.loss.width);
   return r;
 }
 
+template <class S>
+std::vector<RigorousIntegrateResult> run_full_state_at(const instances::Instance& inst, const std::vector<std::string>& times,
+                                                       const RigorousIntegrateOptions& o) {
+  std::vector<S> ts;
+  for (const auto& t : times) ts.push_back(num::parse_decimal<S>(t));
+  ValidatedOptions vo;
+  vo.order = o.order != 0 ? o.order : default_full_state_order(o.precision_bits);
+  vo.max_steps = o.max_steps;
+  if (o.progress) vo.on_step = [&o](std::size_t n, double t, const std::vector<double>&) { o.progress(n, t); };
+  std::vector<FullStateEnclosure<S>> es;
+  if (inst.tied()) es = enclose_model_states_at<S>(models::TiedValueSoftmax<S>(inst, true), ts, vo);
+  else es = enclose_model_states_at<S>(models::ValueSoftmax<S>(inst, inst.loss == instances::Loss::logistic), ts, vo);
+  RigorousIntegrateOptions lohner = o;
+  lohner.set = "lohner";
+  lohner.ball_pieces = 1;
+  std::vector<RigorousIntegrateResult> out;
+  for (std::size_t k = 0; k < es.size(); ++k) out.push_back(full_state_result<S>(inst, es[k], times[k], lohner, vo.order));
+  return out;
+}
+
 }  // namespace
+
+std::vector<RigorousIntegrateResult> rigorous_integrate_model_at(const instances::Instance& inst,
+                                                                 const std::vector<std::string>& times,
+                                                                 const RigorousIntegrateOptions& o) {
+  for (std::size_t k = 0; k < times.size(); ++k)
+    if (!num::is_decimal_syntax(times[k]))
+      throw std::invalid_argument("times[" + std::to_string(k) + "]: not a decimal number: \"" + times[k] + "\"");
+  try {
+    if (o.precision_bits <= 53) return run_full_state_at<IntervalD>(inst, times, o);
+    num::PrecisionGuard guard(o.precision_bits);
+    return run_full_state_at<IntervalMp>(inst, times, o);
+  } catch (const RigorousFailure&) {
+    throw;
+  } catch (const std::invalid_argument&) {
+    throw;
+  } catch (const std::runtime_error& e) {
+    throw RigorousFailure(std::string("the interval arithmetic could not evaluate the model: ") + e.what());
+  }
+}
 
 bool reduced_logistic_applies(const instances::Instance& inst) {
   return !inst.tied() && inst.loss == instances::Loss::logistic && inst.normalization == instances::Normalization::softmax;

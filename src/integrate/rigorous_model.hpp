@@ -16,6 +16,7 @@
 // encloses the state at END by the PL ball of integrate/pl_tail.hpp (valid for every END ≥ s);
 // result.tail says so, from which s, with which R and μ. The guarantee above is unchanged.
 #include <string>
+#include <vector>
 
 #include "instances/instance.hpp"
 #include "integrate/rigorous_integrate.hpp"
@@ -28,6 +29,14 @@ namespace softcert::integrate {
 // and tied (dτ = γ dt keeps long horizons short), t-time otherwise; the result says which.
 RigorousIntegrateResult rigorous_integrate_model(const instances::Instance& inst, const std::string& t_end,
                                                  const RigorousIntegrateOptions& options = {});
+
+// The full state at several times in ONE validated pass (integrate/rigorous_full.hpp,
+// enclose_model_states_at): element k has the guarantee above for END = times[k]. `times` are
+// decimal strings, > 0 and strictly increasing (else std::invalid_argument). Validated steps all
+// the way (no PL tail) with the Lohner set; options.tail, tail_width, set are not used.
+std::vector<RigorousIntegrateResult> rigorous_integrate_model_at(const instances::Instance& inst,
+                                                                 const std::vector<std::string>& times,
+                                                                 const RigorousIntegrateOptions& options = {});
 
 // True when rigorous_integrate (the reduced logistic form) applies to the instance.
 bool reduced_logistic_applies(const instances::Instance& inst);

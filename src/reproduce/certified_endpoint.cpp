@@ -2,9 +2,10 @@
 
 #include <vector>
 
+#include "integrate/derived_enclosures.hpp"
 #include "integrate/rigorous_model.hpp"
 #include "numerics/decimal.hpp"
-#include "numerics/entropy_enclosure.hpp"
+#include "numerics/traits.hpp"
 
 namespace softcert::reproduce {
 
@@ -37,19 +38,20 @@ CertifiedEndpoint certify_endpoint(const instances::Instance& inst, const std::s
     out.note = std::string("the rigorous tier did not reach t = ") + t + ": " + e.what();
     return out;
   }
-  std::vector<IntervalD> alpha;
-  for (const auto& e : r.softmax) alpha.push_back(interval_of(e));
   out.proved = true;
   out.steps = r.steps;
   out.time_variable = r.time_variable;
-  bool undefined = false;
-  if (const auto h = num::entropy_enclosure(alpha, undefined)) {
-    out.entropy_lower = num::decimal_down(num::lower(*h));
-    out.entropy_upper = num::decimal_up(num::upper(*h));
+  // The shared derived quantities (integrate/derived_enclosures.hpp), shortened outward.
+  const integrate::DerivedEnclosures dq = integrate::derive_enclosures(r);
+  if (dq.entropy) {
+    const IntervalD h = interval_of(*dq.entropy);
+    out.entropy_lower = num::decimal_down(num::lower(h));
+    out.entropy_upper = num::decimal_up(num::upper(h));
   }
-  if (const auto m = num::max_weight_enclosure(alpha)) {
-    out.max_weight_lower = num::decimal_down(num::lower(*m));
-    out.max_weight_upper = num::decimal_up(num::upper(*m));
+  if (dq.max_weight) {
+    const IntervalD m = interval_of(*dq.max_weight);
+    out.max_weight_lower = num::decimal_down(num::lower(m));
+    out.max_weight_upper = num::decimal_up(num::upper(m));
   }
   const IntervalD loss = interval_of(r.loss);
   out.loss_lower = num::decimal_down(num::lower(loss));

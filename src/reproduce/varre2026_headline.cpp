@@ -157,7 +157,7 @@ ExperimentResult run_headline(const RunContext& ctx) {
   width.plot.title = "softcert's addition: largest enclosure width over (a, u)";
   width.plot.x = {"t (log scale)", true, std::nullopt, std::nullopt};
   width.plot.y = {"max width (log scale)", true, std::nullopt, std::nullopt};
-  width.plot.series = {plots::Series::line("t", "max_width", "max_i width of a_i, u_i")};
+  width.plot.series = {plots::Series::line("t", "max_width", "largest width of a_i, u_i and the loss")};
   width.plot.series.back().style = plots::Style::linespoints;
   width.plot.key = "inside top left";
   width.caption = "The largest width of the enclosures of a_i(t) and u_i(t): how sharp the rigorous figure is.";
