@@ -18,10 +18,12 @@
 //     that curve can dip while the column of the final winner still grows: this reading fixes k.
 //
 // Rigorous tier: the state enclosed to t = H, integrated in τ-time (dτ = γ dt) by default or in
-// t-time with params.time = "t" (integrate/rigorous_full.hpp, whose guarantee it inherits), the column-norm derivative enclosed on every tube segment; a
-// derivative certainly negative on a segment is a certified violation of the monotone reading
-// (the norm strictly decreases there). Fast tier: 53- and 106-bit runs to H (endpoint), or the
-// flow sampled on a grid at two tolerances (monotone; a sampled check, confirmed at best).
+// t-time with params.time = "t" (integrate/rigorous_full.hpp, whose guarantee it inherits),
+// the column-norm derivative enclosed on every tube segment; a derivative certainly negative
+// on a segment is a certified violation of the monotone reading
+// (the norm strictly decreases there). Fast tier: two dopri5 runs in double, at tolerances 1e-11
+// and 1e-13, to H (endpoint) or sampled on a grid (monotone): confirmed at best, and only double
+// precision behind it (no 106-bit run).
 #include <cmath>
 
 #include "engine/registry.hpp"
