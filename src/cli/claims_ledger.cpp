@@ -171,7 +171,8 @@ std::string entry_text(const LedgerEntry& e) {
   std::string s = "`" + e.suite + "` › `" + e.label + "` (" + e.tier;
   if (!e.horizon.empty()) s += ", H = " + e.horizon;
   if (!e.instances.empty()) s += ", " + e.instances;
-  s += ", expect " + e.expect + ")";
+  if (e.expect != "holds") s += ", expect " + e.expect;  // holds is the default
+  s += ")";
   return s;
 }
 
@@ -263,11 +264,12 @@ std::string render_readme_section(const Ledger& l) {
        "tml-epfl/softmax, `visualizations/toy_experiments.ipynb`, cells counted from 0; it stores no\n"
        "outputs, so what its figures show is our re-run); **[ours]** our reading, reconstruction or\n"
        "conjecture. A violation of an [ours] statement refutes our reading, never the paper. After each\n"
-       "finding, the suite entries that decide it: `suite` › `label` (tier, horizon H, instances,\n"
-       "expected outcome) in `proofs_checks/suites/`; the ledger `proofs_checks/claims.toml` holds every\n"
-       "claim with its quote and reading, `docs/claims.md` shows it, and each check's page in\n"
-       "`docs/theorems/` quotes its sources. `proved` comes from the rigorous tier only, at the horizon\n"
-       "its entry gives; a `fast` entry can only confirm.\n";
+       "finding, the suite entries that decide it: `suite` › `label` (tier, horizon H, instances;\n"
+       "\"expect refuted\" where a violation is expected) in `proofs_checks/suites/`; the ledger\n"
+       "`proofs_checks/claims.toml` holds every claim with its quote and reading, `docs/claims.md`\n"
+       "shows it, and each check's page in `docs/theorems/` quotes its sources. `proved` comes from the\n"
+       "rigorous tier only, at the horizon its entry gives (or for all t where a lemma says so); a\n"
+       "`fast` entry can only confirm.\n";
   auto group = [&](const char* title, auto pick) {
     bool any = false;
     for (const Claim& c : l.claims) {
