@@ -23,6 +23,15 @@ std::string claims_args(const fs::path& ledger, const std::string& rest) {
   return "claims '" + ledger.string() + "' " + rest;
 }
 
+// List items are wrapped at 100 columns: the text with every run of whitespace made one space.
+std::string flatten(const std::string& text) {
+  std::string flat;
+  for (char ch : text)
+    if (!std::isspace(static_cast<unsigned char>(ch))) flat += ch;
+    else if (flat.empty() || flat.back() != ' ') flat += ' ';
+  return flat;
+}
+
 TEST(CliClaims, ReadmeAndDocsPageAreWhatTheLedgerGenerates) {
   const auto r = run_softcert(claims_args(kRepo / "proofs_checks/claims.toml",
                                           "--check --readme '" + (kRepo / "README.md").string() + "' --docs '" +
@@ -37,11 +46,7 @@ TEST(CliClaims, EveryCheckedClaimNamesItsSuiteEntries) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out.rfind("<!-- claims:begin", 0), 0u);
   EXPECT_NE(r.out.find("<!-- claims:end -->"), std::string::npos);
-  // list items are wrapped at 100 columns: compare with every run of whitespace made one space
-  std::string flat;
-  for (char ch : r.out)
-    if (!std::isspace(static_cast<unsigned char>(ch))) flat += ch;
-    else if (flat.empty() || flat.back() != ' ') flat += ' ';
+  const std::string flat = flatten(r.out);
   // the sink claim and where it is decided, with the entry's tier and horizon from the suite
   EXPECT_NE(flat.find("`nightly` › `varre2026.attention_sink` (rigorous, H = 10⁵"), std::string::npos) << r.out;
   EXPECT_NE(flat.find("(varre.sink)"), std::string::npos);
@@ -103,6 +108,31 @@ TEST(CliClaims, AWellFormedScratchLedgerIsAccepted) {
   EXPECT_NE(r.out.find("- f — `mini` › `varre2026.attention_sink.agreeing` (rigorous, 1 generated). (x.sink)"),
             std::string::npos)
       << r.out;
+}
+
+TEST(CliClaims, ResultsOfASuiteRunAreAddedToItsEntries) {
+  const fs::path ledger = scratch_ledger("results", kGood);
+  const fs::path out = ledger.parent_path() / "out";
+  const auto run = run_softcert("suite '" + (ledger.parent_path() / "suites/mini.toml").string() + "' --out '" +
+                                out.string() + "' --quiet");
+  ASSERT_EQ(run.status, 0) << run.out << run.err;
+  auto r = run_softcert(claims_args(ledger, "--results 'mini=" + out.string() + "'"));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(flatten(r.out).find("[last run: 1 proved, 0 confirmed, 0 violated, 0 inconclusive, 0 error — as expected]"),
+            std::string::npos)
+      << r.out;
+  // a run of another suite, a missing summary, a malformed option: exit 2 naming the problem
+  r = run_softcert(claims_args(ledger, "--results 'quick=" + out.string() + "'"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("no entry of suite 'quick'"), std::string::npos) << r.err;
+  r = run_softcert(claims_args(ledger, "--results 'mini=" + (out / "none").string() + "'"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("summary.json"), std::string::npos) << r.err;
+  softcert::testing::write_text(out / "summary.json", "{\"checks\": [{\"entry\": \"x\"}]}");
+  r = run_softcert(claims_args(ledger, "--results 'mini=" + out.string() + "'"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("checks[].counts"), std::string::npos) << r.err;
+  EXPECT_EQ(run_softcert(claims_args(ledger, "--results mini")).status, 2);
 }
 
 TEST(CliClaims, MalformedLedgersAreRefusedNamingTheField) {

@@ -12,6 +12,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include <nlohmann/json.hpp>
 #include <toml++/toml.h>
 
 #include "engine/suite.hpp"
@@ -173,6 +174,7 @@ std::string entry_text(const LedgerEntry& e) {
   if (!e.instances.empty()) s += ", " + e.instances;
   if (e.expect != "holds") s += ", expect " + e.expect;  // holds is the default
   s += ")";
+  if (!e.observed.empty()) s += " [" + e.observed + "]";
   return s;
 }
 
@@ -254,6 +256,41 @@ Ledger load_ledger(const fs::path& file) {
     l.claims.push_back(std::move(c));
   }
   return l;
+}
+
+void attach_results(Ledger& l, const std::string& suite, const fs::path& dir) {
+  const fs::path file = dir / "summary.json";
+  const std::string f = file.string();
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(read_regular_file(file, 16 << 20));
+  } catch (const nlohmann::json::exception& e) {
+    fail(f, std::string("not JSON: ") + e.what());
+  }
+  if (!j.is_object() || !j.contains("checks") || !j["checks"].is_array()) fail(f, "checks: an array is required");
+  std::map<std::string, std::string> seen;
+  for (const auto& c : j["checks"]) {
+    if (!c.is_object() || !c.contains("entry") || !c["entry"].is_string()) fail(f, "checks[].entry: a string is required");
+    if (!c.contains("counts") || !c["counts"].is_object()) fail(f, "checks[].counts: an object is required");
+    if (!c.contains("outcome") || !c["outcome"].is_string()) fail(f, "checks[].outcome: a string is required");
+    std::string text = "last run:";
+    bool first = true;
+    for (const char* v : {"proved", "confirmed", "violated", "inconclusive", "error"}) {
+      const auto& n = c["counts"].contains(v) ? c["counts"][v] : nlohmann::json();
+      if (!n.is_number_unsigned()) fail(f, std::string("checks[].counts.") + v + ": a nonnegative integer is required");
+      text += std::string(first ? " " : ", ") + std::to_string(n.get<std::uint64_t>()) + " " + v;
+      first = false;
+    }
+    seen[c["entry"].get<std::string>()] = text + " — " + c["outcome"].get<std::string>();
+  }
+  std::size_t matched = 0;
+  for (Claim& claim : l.claims)
+    for (LedgerEntry& e : claim.entries) {
+      if (e.suite != suite) continue;
+      const auto it = seen.find(e.label);
+      if (it != seen.end()) e.observed = it->second, ++matched;
+    }
+  if (matched == 0) fail(f, "checks: no entry of suite '" + suite + "' that the ledger cites");
 }
 
 std::string render_readme_section(const Ledger& l) {

@@ -15,6 +15,7 @@ struct LedgerEntry {
   std::string suite;  // file stem under <ledger dir>/suites/, e.g. "nightly"
   std::string label;  // the entry's label in that suite (unique there)
   std::string check, tier, expect, horizon, instances;
+  std::string observed;  // from a suite run's summary.json (attach_results), else empty
 };
 
 struct Claim {
@@ -34,6 +35,11 @@ struct Ledger {
 // repository root, the ledger directory's parent) → std::invalid_argument naming the file, the
 // claim and the field. The file must be a regular file of at most 1 MiB.
 Ledger load_ledger(const std::filesystem::path& file);
+
+// Adds to every entry of suite `suite` what the run in `dir` observed (dir/summary.json, written
+// by `softcert suite --out dir`): its verdict counts and outcome. std::invalid_argument naming
+// the file and field when the summary is malformed or names a different suite's entries only.
+void attach_results(Ledger& ledger, const std::string& suite, const std::filesystem::path& dir);
 
 // README's section, from its heading to the end marker line (inclusive), and the docs page.
 std::string render_readme_section(const Ledger& ledger);

@@ -1,7 +1,9 @@
 // softcert claims LEDGER: README's findings section and docs/claims.md, generated from the claims
 // ledger (proofs_checks/claims.toml; cli/claims_ledger.hpp). Without --readme/--docs it prints the
 // README section. --readme FILE / --docs FILE write them (atomically); with --check they are
-// compared instead, and exit 1 names the first file that differs. Exit 2: a malformed ledger
+// compared instead, and exit 1 names the first file that differs. --results SUITE=DIR adds what a
+// run of that suite observed to each of its entries (for a reviewer's page; the committed README
+// and docs/claims.md are generated without it, so they do not change with every run). Exit 2: a malformed ledger
 // (the message names the claim and field), an unreadable file, a README without the markers.
 #include <iostream>
 #include <memory>
@@ -16,6 +18,7 @@ namespace {
 
 struct ClaimsArgs {
   std::string ledger, readme, docs;
+  std::vector<std::string> results;  // SUITE=DIR
   bool check = false;
 };
 
@@ -41,12 +44,21 @@ void add_claims_command(CLI::App& app, int& exit_status) {
   cmd->add_option("ledger", a->ledger, "the ledger (proofs_checks/claims.toml)")->required();
   cmd->add_option("--readme", a->readme, "replace the section between the claims markers of this file");
   cmd->add_option("--docs", a->docs, "write the ledger's docs page (docs/claims.md) here");
+  cmd->add_option("--results", a->results,
+                  "SUITE=DIR: add what the run of suite SUITE in DIR (its summary.json) observed to each of "
+                  "its entries (repeatable)");
   cmd->add_flag("--check", a->check, "compare instead of writing: exit 1 when a file differs");
   cmd->callback([a, &exit_status]() {
     Ledger ledger;
     std::string section, page, readme_text;
     try {
       ledger = load_ledger(a->ledger);
+      for (const auto& r : a->results) {
+        const auto eq = r.find('=');
+        if (eq == std::string::npos || eq == 0 || eq + 1 == r.size())
+          throw std::invalid_argument("--results: '" + r + "' is not SUITE=DIR");
+        attach_results(ledger, r.substr(0, eq), r.substr(eq + 1));
+      }
       section = render_readme_section(ledger);
       if (!a->readme.empty()) readme_text = splice_readme(read_regular_file(a->readme, 16 << 20), section, a->readme);
       if (!a->docs.empty()) page = render_docs_page(ledger);
