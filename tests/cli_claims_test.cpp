@@ -149,6 +149,7 @@ TEST(CliClaims, MalformedLedgersAreRefusedNamingTheField) {
        "entries: a checked claim names at least one"},
       {kGood + "sauce = 1\n", "unknown key 'sauce'"},
       {kGood + "docs = [\"docs/none.md\"]\n", "docs: no file docs/none.md"},
+      {kGood + "docs = [\"/etc/passwd\"]\n", "docs: no file /etc/passwd"},
       {replace(kGood, "status = \"checked\"", "status = \"unchecked\""), "reason (a string) is required"},
       {replace(kGood, "id = \"x.sink\"", "id = \"x sink\""), "id: letters"},
       {kGood + "[[claim]]\n" + kGood, "id: 'x.sink' is used twice"},

@@ -146,7 +146,8 @@ Claim parse_claim(const toml::table& t, const std::string& where0, SuiteCache& s
   for (const auto& r : refs) c.entries.push_back(resolve(r, suites, where));
   c.docs = string_list(t, "docs", where);
   for (const auto& d : c.docs)
-    if (d.find("..") != std::string::npos || !fs::is_regular_file(root / d)) fail(where, "docs: no file " + d);
+    if (d.find("..") != std::string::npos || fs::path(d).is_absolute() || !fs::is_regular_file(root / d))
+      fail(where, "docs: no file " + d + " in the repository");
   return c;
 }
 
