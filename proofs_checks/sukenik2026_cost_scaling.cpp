@@ -103,7 +103,8 @@ class CostScaling final : public SinkPaperCheck {
            "diagonal ~ T^{3/2} hold for our tau = sqrt(d), d = T+1, the ratio ~ sqrt(T) for any tau; the Gaussian-"
            "embeddings claim is ours] The minimum factorised cost min ||W||_* of the sink pattern is below that of "
            "the diagonal "
-           "pattern for every T (certified brackets); for orthonormal embeddings cost_sink = g*tau*T/sqrt(T+1) and "
+           "pattern on each orthonormal instance (certified brackets; for Gaussian embeddings only the mean log-ratio over "
+           "the sample is decided, our reading); for orthonormal embeddings cost_sink = g*tau*T/sqrt(T+1) and "
            "cost_diag = g*tau*sum_t sqrt(t/(t+1)), i.e. T vs T^{3/2} for tau = sqrt(d), d = T+1, ratio ~ sqrt(T); "
            "the unfactorised cost ||W||_F^2 is equal for both.";
   }

@@ -23,8 +23,8 @@ class RepulsionCheck : public LogisticCheck {
     return all_pairs_ ? "[ours: all-pairs reading of Thm 3.2's 'gaps widen' (seed); very likely not the paper's, so a "
                         "violation refutes this reading only] Logistic loss, softmax, a(0) uniform, u(0) distinct: "
                         "for every pair with u_i(0) > u_j(0), a_i - a_j and u_i - u_j are nondecreasing on [0, H]."
-                      : "[paper, Thm 3.2: seed 'the gaps between different components widen over time'; leader reading "
-                        "ours] Logistic loss, softmax, a(0) uniform, u(0) distinct: with "
+                      : "[ours: leader reading of Thm 3.2's 'gaps widen' (paper, seed: 'the gaps between different components "
+                        "widen over time'); a violation refutes this reading only] Logistic loss, softmax, a(0) uniform, u(0) distinct: with "
                         "k = argmax u(0), a_k - a_j and u_k - u_j are nondecreasing on [0, H] for every j != k.";
   }
   std::string doc() const override { return "docs/theorems/varre2026_repulsion.md"; }

@@ -17,9 +17,10 @@
 //     The notebook's curve takes the argmax at every t; where the argmax changes early (D = 20)
 //     that curve can dip while the column of the final winner still grows: this reading fixes k.
 //
-// Rigorous tier: the state enclosed to t = H in t-time (integrate/rigorous_full.hpp, whose
-// guarantee it inherits), the column-norm derivative enclosed on every tube segment; a
-// derivative certainly negative on a segment is a certified violation of the monotone reading
+// Rigorous tier: the state enclosed to t = H, integrated in τ-time (dτ = γ dt) by default or in
+// t-time with params.time = "t" (integrate/rigorous_full.hpp, whose guarantee it inherits),
+// the column-norm derivative enclosed on every tube segment; a derivative certainly negative
+// on a segment is a certified violation of the monotone reading
 // (the norm strictly decreases there). Fast tier: 53- and 106-bit runs to H (endpoint), or the
 // flow sampled on a grid (monotone; a sampled check, confirmed at best), under the engine's rule
 // (engine/verdict_policy.hpp).

@@ -10,6 +10,7 @@ void add_replay_command(CLI::App& app, int& exit_status);
 void add_integrate_command(CLI::App& app, int& exit_status);
 void add_search_command(CLI::App& app, int& exit_status);
 void add_reproduce_command(CLI::App& app, int& exit_status);
+void add_claims_command(CLI::App& app, int& exit_status);
 
 void add_commands(CLI::App& app, int& exit_status) {
   add_list_command(app, exit_status);
@@ -20,6 +21,7 @@ void add_commands(CLI::App& app, int& exit_status) {
   add_integrate_command(app, exit_status);
   add_search_command(app, exit_status);
   add_reproduce_command(app, exit_status);
+  add_claims_command(app, exit_status);
 }
 
 }  // namespace softcert::cli

@@ -1,0 +1,227 @@
+// Varre, Rofin, Flammarion (2026), §3.3, the attention sink: "the optimisation dynamics
+// inevitably concentrate the attention mass on the token with the highest initial score (e.g.
+// the BOS token)" (seed summary, translated) — docs/theorems/varre2026_attention_sink.md.
+//
+// Which token wins is certified by entry into the forward-invariant region R_k (Lemma 2 of
+// docs/theorems/varre2026_region_lemma.md: σ(a) → e_k for all t → ∞); each reading then
+// compares that winner k with an index computed exactly from the rational initial data:
+//
+// attention_sink            a(0) uniform (the paper's initialisation [code, cell 3]): every
+//                           initial score ties, so [ours] "highest initial score" is the score
+//                           that leads for all small t > 0, i.e. argmax u(0), since
+//                           da_i/dt(0) = γ(u_i − ū)/T. Claim: k = argmax u(0).
+// attention_sink.argmax_a0  [ours] a(0) not uniform, unique argmax: k = argmax a(0).
+// attention_sink.argmax_u0  [ours] a(0) not uniform: k = argmax u(0).
+// attention_sink.agreeing   [ours] argmax a(0) = argmax u(0) = m (both unique): k = m. The start
+//                           is in R_m exactly (Lemma 1), so no integration is needed.
+//
+// proved: the certified winner is the claimed index (margin: the entry margin). violated: the
+// state is certified inside R_k with k ≠ the claimed index, so σ(a) → e_k ≠ e_claimed — a
+// certified counterexample to that reading (margin: minus the entry margin). inconclusive: no
+// certified entry by H.
+#include "engine/registry.hpp"
+#include "varre2026_check.hpp"
+#include "varre2026_region_entry.hpp"
+
+namespace softcert::varre2026 {
+
+// Which index the reading claims wins (file header).
+enum class SinkReading { uniform, argmax_a0, argmax_u0, agreeing };
+
+namespace {
+
+inline const char* const kUniqueArgmaxA0 = "unique-argmax-a0";
+
+// The index of the strict maximum of v, exactly; nullopt when the maximum is tied.
+std::optional<std::size_t> strict_argmax(const std::vector<Rational>& v) {
+  const std::size_t k = static_cast<std::size_t>(std::max_element(v.begin(), v.end()) - v.begin());
+  if (std::count(v.begin(), v.end(), v[k]) != 1) return std::nullopt;
+  return k;
+}
+
+// min over j ≠ m of min(a_m − a_j, u_m − u_j), exactly: > 0 iff the start is in R_m.
+Rational region_margin(const ExactStart& s, std::size_t m) {
+  Rational best = 0;
+  bool first = true;
+  for (std::size_t j = 0; j < s.a.size(); ++j) {
+    if (j == m) continue;
+    const Rational g = std::min(s.a[m] - s.a[j], s.u[m] - s.u[j]);
+    if (first || g < best) best = g;
+    first = false;
+  }
+  return best;
+}
+
+template <class S>
+engine::CheckResult decide(const instances::Instance& inst, const TubeCheckSettings& set, std::size_t claimed,
+                           const std::string& claimed_as) {
+  const RegionEntrySearch<S> found = find_region_entry<S>(inst, set);
+  engine::CheckResult r;
+  r.horizon = set.horizon;
+  r.details["steps"] = found.walk.steps;
+  r.details["claimed_winner"] = claimed;
+  if (!found.entry) {
+    r.reason = "no certified entry into any R_k up to t = H" +
+               (found.walk.failure.empty() ? std::string() : " (" + found.walk.failure + ")");
+    return r;
+  }
+  const RegionEntry<S>& e = *found.entry;
+  r.details["winner"] = e.winner;
+  r.details["entry_t"] = {num::lower_decimal(e.t), num::upper_decimal(e.t)};
+  const std::string where = "state certified inside R_" + std::to_string(e.winner) + " at t in [" +
+                            num::lower_decimal(e.t, 6) + ", " + num::upper_decimal(e.t, 6) + "]";
+  if (e.winner == claimed) {
+    r.verdict = engine::Verdict::proved;
+    r.margin_lower = num::lower_decimal(e.margin);
+    r.margin_upper = num::upper_decimal(e.margin);
+    r.reason = where + ": sigma(a) -> e_" + std::to_string(e.winner) + ", the " + claimed_as;
+  } else {
+    r.verdict = engine::Verdict::violated;
+    const S neg = -e.margin;
+    r.margin_lower = num::lower_decimal(neg);
+    r.margin_upper = num::upper_decimal(neg);
+    r.reason = where + ": sigma(a) -> e_" + std::to_string(e.winner) + ", not e_" + std::to_string(claimed) +
+               " (the " + claimed_as + ")";
+  }
+  return r;
+}
+
+}  // namespace
+
+class AttentionSinkCheck : public LogisticCheck {
+ public:
+  explicit AttentionSinkCheck(SinkReading reading) : reading_(reading) {}
+  std::string name() const override {
+    switch (reading_) {
+      case SinkReading::uniform: return "varre2026.attention_sink";
+      case SinkReading::argmax_a0: return "varre2026.attention_sink.argmax_a0";
+      case SinkReading::argmax_u0: return "varre2026.attention_sink.argmax_u0";
+      case SinkReading::agreeing: return "varre2026.attention_sink.agreeing";
+    }
+    return "";
+  }
+  std::string statement() const override {
+    const std::string q =
+        "paper, section 3.3: seed 'attention mass inevitably concentrates on the token with the highest initial "
+        "score (e.g. BOS)'";
+    switch (reading_) {
+      case SinkReading::uniform:
+        return "[" + q + "; ours: with a(0) uniform every initial score ties, so the token whose score leads for "
+               "small t > 0, argmax u(0); certificate ours (region lemma)] Logistic loss, softmax, a(0) uniform, "
+               "u(0) distinct: sigma(a(t)) -> e_k as t -> infinity with k = argmax u(0).";
+      case SinkReading::argmax_a0:
+        return "[ours: a reading of " + q + " from a non-uniform start; a violation refutes this reading only] "
+               "Logistic loss, softmax, argmax a(0) unique: sigma(a(t)) -> e_k with k = argmax a(0).";
+      case SinkReading::argmax_u0:
+        return "[ours: the alternative reading, u(0) decides; a violation refutes this reading only] Logistic "
+               "loss, softmax, a(0) not necessarily uniform: sigma(a(t)) -> e_k with k = argmax u(0).";
+      case SinkReading::agreeing:
+        return "[ours: Thm 3.3 and the sink from a non-uniform a(0) where the orderings agree] Logistic loss, "
+               "softmax, argmax a(0) = argmax u(0) = m, both unique: sigma(a(t)) -> e_m (the start is in R_m, "
+               "Lemma 1).";
+    }
+    return "";
+  }
+  std::string doc() const override { return "docs/theorems/varre2026_attention_sink.md"; }
+  std::vector<std::string> hypotheses() const override {
+    switch (reading_) {
+      case SinkReading::uniform: return {kUniformA0, kDistinctU0};
+      case SinkReading::argmax_a0: return {kUniqueArgmaxA0, kDistinctU0};
+      default: return {kDistinctU0};
+    }
+  }
+  std::vector<std::string> params() const override { return {"T", "d", "a_scale", "order", "max_depth", "max_steps", "h_max"}; }
+
+  // The paper's reading draws a(0) = 0; the others draw a(0) = a_scale·N(0,1) (uniform-a0 is
+  // not theirs to keep). agreeing then swaps two entries of a(0) so that its argmax is u(0)'s.
+  nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
+    engine::GenerateOptions g = o;
+    if (reading_ != SinkReading::uniform) g.dropped.insert(kUniformA0);
+    nlohmann::json j = generate_logistic_instance(seed, g, name());
+    if (reading_ == SinkReading::agreeing) {
+      const ExactStart s = exact_start(instances::parse_instance(j));
+      const std::size_t ka = static_cast<std::size_t>(std::max_element(s.a.begin(), s.a.end()) - s.a.begin());
+      const std::size_t ku = static_cast<std::size_t>(std::max_element(s.u.begin(), s.u.end()) - s.u.begin());
+      std::swap(j["a"][ka], j["a"][ku]);
+    }
+    return j;
+  }
+
+  std::map<std::string, bool> hypotheses_on(const nlohmann::json& instance) const override {
+    std::map<std::string, bool> h = LogisticCheck::hypotheses_on(instance);
+    h[kUniqueArgmaxA0] = strict_argmax(exact_start(logistic_instance(instance)).a).has_value();
+    return h;
+  }
+
+  engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
+    if (o.tier != engine::Tier::rigorous)
+      throw std::invalid_argument("tier: this check needs a validated tube; use --tier rigorous");
+    const instances::Instance inst = logistic_instance(instance);
+    const ExactStart s = exact_start(inst);
+    const auto ka = strict_argmax(s.a), ku = strict_argmax(s.u);
+    std::size_t claimed = 0;
+    std::string claimed_as;
+    switch (reading_) {
+      case SinkReading::uniform:
+        if (!uniform(s.a)) throw std::invalid_argument("a: this reading needs a uniform a(0) (the paper's)");
+        if (!ku) throw std::invalid_argument("V: the largest entry of u(0) = V(0)^T beta* must be unique");
+        claimed = *ku, claimed_as = "argmax of u(0)";
+        break;
+      case SinkReading::argmax_a0:
+        if (!ka) throw std::invalid_argument("a: this reading needs a unique largest entry of a(0)");
+        claimed = *ka, claimed_as = "argmax of a(0)";
+        break;
+      case SinkReading::argmax_u0:
+        if (!ku) throw std::invalid_argument("V: the largest entry of u(0) = V(0)^T beta* must be unique");
+        claimed = *ku, claimed_as = "argmax of u(0)";
+        break;
+      case SinkReading::agreeing:
+        if (!ka || !ku || *ka != *ku)
+          throw std::invalid_argument("a: this reading needs argmax a(0) = argmax u(0), both unique");
+        return agreeing_at_start(s, *ka);
+    }
+    engine::CheckOptions oo = o;
+    if (!oo.horizon) oo.horizon = 1e5;
+    const TubeCheckSettings set = tube_settings(oo);
+    const unsigned bits = o.precision_bits == 0 ? 53 : o.precision_bits;
+    engine::CheckResult r;
+    if (bits <= 53) {
+      r = decide<IntervalD>(inst, set, claimed, claimed_as);
+      r.precision_bits = 53;
+    } else {
+      num::PrecisionGuard guard(bits);
+      r = decide<IntervalMp>(inst, set, claimed, claimed_as);
+      r.precision_bits = num::precision_bits();
+    }
+    if (ka) r.details["argmax_a0"] = *ka;
+    if (ku) r.details["argmax_u0"] = *ku;
+    return r;
+  }
+
+ private:
+  // Exact: the start is in R_m (every gap to m positive), so by Lemmas 1 and 2 σ(a) → e_m.
+  static engine::CheckResult agreeing_at_start(const ExactStart& s, std::size_t m) {
+    const Rational g = region_margin(s, m);
+    engine::CheckResult r;
+    r.precision_bits = 0;
+    r.details["winner"] = m;
+    r.details["claimed_winner"] = m;
+    r.details["argmax_a0"] = m;
+    r.details["argmax_u0"] = m;
+    r.margin_lower = decimal_below(g);
+    r.margin_upper = decimal_above(g);
+    r.verdict = engine::Verdict::proved;
+    r.reason = "the start is in R_" + std::to_string(m) + " exactly (min gap " + decimal_below(g) +
+               "); by Lemmas 1-2 sigma(a) -> e_" + std::to_string(m);
+    return r;
+  }
+
+  SinkReading reading_;
+};
+
+SOFTCERT_REGISTER_CHECK(AttentionSinkCheck, SinkReading::uniform);
+SOFTCERT_REGISTER_CHECK(AttentionSinkCheck, SinkReading::argmax_a0);
+SOFTCERT_REGISTER_CHECK(AttentionSinkCheck, SinkReading::argmax_u0);
+SOFTCERT_REGISTER_CHECK(AttentionSinkCheck, SinkReading::agreeing);
+
+}  // namespace softcert::varre2026

@@ -1,0 +1,98 @@
+// The attention-sink readings (proofs_checks/varre2026_attention_sink.cpp) on hand-made
+// instances whose winner is known in advance: each reading proved where its index wins and
+// violated, with a certified winner, where another index does.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "engine/registry.hpp"
+#include "numerics/decimal.hpp"
+#include "numerics/kinds.hpp"
+
+namespace softcert {
+namespace {
+
+using engine::Verdict;
+
+// d = 1, β* = (1): u(0) = the row exactly, c = 1.
+nlohmann::json sink_instance(const std::vector<std::string>& u_row, const std::vector<std::string>& a) {
+  return {{"model", "value_softmax"}, {"loss", "logistic"}, {"normalization", "softmax"},
+          {"T", u_row.size()},        {"d", 1},             {"V", nlohmann::json::array({nlohmann::json(u_row)})},
+          {"a", a},                   {"beta", {"1"}},      {"provenance", "hand-made for tests"}};
+}
+
+engine::CheckResult run_sink(const std::string& check, const nlohmann::json& inst, double horizon = 100) {
+  const engine::Check* c = engine::CheckRegistry::global().find(check);
+  EXPECT_NE(c, nullptr) << check;
+  engine::CheckOptions o;
+  o.horizon = horizon;
+  return c->run(inst, o);
+}
+
+TEST(Varre2026AttentionSink, PaperInitialisationTheLargestValueWins) {
+  const auto r = run_sink("varre2026.attention_sink", sink_instance({"0.1", "0.4", "-0.3"}, {"0", "0", "0"}));
+  ASSERT_EQ(r.verdict, Verdict::proved) << r.reason;
+  EXPECT_EQ(r.details["winner"], 1);
+  EXPECT_GT(std::stod(r.margin_lower), 0.0);
+  // the paper's reading is stated for a uniform a(0) only
+  EXPECT_THROW(run_sink("varre2026.attention_sink", sink_instance({"0.1", "0.4"}, {"1", "0"})), std::invalid_argument);
+}
+
+TEST(Varre2026AttentionSink, AHeadStartInAttentionBeatsASmallValueLead) {
+  // a_0 − a_1 = 5 against u_1 − u_0 = 0.01: index 0 wins (the one-hot test's competition).
+  const auto inst = sink_instance({"0", "0.01"}, {"5", "0"});
+  const auto by_u = run_sink("varre2026.attention_sink.argmax_u0", inst);
+  ASSERT_EQ(by_u.verdict, Verdict::violated) << by_u.reason;
+  EXPECT_EQ(by_u.details["winner"], 0);
+  EXPECT_EQ(by_u.details["claimed_winner"], 1);
+  EXPECT_LT(std::stod(by_u.margin_upper), 0.0);
+  const auto by_a = run_sink("varre2026.attention_sink.argmax_a0", inst);
+  EXPECT_EQ(by_a.verdict, Verdict::proved) << by_a.reason;
+}
+
+TEST(Varre2026AttentionSink, ALargeValueLeadBeatsASmallAttentionHeadStart) {
+  // a_0 − a_1 = 0.01 against u_1 − u_0 = 2: index 1 wins, so "argmax a(0)" fails here.
+  const auto inst = sink_instance({"0", "2"}, {"0.01", "0"});
+  const auto by_a = run_sink("varre2026.attention_sink.argmax_a0", inst);
+  ASSERT_EQ(by_a.verdict, Verdict::violated) << by_a.reason;
+  EXPECT_EQ(by_a.details["winner"], 1);
+  EXPECT_LT(std::stod(by_a.margin_upper), 0.0);
+  EXPECT_EQ(run_sink("varre2026.attention_sink.argmax_u0", inst).verdict, Verdict::proved);
+}
+
+TEST(Varre2026AttentionSink, AgreeingStartIsInsideTheRegionExactly) {
+  // argmax a(0) = argmax u(0) = 0; gaps to 0: a 1 and 0.5, u 0.4 and 0.3: margin exactly 0.3
+  const auto r = run_sink("varre2026.attention_sink.agreeing", sink_instance({"0.5", "0.1", "0.2"}, {"1", "0", "0.5"}));
+  ASSERT_EQ(r.verdict, Verdict::proved) << r.reason;
+  EXPECT_EQ(r.details["winner"], 0);
+  const Rational lo = num::parse_decimal<Rational>(r.margin_lower), hi = num::parse_decimal<Rational>(r.margin_upper);
+  EXPECT_LE(lo, Rational(3, 10));
+  EXPECT_GE(hi, Rational(3, 10));
+  EXPECT_GT(lo, Rational(0));
+  // disagreeing orderings are not this reading's instances
+  EXPECT_THROW(run_sink("varre2026.attention_sink.agreeing", sink_instance({"0", "0.01"}, {"5", "0"})),
+               std::invalid_argument);
+}
+
+TEST(Varre2026AttentionSink, GeneratedInstancesSatisfyEachReadingsHypotheses) {
+  for (const char* name : {"varre2026.attention_sink", "varre2026.attention_sink.argmax_a0",
+                           "varre2026.attention_sink.argmax_u0", "varre2026.attention_sink.agreeing"}) {
+    const engine::Check* c = engine::CheckRegistry::global().find(name);
+    ASSERT_NE(c, nullptr) << name;
+    const std::vector<std::string> kept = c->hypotheses();
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      const auto inst = c->generate(seed, {});
+      EXPECT_EQ(inst, c->generate(seed, {})) << name;
+      for (const auto& [h, holds] : c->hypotheses_on(inst))
+        if (std::find(kept.begin(), kept.end(), h) != kept.end())
+          EXPECT_TRUE(holds) << name << " seed " << seed << ": " << h;
+    }
+  }
+  // agreeing: the generator makes argmax a(0) = argmax u(0); the exact start decides it
+  const engine::Check* agreeing = engine::CheckRegistry::global().find("varre2026.attention_sink.agreeing");
+  for (std::uint64_t seed = 1; seed <= 4; ++seed)
+    EXPECT_EQ(run_sink("varre2026.attention_sink.agreeing", agreeing->generate(seed, {})).verdict, Verdict::proved);
+}
+
+}  // namespace
+}  // namespace softcert
