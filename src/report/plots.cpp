@@ -282,7 +282,12 @@ Rendered run_gnuplot(const std::string& script, const fs::path& image_in) {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  // The log is never written through a symlink planted at its name (issue 28): the name is
+  // unlinked first (a link, not its target) and opened with O_NOFOLLOW; if something else is
+  // there, the spawn fails and the plot is reported missing, nothing else is touched.
+  ::unlink(log_file.c_str());
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log_file.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0644);
   posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
   posix_spawn_file_actions_addchdir_np(&actions, dir.c_str());
   std::vector<std::string> args = {*exe, "-e", "softcert_output=" + quoted(temp_name),

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "engine/registry.hpp"
+#include "engine/verdict_policy.hpp"
 #include "numerics/decimal.hpp"
 #include "reproduce/output.hpp"
 #include "reproduce/registry.hpp"
@@ -39,7 +40,7 @@ ExperimentResult run_cost_scaling(const RunContext& ctx) {
   ctx.progress("certifying sink and diagonal costs for T = 2 .. " + std::to_string(t_max) + " (" + kCostScaling + ")");
   engine::CheckOptions opt;
   opt.tier = engine::Tier::rigorous;
-  const engine::CheckResult r = check->run(instance, opt);
+  const engine::CheckResult r = engine::run_check(*check, instance, opt);
 
   plots::Csv csv({"T", "d", "sink_lower", "sink_upper", "sink_mid", "sink_closed_form", "diagonal_lower",
                   "diagonal_upper", "diagonal_mid", "diagonal_closed_form", "ratio_lower", "ratio_upper", "ratio_mid",

@@ -21,6 +21,7 @@
 #include <sstream>
 
 #include "engine/registry.hpp"
+#include "engine/verdict_policy.hpp"
 #include "instances/instance.hpp"
 #include "integrate/fast_stepper.hpp"
 #include "integrate/odeint_system.hpp"
@@ -159,11 +160,11 @@ ExperimentResult run_normalizations(const RunContext& ctx) {
     opt.params = {{"epsilon", eps}};
     const auto start = std::chrono::steady_clock::now();
     try {
-      p.result = check->run(p.instance, opt);
+      p.result = engine::run_check(*check, p.instance, opt);
       if (p.result.verdict == engine::Verdict::inconclusive) {  // e.g. a kink of |x| or relu: ask the fast tier
         engine::CheckOptions fo = opt;
         fo.tier = engine::Tier::fast;
-        p.fast = check->run(p.instance, fo);
+        p.fast = engine::run_check(*check, p.instance, fo);
       }
     } catch (const std::exception& e) {
       p.result.verdict = engine::Verdict::error;

@@ -20,6 +20,7 @@
 #include <sstream>
 
 #include "engine/registry.hpp"
+#include "engine/verdict_policy.hpp"
 #include "numerics/decimal.hpp"
 #include "reproduce/notebook_run.hpp"
 #include "reproduce/output.hpp"
@@ -56,9 +57,9 @@ nlohmann::json authors_sweep() {
   return s;
 }
 
-engine::CheckResult run_check(const engine::Check& c, const nlohmann::json& sweep, const engine::CheckOptions& o) {
+engine::CheckResult run_or_error(const engine::Check& c, const nlohmann::json& sweep, const engine::CheckOptions& o) {
   try {
-    return c.run(sweep, o);
+    return engine::run_check(c, sweep, o);
   } catch (const std::exception& e) {
     engine::CheckResult r;
     r.verdict = engine::Verdict::error;
@@ -134,8 +135,8 @@ ExperimentResult run_regression(const RunContext& ctx) {
     ctx.progress("sweep " + sweeps[i].label + ": running both checks" +
                  (sweeps[i].label == "authors" ? std::string(" (d = 20: about a minute)") : std::string()));
     const engine::CheckOptions& o = sweeps[i].label == "authors" ? opt_authors : opt_random;
-    sweeps[i].monotone = run_check(*monotone, sweeps[i].instance, o);
-    sweeps[i].first_last = run_check(*first_last, sweeps[i].instance, o);
+    sweeps[i].monotone = run_or_error(*monotone, sweeps[i].instance, o);
+    sweeps[i].first_last = run_or_error(*first_last, sweeps[i].instance, o);
     sweeps[i].seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::size_t finished = 0;
     {

@@ -4,6 +4,8 @@
 // for 20 tokens; a power fit's line has its points' colour; stacked horizontal bars stack.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include <cmath>
 #include <filesystem>
 #include <set>
@@ -113,6 +115,25 @@ TEST(PlotsLayout, RenderLeavesNoTemporaryImage) {
   EXPECT_GT(fs::file_size(d / "two.png"), 1000u);
   for (const auto& f : fs::directory_iterator(d))
     EXPECT_EQ(f.path().filename().string().find(".tmp-"), std::string::npos) << f.path();
+}
+
+TEST(PlotsLayout, ASymlinkAtTheLogsNameLeavesItsTargetUntouched) {
+  if (!find_gnuplot()) GTEST_SKIP() << "gnuplot not installed";
+  const fs::path d = testing::scratch_dir("plots_layout", "log_symlink");
+  const fs::path victim = d / "victim.txt";
+  {
+    std::ofstream(victim) << "keep me";
+  }
+  fs::create_symlink(victim, d / "one.png.log");
+  Csv c({"t", "y"});
+  for (int i = 1; i <= 5; ++i) c.add_row({std::to_string(i), std::to_string(i * i)});
+  c.write(d / "c.csv");
+  Plot p;
+  p.series = {Series::line("t", "y")};
+  render(p, c, d / "c.csv", d / "one.png");
+  std::ifstream in(victim);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(text, "keep me");
 }
 
 }  // namespace
