@@ -35,6 +35,7 @@ SKIP = [
     (r"reproduce varre2026-regression\b", "long: about a minute (tests/cli_reproduce_test.cpp runs a small one)"),
     (r"(NAME|FILE|SECONDS|HYPOTHESIS)\b.*\[", "a usage synopsis, not a command"),
     (r"softcert replay r/", "needs the quick suite's output (skipped above)"),
+    (r"-m venv|~/venv/", "pip install into a virtual environment: ctest python_pip_install does exactly this"),
 ]
 
 # Numbers stated in prose: (doc, text the doc must contain, command, regex on its output whose

@@ -2,6 +2,7 @@
 // and co-ordered starts, inconclusive outside the lemma, and agreement with the tube checks.
 #include <gtest/gtest.h>
 
+#include "engine/verdict_policy.hpp"
 #include "engine/registry.hpp"
 #include "numerics/decimal.hpp"
 #include "numerics/kinds.hpp"
@@ -22,7 +23,7 @@ engine::CheckResult run_all_time(const std::string& check, const nlohmann::json&
   EXPECT_NE(c, nullptr) << check;
   engine::CheckOptions o;
   o.horizon = horizon;
-  return c->run(inst, o);
+  return engine::run_check(*c, inst, o);
 }
 
 TEST(Varre2026AllTime, OrderPreservedForAllTimeFromUniformAndCoOrderedStarts) {

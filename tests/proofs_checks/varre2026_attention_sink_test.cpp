@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "engine/verdict_policy.hpp"
 #include "engine/registry.hpp"
 #include "numerics/decimal.hpp"
 #include "numerics/kinds.hpp"
@@ -26,7 +27,7 @@ engine::CheckResult run_sink(const std::string& check, const nlohmann::json& ins
   EXPECT_NE(c, nullptr) << check;
   engine::CheckOptions o;
   o.horizon = horizon;
-  return c->run(inst, o);
+  return engine::run_check(*c, inst, o);
 }
 
 TEST(Varre2026AttentionSink, PaperInitialisationTheLargestValueWins) {

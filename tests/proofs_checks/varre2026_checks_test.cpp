@@ -3,6 +3,7 @@
 
 #include <filesystem>
 
+#include "engine/verdict_policy.hpp"
 #include "engine/registry.hpp"
 
 namespace softcert {
@@ -24,7 +25,7 @@ engine::CheckResult run(const std::string& check, const nlohmann::json& inst, do
   engine::CheckOptions o;
   o.horizon = horizon;
   o.params = std::move(params);
-  return c->run(inst, o);
+  return engine::run_check(*c, inst, o);
 }
 
 TEST(Varre2026OrderPreservation, HoldsFromUniformAttention) {

@@ -2,6 +2,7 @@
 // in advance, in both directions.
 #include <gtest/gtest.h>
 
+#include "engine/verdict_policy.hpp"
 #include "engine/registry.hpp"
 
 namespace softcert {
@@ -23,7 +24,7 @@ engine::CheckResult run_in_tier(const std::string& check, const nlohmann::json& 
   engine::CheckOptions o;
   o.tier = tier;
   o.horizon = horizon;
-  return c->run(inst, o);
+  return engine::run_check(*c, inst, o);
 }
 
 const char* const kPolarizes = "varre2026.normalization.polarizes";

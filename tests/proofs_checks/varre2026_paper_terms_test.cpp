@@ -6,6 +6,7 @@
 
 #include <cmath>
 
+#include "engine/verdict_policy.hpp"
 #include "engine/registry.hpp"
 #include "numerics/decimal.hpp"
 
@@ -27,7 +28,7 @@ engine::CheckResult run(const std::string& name, const J& inst, engine::Tier tie
   o.tier = tier;
   o.params = std::move(params);
   o.horizon = horizon;
-  return check(name).run(inst, o);
+  return engine::run_check(check(name), inst, o);
 }
 
 double lo(const engine::CheckResult& r) { return std::stod(r.margin_lower); }

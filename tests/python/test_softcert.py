@@ -367,7 +367,7 @@ def test_checks_lists_every_registered_check():
     listed = softcert.checks()
     names = [c["name"] for c in listed]
     assert names == sorted(names) and "varre2026.order_preservation" in names
-    out = cli("list").stdout
+    out = cli("list", "--verbose").stdout  # one unindented name line per check, then its fields
     assert names == [line for line in out.splitlines() if line and not line.startswith(" ")]
     for c in listed:
         assert c["paper"] and c["statement"] and isinstance(c["hypotheses"], list)
