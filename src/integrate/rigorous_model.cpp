@@ -119,6 +119,24 @@ std::vector<RigorousIntegrateResult> run_full_state_at(const instances::Instance
   return out;
 }
 
+// run(S{}) with S = IntervalD at ≤ 53 bits, IntervalMp at `bits` above. Interval arithmetic
+// refusing an operation (e.g. Boost's "empty interval created" when the sum normalization divides
+// by an enclosure of Σa_j = 0) means no enclosure: RigorousFailure (inconclusive), not an error.
+template <class Run>
+auto at_interval_kind(unsigned bits, Run&& run) {
+  try {
+    if (bits <= 53) return run(IntervalD(0));
+    num::PrecisionGuard guard(bits);
+    return run(IntervalMp(0));
+  } catch (const RigorousFailure&) {
+    throw;
+  } catch (const std::invalid_argument&) {
+    throw;
+  } catch (const std::runtime_error& e) {
+    throw RigorousFailure(std::string("the interval arithmetic could not evaluate the model: ") + e.what());
+  }
+}
+
 }  // namespace
 
 std::vector<RigorousIntegrateResult> rigorous_integrate_model_at(const instances::Instance& inst,
@@ -127,17 +145,9 @@ std::vector<RigorousIntegrateResult> rigorous_integrate_model_at(const instances
   for (std::size_t k = 0; k < times.size(); ++k)
     if (!num::is_decimal_syntax(times[k]))
       throw std::invalid_argument("times[" + std::to_string(k) + "]: not a decimal number: \"" + times[k] + "\"");
-  try {
-    if (o.precision_bits <= 53) return run_full_state_at<IntervalD>(inst, times, o);
-    num::PrecisionGuard guard(o.precision_bits);
-    return run_full_state_at<IntervalMp>(inst, times, o);
-  } catch (const RigorousFailure&) {
-    throw;
-  } catch (const std::invalid_argument&) {
-    throw;
-  } catch (const std::runtime_error& e) {
-    throw RigorousFailure(std::string("the interval arithmetic could not evaluate the model: ") + e.what());
-  }
+  return at_interval_kind(o.precision_bits, [&](auto kind) {
+    return run_full_state_at<decltype(kind)>(inst, times, o);
+  });
 }
 
 bool reduced_logistic_applies(const instances::Instance& inst) {
@@ -155,19 +165,7 @@ RigorousIntegrateResult rigorous_integrate_model(const instances::Instance& inst
   // (validated_time_change.hpp): t-time models only.
   if (o.set == "ball" && (inst.tied() || inst.loss == instances::Loss::logistic))
     throw std::invalid_argument("set: \"ball\" is for t-time runs (every loss but logistic; not the tied model)");
-  try {
-    if (o.precision_bits <= 53) return run_full_state<IntervalD>(inst, t_end, o);
-    num::PrecisionGuard guard(o.precision_bits);
-    return run_full_state<IntervalMp>(inst, t_end, o);
-  } catch (const RigorousFailure&) {
-    throw;
-  } catch (const std::invalid_argument&) {
-    throw;
-  } catch (const std::runtime_error& e) {
-    // Interval arithmetic refusing an operation (e.g. Boost's "empty interval created" when the
-    // sum normalization divides by an enclosure of Σa_j = 0) means no enclosure: inconclusive.
-    throw RigorousFailure(std::string("the interval arithmetic could not evaluate the model: ") + e.what());
-  }
+  return at_interval_kind(o.precision_bits, [&](auto kind) { return run_full_state<decltype(kind)>(inst, t_end, o); });
 }
 
 }  // namespace softcert::integrate
