@@ -6,6 +6,7 @@
 
 #include "certify/interval_bridge.hpp"
 #include "engine/check.hpp"
+#include "engine/verdict_policy.hpp"
 #include "numerics/decimal.hpp"
 
 namespace softcert::checks {
@@ -32,6 +33,14 @@ inline bool kept(const engine::GenerateOptions& o, const std::string& hypothesis
 inline void set_margin(engine::CheckResult& r, const IntervalMp& m, int digits = 17) {
   r.margin_lower = certify::lo_str(m, digits);
   r.margin_upper = certify::hi_str(m, digits);
+}
+
+// The verdict from the exact sign of a quantity decided exactly (a rational, or the outcome of an
+// exact certificate's re-verification): proved when > 0, violated when < 0, inconclusive when 0
+// (engine::decide_by_margin's rule for a margin known exactly). The caller sets the margin.
+inline void decide_by_exact_sign(engine::CheckResult& r, int sign, const engine::MarginReasons& why) {
+  r.verdict = sign > 0 ? engine::Verdict::proved : (sign < 0 ? engine::Verdict::violated : engine::Verdict::inconclusive);
+  r.reason = sign > 0 ? why.holds : (sign < 0 ? why.fails : why.undecided);
 }
 
 }  // namespace softcert::checks

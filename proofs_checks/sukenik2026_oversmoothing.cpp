@@ -112,16 +112,10 @@ class Oversmoothing final : public SinkPaperCheck {
                               : (!inside ? "the cosine formula lies outside the interval simulation" : "the sign condition mispredicts the smoothing direction");
       return r;
     }
-    if (delta > 0) {
-      r.verdict = engine::Verdict::proved;
-      r.reason = "dense attention raises cosine similarity more than sparse: rho'(alpha) - rho'(0) > 0 exactly; formula = simulation";
-    } else if (delta < 0) {
-      r.verdict = engine::Verdict::violated;
-      r.reason = "dense attention smooths less than sparse here (lambda(2 + lambda(2-alpha)) < 0): exact";
-    } else {
-      r.verdict = engine::Verdict::inconclusive;
-      r.reason = "no change: rho'(alpha) = rho'(0) exactly (boundary of the sign condition)";
-    }
+    decide_by_exact_sign(r, delta > 0 ? 1 : (delta < 0 ? -1 : 0),
+                         {"dense attention raises cosine similarity more than sparse: rho'(alpha) - rho'(0) > 0 exactly; formula = simulation",
+                          "dense attention smooths less than sparse here (lambda(2 + lambda(2-alpha)) < 0): exact",
+                          "no change: rho'(alpha) = rho'(0) exactly (boundary of the sign condition)"});
     return r;
   }
 };

@@ -136,20 +136,14 @@ class SinkRepresentability final : public SinkPaperCheck {
     // The verdict rests on re-verifying the certificate from scratch, not on the LP.
     Rational gap;
     const int v = certify::verify_sink_certificate(p, dec.certificate, &gap);
-    if (v > 0) {
-      r.verdict = engine::Verdict::proved;
-      r.reason = "sink representable: W = u v^T has every score gap > 0, min gap " +
-                 num::decimal_nearest(gap.convert_to<double>(), 6) + " (exact rational)";
-    } else if (v < 0) {
-      r.verdict = engine::Verdict::violated;
-      r.reason = std::string("no W represents a sink: ") +
-                 (!dec.queries.separated ? "0 is a convex combination of the queries (half-space fails)"
-                                         : "the sink is a convex combination of the keys (sink-exposed fails)") +
-                 ", exact certificate";
-    } else {
-      r.verdict = engine::Verdict::inconclusive;
-      r.reason = "certificate did not verify (internal error in the LP)";
-    }
+    decide_by_exact_sign(r, v,
+                         {"sink representable: W = u v^T has every score gap > 0, min gap " +
+                              num::decimal_nearest(gap.convert_to<double>(), 6) + " (exact rational)",
+                          std::string("no W represents a sink: ") +
+                              (!dec.queries.separated ? "0 is a convex combination of the queries (half-space fails)"
+                                                      : "the sink is a convex combination of the keys (sink-exposed fails)") +
+                              ", exact certificate",
+                          "certificate did not verify (internal error in the LP)"});
     return r;
   }
 };
