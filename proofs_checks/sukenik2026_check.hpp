@@ -5,14 +5,16 @@
 #include <string>
 
 #include "certify/interval_bridge.hpp"
+#include "check_text.hpp"
 #include "engine/check.hpp"
 #include "engine/verdict_policy.hpp"
 #include "numerics/decimal.hpp"
 
 namespace softcert::checks {
 
-class SinkPaperCheck : public engine::Check {
+class SinkPaperCheck : public StatedCheck {
  public:
+  using StatedCheck::StatedCheck;
   std::string paper() const override {
     return "Súkeník, López Amado, Lampert, Mondelli (2026), Sink vs. diagonal patterns, arXiv 2605.08453";
   }

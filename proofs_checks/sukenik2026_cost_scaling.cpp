@@ -45,18 +45,16 @@ std::string up(double x, int digits = 9) { return num::upper_decimal(IntervalD(x
 
 class CostScaling final : public SinkPaperCheck {
  public:
-  std::string name() const override { return "sukenik2026.cost_scaling"; }
-  std::string statement() const override {
-    return "[ours: reconstruction of the abstract's 'quantitative comparison of the costs'; the seed's sink ~ T, "
-           "diagonal ~ T^{3/2} hold for our tau = sqrt(d), d = T+1, the ratio ~ sqrt(T) for any tau; the Gaussian-"
-           "embeddings claim is ours] The minimum factorised cost min ||W||_* of the sink pattern is below that of "
-           "the diagonal "
-           "pattern on each orthonormal instance (certified brackets; for Gaussian embeddings only the mean log-ratio over "
-           "the sample is decided, our reading); for orthonormal embeddings cost_sink = g*tau*T/sqrt(T+1) and "
-           "cost_diag = g*tau*sum_t sqrt(t/(t+1)), i.e. T vs T^{3/2} for tau = sqrt(d), d = T+1, ratio ~ sqrt(T); "
-           "the unfactorised cost ||W||_F^2 is equal for both.";
-  }
-  std::string doc() const override { return "docs/theorems/sukenik2026_cost_scaling.md"; }
+  CostScaling()
+      : SinkPaperCheck({"sukenik2026.cost_scaling", "docs/theorems/sukenik2026_cost_scaling.md",
+                        "[ours: reconstruction of the abstract's 'quantitative comparison of the costs'; the seed's sink ~ T, "
+                        "diagonal ~ T^{3/2} hold for our tau = sqrt(d), d = T+1, the ratio ~ sqrt(T) for any tau; the Gaussian-"
+                        "embeddings claim is ours] The minimum factorised cost min ||W||_* of the sink pattern is below that of "
+                        "the diagonal "
+                        "pattern on each orthonormal instance (certified brackets; for Gaussian embeddings only the mean log-ratio over "
+                        "the sample is decided, our reading); for orthonormal embeddings cost_sink = g*tau*T/sqrt(T+1) and "
+                        "cost_diag = g*tau*sum_t sqrt(t/(t+1)), i.e. T vs T^{3/2} for tau = sqrt(d), d = T+1, ratio ~ sqrt(T); "
+                        "the unfactorised cost ||W||_F^2 is equal for both."}) {}
   // Claim B is about RANDOM embeddings (the generator's draws): no property of one instance
   // decides it, so hypotheses_on leaves it undecided and a search that keeps it only samples
   // the generator. `--drop random-embeddings` lets the search choose embeddings adversarially.

@@ -28,15 +28,13 @@ using certify::RVec;
 
 class HardSwitch final : public SinkPaperCheck {
  public:
-  std::string name() const override { return "sukenik2026.hard_switch"; }
-  std::string statement() const override {
-    return "[ours: reconstruction of the abstract's 'equivalence between sinks and hard attention switch'; hypotheses "
-           "on the values, not the embeddings; no optimisation] If the non-sink values v_1..v_T are linearly "
-           "independent (full-rank) or lie in a "
-           "strict half-space (half-space), then ||sum_{j>=1} p_j v_j|| >= kappa (1 - p_0) for every attention "
-           "vector p, with a certified kappa > 0: the output is 0 only when all mass is on the sink.";
-  }
-  std::string doc() const override { return "docs/theorems/sukenik2026_hard_switch.md"; }
+  HardSwitch()
+      : SinkPaperCheck({"sukenik2026.hard_switch", "docs/theorems/sukenik2026_hard_switch.md",
+                        "[ours: reconstruction of the abstract's 'equivalence between sinks and hard attention switch'; hypotheses "
+                        "on the values, not the embeddings; no optimisation] If the non-sink values v_1..v_T are linearly "
+                        "independent (full-rank) or lie in a "
+                        "strict half-space (half-space), then ||sum_{j>=1} p_j v_j|| >= kappa (1 - p_0) for every attention "
+                        "vector p, with a certified kappa > 0: the output is 0 only when all mass is on the sink."}) {}
   std::vector<std::string> hypotheses() const override { return {"full-rank", "half-space"}; }
   std::vector<std::string> params() const override { return {"d", "T", "samples"}; }
 

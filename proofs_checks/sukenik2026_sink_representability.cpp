@@ -35,14 +35,12 @@ certify::SinkProblem read_sink_problem(const nlohmann::json& in) {
 
 class SinkRepresentability final : public SinkPaperCheck {
  public:
-  std::string name() const override { return "sukenik2026.sink_representability"; }
-  std::string statement() const override {
-    return "[ours: reconstruction of the abstract's 'necessary alignment between the embedding of the sink and all "
-           "other embeddings'] For tokens x_1..x_T and sink x_0 in R^d there is W with x_q^T W (x_0 - x_k) > 0 "
-           "for all q, k in 1..T iff 0 is not in conv{x_q} (half-space) and x_0 is not in conv{x_k} "
-           "(sink-exposed); then a rank-one W = u v^T suffices. Certified exactly: separators or convex combinations.";
-  }
-  std::string doc() const override { return "docs/theorems/sukenik2026_sink_representability.md"; }
+  SinkRepresentability()
+      : SinkPaperCheck({"sukenik2026.sink_representability", "docs/theorems/sukenik2026_sink_representability.md",
+                        "[ours: reconstruction of the abstract's 'necessary alignment between the embedding of the sink and all "
+                        "other embeddings'] For tokens x_1..x_T and sink x_0 in R^d there is W with x_q^T W (x_0 - x_k) > 0 "
+                        "for all q, k in 1..T iff 0 is not in conv{x_q} (half-space) and x_0 is not in conv{x_k} "
+                        "(sink-exposed); then a rank-one W = u v^T suffices. Certified exactly: separators or convex combinations."}) {}
   std::vector<std::string> hypotheses() const override { return {"half-space", "sink-exposed"}; }
   std::vector<std::string> params() const override { return {"d", "T"}; }
 

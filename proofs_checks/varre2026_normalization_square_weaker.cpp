@@ -186,16 +186,14 @@ engine::CheckResult fast(const instances::LossPair& pair, const WeakerSettings& 
 
 class NormalizationSquareWeakerCheck : public VarreCheck {
  public:
-  std::string name() const override { return "varre2026.normalization.square_weaker"; }
-  std::string statement() const override {
-    return "[paper, seed: under square loss polarization is 'not as strong as with the logistic loss' (softmax); code, "
-           "cells 5-6: the notebook's six normalizations from one start, square loss to t = 500, logistic to t = 5e4; "
-           "applying the sentence to the five other rows and measuring by entropy is ours] For a pair of instances with "
-           "the same start and normalization, one under square and one under logistic loss, the gradient flows reach "
-           "t = H_sq and t = H_log and the entropy drop H(p(0)) - H(p(H)) of p = alpha/sum(alpha) is smaller under "
-           "square loss: H(p_sq(H_sq)) > H(p_log(H_log)). Inapplicable (inconclusive) when p has a negative entry.";
-  }
-  std::string doc() const override { return "docs/theorems/varre2026_normalization_square_weaker.md"; }
+  NormalizationSquareWeakerCheck()
+      : VarreCheck({"varre2026.normalization.square_weaker", "docs/theorems/varre2026_normalization_square_weaker.md",
+                    "[paper, seed: under square loss polarization is 'not as strong as with the logistic loss' (softmax); code, "
+                    "cells 5-6: the notebook's six normalizations from one start, square loss to t = 500, logistic to t = 5e4; "
+                    "applying the sentence to the five other rows and measuring by entropy is ours] For a pair of instances with "
+                    "the same start and normalization, one under square and one under logistic loss, the gradient flows reach "
+                    "t = H_sq and t = H_log and the entropy drop H(p(0)) - H(p(H)) of p = alpha/sum(alpha) is smaller under "
+                    "square loss: H(p_sq(H_sq)) > H(p_log(H_log)). Inapplicable (inconclusive) when p has a negative entry."}) {}
   // generate_family_instance's, then weaker_settings'
   std::vector<std::string> params() const override {
     return {"T", "d", "n", "normalization", "v_scale", "a_scale", "square_horizon", "logistic_horizon", "tail_radius",

@@ -69,25 +69,23 @@ const char* const kGeneratorName = "varre2026.regression";
 class RegressionConditioningCheck : public VarreCheck {
  public:
   enum class Reading { first_last, monotone };
-  explicit RegressionConditioningCheck(Reading reading) : reading_(reading) {}
-
-  std::string name() const override {
-    return reading_ == Reading::first_last ? "varre2026.regression.conditioning" : "varre2026.regression.conditioning.monotone";
-  }
-  std::string statement() const override {
+  explicit RegressionConditioningCheck(Reading reading) : VarreCheck(text(reading)), reading_(reading) {}
+  static CheckText text(Reading reading) {
+    const std::string doc = "docs/theorems/varre2026_regression.md";
     const std::string setting =
         " For l = ||y - X V softmax(a)||^2 (no 1/2) and a sweep of members sharing V(0), a(0), y with kappa = cond(X) "
         "strictly increasing along the sweep, ";
-    if (reading_ == Reading::first_last)
-      return "[code, notebook cell 11: kappa = 1 vs kappa = 5; paper: \"the slower the convergence (e.g. a large "
-             "condition number), the stronger the sparsity\"]" + setting +
-             "the entropy of softmax(a(H)) at the last member is strictly below that at the first (H default 300, the "
-             "authors' t). Margin: H_first - H_last.";
-    return "[ours, a stronger reading of the paper's sentence]" + setting +
-           "the entropy of softmax(a(H)) strictly decreases at every step of the sweep (H default 300). Margin: "
-           "min_i (H_i - H_{i+1}).";
+    if (reading == Reading::first_last)
+      return {"varre2026.regression.conditioning", doc,
+              "[code, notebook cell 11: kappa = 1 vs kappa = 5; paper: \"the slower the convergence (e.g. a large "
+              "condition number), the stronger the sparsity\"]" + setting +
+                  "the entropy of softmax(a(H)) at the last member is strictly below that at the first (H default 300, the "
+                  "authors' t). Margin: H_first - H_last."};
+    return {"varre2026.regression.conditioning.monotone", doc,
+            "[ours, a stronger reading of the paper's sentence]" + setting +
+                "the entropy of softmax(a(H)) strictly decreases at every step of the sweep (H default 300). Margin: "
+                "min_i (H_i - H_{i+1})."};
   }
-  std::string doc() const override { return "docs/theorems/varre2026_regression.md"; }
   std::vector<std::string> params() const override { return {"d", "n", "kappa", "order", "max_steps", "set", "ball_pieces", "recertify"}; }
 
   // params: d (default 20), n (default 20), kappa (default [1, 2, 3, 4, 5]); see the header.

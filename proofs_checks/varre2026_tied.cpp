@@ -160,22 +160,19 @@ engine::CheckResult rigorous(const instances::Instance& inst, const TiedSettings
 
 class TiedAttendedColumnCheck : public VarreCheck {
  public:
-  explicit TiedAttendedColumnCheck(bool monotone) : monotone_(monotone) {}
-  std::string name() const override {
-    return monotone_ ? "varre2026.tied.attended_column_grows.monotone" : "varre2026.tied.attended_column_grows";
-  }
-  std::string statement() const override {
-    return monotone_
-               ? "[ours: a stronger reading of the notebook's massive-activation figure (cell 8); a violation refutes "
-                 "this reading, not the paper] Tied model z = U a, alpha = softmax(z), beta = U alpha, logistic loss: "
-                 "with k = argmax alpha(H) (certified unique), t -> ||U e_k(t)|| is strictly increasing on [0, H] "
-                 "(d/dt ||U e_k||^2 > 0 throughout)."
-               : "[code, cell 8: the figure plots ||U[:, argmax alpha(t)]||; paper, seed: 'the norm of the value vector "
-                 "corresponding to that token tends to grow without bound'] Tied model z = U a, alpha = softmax(z), "
-                 "beta = U alpha, logistic loss: the gradient flow reaches t = H, k = argmax alpha(H) is unique "
-                 "(certified), and ||U e_k(H)|| > ||U e_k(0)||.";
-  }
-  std::string doc() const override { return "docs/theorems/varre2026_tied.md"; }
+  explicit TiedAttendedColumnCheck(bool monotone)
+      : VarreCheck({monotone ? "varre2026.tied.attended_column_grows.monotone" : "varre2026.tied.attended_column_grows",
+                    "docs/theorems/varre2026_tied.md",
+                    monotone
+                        ? "[ours: a stronger reading of the notebook's massive-activation figure (cell 8); a violation refutes "
+                          "this reading, not the paper] Tied model z = U a, alpha = softmax(z), beta = U alpha, logistic loss: "
+                          "with k = argmax alpha(H) (certified unique), t -> ||U e_k(t)|| is strictly increasing on [0, H] "
+                          "(d/dt ||U e_k||^2 > 0 throughout)."
+                        : "[code, cell 8: the figure plots ||U[:, argmax alpha(t)]||; paper, seed: 'the norm of the value vector "
+                          "corresponding to that token tends to grow without bound'] Tied model z = U a, alpha = softmax(z), "
+                          "beta = U alpha, logistic loss: the gradient flow reaches t = H, k = argmax alpha(H) is unique "
+                          "(certified), and ||U e_k(H)|| > ||U e_k(0)||."}),
+        monotone_(monotone) {}
   // D (default [3, 6]; instances/tied_generator.hpp), then tied_settings'
   std::vector<std::string> params() const override { return {"D", "order", "max_steps", "grid", "time"}; }
 
