@@ -64,6 +64,11 @@ namespace {
 // Both readings draw the same sweeps (ids and provenance included), so a sweep file serves both.
 const char* const kGeneratorName = "varre2026.regression";
 
+// What both readings assume, in their statements.
+const char* const kSweepSetting =
+    " For l = ||y - X V softmax(a)||^2 (no 1/2) and a sweep of members sharing V(0), a(0), y with kappa = cond(X) "
+    "strictly increasing along the sweep, ";
+
 }  // namespace
 
 class RegressionConditioningCheck : public VarreCheck {
@@ -71,18 +76,14 @@ class RegressionConditioningCheck : public VarreCheck {
   enum class Reading { first_last, monotone };
   explicit RegressionConditioningCheck(Reading reading) : VarreCheck(text(reading)), reading_(reading) {}
   static CheckText text(Reading reading) {
-    const std::string doc = "docs/theorems/varre2026_regression.md";
-    const std::string setting =
-        " For l = ||y - X V softmax(a)||^2 (no 1/2) and a sweep of members sharing V(0), a(0), y with kappa = cond(X) "
-        "strictly increasing along the sweep, ";
     if (reading == Reading::first_last)
-      return {"varre2026.regression.conditioning", doc,
+      return {"varre2026.regression.conditioning", "docs/theorems/varre2026_regression.md",
               "[code, notebook cell 11: kappa = 1 vs kappa = 5; paper: \"the slower the convergence (e.g. a large "
-              "condition number), the stronger the sparsity\"]" + setting +
+              "condition number), the stronger the sparsity\"]" + std::string(kSweepSetting) +
                   "the entropy of softmax(a(H)) at the last member is strictly below that at the first (H default 300, the "
                   "authors' t). Margin: H_first - H_last."};
-    return {"varre2026.regression.conditioning.monotone", doc,
-            "[ours, a stronger reading of the paper's sentence]" + setting +
+    return {"varre2026.regression.conditioning.monotone", "docs/theorems/varre2026_regression.md",
+            "[ours, a stronger reading of the paper's sentence]" + std::string(kSweepSetting) +
                 "the entropy of softmax(a(H)) strictly decreases at every step of the sweep (H default 300). Margin: "
                 "min_i (H_i - H_{i+1})."};
   }
