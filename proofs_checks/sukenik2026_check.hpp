@@ -2,16 +2,24 @@
 // The base of the sink-paper checks (Súkeník, López Amado, Lampert, Mondelli 2026): the
 // citation, the provenance line their generators write, and the small helpers they share.
 #include <cstdint>
+#include <cmath>
 #include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "certify/interval_bridge.hpp"
+#include "check_text.hpp"
 #include "engine/check.hpp"
+#include "engine/verdict_policy.hpp"
+#include "instances/random_source.hpp"
 #include "numerics/decimal.hpp"
 
 namespace softcert::checks {
 
-class SinkPaperCheck : public engine::Check {
+class SinkPaperCheck : public StatedCheck {
  public:
+  using StatedCheck::StatedCheck;
   std::string paper() const override {
     return "Súkeník, López Amado, Lampert, Mondelli (2026), Sink vs. diagonal patterns, arXiv 2605.08453";
   }
@@ -28,10 +36,46 @@ class SinkPaperCheck : public engine::Check {
 // Whether the generator must keep `hypothesis` (it is not among the dropped).
 inline bool kept(const engine::GenerateOptions& o, const std::string& hypothesis) { return o.dropped.count(hypothesis) == 0; }
 
+// The generators' random geometry. A unit vector: d normals, in order, divided by their norm.
+inline std::vector<double> random_unit_vector(instances::RandomSource& rng, long d) {
+  std::vector<double> w(static_cast<std::size_t>(d));
+  double norm = 0;
+  for (auto& x : w) { x = rng.normal(); norm += x * x; }
+  for (auto& x : w) x /= std::sqrt(norm);
+  return w;
+}
+
+// w.size() normals; when `push`, moved along the unit vector w until w·v ≥ 0.25 (an open
+// half-space with a margin that survives 6-digit rounding), by a random extra in [0, 0.5).
+inline std::vector<double> normals_in_half_space(instances::RandomSource& rng, const std::vector<double>& w, bool push) {
+  const std::size_t d = w.size();
+  std::vector<double> v(d);
+  double along = 0;
+  for (std::size_t i = 0; i < d; ++i) { v[i] = rng.normal(); along += v[i] * w[i]; }
+  if (push && along < 0.25)
+    for (std::size_t i = 0; i < d; ++i) v[i] += (0.25 - along + 0.5 * rng.unit()) * w[i];
+  return v;
+}
+
+// A JSON row of decimals, each the nearest with `digits` significant digits (an instance's data).
+inline nlohmann::json decimal_row(const std::vector<double>& v, int digits = 6) {
+  nlohmann::json row = nlohmann::json::array();
+  for (double x : v) row.push_back(num::decimal_nearest(x, digits));
+  return row;
+}
+
 // Sets the result's margin to the outward decimal bounds of `m`.
 inline void set_margin(engine::CheckResult& r, const IntervalMp& m, int digits = 17) {
   r.margin_lower = certify::lo_str(m, digits);
   r.margin_upper = certify::hi_str(m, digits);
+}
+
+// The verdict from the exact sign of a quantity decided exactly (a rational, or the outcome of an
+// exact certificate's re-verification): proved when > 0, violated when < 0, inconclusive when 0
+// (engine::decide_by_margin's rule for a margin known exactly). The caller sets the margin.
+inline void decide_by_exact_sign(engine::CheckResult& r, int sign, const engine::MarginReasons& why) {
+  r.verdict = sign > 0 ? engine::Verdict::proved : (sign < 0 ? engine::Verdict::violated : engine::Verdict::inconclusive);
+  r.reason = sign > 0 ? why.holds : (sign < 0 ? why.fails : why.undecided);
 }
 
 }  // namespace softcert::checks

@@ -24,10 +24,11 @@
 #include "certify/cost_scaling.hpp"
 #include "certify/csdp_solver.hpp"
 #include "certify/rational_json.hpp"
+#include "instances/cost_scaling_instance.hpp"
 #include "instances/json_fields.hpp"
 #include "statistics/loglog_fit.hpp"
-#include "instances/random_source.hpp"
 #include "engine/registry.hpp"
+#include "engine/verdict_policy.hpp"
 #include "numerics/decimal.hpp"
 #include "numerics/elementary.hpp"
 #include "sukenik2026_check.hpp"
@@ -35,60 +36,7 @@
 namespace softcert::checks {
 namespace {
 
-using certify::CostCase;
 using certify::Pattern;
-
-struct CostInstance {
-  bool orthonormal = true;
-  bool tau_sqrt_d = true;
-  IntervalD gamma{1.0};
-  std::string gamma_text = "1";
-  std::string proposal = "closed-form";
-  std::vector<CostCase> cases;
-};
-
-CostInstance read_cost_instance(const nlohmann::json& in) {
-  CostInstance ci;
-  const std::string emb = instances::require_string(in, "embedding");
-  if (emb != "orthonormal" && emb != "gaussian")
-    throw std::invalid_argument("instance: field \"embedding\" must be \"orthonormal\" or \"gaussian\"");
-  ci.orthonormal = emb == "orthonormal";
-  const std::string tau = instances::require_string(in, "tau");
-  if (tau != "1" && tau != "sqrt-d") throw std::invalid_argument("instance: field \"tau\" must be \"1\" or \"sqrt-d\"");
-  ci.tau_sqrt_d = tau == "sqrt-d";
-  ci.gamma_text = instances::require_string(in, "gamma");
-  const Rational g = certify::require_rational(in, "gamma");
-  if (!(g > 0)) throw std::invalid_argument("instance: field \"gamma\" must be positive");
-  ci.gamma = num::parse_decimal<IntervalD>(ci.gamma_text);
-  ci.proposal = instances::require_string(in, "proposal");
-  if (ci.proposal != "closed-form" && ci.proposal != "csdp")
-    throw std::invalid_argument("instance: field \"proposal\" must be \"closed-form\" or \"csdp\"");
-  if (!ci.orthonormal && ci.proposal != "csdp") throw std::invalid_argument("instance: field \"proposal\": gaussian embeddings need \"csdp\"");
-  const auto& cases = instances::require(in, "cases");
-  if (!cases.is_array() || cases.empty()) throw std::invalid_argument("instance: field \"cases\" must be a non-empty array");
-  for (std::size_t i = 0; i < cases.size(); ++i) {
-    const std::string f = "cases[" + std::to_string(i) + "]";
-    CostCase c;
-    c.orthonormal = ci.orthonormal;
-    try {
-      c.T = static_cast<std::size_t>(instances::require_int(cases[i], "T", 1, 4096));
-      if (ci.orthonormal) {
-        c.d = c.T + 1;
-      } else {
-        c.d = static_cast<std::size_t>(instances::require_int(cases[i], "d", 1, 1024));
-        c.x_exact = certify::require_rmat(cases[i], "X", c.T + 1, c.d);
-        c.x = certify::IMatrix(c.T + 1, c.d);
-        const auto& xs = cases[i].at("X");
-        for (std::size_t r = 0; r <= c.T; ++r)
-          for (std::size_t k = 0; k < c.d; ++k) c.x(r, k) = num::parse_decimal<IntervalD>(xs[r][k].get<std::string>());
-      }
-    } catch (const std::invalid_argument& e) {
-      throw std::invalid_argument(f + ": " + e.what());
-    }
-    ci.cases.push_back(std::move(c));
-  }
-  return ci;
-}
 
 // Printed ends of an enclosure round outward (lower down, upper up), so that the printed
 // bracket still contains the certified one; point values are written by num::decimal_nearest.
@@ -97,18 +45,16 @@ std::string up(double x, int digits = 9) { return num::upper_decimal(IntervalD(x
 
 class CostScaling final : public SinkPaperCheck {
  public:
-  std::string name() const override { return "sukenik2026.cost_scaling"; }
-  std::string statement() const override {
-    return "[ours: reconstruction of the abstract's 'quantitative comparison of the costs'; the seed's sink ~ T, "
-           "diagonal ~ T^{3/2} hold for our tau = sqrt(d), d = T+1, the ratio ~ sqrt(T) for any tau; the Gaussian-"
-           "embeddings claim is ours] The minimum factorised cost min ||W||_* of the sink pattern is below that of "
-           "the diagonal "
-           "pattern on each orthonormal instance (certified brackets; for Gaussian embeddings only the mean log-ratio over "
-           "the sample is decided, our reading); for orthonormal embeddings cost_sink = g*tau*T/sqrt(T+1) and "
-           "cost_diag = g*tau*sum_t sqrt(t/(t+1)), i.e. T vs T^{3/2} for tau = sqrt(d), d = T+1, ratio ~ sqrt(T); "
-           "the unfactorised cost ||W||_F^2 is equal for both.";
-  }
-  std::string doc() const override { return "docs/theorems/sukenik2026_cost_scaling.md"; }
+  CostScaling()
+      : SinkPaperCheck({"sukenik2026.cost_scaling", "docs/theorems/sukenik2026_cost_scaling.md",
+                        "[ours: reconstruction of the abstract's 'quantitative comparison of the costs'; the seed's sink ~ T, "
+                        "diagonal ~ T^{3/2} hold for our tau = sqrt(d), d = T+1, the ratio ~ sqrt(T) for any tau; the Gaussian-"
+                        "embeddings claim is ours] The minimum factorised cost min ||W||_* of the sink pattern is below that of "
+                        "the diagonal "
+                        "pattern on each orthonormal instance (certified brackets; for Gaussian embeddings only the mean log-ratio over "
+                        "the sample is decided, our reading); for orthonormal embeddings cost_sink = g*tau*T/sqrt(T+1) and "
+                        "cost_diag = g*tau*sum_t sqrt(t/(t+1)), i.e. T vs T^{3/2} for tau = sqrt(d), d = T+1, ratio ~ sqrt(T); "
+                        "the unfactorised cost ||W||_F^2 is equal for both."}) {}
   // Claim B is about RANDOM embeddings (the generator's draws): no property of one instance
   // decides it, so hypotheses_on leaves it undecided and a search that keeps it only samples
   // the generator. `--drop random-embeddings` lets the search choose embeddings adversarially.
@@ -118,56 +64,13 @@ class CostScaling final : public SinkPaperCheck {
   }
 
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
-    instances::RandomSource rng(seed, 0xc057);
-    std::string emb = (seed & 1) ? "gaussian" : "orthonormal";
-    if (o.params.contains("embedding")) emb = o.params.at("embedding").get<std::string>();
-    if (emb != "orthonormal" && emb != "gaussian") throw std::invalid_argument("parameter \"embedding\" must be orthonormal or gaussian");
-    std::string tau = (seed & 2) ? "1" : "sqrt-d";
-    if (o.params.contains("tau")) tau = o.params.at("tau").get<std::string>();
-    const bool ortho = emb == "orthonormal";
-    const long t_max = instances::param_int(o.params, "T_max", ortho ? 64 : 12, 2, 4096);
-    const long reps = ortho ? 1 : instances::param_int(o.params, "replicates", 2, 1, 100);
-    std::string d_rule = "T+1";
-    if (o.params.contains("d_rule")) d_rule = o.params.at("d_rule").get<std::string>();
-    if (d_rule != "T+1" && d_rule != "half") throw std::invalid_argument("parameter \"d_rule\" must be \"T+1\" or \"half\"");
-    std::string proposal = ortho ? "closed-form" : "csdp";
-    if (o.params.contains("proposal")) proposal = o.params.at("proposal").get<std::string>();
-    std::vector<long> ts;
-    if (ortho) {
-      for (long t = 2; t <= t_max; t *= 2) ts.push_back(t);
-    } else {
-      for (long t : {2L, 3L, 4L, 6L, 8L, 12L, 16L, 24L, 32L, 48L, 64L})
-        if (t <= t_max) ts.push_back(t);
-    }
-    nlohmann::json in;
-    in["check"] = name();
-    in["embedding"] = emb;
-    in["tau"] = tau;
-    in["gamma"] = "1";
-    in["proposal"] = proposal;
-    in["cases"] = nlohmann::json::array();
-    for (long t : ts)
-      for (long r = 0; r < reps; ++r) {
-        nlohmann::json c;
-        c["T"] = std::to_string(t);
-        if (!ortho) {
-          const long d = d_rule == "T+1" ? t + 1 : std::max(2L, (t + 1) / 2);
-          c["d"] = std::to_string(d);
-          c["X"] = nlohmann::json::array();
-          for (long i = 0; i <= t; ++i) {
-            nlohmann::json row = nlohmann::json::array();
-            for (long k = 0; k < d; ++k) row.push_back(num::decimal_nearest(rng.normal() / std::sqrt(static_cast<double>(d)), 6));
-            c["X"].push_back(row);
-          }
-        }
-        in["cases"].push_back(c);
-      }
+    nlohmann::json in = instances::generate_cost_instance(seed, o.params, name());
     in["provenance"] = provenance(seed, o);
     return in;
   }
 
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& options) const override {
-    const CostInstance ci = read_cost_instance(instance);
+    const instances::CostInstance ci = instances::read_cost_instance(instance);
     engine::CheckResult r;
     r.precision_bits = 53;
     if (ci.proposal == "csdp" && !certify::csdp_available()) {
@@ -297,25 +200,18 @@ class CostScaling final : public SinkPaperCheck {
       // costlier on average, mean_c log(cost_diag/cost_sink) > 0 (single instances may go
       // either way: a random sink embedding is not special). Enclosed rigorously.
       const IntervalD mean = log_ratio_sum / IntervalD(static_cast<double>(std::max<std::size_t>(1, xs.size())));
-      if (all_certified) {
-        r.margin_lower = num::lower_decimal(mean);
-        r.margin_upper = num::upper_decimal(mean);
-      }
       r.details["margin_meaning"] = "mean over cases of log(cost_diag / cost_sink)";
       if (!all_certified) {
         r.verdict = engine::Verdict::inconclusive;
         r.reason = "some bracket could not be certified (see details.rows)";
-      } else if (num::certainly_positive(mean)) {
-        r.verdict = engine::Verdict::proved;
-        r.reason = "diagonal costlier than sink on average over " + std::to_string(xs.size()) + " random-embedding cases (" +
-                   std::to_string(sink_cheaper) + " individually), certified brackets, max relative gap " + num::decimal_nearest(max_gap, 2);
-      } else if (num::certainly_negative(mean)) {
-        r.verdict = engine::Verdict::violated;
-        r.reason = "certified: on this sample the sink is costlier on average";
-      } else {
-        r.verdict = engine::Verdict::inconclusive;
-        r.reason = "mean log cost ratio not separated from 0";
+        return r;
       }
+      engine::decide_by_margin(r, mean,
+                               {"diagonal costlier than sink on average over " + std::to_string(xs.size()) +
+                                    " random-embedding cases (" + std::to_string(sink_cheaper) +
+                                    " individually), certified brackets, max relative gap " + num::decimal_nearest(max_gap, 2),
+                                "certified: on this sample the sink is costlier on average",
+                                "mean log cost ratio not separated from 0"});
       return r;
     }
     r.details["margin_meaning"] = "min over T of cost_diag / cost_sink - 1";

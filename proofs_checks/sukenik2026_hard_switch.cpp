@@ -28,15 +28,13 @@ using certify::RVec;
 
 class HardSwitch final : public SinkPaperCheck {
  public:
-  std::string name() const override { return "sukenik2026.hard_switch"; }
-  std::string statement() const override {
-    return "[ours: reconstruction of the abstract's 'equivalence between sinks and hard attention switch'; hypotheses "
-           "on the values, not the embeddings; no optimisation] If the non-sink values v_1..v_T are linearly "
-           "independent (full-rank) or lie in a "
-           "strict half-space (half-space), then ||sum_{j>=1} p_j v_j|| >= kappa (1 - p_0) for every attention "
-           "vector p, with a certified kappa > 0: the output is 0 only when all mass is on the sink.";
-  }
-  std::string doc() const override { return "docs/theorems/sukenik2026_hard_switch.md"; }
+  HardSwitch()
+      : SinkPaperCheck({"sukenik2026.hard_switch", "docs/theorems/sukenik2026_hard_switch.md",
+                        "[ours: reconstruction of the abstract's 'equivalence between sinks and hard attention switch'; hypotheses "
+                        "on the values, not the embeddings; no optimisation] If the non-sink values v_1..v_T are linearly "
+                        "independent (full-rank) or lie in a "
+                        "strict half-space (half-space), then ||sum_{j>=1} p_j v_j|| >= kappa (1 - p_0) for every attention "
+                        "vector p, with a certified kappa > 0: the output is 0 only when all mass is on the sink."}) {}
   std::vector<std::string> hypotheses() const override { return {"full-rank", "half-space"}; }
   std::vector<std::string> params() const override { return {"d", "T", "samples"}; }
 
@@ -47,25 +45,13 @@ class HardSwitch final : public SinkPaperCheck {
     // full-rank needs T ≤ d; with both dropped, T > d + 1 makes 0 ∈ conv V likely.
     const long t_lo = full_rank ? 1 : (half_space ? 2 : d + 1), t_hi = full_rank ? d : d + 4;
     const long t = instances::param_pick(o.params, "T", std::max(1L, t_lo), std::max(t_lo, t_hi), 1, 256, rng);
-    std::vector<double> w(d);
-    double norm = 0;
-    for (auto& x : w) { x = rng.normal(); norm += x * x; }
-    for (auto& x : w) x /= std::sqrt(norm);
+    const std::vector<double> w = random_unit_vector(rng, d);
     nlohmann::json in;
     in["check"] = name();
     in["d"] = std::to_string(d);
     in["T"] = std::to_string(t);
     in["values"] = nlohmann::json::array();
-    for (long j = 0; j < t; ++j) {
-      std::vector<double> v(d);
-      double along = 0;
-      for (long i = 0; i < d; ++i) { v[i] = rng.normal(); along += v[i] * w[i]; }
-      if (half_space && along < 0.25)
-        for (long i = 0; i < d; ++i) v[i] += (0.25 - along + 0.5 * rng.unit()) * w[i];
-      nlohmann::json row = nlohmann::json::array();
-      for (double x : v) row.push_back(num::decimal_nearest(x, 6));
-      in["values"].push_back(row);
-    }
+    for (long j = 0; j < t; ++j) in["values"].push_back(decimal_row(normals_in_half_space(rng, w, half_space)));
     in["provenance"] = provenance(seed, o);
     return in;
   }

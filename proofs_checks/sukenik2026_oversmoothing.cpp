@@ -24,15 +24,13 @@ namespace {
 
 class Oversmoothing final : public SinkPaperCheck {
  public:
-  std::string name() const override { return "sukenik2026.oversmoothing"; }
-  std::string statement() const override {
-    return "[ours: one-step formula and sign condition, a reconstruction of the abstract's 'conditions under which "
-           "dense attention provably smooths more than sparse attention'] One step y = x + lambda*A_alpha x "
-           "(W_VO = lambda I, A_alpha = (1-alpha)I + (alpha/T)11^T), "
-           "RMS-normalised, maps pairwise cosine rho to rho' = (a^2 rho + (2ab+b^2)m)/(a^2 + (2ab+b^2)m); dense "
-           "attention (alpha > 0) raises cosine similarity more than sparse (alpha = 0) iff lambda(2 + lambda(2-alpha)) > 0.";
-  }
-  std::string doc() const override { return "docs/theorems/sukenik2026_oversmoothing.md"; }
+  Oversmoothing()
+      : SinkPaperCheck({"sukenik2026.oversmoothing", "docs/theorems/sukenik2026_oversmoothing.md",
+                        "[ours: one-step formula and sign condition, a reconstruction of the abstract's 'conditions under which "
+                        "dense attention provably smooths more than sparse attention'] One step y = x + lambda*A_alpha x "
+                        "(W_VO = lambda I, A_alpha = (1-alpha)I + (alpha/T)11^T), "
+                        "RMS-normalised, maps pairwise cosine rho to rho' = (a^2 rho + (2ab+b^2)m)/(a^2 + (2ab+b^2)m); dense "
+                        "attention (alpha > 0) raises cosine similarity more than sparse (alpha = 0) iff lambda(2 + lambda(2-alpha)) > 0."}) {}
   std::vector<std::string> hypotheses() const override { return {"smoothing-sign"}; }
   std::vector<std::string> params() const override { return {"T"}; }
 
@@ -112,16 +110,10 @@ class Oversmoothing final : public SinkPaperCheck {
                               : (!inside ? "the cosine formula lies outside the interval simulation" : "the sign condition mispredicts the smoothing direction");
       return r;
     }
-    if (delta > 0) {
-      r.verdict = engine::Verdict::proved;
-      r.reason = "dense attention raises cosine similarity more than sparse: rho'(alpha) - rho'(0) > 0 exactly; formula = simulation";
-    } else if (delta < 0) {
-      r.verdict = engine::Verdict::violated;
-      r.reason = "dense attention smooths less than sparse here (lambda(2 + lambda(2-alpha)) < 0): exact";
-    } else {
-      r.verdict = engine::Verdict::inconclusive;
-      r.reason = "no change: rho'(alpha) = rho'(0) exactly (boundary of the sign condition)";
-    }
+    decide_by_exact_sign(r, delta > 0 ? 1 : (delta < 0 ? -1 : 0),
+                         {"dense attention raises cosine similarity more than sparse: rho'(alpha) - rho'(0) > 0 exactly; formula = simulation",
+                          "dense attention smooths less than sparse here (lambda(2 + lambda(2-alpha)) < 0): exact",
+                          "no change: rho'(alpha) = rho'(0) exactly (boundary of the sign condition)"});
     return r;
   }
 };

@@ -35,14 +35,12 @@ certify::SinkProblem read_sink_problem(const nlohmann::json& in) {
 
 class SinkRepresentability final : public SinkPaperCheck {
  public:
-  std::string name() const override { return "sukenik2026.sink_representability"; }
-  std::string statement() const override {
-    return "[ours: reconstruction of the abstract's 'necessary alignment between the embedding of the sink and all "
-           "other embeddings'] For tokens x_1..x_T and sink x_0 in R^d there is W with x_q^T W (x_0 - x_k) > 0 "
-           "for all q, k in 1..T iff 0 is not in conv{x_q} (half-space) and x_0 is not in conv{x_k} "
-           "(sink-exposed); then a rank-one W = u v^T suffices. Certified exactly: separators or convex combinations.";
-  }
-  std::string doc() const override { return "docs/theorems/sukenik2026_sink_representability.md"; }
+  SinkRepresentability()
+      : SinkPaperCheck({"sukenik2026.sink_representability", "docs/theorems/sukenik2026_sink_representability.md",
+                        "[ours: reconstruction of the abstract's 'necessary alignment between the embedding of the sink and all "
+                        "other embeddings'] For tokens x_1..x_T and sink x_0 in R^d there is W with x_q^T W (x_0 - x_k) > 0 "
+                        "for all q, k in 1..T iff 0 is not in conv{x_q} (half-space) and x_0 is not in conv{x_k} "
+                        "(sink-exposed); then a rank-one W = u v^T suffices. Certified exactly: separators or convex combinations."}) {}
   std::vector<std::string> hypotheses() const override { return {"half-space", "sink-exposed"}; }
   std::vector<std::string> params() const override { return {"d", "T"}; }
 
@@ -52,25 +50,13 @@ class SinkRepresentability final : public SinkPaperCheck {
     const long d = instances::param_pick(o.params, "d", 2, 4, 1, 64, rng);
     // Without the half-space condition, more tokens than dimensions make 0 ∈ conv likely.
     const long t = instances::param_pick(o.params, "T", half_space ? 2 : d + 1, half_space ? 6 : d + 4, 1, 256, rng);
-    std::vector<double> w(d);
-    double norm = 0;
-    for (auto& x : w) { x = rng.normal(); norm += x * x; }
-    for (auto& x : w) x /= std::sqrt(norm);
+    const std::vector<double> w = random_unit_vector(rng, d);
     std::vector<std::vector<double>> tokens(t, std::vector<double>(d));
-    for (auto& x : tokens) {
-      double along = 0;
-      for (long i = 0; i < d; ++i) { x[i] = rng.normal(); along += x[i] * w[i]; }
-      // Keep w·x ≥ 0.25: an open half-space with a margin that survives 6-digit rounding.
-      if (half_space && along < 0.25)
-        for (long i = 0; i < d; ++i) x[i] += (0.25 - along + 0.5 * rng.unit()) * w[i];
-    }
+    for (auto& x : tokens) x = normals_in_half_space(rng, w, half_space);
     std::vector<double> sink(d, 0.0);
     if (exposed) {
       // x_0 beyond every token along a random direction e: e·x_0 > max_k e·x_k.
-      std::vector<double> e(d);
-      double en = 0;
-      for (auto& x : e) { x = rng.normal(); en += x * x; }
-      for (auto& x : e) x /= std::sqrt(en);
+      const std::vector<double> e = random_unit_vector(rng, d);
       double top = -1e300;
       for (const auto& x : tokens) {
         double s = 0;
@@ -95,14 +81,9 @@ class SinkRepresentability final : public SinkPaperCheck {
     in["check"] = name();
     in["d"] = std::to_string(d);
     in["T"] = std::to_string(t);
-    in["sink"] = nlohmann::json::array();
-    for (double v : sink) in["sink"].push_back(num::decimal_nearest(v, 6));
+    in["sink"] = decimal_row(sink);
     in["tokens"] = nlohmann::json::array();
-    for (const auto& x : tokens) {
-      nlohmann::json row = nlohmann::json::array();
-      for (double v : x) row.push_back(num::decimal_nearest(v, 6));
-      in["tokens"].push_back(row);
-    }
+    for (const auto& x : tokens) in["tokens"].push_back(decimal_row(x));
     in["provenance"] = provenance(seed, o);
     return in;
   }
@@ -136,20 +117,14 @@ class SinkRepresentability final : public SinkPaperCheck {
     // The verdict rests on re-verifying the certificate from scratch, not on the LP.
     Rational gap;
     const int v = certify::verify_sink_certificate(p, dec.certificate, &gap);
-    if (v > 0) {
-      r.verdict = engine::Verdict::proved;
-      r.reason = "sink representable: W = u v^T has every score gap > 0, min gap " +
-                 num::decimal_nearest(gap.convert_to<double>(), 6) + " (exact rational)";
-    } else if (v < 0) {
-      r.verdict = engine::Verdict::violated;
-      r.reason = std::string("no W represents a sink: ") +
-                 (!dec.queries.separated ? "0 is a convex combination of the queries (half-space fails)"
-                                         : "the sink is a convex combination of the keys (sink-exposed fails)") +
-                 ", exact certificate";
-    } else {
-      r.verdict = engine::Verdict::inconclusive;
-      r.reason = "certificate did not verify (internal error in the LP)";
-    }
+    decide_by_exact_sign(r, v,
+                         {"sink representable: W = u v^T has every score gap > 0, min gap " +
+                              num::decimal_nearest(gap.convert_to<double>(), 6) + " (exact rational)",
+                          std::string("no W represents a sink: ") +
+                              (!dec.queries.separated ? "0 is a convex combination of the queries (half-space fails)"
+                                                      : "the sink is a convex combination of the keys (sink-exposed fails)") +
+                              ", exact certificate",
+                          "certificate did not verify (internal error in the LP)"});
     return r;
   }
 };

@@ -21,22 +21,19 @@ inline const char* const kCoOrderedStart = "co-ordered-start";
 
 class AllTimeCheck : public LogisticCheck {
  public:
-  explicit AllTimeCheck(bool leader) : leader_(leader) {}
-  std::string name() const override {
-    return leader_ ? "varre2026.repulsion.leader.all_time" : "varre2026.order_preservation.all_time";
-  }
-  std::string statement() const override {
-    return leader_
-               ? "[ours: leader reading of Thm 3.2's 'gaps widen' (paper, seed: 'the gaps between different components "
-                 "widen over time'), for all t; proof ours (Lemma 1)] Logistic loss, softmax, k = argmax u(0) unique, "
-                 "a_k(0) >= a_j(0) for all j (a(0) uniform included): a_k - a_j and u_k - u_j are nondecreasing on "
-                 "[0, infinity) for every j != k."
-               : "[paper, Thm 3.2: seed 'the gradient flow preserves the order of the scores a and of the projected "
-                 "values u'; pairwise form, all t and the co-ordered start ours; proof ours (Lemma 3)] Logistic loss, "
-                 "softmax, u(0) distinct, a_i(0) >= a_j(0) whenever u_i(0) > u_j(0) (a(0) uniform included): for "
-                 "every such pair a_i > a_j and u_i > u_j for all t > 0.";
-  }
-  std::string doc() const override { return "docs/theorems/varre2026_all_time.md"; }
+  explicit AllTimeCheck(bool leader)
+      : LogisticCheck({leader ? "varre2026.repulsion.leader.all_time" : "varre2026.order_preservation.all_time",
+                       "docs/theorems/varre2026_all_time.md",
+                       leader
+                           ? "[ours: leader reading of Thm 3.2's 'gaps widen' (paper, seed: 'the gaps between different components "
+                             "widen over time'), for all t; proof ours (Lemma 1)] Logistic loss, softmax, k = argmax u(0) unique, "
+                             "a_k(0) >= a_j(0) for all j (a(0) uniform included): a_k - a_j and u_k - u_j are nondecreasing on "
+                             "[0, infinity) for every j != k."
+                           : "[paper, Thm 3.2: seed 'the gradient flow preserves the order of the scores a and of the projected "
+                             "values u'; pairwise form, all t and the co-ordered start ours; proof ours (Lemma 3)] Logistic loss, "
+                             "softmax, u(0) distinct, a_i(0) >= a_j(0) whenever u_i(0) > u_j(0) (a(0) uniform included): for "
+                             "every such pair a_i > a_j and u_i > u_j for all t > 0."}),
+        leader_(leader) {}
   std::vector<std::string> hypotheses() const override { return {kCoOrderedStart, kDistinctU0}; }
   std::vector<std::string> params() const override { return {"T", "d", "a_scale"}; }
   bool strict_margin() const override { return !leader_; }

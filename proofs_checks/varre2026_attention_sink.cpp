@@ -20,6 +20,7 @@
 // certified counterexample to that reading (margin: minus the entry margin). inconclusive: no
 // certified entry by H.
 #include "engine/registry.hpp"
+#include "engine/verdict_policy.hpp"
 #include "varre2026_check.hpp"
 #include "varre2026_region_entry.hpp"
 
@@ -90,39 +91,34 @@ engine::CheckResult decide(const instances::Instance& inst, const TubeCheckSetti
 
 class AttentionSinkCheck : public LogisticCheck {
  public:
-  explicit AttentionSinkCheck(SinkReading reading) : reading_(reading) {}
-  std::string name() const override {
-    switch (reading_) {
-      case SinkReading::uniform: return "varre2026.attention_sink";
-      case SinkReading::argmax_a0: return "varre2026.attention_sink.argmax_a0";
-      case SinkReading::argmax_u0: return "varre2026.attention_sink.argmax_u0";
-      case SinkReading::agreeing: return "varre2026.attention_sink.agreeing";
-    }
-    return "";
-  }
-  std::string statement() const override {
+  explicit AttentionSinkCheck(SinkReading reading) : LogisticCheck(text(reading)), reading_(reading) {}
+  static CheckText text(SinkReading reading) {
+    const std::string doc = "docs/theorems/varre2026_attention_sink.md";
     const std::string q =
         "paper, section 3.3: seed 'attention mass inevitably concentrates on the token with the highest initial "
         "score (e.g. BOS)'";
-    switch (reading_) {
+    switch (reading) {
       case SinkReading::uniform:
-        return "[" + q + "; ours: with a(0) uniform every initial score ties, so the token whose score leads for "
-               "small t > 0, argmax u(0); certificate ours (region lemma)] Logistic loss, softmax, a(0) uniform, "
-               "u(0) distinct: sigma(a(t)) -> e_k as t -> infinity with k = argmax u(0).";
+        return {"varre2026.attention_sink", doc,
+                "[" + q + "; ours: with a(0) uniform every initial score ties, so the token whose score leads for "
+                "small t > 0, argmax u(0); certificate ours (region lemma)] Logistic loss, softmax, a(0) uniform, "
+                "u(0) distinct: sigma(a(t)) -> e_k as t -> infinity with k = argmax u(0)."};
       case SinkReading::argmax_a0:
-        return "[ours: a reading of " + q + " from a non-uniform start; a violation refutes this reading only] "
-               "Logistic loss, softmax, argmax a(0) unique: sigma(a(t)) -> e_k with k = argmax a(0).";
+        return {"varre2026.attention_sink.argmax_a0", doc,
+                "[ours: a reading of " + q + " from a non-uniform start; a violation refutes this reading only] "
+                "Logistic loss, softmax, argmax a(0) unique: sigma(a(t)) -> e_k with k = argmax a(0)."};
       case SinkReading::argmax_u0:
-        return "[ours: the alternative reading, u(0) decides; a violation refutes this reading only] Logistic "
-               "loss, softmax, a(0) not necessarily uniform: sigma(a(t)) -> e_k with k = argmax u(0).";
+        return {"varre2026.attention_sink.argmax_u0", doc,
+                "[ours: the alternative reading, u(0) decides; a violation refutes this reading only] Logistic "
+                "loss, softmax, a(0) not necessarily uniform: sigma(a(t)) -> e_k with k = argmax u(0)."};
       case SinkReading::agreeing:
-        return "[ours: Thm 3.3 and the sink from a non-uniform a(0) where the orderings agree] Logistic loss, "
-               "softmax, argmax a(0) = argmax u(0) = m, both unique: sigma(a(t)) -> e_m (the start is in R_m, "
-               "Lemma 1).";
+        return {"varre2026.attention_sink.agreeing", doc,
+                "[ours: Thm 3.3 and the sink from a non-uniform a(0) where the orderings agree] Logistic loss, "
+                "softmax, argmax a(0) = argmax u(0) = m, both unique: sigma(a(t)) -> e_m (the start is in R_m, "
+                "Lemma 1)."};
     }
-    return "";
+    return {"", doc, ""};
   }
-  std::string doc() const override { return "docs/theorems/varre2026_attention_sink.md"; }
   std::vector<std::string> hypotheses() const override {
     switch (reading_) {
       case SinkReading::uniform: return {kUniformA0, kDistinctU0};
@@ -184,15 +180,11 @@ class AttentionSinkCheck : public LogisticCheck {
     if (!oo.horizon) oo.horizon = 1e5;
     const TubeCheckSettings set = tube_settings(oo);
     const unsigned bits = o.precision_bits == 0 ? 53 : o.precision_bits;
-    engine::CheckResult r;
-    if (bits <= 53) {
-      r = decide<IntervalD>(inst, set, claimed, claimed_as);
-      r.precision_bits = 53;
-    } else {
-      num::PrecisionGuard guard(bits);
-      r = decide<IntervalMp>(inst, set, claimed, claimed_as);
-      r.precision_bits = num::precision_bits();
-    }
+    engine::CheckResult r = engine::with_interval_kind(bits, [&](auto kind, unsigned used) {
+      engine::CheckResult at = decide<decltype(kind)>(inst, set, claimed, claimed_as);
+      at.precision_bits = used;
+      return at;
+    });
     if (ka) r.details["argmax_a0"] = *ka;
     if (ku) r.details["argmax_u0"] = *ku;
     return r;

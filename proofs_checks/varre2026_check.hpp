@@ -7,13 +7,15 @@
 #include <string>
 #include <vector>
 
+#include "check_text.hpp"
 #include "engine/check.hpp"
 #include "varre2026_common.hpp"
 
 namespace softcert::varre2026 {
 
-class VarreCheck : public engine::Check {
+class VarreCheck : public StatedCheck {
  public:
+  using StatedCheck::StatedCheck;
   std::string paper() const override { return kPaper; }
 };
 
@@ -21,6 +23,7 @@ class VarreCheck : public engine::Check {
 // generate_logistic_instance.
 class LogisticCheck : public VarreCheck {
  public:
+  using VarreCheck::VarreCheck;
   std::vector<std::string> hypotheses() const override { return {kUniformA0, kDistinctU0}; }
 
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {

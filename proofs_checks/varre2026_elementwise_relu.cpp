@@ -36,14 +36,12 @@ IntervalD enclose(const Rational& q) {
 
 class ElementwiseReluCheck : public VarreCheck {
  public:
-  std::string name() const override { return "varre2026.elementwise_relu.no_polarization"; }
-  std::string statement() const override {
-    return "[paper, 3.2: seed 'with elementwise nonlinearities such as sigmoid or ReLU this polarization disappears'; "
-           "ours: the unnormalised model alpha = max(a, 0), its exact solution and the reading of 'disappears'] "
-           "Logistic loss, beta = V max(a, 0) elementwise: alpha/sum(alpha) converges as t -> infinity to a limit "
-           "that is not one-hot (at least two tokens with a_i(0) > 0 and sqrt(c) a_i(0) + u_i(0) > 0).";
-  }
-  std::string doc() const override { return "docs/theorems/varre2026_elementwise_relu.md"; }
+  ElementwiseReluCheck()
+      : VarreCheck({"varre2026.elementwise_relu.no_polarization", "docs/theorems/varre2026_elementwise_relu.md",
+                    "[paper, 3.2: seed 'with elementwise nonlinearities such as sigmoid or ReLU this polarization disappears'; "
+                    "ours: the unnormalised model alpha = max(a, 0), its exact solution and the reading of 'disappears'] "
+                    "Logistic loss, beta = V max(a, 0) elementwise: alpha/sum(alpha) converges as t -> infinity to a limit "
+                    "that is not one-hot (at least two tokens with a_i(0) > 0 and sqrt(c) a_i(0) + u_i(0) > 0)."}) {}
   std::vector<std::string> params() const override { return {"T", "d", "v_scale", "a_scale"}; }
 
   // The authors' start for the normalization rows [code, cell 6]: a(0) = 1 + a_scale·N(0, 1)

@@ -95,7 +95,7 @@ FastPairScan scan_pairs(const instances::Instance& inst, const std::vector<std::
       model.rhs(x, f);
       const K h = tau - tau0;
       for (int q = 1; q <= 4; ++q) {
-        integrate::detail::hermite(x0, f0, x, f, h, K(q) / K(5), xs);
+        integrate::hermite_interpolate(x0, f0, x, f, h, K(q) / K(5), xs);
         model.rhs(xs, fs);
         if (static_cast<double>(xs[ti]) <= H) examine(xs, fs);
       }

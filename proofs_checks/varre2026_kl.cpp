@@ -213,15 +213,13 @@ nlohmann::json generate_kl(std::uint64_t seed, const engine::GenerateOptions& o,
 
 class KlLossReachesInfimumCheck : public VarreCheck {
  public:
-  std::string name() const override { return "varre2026.kl.loss_reaches_infimum"; }
-  std::string statement() const override {
-    return "[code, cell 14: the notebook plots the loss -sum_r p*_r log softmax(V^T sigma(a))_r on log-log axes (it stores "
-           "no outputs); ours: the flattening by t ~ 1e5 (our re-run), reading the plateau as the infimum, and the "
-           "threshold delta] The gradient flow reaches "
-           "t = H and L(H) - L* <= delta, where L* = -sum_r p_r log(p_r / sum p) is the infimum of the loss (the "
-           "entropy of p*).";
-  }
-  std::string doc() const override { return "docs/theorems/varre2026_kl.md"; }
+  KlLossReachesInfimumCheck()
+      : VarreCheck({"varre2026.kl.loss_reaches_infimum", "docs/theorems/varre2026_kl.md",
+                    "[code, cell 14: the notebook plots the loss -sum_r p*_r log softmax(V^T sigma(a))_r on log-log axes (it stores "
+                    "no outputs); ours: the flattening by t ~ 1e5 (our re-run), reading the plateau as the infimum, and the "
+                    "threshold delta] The gradient flow reaches "
+                    "t = H and L(H) - L* <= delta, where L* = -sum_r p_r log(p_r / sum p) is the infimum of the loss (the "
+                    "entropy of p*)."}) {}
   // generate_kl's, then kl_settings'
   std::vector<std::string> params() const override { return {"T", "d", "delta", "order", "max_steps"}; }
 

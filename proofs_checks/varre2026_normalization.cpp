@@ -93,18 +93,16 @@ engine::CheckResult fast(const instances::Instance& inst, const PolarizationSett
 
 class NormalizationPolarizationCheck : public VarreCheck {
  public:
-  std::string name() const override { return "varre2026.normalization.polarizes"; }
-  std::string statement() const override {
-    return "[ours: a finite-horizon polarization property, decided per (normalization, loss); a suite's expected "
-           "outcome per pair records what the paper predicts (refuted for a pair it does not predict to polarize is no "
-           "verdict on the paper) -- paper: seed 'f(x) = x^2 induces a polarization similar to softmax', 'f(x) = x does not', elementwise "
-           "'sigmoid or ReLU' remove it, square loss 'not as strong'; code: the notebook's six normalizations (cells "
-           "5-6; its relu is normalised); finite-horizon reading and the relu/|x| expectations ours] For the instance's "
-           "loss and normalization alpha = f(a)/sum f(a_j) (or elementwise sigmoid), the gradient flow reaches t = H and "
-           "alpha(a(H)) is within epsilon (max-norm) of a one-hot vertex. Suites state per (normalization, loss) whether "
-           "it holds.";
-  }
-  std::string doc() const override { return "docs/theorems/varre2026_normalization.md"; }
+  NormalizationPolarizationCheck()
+      : VarreCheck({"varre2026.normalization.polarizes", "docs/theorems/varre2026_normalization.md",
+                    "[ours: a finite-horizon polarization property, decided per (normalization, loss); a suite's expected "
+                    "outcome per pair records what the paper predicts (refuted for a pair it does not predict to polarize is no "
+                    "verdict on the paper) -- paper: seed 'f(x) = x^2 induces a polarization similar to softmax', 'f(x) = x does not', elementwise "
+                    "'sigmoid or ReLU' remove it, square loss 'not as strong'; code: the notebook's six normalizations (cells "
+                    "5-6; its relu is normalised); finite-horizon reading and the relu/|x| expectations ours] For the instance's "
+                    "loss and normalization alpha = f(a)/sum f(a_j) (or elementwise sigmoid), the gradient flow reaches t = H and "
+                    "alpha(a(H)) is within epsilon (max-norm) of a one-hot vertex. Suites state per (normalization, loss) whether "
+                    "it holds."}) {}
   std::vector<std::string> hypotheses() const override { return {kUniformOnesA0}; }
   // generate_family_instance's, then polarization_settings'
   std::vector<std::string> params() const override {

@@ -29,6 +29,7 @@
 
 #include "engine/registry.hpp"
 #include "engine/verdict_policy.hpp"
+#include "instances/loss_pair.hpp"
 #include "integrate/gradient_flow_tail.hpp"
 #include "numerics/entropy_enclosure.hpp"
 #include "varre2026_check.hpp"
@@ -59,33 +60,6 @@ WeakerSettings weaker_settings(const engine::CheckOptions& o) {
   return s;
 }
 
-struct Pair {
-  instances::Instance square, logistic;
-};
-
-// {"square": instance, "logistic": instance}: same model, normalization, V, a, β*.
-Pair read_pair(const nlohmann::json& j) {
-  if (!j.is_object() || !j.contains("square") || !j.contains("logistic"))
-    throw std::invalid_argument("square, logistic: a pair needs both instances");
-  Pair p;
-  for (const char* side : {"square", "logistic"}) {
-    instances::Instance inst;
-    try {
-      inst = instances::parse_instance(j[side]);
-    } catch (const std::invalid_argument& e) {
-      throw std::invalid_argument(std::string(side) + ": " + e.what());
-    }
-    if (inst.tied()) throw std::invalid_argument(std::string(side) + ": needs model \"value_softmax\"");
-    if (instances::to_string(inst.loss) != std::string(side))
-      throw std::invalid_argument(std::string(side) + ": needs loss \"" + side + "\"");
-    (std::string(side) == "square" ? p.square : p.logistic) = std::move(inst);
-  }
-  if (p.square.normalization != p.logistic.normalization || p.square.V != p.logistic.V || p.square.a != p.logistic.a ||
-      p.square.beta != p.logistic.beta)
-    throw std::invalid_argument("logistic: normalization, V, a and beta must equal those of square");
-  return p;
-}
-
 double entropy_point(const std::vector<double>& alpha) {
   double s = 0, h = 0;
   for (double a : alpha) s += a;
@@ -114,7 +88,7 @@ std::vector<S> alpha_at_start(const instances::Instance& inst) {
 }
 
 // Margin H(p_sq(H_sq)) − H(p_log(H_log)) over the rigorous enclosures (the engine decides).
-engine::CheckResult rigorous(const Pair& pair, const WeakerSettings& set, unsigned bits) {
+engine::CheckResult rigorous(const instances::LossPair& pair, const WeakerSettings& set, unsigned bits) {
   engine::CheckResult start;
   start.precision_bits = bits <= 53 ? 53 : bits;
   return engine::rigorous_run(start, [&](engine::CheckResult& r) {
@@ -175,7 +149,7 @@ engine::CheckResult rigorous(const Pair& pair, const WeakerSettings& set, unsign
 }
 
 // The same margin from the fast tier's 53- and 106-bit runs (engine::decide_fast's rule).
-engine::CheckResult fast(const Pair& pair, const WeakerSettings& set, unsigned bits) {
+engine::CheckResult fast(const instances::LossPair& pair, const WeakerSettings& set, unsigned bits) {
   const FastAlpha sq = fast_alpha(pair.square, set.square_horizon, set.max_steps);
   const FastAlpha lg = fast_alpha(pair.logistic, set.logistic_horizon, set.max_steps);
   engine::FastRun lo{NAN, 53, ""}, hi{NAN, 106, ""};
@@ -212,16 +186,14 @@ engine::CheckResult fast(const Pair& pair, const WeakerSettings& set, unsigned b
 
 class NormalizationSquareWeakerCheck : public VarreCheck {
  public:
-  std::string name() const override { return "varre2026.normalization.square_weaker"; }
-  std::string statement() const override {
-    return "[paper, seed: under square loss polarization is 'not as strong as with the logistic loss' (softmax); code, "
-           "cells 5-6: the notebook's six normalizations from one start, square loss to t = 500, logistic to t = 5e4; "
-           "applying the sentence to the five other rows and measuring by entropy is ours] For a pair of instances with "
-           "the same start and normalization, one under square and one under logistic loss, the gradient flows reach "
-           "t = H_sq and t = H_log and the entropy drop H(p(0)) - H(p(H)) of p = alpha/sum(alpha) is smaller under "
-           "square loss: H(p_sq(H_sq)) > H(p_log(H_log)). Inapplicable (inconclusive) when p has a negative entry.";
-  }
-  std::string doc() const override { return "docs/theorems/varre2026_normalization_square_weaker.md"; }
+  NormalizationSquareWeakerCheck()
+      : VarreCheck({"varre2026.normalization.square_weaker", "docs/theorems/varre2026_normalization_square_weaker.md",
+                    "[paper, seed: under square loss polarization is 'not as strong as with the logistic loss' (softmax); code, "
+                    "cells 5-6: the notebook's six normalizations from one start, square loss to t = 500, logistic to t = 5e4; "
+                    "applying the sentence to the five other rows and measuring by entropy is ours] For a pair of instances with "
+                    "the same start and normalization, one under square and one under logistic loss, the gradient flows reach "
+                    "t = H_sq and t = H_log and the entropy drop H(p(0)) - H(p(H)) of p = alpha/sum(alpha) is smaller under "
+                    "square loss: H(p_sq(H_sq)) > H(p_log(H_log)). Inapplicable (inconclusive) when p has a negative entry."}) {}
   // generate_family_instance's, then weaker_settings'
   std::vector<std::string> params() const override {
     return {"T", "d", "n", "normalization", "v_scale", "a_scale", "square_horizon", "logistic_horizon", "tail_radius",
@@ -250,7 +222,7 @@ class NormalizationSquareWeakerCheck : public VarreCheck {
   }
 
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
-    const Pair pair = read_pair(instance);
+    const instances::LossPair pair = instances::read_loss_pair(instance);
     const WeakerSettings set = weaker_settings(o);
     const unsigned bits = o.precision_bits == 0 ? 53 : o.precision_bits;
     engine::CheckResult r = o.tier == engine::Tier::rigorous ? rigorous(pair, set, bits) : fast(pair, set, bits);

@@ -80,20 +80,17 @@ engine::CheckResult eventual_at(const nlohmann::json& instance, const engine::Ch
 // one_hot.eventual and massive_values: one certificate (entry into R_k), two conclusions.
 class RegionEntryCheck : public LogisticCheck {
  public:
-  explicit RegionEntryCheck(bool massive) : massive_(massive) {}
-  std::string name() const override { return massive_ ? "varre2026.massive_values" : "varre2026.one_hot.eventual"; }
-  std::string statement() const override {
-    return massive_
-               ? "[paper: seed 'the norm of the value vector corresponding to that token tends to grow without bound'; "
-                 "boundedness of the other columns and the proof ours] Logistic loss, softmax: for some k, "
-                 "||V_k(t)|| -> infinity while sup_t ||V_j(t)|| < infinity for j != k, certified by entry into R_k (Lemma 2)."
-               : "[paper, Thm 3.3: seed 'as the loss converges to 0, sigma(a) converges to a one-hot vector'; certificate "
-                 "ours (region lemma)] Logistic loss, softmax: sigma(a(t)) -> e_k as t -> infinity for "
-                 "some k, certified by entry into the forward-invariant region R_k = {a_k > a_j, u_k > u_j for all j != k}.";
-  }
-  std::string doc() const override {
-    return massive_ ? "docs/theorems/varre2026_massive_values.md" : "docs/theorems/varre2026_one_hot.md";
-  }
+  explicit RegionEntryCheck(bool massive)
+      : LogisticCheck({massive ? "varre2026.massive_values" : "varre2026.one_hot.eventual",
+                       massive ? "docs/theorems/varre2026_massive_values.md" : "docs/theorems/varre2026_one_hot.md",
+                       massive
+                           ? "[paper: seed 'the norm of the value vector corresponding to that token tends to grow without bound'; "
+                             "boundedness of the other columns and the proof ours] Logistic loss, softmax: for some k, "
+                             "||V_k(t)|| -> infinity while sup_t ||V_j(t)|| < infinity for j != k, certified by entry into R_k (Lemma 2)."
+                           : "[paper, Thm 3.3: seed 'as the loss converges to 0, sigma(a) converges to a one-hot vector'; certificate "
+                             "ours (region lemma)] Logistic loss, softmax: sigma(a(t)) -> e_k as t -> infinity for "
+                             "some k, certified by entry into the forward-invariant region R_k = {a_k > a_j, u_k > u_j for all j != k}."}),
+        massive_(massive) {}
   // generate_logistic_instance's, then the region-entry settings'
   std::vector<std::string> params() const override { return {"T", "d", "a_scale", "order", "max_depth", "max_steps", "h_max"}; }
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
@@ -106,12 +103,10 @@ class RegionEntryCheck : public LogisticCheck {
 
 class OneHotFiniteCheck : public LogisticCheck {
  public:
-  std::string name() const override { return "varre2026.one_hot.finite"; }
-  std::string statement() const override {
-    return "[ours: finite-horizon reading of Thm 3.3; a violation concerns (H, eps), not the limit] Logistic loss, "
-           "softmax: max_k sigma(a(H))_k >= 1 - eps (params eps, default 0.1; horizon H, default 1e5).";
-  }
-  std::string doc() const override { return "docs/theorems/varre2026_one_hot.md"; }
+  OneHotFiniteCheck()
+      : LogisticCheck({"varre2026.one_hot.finite", "docs/theorems/varre2026_one_hot.md",
+                       "[ours: finite-horizon reading of Thm 3.3; a violation concerns (H, eps), not the limit] Logistic loss, "
+                       "softmax: max_k sigma(a(H))_k >= 1 - eps (params eps, default 0.1; horizon H, default 1e5)."}) {}
   std::vector<std::string> params() const override { return {"T", "d", "a_scale", "eps"}; }
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
     if (o.tier != engine::Tier::rigorous)

@@ -14,13 +14,11 @@ namespace softcert::varre2026 {
 
 class OrderPreservationCheck : public LogisticCheck {
  public:
-  std::string name() const override { return "varre2026.order_preservation"; }
-  std::string statement() const override {
-    return "[paper, Thm 3.2: seed 'preserves the order of the scores a and of the projected values u'; a(0) = 0 as in "
-           "the authors' code, cell 3; pairwise form ours] Logistic loss, softmax, a(0) uniform, u(0) = V(0)^T beta* "
-           "distinct: for every pair with u_i(0) > u_j(0) and all t in [0, H], u_i(t) > u_j(t) and a_i(t) >= a_j(t).";
-  }
-  std::string doc() const override { return "docs/theorems/varre2026_order_preservation.md"; }
+  OrderPreservationCheck()
+      : LogisticCheck({"varre2026.order_preservation", "docs/theorems/varre2026_order_preservation.md",
+                       "[paper, Thm 3.2: seed 'preserves the order of the scores a and of the projected values u'; a(0) = 0 as in "
+                       "the authors' code, cell 3; pairwise form ours] Logistic loss, softmax, a(0) uniform, u(0) = V(0)^T beta* "
+                       "distinct: for every pair with u_i(0) > u_j(0) and all t in [0, H], u_i(t) > u_j(t) and a_i(t) >= a_j(t)."}) {}
   // generate_logistic_instance's, then tube_settings'
   std::vector<std::string> params() const override { return {"T", "d", "a_scale", "order", "max_depth", "max_steps", "h_max"}; }
 

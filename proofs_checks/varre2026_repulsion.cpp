@@ -15,19 +15,17 @@ namespace softcert::varre2026 {
 
 class RepulsionCheck : public LogisticCheck {
  public:
-  explicit RepulsionCheck(bool all_pairs) : all_pairs_(all_pairs) {}
-  std::string name() const override {
-    return all_pairs_ ? "varre2026.repulsion.all_pairs" : "varre2026.repulsion.leader";
-  }
-  std::string statement() const override {
-    return all_pairs_ ? "[ours: all-pairs reading of Thm 3.2's 'gaps widen' (seed); very likely not the paper's, so a "
-                        "violation refutes this reading only] Logistic loss, softmax, a(0) uniform, u(0) distinct: "
-                        "for every pair with u_i(0) > u_j(0), a_i - a_j and u_i - u_j are nondecreasing on [0, H]."
-                      : "[ours: leader reading of Thm 3.2's 'gaps widen' (paper, seed: 'the gaps between different components "
-                        "widen over time'); a violation refutes this reading only] Logistic loss, softmax, a(0) uniform, u(0) distinct: with "
-                        "k = argmax u(0), a_k - a_j and u_k - u_j are nondecreasing on [0, H] for every j != k.";
-  }
-  std::string doc() const override { return "docs/theorems/varre2026_repulsion.md"; }
+  explicit RepulsionCheck(bool all_pairs)
+      : LogisticCheck({all_pairs ? "varre2026.repulsion.all_pairs" : "varre2026.repulsion.leader",
+                       "docs/theorems/varre2026_repulsion.md",
+                       all_pairs
+                           ? "[ours: all-pairs reading of Thm 3.2's 'gaps widen' (seed); very likely not the paper's, so a "
+                             "violation refutes this reading only] Logistic loss, softmax, a(0) uniform, u(0) distinct: "
+                             "for every pair with u_i(0) > u_j(0), a_i - a_j and u_i - u_j are nondecreasing on [0, H]."
+                           : "[ours: leader reading of Thm 3.2's 'gaps widen' (paper, seed: 'the gaps between different components "
+                             "widen over time'); a violation refutes this reading only] Logistic loss, softmax, a(0) uniform, u(0) distinct: with "
+                             "k = argmax u(0), a_k - a_j and u_k - u_j are nondecreasing on [0, H] for every j != k."}),
+        all_pairs_(all_pairs) {}
   // generate_logistic_instance's, then tube_settings'
   std::vector<std::string> params() const override { return {"T", "d", "a_scale", "order", "max_depth", "max_steps", "h_max"}; }
   // "Nondecreasing" is non-strict, and its margin min(g', Δ') is exactly 0 at t = 0: a(0) is

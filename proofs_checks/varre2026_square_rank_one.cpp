@@ -151,14 +151,12 @@ engine::CheckResult decide(const RankOneStart& e, double epsilon, unsigned order
 
 class SquareRankOnePartialPolarizationCheck : public VarreCheck {
  public:
-  std::string name() const override { return "varre2026.square_rank_one.partial_polarization"; }
-  std::string statement() const override {
-    return "[ours: conjecture, not stated by the paper; a violation refutes our conjecture] Square loss, softmax, "
-           "V(0) = beta* w0^T with rho(0) = 1 - w0^T softmax(a0) > 0: the "
-           "tau-orbit (d tau = rho dt) reaches rho = 0 at a finite tau*, where t -> infinity, and the limit attention "
-           "softmax(a(tau*)) stays farther than epsilon (max-norm) from every one-hot vertex.";
-  }
-  std::string doc() const override { return "docs/theorems/varre2026_square_rank_one.md"; }
+  SquareRankOnePartialPolarizationCheck()
+      : VarreCheck({"varre2026.square_rank_one.partial_polarization", "docs/theorems/varre2026_square_rank_one.md",
+                    "[ours: conjecture, not stated by the paper; a violation refutes our conjecture] Square loss, softmax, "
+                    "V(0) = beta* w0^T with rho(0) = 1 - w0^T softmax(a0) > 0: the "
+                    "tau-orbit (d tau = rho dt) reaches rho = 0 at a finite tau*, where t -> infinity, and the limit attention "
+                    "softmax(a(tau*)) stays farther than epsilon (max-norm) from every one-hot vertex."}) {}
   std::vector<std::string> params() const override {
     return {"T", "d", "w_scale", "w_mean", "epsilon", "order", "max_steps"};
   }

@@ -10,16 +10,11 @@ engine::CheckResult run_pair_claim_at(const instances::Instance& inst,
   const TubeCheckSettings set = tube_settings(o);
   const unsigned bits = o.precision_bits == 0 ? 53 : o.precision_bits;
   auto rigorous = [&] {
-    engine::CheckResult r;
-    if (bits <= 53) {
-      r = run_pair_claim<IntervalD>(inst, pairs, claim, set);
-      r.precision_bits = 53;
-    } else {
-      num::PrecisionGuard guard(bits);
-      r = run_pair_claim<IntervalMp>(inst, pairs, claim, set);
-      r.precision_bits = num::precision_bits();
-    }
-    return r;
+    return engine::with_interval_kind(bits, [&](auto kind, unsigned used) {
+      engine::CheckResult r = run_pair_claim<decltype(kind)>(inst, pairs, claim, set);
+      r.precision_bits = used;
+      return r;
+    });
   };
   if (o.tier == engine::Tier::fast) return run_pair_claim_fast(inst, pairs, claim, set.horizon, rigorous);
   return rigorous();

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "integrate/fast_run.hpp"
+#include "integrate/hermite.hpp"
 
 namespace softcert::integrate {
 
@@ -37,16 +38,6 @@ struct GapEvent {
 };
 
 namespace detail {
-
-template <class K>
-void hermite(const std::vector<K>& x0, const std::vector<K>& f0, const std::vector<K>& x1, const std::vector<K>& f1,
-             const K& h, const K& theta, std::vector<K>& out) {
-  const K t2 = theta * theta, t3 = t2 * theta;
-  const K h00 = K(2) * t3 - K(3) * t2 + K(1), h10 = t3 - K(2) * t2 + theta;
-  const K h01 = K(3) * t2 - K(2) * t3, h11 = t3 - t2;
-  out.resize(x0.size());
-  for (std::size_t k = 0; k < x0.size(); ++k) out[k] = h00 * x0[k] + h10 * h * f0[k] + h01 * x1[k] + h11 * h * f1[k];
-}
 
 template <class K>
 int sign_of(const K& v) { return v > K(0) ? 1 : (v < K(0) ? -1 : 0); }
@@ -104,7 +95,7 @@ std::vector<GapEvent<K>> locate_gap_events(const Model& model, const K& t_end, G
         if (m == samples_per_step) {
           cur = phi(k, x, f);
         } else {
-          detail::hermite(x0, f0, x, f, h, theta, xs);
+          hermite_interpolate(x0, f0, x, f, h, theta, xs);
           model.rhs(xs, fs);
           cur = phi(k, xs, fs);
         }
@@ -140,12 +131,12 @@ std::vector<GapEvent<K>> locate_gap_events(const Model& model, const K& t_end, G
             K lo = prev_theta, hi = theta;
             for (int it = 0; it < 200; ++it) {
               const K mid = (lo + hi) / K(2);
-              detail::hermite(x0, f0, x, f, h, mid, xs);
+              hermite_interpolate(x0, f0, x, f, h, mid, xs);
               model.rhs(xs, fs);
               if (detail::sign_of(phi(k, xs, fs)) == sp) lo = mid; else hi = mid;
             }
             ev.s = s0 + lo * h;
-            detail::hermite(x0, f0, x, f, h, lo, xs);
+            hermite_interpolate(x0, f0, x, f, h, lo, xs);
             ev.t = tau_form ? xs[ti] : ev.s;
             ev.refined = false;
           }

@@ -1,0 +1,107 @@
+#pragma once
+// The entropy of σ(a) and the fast tier of the regression sweep check (varre2026_regression.cpp):
+// the 53-bit run and the 106-bit reference run of integrate/fast_integrate.hpp, each member's
+// entropy evaluated from that run's a (in double for the 53-bit run, in MPFR at 106 bits for the
+// reference). No guarantee: engine::decide_fast decides from the two margins.
+#include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/verdict_policy.hpp"
+#include "instances/regression_sweep.hpp"
+#include "integrate/fast_integrate.hpp"
+#include "numerics/decimal.hpp"
+#include "numerics/kinds.hpp"
+#include "numerics/precision.hpp"
+#include "numerics/stable.hpp"
+
+namespace softcert::varre2026 {
+
+// The entropy of softmax(a): logsumexp(a) − Σ σ_i(a) a_i.
+template <class S>
+S entropy_from_scores(const std::vector<S>& a) {
+  const std::vector<S> s = num::softmax(a);
+  S mean(0);
+  for (std::size_t i = 0; i < a.size(); ++i) mean += s[i] * a[i];
+  return num::logsumexp(a) - mean;
+}
+
+// The pairs (i, j) of members whose gap H_i − H_j a reading's margin is the minimum of.
+using EntropyGaps = std::vector<std::pair<std::size_t, std::size_t>>;
+
+inline std::vector<double> parse_doubles(const std::vector<std::string>& v) {
+  std::vector<double> out;
+  for (const auto& x : v) out.push_back(num::parse_decimal<double>(x));
+  return out;
+}
+
+// The fast tier's two runs (53 bits, 106 bits) of every member a gap of g uses: their margins
+// min over g of H_i − H_j into lo / hi (engine::decide_fast decides), their entropies into details.
+inline void run_fast_entropies(const instances::RegressionSweep& sw, double H, std::size_t max_steps, const EntropyGaps& g,
+                               engine::FastRun& lo, engine::FastRun& hi, nlohmann::json& details) {
+  lo = {NAN, 53, ""};
+  hi = {NAN, 106, ""};
+  std::vector<bool> needed(sw.members.size(), false);
+  for (const auto& [i, j] : g) needed[i] = needed[j] = true;
+  std::vector<double> h(sw.members.size(), 0.0);
+  std::vector<std::vector<std::string>> a_ref(sw.members.size());
+  integrate::FastOptions fo;
+  fo.max_steps = max_steps;
+  nlohmann::json hj = nlohmann::json::array();
+  for (std::size_t i = 0; i < sw.members.size(); ++i) {
+    if (!needed[i]) {
+      hj.push_back(nullptr);
+      continue;
+    }
+    integrate::FastReport rep;
+    try {
+      rep = integrate::integrate_fast(sw.members[i], num::decimal_round_trip(H), fo);
+    } catch (const std::runtime_error& e) {
+      lo.failure = e.what();
+      return;
+    }
+    if (!rep.reference) {
+      lo.failure = "no reference run";
+      return;
+    }
+    h[i] = entropy_from_scores(parse_doubles(rep.run.a));
+    hj.push_back(h[i]);
+    a_ref[i] = rep.reference->a;
+  }
+  double m = INFINITY;
+  for (const auto& [i, j] : g) m = std::min(m, h[i] - h[j]);
+  // the reference run's entropies and margin at its own 106 bits
+  nlohmann::json hj_ref = nlohmann::json::array();
+  std::string m_ref_text;
+  double mr = 0;
+  {
+    num::PrecisionGuard guard(106);
+    std::vector<MpReal> h_ref(sw.members.size(), MpReal(0));
+    for (std::size_t i = 0; i < sw.members.size(); ++i) {
+      if (!needed[i]) {
+        hj_ref.push_back(nullptr);
+        continue;
+      }
+      std::vector<MpReal> x;
+      for (const auto& v : a_ref[i]) x.push_back(num::parse_decimal<MpReal>(v));
+      h_ref[i] = entropy_from_scores(x);
+      hj_ref.push_back(num::to_decimal(h_ref[i]));
+    }
+    MpReal m_ref = h_ref[g[0].first] - h_ref[g[0].second];
+    for (const auto& [i, j] : g)
+      if (MpReal(h_ref[i] - h_ref[j]) < m_ref) m_ref = h_ref[i] - h_ref[j];
+    m_ref_text = num::to_decimal(m_ref);
+    mr = m_ref.convert_to<double>();
+  }
+  details["entropy_53"] = hj;
+  details["entropy_106"] = hj_ref;
+  details["margin_53"] = m;
+  details["margin_106"] = m_ref_text;
+  lo.margin = m;
+  hi.margin = mr;
+}
+
+}  // namespace softcert::varre2026
