@@ -1,8 +1,5 @@
 #include "cli/claims_ledger.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <cerrno>
 #include <cmath>
@@ -15,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <toml++/toml.h>
 
+#include "engine/input_file.hpp"
 #include "engine/suite.hpp"
 
 namespace softcert::cli {
@@ -193,38 +191,10 @@ std::string docs_text(const Claim& c) {
 
 }  // namespace
 
+// The engine's one reader for input files (regular files only, size-capped, stopped at a NUL:
+// engine/input_file.hpp), with this file's caps.
 std::string read_regular_file(const fs::path& file, std::size_t max_bytes) {
-  const std::string f = file.string();
-  const int fd = ::open(f.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) fail(f, std::string("cannot open: ") + std::strerror(errno));
-  struct stat st {};
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    ::close(fd);
-    fail(f, "not a regular file");
-  }
-  if (static_cast<std::size_t>(st.st_size) > max_bytes) {
-    ::close(fd);
-    fail(f, "larger than " + std::to_string(max_bytes) + " bytes");
-  }
-  std::string text;
-  char buf[65536];
-  for (;;) {
-    const ssize_t n = ::read(fd, buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      const int err = errno;
-      ::close(fd);
-      fail(f, std::string("read failed: ") + std::strerror(err));
-    }
-    if (n == 0) break;
-    text.append(buf, static_cast<std::size_t>(n));
-    if (text.size() > max_bytes) {
-      ::close(fd);
-      fail(f, "larger than " + std::to_string(max_bytes) + " bytes");
-    }
-  }
-  ::close(fd);
-  return text;
+  return engine::read_input_file(file, max_bytes);
 }
 
 Ledger load_ledger(const fs::path& file) {
