@@ -27,8 +27,8 @@
 // Fast tier (varre2026_regression_entropy.hpp): the 53-bit run and the 106-bit reference run
 // (integrate/fast_integrate.hpp); each
 // entropy evaluated from that run's a (in double for the 53-bit run, in MPFR at 106 bits for the
-// reference). "confirmed" needs both margins positive and within half the reference margin of
-// each other; a violation both runs agree on counts only once the rigorous tier certifies it
+// reference), under the engine's rule (engine::decide_fast: both margins positive and within half
+// the smaller of each other); a violation both runs see counts only once the rigorous tier certifies it
 // (param recertify, default true; at d = 20 that takes hours, so the suites set it false and
 // such a sweep stays inconclusive). Never proved from the fast tier.
 // Cost, measured (docs/theorems/varre2026_regression.md): fast tier ≈ 0.01–0.03 s per member at
