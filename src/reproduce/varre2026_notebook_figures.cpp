@@ -161,7 +161,7 @@ const std::vector<Scalar> kGradients(const char* values) {
   return {{"grad_values_norm", std::string("‖∇_") + values + " L‖", "#d62728"}, {"grad_a_norm", "‖∇_a L‖", "#1f77b4"}};
 }
 
-const char* const kHowDrawn = "lines: gradient flow (fast tier, confirmed); dots: the authors' GD (softcert, double)";
+const char* const kHowDrawn = "lines: gradient flow (fast tier: two runs agree, no guarantee); dots: the authors' GD (softcert, double)";
 
 std::size_t tokens_of(const NotebookRun& r) { return r.samples.front().gd.alpha.size(); }
 
@@ -198,7 +198,7 @@ std::vector<Figure> cell3_figure(const std::vector<Member>& ms, const std::vecto
                           "inside top left maxrows 4")};
   f.layout = l;
   f.caption = "The notebook's figure (cell 3): σ(a)_i(t) on log-log axes and u_i(t) on a log t axis, one colour per "
-              "token (tokens counted from 0). Lines: the gradient flow (fast tier, confirmed by a second run); dots: "
+              "token (tokens counted from 0). Lines: the gradient flow (fast tier, checked against a second run; no guarantee); dots: "
               "the authors' gradient descent, run by softcert in double at their learning rate.";
   return {f};
 }
@@ -517,7 +517,7 @@ Experiment make(std::string name, std::string source, std::string summary, std::
 }  // namespace
 
 std::vector<Experiment> notebook_experiments() {
-  const std::string both = "the authors' GD (softcert, double) beside the gradient flow (fast tier, confirmed), their "
+  const std::string both = "the authors' GD (softcert, double) beside the gradient flow (fast tier, two runs agree; no guarantee), their "
                            "distance, the endpoint proved by the rigorous tier where it reaches; CSV, figures, numbers";
   return {
       make("varre2026-softmax-and-u-evolution", "notebook cells 2-3, softmax_and_u_evolution_icml_2col.pdf: the headline run, t = 1e5",
