@@ -70,12 +70,4 @@ inline void set_margin(engine::CheckResult& r, const IntervalMp& m, int digits =
   r.margin_upper = certify::hi_str(m, digits);
 }
 
-// The verdict from the exact sign of a quantity decided exactly (a rational, or the outcome of an
-// exact certificate's re-verification): proved when > 0, violated when < 0, inconclusive when 0
-// (engine::decide_by_margin's rule for a margin known exactly). The caller sets the margin.
-inline void decide_by_exact_sign(engine::CheckResult& r, int sign, const engine::MarginReasons& why) {
-  r.verdict = sign > 0 ? engine::Verdict::proved : (sign < 0 ? engine::Verdict::violated : engine::Verdict::inconclusive);
-  r.reason = sign > 0 ? why.holds : (sign < 0 ? why.fails : why.undecided);
-}
-
 }  // namespace softcert::checks

@@ -74,8 +74,7 @@ class CostScaling final : public SinkPaperCheck {
     engine::CheckResult r;
     r.precision_bits = 53;
     if (ci.proposal == "csdp" && !certify::csdp_available()) {
-      r.verdict = engine::Verdict::inconclusive;
-      r.reason = "csdp (coinor-csdp) not found: no proposals for the brackets";
+      engine::undecided(r, "csdp (coinor-csdp) not found: no proposals for the brackets");
       return r;
     }
     const double gap_target = instances::param_double(options.params, "gap_target", 1e-6);
@@ -202,8 +201,7 @@ class CostScaling final : public SinkPaperCheck {
       const IntervalD mean = log_ratio_sum / IntervalD(static_cast<double>(std::max<std::size_t>(1, xs.size())));
       r.details["margin_meaning"] = "mean over cases of log(cost_diag / cost_sink)";
       if (!all_certified) {
-        r.verdict = engine::Verdict::inconclusive;
-        r.reason = "some bracket could not be certified (see details.rows)";
+        engine::undecided(r, "some bracket could not be certified (see details.rows)");
         return r;
       }
       engine::decide_by_margin(r, mean,
@@ -219,23 +217,20 @@ class CostScaling final : public SinkPaperCheck {
       r.margin_lower = down(margin_lo, 17);
       r.margin_upper = up(margin_hi, 17);
     }
-    if (contradiction) {
-      r.verdict = engine::Verdict::violated;
-      r.reason = "a certified bracket excludes a closed-form cost";
-    } else if (reversed) {
-      r.verdict = engine::Verdict::violated;
-      r.reason = "certified: the diagonal pattern is cheaper than the sink for some T";
-    } else if (!all_certified) {
-      r.verdict = engine::Verdict::inconclusive;
-      r.reason = "some bracket could not be certified (see details.rows)";
-    } else if (margin_lo > 0) {
-      r.verdict = engine::Verdict::proved;
-      r.reason = "sink cheaper than diagonal for all " + std::to_string(ci.cases.size()) + " cases (certified brackets, max relative gap " +
-                 num::decimal_nearest(max_gap, 2) + ")";
-    } else {
-      r.verdict = engine::Verdict::inconclusive;
-      r.reason = "brackets overlap: cannot order sink and diagonal costs";
+    if (!contradiction && !reversed && !all_certified) {
+      engine::undecided(r, "some bracket could not be certified (see details.rows)");
+      return r;
     }
+    const engine::Certified what = contradiction || reversed ? engine::Certified::counterexample
+                                   : margin_lo > 0          ? engine::Certified::claim
+                                                            : engine::Certified::nothing;
+    engine::decide_by_certificate(
+        r, what,
+        {"sink cheaper than diagonal for all " + std::to_string(ci.cases.size()) +
+             " cases (certified brackets, max relative gap " + num::decimal_nearest(max_gap, 2) + ")",
+         contradiction ? "a certified bracket excludes a closed-form cost"
+                       : "certified: the diagonal pattern is cheaper than the sink for some T",
+         "brackets overlap: cannot order sink and diagonal costs"});
     return r;
   }
 };

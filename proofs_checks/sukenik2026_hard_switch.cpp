@@ -86,6 +86,7 @@ class HardSwitch final : public SinkPaperCheck {
     set_margin(r, dec.margin);
     r.details["certificate"] = dec.certificate;
     bool counterexample = false;
+    std::string holds;  // the reason when the certificate of kappa verified
     const auto kappa_sq = certify::verify_hard_switch_certificate(values, dec.certificate, &counterexample);
     if (kappa_sq) {
       // The bound on sampled attention vectors, exactly: p_0 from 0 to 1 − 2^-30, rest random.
@@ -111,21 +112,21 @@ class HardSwitch final : public SinkPaperCheck {
       r.details["sampled_bound_holds"] = passed;
       if (passed != samples) {
         // Impossible if the certificate is right: report loudly rather than pass.
-        r.verdict = engine::Verdict::error;
-        r.reason = "internal contradiction: a certified kappa failed on a sampled attention vector";
+        engine::internal_contradiction(r, "a certified kappa failed on a sampled attention vector");
         return r;
       }
-      r.verdict = engine::Verdict::proved;
-      r.reason = std::string("kappa >= ") + certify::lo_str(num::sqrt(certify::enclose(*kappa_sq)), 6) + " certified (" +
-                 (dec.kappa_sq_full_rank ? "full-rank" : "") + (dec.kappa_sq_full_rank && dec.kappa_sq_half_space ? " and " : "") +
-                 (dec.kappa_sq_half_space ? "half-space" : "") + "), bound exact on " + std::to_string(samples) + " attention vectors";
-    } else if (counterexample) {
-      r.verdict = engine::Verdict::violated;
-      r.reason = "values neither independent nor in a half-space: attention p with p_0 = 1/2 gives output exactly 0 (exact certificate)";
-    } else {
-      r.verdict = engine::Verdict::inconclusive;
-      r.reason = "no certificate verified (sigma_min bound too weak and no separator)";
+      holds = std::string("kappa >= ") + certify::lo_str(num::sqrt(certify::enclose(*kappa_sq)), 6) + " certified (" +
+              (dec.kappa_sq_full_rank ? "full-rank" : "") + (dec.kappa_sq_full_rank && dec.kappa_sq_half_space ? " and " : "") +
+              (dec.kappa_sq_half_space ? "half-space" : "") + "), bound exact on " + std::to_string(samples) + " attention vectors";
     }
+    const engine::Certified what = kappa_sq       ? engine::Certified::claim
+                                   : counterexample ? engine::Certified::counterexample
+                                                    : engine::Certified::nothing;
+    engine::decide_by_certificate(
+        r, what,
+        {holds,
+         "values neither independent nor in a half-space: attention p with p_0 = 1/2 gives output exactly 0 (exact certificate)",
+         "no certificate verified (sigma_min bound too weak and no separator)"});
     return r;
   }
 };

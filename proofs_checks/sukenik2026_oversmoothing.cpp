@@ -69,8 +69,7 @@ class Oversmoothing final : public SinkPaperCheck {
     const auto sparse = certify::cosine_formula(p, Rational(0));
     const auto sim = certify::simulate_exact(p);
     if (!dense || !sparse || !sim) {
-      r.verdict = engine::Verdict::error;
-      r.reason = "degenerate instance: an output vector vanishes (lambda = -1 or a^2 + (2ab+b^2)m = 0)";
+      engine::check_error(r, "degenerate instance: an output vector vanishes (lambda = -1 or a^2 + (2ab+b^2)m = 0)");
       return r;
     }
     // (1) formula versus direct simulation: exact, every pair.
@@ -105,12 +104,14 @@ class Oversmoothing final : public SinkPaperCheck {
     const bool sign_matches = (delta > 0) == (sign_value > 0) && (delta < 0) == (sign_value < 0);
     r.details["sign_condition_matches"] = sign_matches;
     if (!exact_agree || !inside || !sign_matches) {
-      r.verdict = engine::Verdict::violated;
-      r.reason = !exact_agree ? "the cosine formula differs from the exact simulation"
-                              : (!inside ? "the cosine formula lies outside the interval simulation" : "the sign condition mispredicts the smoothing direction");
+      engine::decide_by_certificate(r, engine::Certified::counterexample,
+                                    {"", !exact_agree ? "the cosine formula differs from the exact simulation"
+                                         : !inside    ? "the cosine formula lies outside the interval simulation"
+                                                      : "the sign condition mispredicts the smoothing direction",
+                                     ""});
       return r;
     }
-    decide_by_exact_sign(r, delta > 0 ? 1 : (delta < 0 ? -1 : 0),
+    engine::decide_by_exact_sign(r, delta > 0 ? 1 : (delta < 0 ? -1 : 0),
                          {"dense attention raises cosine similarity more than sparse: rho'(alpha) - rho'(0) > 0 exactly; formula = simulation",
                           "dense attention smooths less than sparse here (lambda(2 + lambda(2-alpha)) < 0): exact",
                           "no change: rho'(alpha) = rho'(0) exactly (boundary of the sign condition)"});

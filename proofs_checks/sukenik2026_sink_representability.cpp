@@ -117,7 +117,7 @@ class SinkRepresentability final : public SinkPaperCheck {
     // The verdict rests on re-verifying the certificate from scratch, not on the LP.
     Rational gap;
     const int v = certify::verify_sink_certificate(p, dec.certificate, &gap);
-    decide_by_exact_sign(r, v,
+    engine::decide_by_exact_sign(r, v,
                          {"sink representable: W = u v^T has every score gap > 0, min gap " +
                               num::decimal_nearest(gap.convert_to<double>(), 6) + " (exact rational)",
                           std::string("no W represents a sink: ") +

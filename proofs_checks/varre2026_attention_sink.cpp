@@ -71,19 +71,14 @@ engine::CheckResult decide(const instances::Instance& inst, const TubeCheckSetti
   r.details["entry_t"] = {num::lower_decimal(e.t), num::upper_decimal(e.t)};
   const std::string where = "state certified inside R_" + std::to_string(e.winner) + " at t in [" +
                             num::lower_decimal(e.t, 6) + ", " + num::upper_decimal(e.t, 6) + "]";
-  if (e.winner == claimed) {
-    r.verdict = engine::Verdict::proved;
-    r.margin_lower = num::lower_decimal(e.margin);
-    r.margin_upper = num::upper_decimal(e.margin);
-    r.reason = where + ": sigma(a) -> e_" + std::to_string(e.winner) + ", the " + claimed_as;
-  } else {
-    r.verdict = engine::Verdict::violated;
-    const S neg = -e.margin;
-    r.margin_lower = num::lower_decimal(neg);
-    r.margin_upper = num::upper_decimal(neg);
-    r.reason = where + ": sigma(a) -> e_" + std::to_string(e.winner) + ", not e_" + std::to_string(claimed) +
-               " (the " + claimed_as + ")";
-  }
+  // The region entry certifies where σ(a) goes; its margin (the gap that keeps the state in
+  // R_winner) is the claim's margin when the winner is the claimed token, its negation otherwise.
+  const bool holds = e.winner == claimed;
+  engine::decide_by_margin(r, holds ? e.margin : S(-e.margin),
+                           {where + ": sigma(a) -> e_" + std::to_string(e.winner) + ", the " + claimed_as,
+                            where + ": sigma(a) -> e_" + std::to_string(e.winner) + ", not e_" + std::to_string(claimed) +
+                                " (the " + claimed_as + ")",
+                            where + ": the entry margin does not exclude 0"});
   return r;
 }
 
@@ -200,11 +195,10 @@ class AttentionSinkCheck : public LogisticCheck {
     r.details["claimed_winner"] = m;
     r.details["argmax_a0"] = m;
     r.details["argmax_u0"] = m;
-    r.margin_lower = decimal_below(g);
-    r.margin_upper = decimal_above(g);
-    r.verdict = engine::Verdict::proved;
-    r.reason = "the start is in R_" + std::to_string(m) + " exactly (min gap " + decimal_below(g) +
-               "); by Lemmas 1-2 sigma(a) -> e_" + std::to_string(m);
+    engine::decide_by_exact_margin(r, g,
+                                   {"the start is in R_" + std::to_string(m) + " exactly (min gap " + decimal_below(g) +
+                                        "); by Lemmas 1-2 sigma(a) -> e_" + std::to_string(m),
+                                    "", "the start is on the boundary of R_" + std::to_string(m)});
     return r;
   }
 

@@ -17,6 +17,7 @@
 // our reading (margin exactly 0). inconclusive: S empty (every α_i → 0: no limit direction).
 #include "engine/registry.hpp"
 #include "numerics/elementary.hpp"
+#include "engine/verdict_policy.hpp"
 #include "varre2026_check.hpp"
 #include "varre2026_polarization.hpp"
 
@@ -78,10 +79,13 @@ class ElementwiseReluCheck : public VarreCheck {
       return r;
     }
     if (survivors.size() == 1) {
-      r.verdict = engine::Verdict::violated;
-      r.margin_lower = r.margin_upper = "0";
-      r.reason = "only token " + std::to_string(survivors[0]) + " survives: alpha/sum(alpha) -> e_" +
-                 std::to_string(survivors[0]) + " (one-hot)";
+      // 1 − max p∞ = 0 exactly: the limit is one-hot, the claim's margin is 0 and the exact
+      // limit is the certificate of the counterexample.
+      engine::set_exact_margin(r, 0);
+      engine::decide_by_certificate(r, engine::Certified::counterexample,
+                                    {"", "only token " + std::to_string(survivors[0]) + " survives: alpha/sum(alpha) -> e_" +
+                                             std::to_string(survivors[0]) + " (one-hot)",
+                                     ""});
       return r;
     }
     // 1 − p∞_i = Σ_{j∈S, j≠i} (k a_j + u_j) / Σ_{j∈S} (k a_j + u_j), every term positive
@@ -100,15 +104,12 @@ class ElementwiseReluCheck : public VarreCheck {
       margin = n == 0 ? m : num::min_of(margin, m);
     }
     r.details["limit"] = limit;
-    r.margin_lower = num::lower_decimal(margin);
-    r.margin_upper = num::upper_decimal(margin);
-    if (num::certainly_positive(margin)) {
-      r.verdict = engine::Verdict::proved;
-      r.reason = std::to_string(survivors.size()) + " tokens survive: the limit of alpha/sum(alpha) has max weight <= " +
-                 num::upper_decimal(IntervalD(1) - margin, 6) + " < 1";
-    } else {
-      r.reason = "the enclosure of 1 - max p_inf does not exclude 0";
-    }
+    // Every term of 1 − p∞_i is positive with two or more survivors: only `proved` or, for an
+    // enclosure too wide, `inconclusive` can come out.
+    engine::decide_by_margin(r, margin,
+                             {std::to_string(survivors.size()) + " tokens survive: the limit of alpha/sum(alpha) has max weight <= " +
+                                  num::upper_decimal(IntervalD(1) - margin, 6) + " < 1",
+                              "the limit attention is one-hot", "the enclosure of 1 - max p_inf does not exclude 0"});
     return r;
   }
 };

@@ -18,6 +18,7 @@
 
 #include "engine/registry.hpp"
 #include "numerics/stable.hpp"
+#include "engine/verdict_policy.hpp"
 #include "varre2026_check.hpp"
 #include "varre2026_polarization.hpp"
 #include "integrate/walk.hpp"
@@ -121,8 +122,7 @@ engine::CheckResult decide(const RankOneStart& e, double epsilon, unsigned order
   });
   r.details["steps"] = walk.steps;
   if (!crossed) {
-    r.verdict = engine::Verdict::inconclusive;
-    r.reason = "the tube did not certify rho < 0 (" + (walk.failure.empty() ? std::string("walk ended") : walk.failure) + ")";
+    engine::undecided(r, "the tube did not certify rho < 0 (" + (walk.failure.empty() ? std::string("walk ended") : walk.failure) + ")");
     return r;
   }
   r.details["tau_star"] = {num::lower_decimal(tau_lo, 10), num::upper_decimal(tau_hi, 10)};
@@ -131,19 +131,11 @@ engine::CheckResult decide(const RankOneStart& e, double epsilon, unsigned order
   for (const auto& x : alpha) al.push_back({num::lower_decimal(x, 8), num::upper_decimal(x, 8)});
   r.details["alpha_limit"] = al;
   const S margin = vertex_distance(alpha) - S(epsilon);
-  r.margin_lower = num::lower_decimal(margin);
-  r.margin_upper = num::upper_decimal(margin);
   const std::string where = "tau* in [" + num::lower_decimal(tau_lo, 6) + ", " + num::upper_decimal(tau_hi, 6) + "]";
-  if (num::certainly_positive(margin)) {
-    r.verdict = engine::Verdict::proved;
-    r.reason = "the orbit stops at " + where + " with the limit attention certainly farther than epsilon from one-hot";
-  } else if (num::certainly_negative(margin)) {
-    r.verdict = engine::Verdict::violated;
-    r.reason = "the orbit stops at " + where + " but its limit attention is certainly within epsilon of one-hot";
-  } else {
-    r.verdict = engine::Verdict::inconclusive;
-    r.reason = "the orbit stops at " + where + "; the limit attention's enclosure straddles distance epsilon";
-  }
+  engine::decide_by_margin(r, margin,
+                           {"the orbit stops at " + where + " with the limit attention certainly farther than epsilon from one-hot",
+                            "the orbit stops at " + where + " but its limit attention is certainly within epsilon of one-hot",
+                            "the orbit stops at " + where + "; the limit attention's enclosure straddles distance epsilon"});
   return r;
 }
 

@@ -1,5 +1,8 @@
 #include "engine/verdict_policy.hpp"
 
+#include <cmath>
+#include <limits>
+
 #include "integrate/validation_failure.hpp"
 #include "numerics/quote.hpp"
 
@@ -48,6 +51,51 @@ CheckResult decide_fast(const FastRun& p, const FastRun& p2, const std::string& 
   }
   r.reason = "fast tier: the " + bits + " do not agree on the sign of " + what;
   return r;
+}
+
+namespace {
+// The nearest double to q moved outward one ulp when it is on the wrong side: a double below
+// (dir < 0) or above (dir > 0) the exact q.
+double outward_double(const Rational& q, int dir) {
+  double d = q.convert_to<double>();
+  const double inf = std::numeric_limits<double>::infinity();
+  if (dir < 0 && Rational(d) > q) d = std::nextafter(d, -inf);
+  if (dir > 0 && Rational(d) < q) d = std::nextafter(d, inf);
+  return d;
+}
+}  // namespace
+
+void set_exact_margin(CheckResult& r, const Rational& m) {
+  set_margin(r, IntervalD(outward_double(m, -1), outward_double(m, +1)));
+}
+
+void decide_by_exact_margin(CheckResult& r, const Rational& m, const MarginReasons& why) {
+  set_exact_margin(r, m);
+  decide_by_exact_sign(r, m > 0 ? 1 : (m < 0 ? -1 : 0), why);
+}
+
+void decide_by_exact_sign(CheckResult& r, int sign, const MarginReasons& why) {
+  r.verdict = sign > 0 ? Verdict::proved : (sign < 0 ? Verdict::violated : Verdict::inconclusive);
+  r.reason = sign > 0 ? why.holds : (sign < 0 ? why.fails : why.undecided);
+}
+
+void decide_by_certificate(CheckResult& r, Certified what, const MarginReasons& why) {
+  decide_by_exact_sign(r, what == Certified::claim ? 1 : (what == Certified::counterexample ? -1 : 0), why);
+}
+
+void undecided(CheckResult& r, const std::string& why) {
+  r.verdict = Verdict::inconclusive;
+  r.reason = why;
+}
+
+void check_error(CheckResult& r, const std::string& why) {
+  r.verdict = Verdict::error;
+  r.reason = why;
+}
+
+void internal_contradiction(CheckResult& r, const std::string& what) {
+  r.verdict = Verdict::error;
+  r.reason = "internal contradiction: " + what;
 }
 
 CheckResult run_check(const Check& check, const nlohmann::json& instance, const CheckOptions& options) {

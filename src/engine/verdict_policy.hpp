@@ -77,6 +77,41 @@ void decide_by_margin(CheckResult& r, const S& margin, const MarginReasons& why)
   }
 }
 
+// The margin of a claim known exactly (a rational), printed as the outward decimal pair around
+// it (17 significant digits: lower ≤ m ≤ upper; exactly "0" for 0).
+void set_exact_margin(CheckResult& r, const Rational& m);
+
+// The exact rule: a margin known exactly (a rational). The margin is printed as the outward
+// decimal pair around it (17 significant digits: lower ≤ m ≤ upper); proved when m > 0,
+// violated when m < 0 (the instance is the certified counterexample), inconclusive when m = 0.
+void decide_by_exact_margin(CheckResult& r, const Rational& m, const MarginReasons& why);
+
+// The exact rule for a sign decided exactly without a printed margin (or with one the caller
+// set): proved when sign > 0, violated when sign < 0, inconclusive when 0.
+void decide_by_exact_sign(CheckResult& r, int sign, const MarginReasons& why);
+
+// What a check's certificates established, for a claim decided by certificates rather than by
+// the sign of one margin (an exact witness, a re-verified dual certificate, a certified region).
+enum class Certified {
+  nothing,         // neither the claim nor a counterexample was certified
+  claim,           // a certificate of the claim verified
+  counterexample,  // a certificate of a counterexample verified
+};
+// proved / violated / inconclusive from what was certified, with the matching reason. The
+// caller sets the margin, if the claim has one; run_check enforces that a proved margin backs it.
+void decide_by_certificate(CheckResult& r, Certified what, const MarginReasons& why);
+
+// Not decided, and why (the verdict `inconclusive`; a margin set so far stays: an enclosure
+// that straddles 0 is what a reader wants to see).
+void undecided(CheckResult& r, const std::string& why);
+
+// The check could not run on this instance (a degenerate case it does not cover): `error`.
+void check_error(CheckResult& r, const std::string& why);
+
+// Two certified facts of one run contradict each other (a certificate the check re-verified
+// fails on a sample): `error`, an internal failure of the check, never a verdict on the claim.
+void internal_contradiction(CheckResult& r, const std::string& what);
+
 // Runs body(r), a rigorous decision that fills r, and turns a rigorous run that stops
 // (RigorousFailure, ValidationFailure) into `inconclusive`: the margin is dropped, what r holds
 // (details, precision) is kept, and the reason is "<stage>: the rigorous tier stopped: <why>",

@@ -129,5 +129,49 @@ TEST(VerdictPolicy, IntervalKindFollowsThePrecision) {
             true);
 }
 
+// An exact margin prints as a decimal pair around the rational (1/3 and −1/3 have no finite
+// binary expansion: a round-to-nearest print would fall on one side of them).
+TEST(VerdictPolicy, ExactMarginIsPrintedOutwardAndDecidesByItsSign) {
+  const MarginReasons why{"holds", "fails", "zero"};
+  for (const Rational& m : {Rational(1, 3), Rational(-1, 3), Rational(2, 3) * Rational(1, 1000000007)}) {
+    CheckResult r;
+    decide_by_exact_margin(r, m, why);
+    EXPECT_LE(num::parse_decimal<Rational>(r.margin_lower), m);
+    EXPECT_GE(num::parse_decimal<Rational>(r.margin_upper), m);
+    EXPECT_LT(num::parse_decimal<Rational>(r.margin_lower), num::parse_decimal<Rational>(r.margin_upper));
+    EXPECT_EQ(r.verdict, m > 0 ? Verdict::proved : Verdict::violated);
+    EXPECT_EQ(r.reason, m > 0 ? "holds" : "fails");
+  }
+  CheckResult zero;
+  decide_by_exact_margin(zero, Rational(0), why);
+  EXPECT_EQ(zero.verdict, Verdict::inconclusive);
+  EXPECT_EQ(zero.reason, "zero");
+  EXPECT_EQ(num::parse_decimal<Rational>(zero.margin_lower), Rational(0));
+  EXPECT_EQ(num::parse_decimal<Rational>(zero.margin_upper), Rational(0));
+}
+
+TEST(VerdictPolicy, CertificatesDecideAndContradictionsAreErrors) {
+  const MarginReasons why{"holds", "fails", "neither"};
+  const std::pair<Certified, Verdict> cases[] = {{Certified::claim, Verdict::proved},
+                                                 {Certified::counterexample, Verdict::violated},
+                                                 {Certified::nothing, Verdict::inconclusive}};
+  for (const auto& [what, verdict] : cases) {
+    CheckResult r;
+    decide_by_certificate(r, what, why);
+    EXPECT_EQ(r.verdict, verdict);
+  }
+  CheckResult r;
+  set_exact_margin(r, Rational(1, 7));
+  undecided(r, "too wide");
+  EXPECT_EQ(r.verdict, Verdict::inconclusive);
+  EXPECT_EQ(r.reason, "too wide");
+  EXPECT_FALSE(r.margin_lower.empty());  // the straddling enclosure stays for the reader
+  internal_contradiction(r, "a certificate failed its own re-check");
+  EXPECT_EQ(r.verdict, Verdict::error);
+  EXPECT_EQ(r.reason, "internal contradiction: a certificate failed its own re-check");
+  check_error(r, "degenerate");
+  EXPECT_EQ(r.verdict, Verdict::error);
+}
+
 }  // namespace
 }  // namespace softcert::engine
