@@ -137,7 +137,7 @@ FullStateEnclosure<S> enclose_with_energy_tail(const Model& model, const S& t_en
     LohnerSet<S> set = LohnerSet<S>::from_box(model.initial_state());
     FlowControl control;
     control.max_steps = options.max_steps;
-    const SolutionCurve<S> curve =
+    const auto curve =
         run_flow<S>(stepper, set, model.initial_state(), S(0), until_time(t_end), control, energy_finisher);
     if (!curve.completed()) throw RigorousFailure(curve.message());
     out.x = curve.end_box();

@@ -353,7 +353,7 @@ FullStateEnclosure<S> enclose_with_pl_tail(const models::ValueSoftmax<S>& model,
     LohnerSet<S> set = LohnerSet<S>::from_box(model.initial_state());
     FlowControl control;
     control.max_steps = options.max_steps;
-    const SolutionCurve<S> curve =
+    const auto curve =
         run_flow<S>(stepper, set, model.initial_state(), S(0), until_time(t_end), control, pl_finisher);
     // A run that stopped: KinkPossible for |x| / relu, else RigorousFailure.
     if (!curve.completed()) rethrow_stopped(model, curve.last_box(), curve.t_reached(), curve.steps(), curve.message());

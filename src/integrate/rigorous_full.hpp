@@ -143,7 +143,7 @@ FullStateEnclosure<S> enclose_model_state(const Model& model, const S& t_end, Va
       out.x = model.initial_state();
     } else {
       LohnerSet<S> set = LohnerSet<S>::from_box(model.initial_state());
-      const SolutionCurve<S> curve = detail::with_full_state_rule<S>(
+      const auto curve = detail::with_full_state_rule<S>(
           model, out.tau_time, stepper, std::vector<S>{t_end}, options.max_steps, [&](const auto& rule, const FlowControl& control) {
             return run_flow<S>(stepper, set, model.initial_state(), S(0), rule, control, no_finisher,
                                on_segment([&](const TubeSegment<S>& seg) { on_segment_visit(seg); }));
@@ -187,7 +187,7 @@ std::vector<FullStateEnclosure<S>> enclose_model_states_at(const Model& model, c
   auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
   return with_stepper<S>(options, field, model.dimension(), [&](auto& stepper) {
     LohnerSet<S> set = LohnerSet<S>::from_box(model.initial_state());
-    const SolutionCurve<S> curve = detail::with_full_state_rule<S>(
+    const auto curve = detail::with_full_state_rule<S>(
         model, proto.tau_time, stepper, times, options.max_steps, [&](const auto& rule, const FlowControl& control) {
           return run_flow<S>(stepper, set, model.initial_state(), S(0), rule, control, no_finisher);
         });

@@ -18,7 +18,9 @@
 // the last validated step, t_reached() its time; nothing is claimed beyond it.
 //
 // Segments are kept only when the run asked for them (keep_segments); with the Lohner stepper
-// and LohnerSettings::keep_records each also keeps its step's record (step_record.hpp): then
+// and LohnerSettings::keep_records each also keeps its step's record (step_record.hpp). Records
+// is false for a curve of the ball stepper (it has none): its record queries (step, state_at,
+// difference_at) do not compile. With records kept,
 // step(k) answers, inside step k, for any sub-interval of its time, enclosures of the state, of a
 // coordinate, of a difference of two coordinates, of a linear functional, their Taylor forms
 // (with the derivative along the flow), and of any function of the state; state_at /
@@ -64,9 +66,13 @@ struct TailUse {
   std::size_t steps = 0;  // validated steps up to s
 };
 
-template <class S>
+template <class S, bool Records = true>
+class SolutionCurve;
+
+template <class S, bool Records>
 class SolutionCurve {
  public:
+  static constexpr bool may_have_records = Records;
   std::vector<TubeSegment<S>>& segments() { return segments_; }
   const std::vector<TubeSegment<S>>& segments() const { return segments_; }
   // Validated steps taken.
@@ -141,7 +147,10 @@ class SolutionCurve {
   }
   // Guarantee: contains x(t) for every t inside `t` in the covered horizon: state_at with step
   // records, else enclosure_at.
-  std::vector<S> state_over(const S& t) const { return has_records() ? state_at(t) : enclosure_at(t); }
+  std::vector<S> state_over(const S& t) const {
+    if constexpr (Records) return has_records() ? state_at(t) : enclosure_at(t);
+    else return enclosure_at(t);
+  }
   // Guarantee: contains F(x(t)) for every t inside `t` in the covered horizon, provided F maps a
   // box to an enclosure of F over it (an interval extension, as every model function over S does).
   template <class F>
@@ -155,11 +164,13 @@ class SolutionCurve {
     start_ = std::move(box);
     field_ = std::make_shared<const BoxField<S>>(std::move(field));
   }
-  bool has_records() const { return !segments_.empty() && segments_.front().record != nullptr; }
+  bool has_records() const { return Records && !segments_.empty() && segments_.front().record != nullptr; }
 
   // Step k asked about the solutions it covers (tube.hpp, TubeStep). Throws std::logic_error
   // when the run kept no step records (LohnerSettings::keep_records).
-  TubeStep<S> step(std::size_t k) const {
+  TubeStep<S> step(std::size_t k) const
+    requires Records
+  {
     const TubeSegment<S>& seg = segments_.at(k);
     if (!seg.record) throw std::logic_error("Tube::step: integrate with ValidatedOptions::keep_records");
     return TubeStep<S>(*seg.record, seg.box, k == 0 ? start_ : segments_[k - 1].end, seg.end, S(seg.t1 - seg.t0), k,
@@ -169,12 +180,16 @@ class SolutionCurve {
   // Guarantee: contains x(t) for every t inside `t` that lies in the covered horizon: the hull,
   // over the steps whose time range meets t, of the step's state() over the part of t inside
   // it (s = (t ∩ [t0, t1]) − t0). Needs keep_records; throws std::out_of_range if no step meets t.
-  std::vector<S> state_at(const S& t) const {
+  std::vector<S> state_at(const S& t) const
+    requires Records
+  {
     return hull_over_steps<std::vector<S>>(t, [](const TubeStep<S>& st, const S& s) { return st.state(s); });
   }
   // Guarantee: contains x_i(t) − x_j(t) for every t inside `t` in the covered horizon (as state_at,
   // with TubeStep::difference).
-  S difference_at(std::size_t i, std::size_t j, const S& t) const {
+  S difference_at(std::size_t i, std::size_t j, const S& t) const
+    requires Records
+  {
     return hull_over_steps<S>(t, [i, j](const TubeStep<S>& st, const S& s) { return st.difference(i, j, s); });
   }
 
@@ -216,6 +231,7 @@ class SolutionCurve {
   }
   // Hull of query(step, s) over the steps meeting t, with s the offsets of t inside the step.
   template <class R, class Q>
+    requires Records
   R hull_over_steps(const S& t, const Q& query) const {
     using Bd = num::BoundOf<S>;
     R out{};
@@ -249,8 +265,8 @@ class SolutionCurve {
   bool validation_ = true;
 };
 
-// The older name (a validated tube).
+// The older name (a validated tube of the Lohner stepper).
 template <class S>
-using Tube = SolutionCurve<S>;
+using Tube = SolutionCurve<S, true>;
 
 }  // namespace softcert::integrate

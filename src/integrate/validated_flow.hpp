@@ -216,7 +216,7 @@ FlowAction call_observer(Obs& obs, const Arg& arg) {
 // see the top of this file and solution_curve.hpp.
 template <class S, class Stepper, class Rule, class Finisher, class... Observers>
   requires FlowAllowed<Stepper, Rule, Observers...>
-SolutionCurve<S> run_flow(Stepper& stepper, LohnerSet<S>& set, std::vector<S> start, const S& t0, const Rule& rule,
+SolutionCurve<S, std::remove_cvref_t<Stepper>::has_records> run_flow(Stepper& stepper, LohnerSet<S>& set, std::vector<S> start, const S& t0, const Rule& rule,
                           const FlowControl& control, Finisher&& finisher, Observers&&... observers) {
   constexpr bool component = std::remove_cvref_t<Rule>::needs_records;
   constexpr bool record_observers = (std::remove_cvref_t<Observers>::needs_records || ...);
@@ -225,7 +225,7 @@ SolutionCurve<S> run_flow(Stepper& stepper, LohnerSet<S>& set, std::vector<S> st
     if constexpr (component) return rule.targets;
     else return rule.times;
   }();
-  SolutionCurve<S> curve;
+  SolutionCurve<S, std::remove_cvref_t<Stepper>::has_records> curve;
   const BoxField<S> field = stepper.box_field();  // empty when the field only records on Taylor variables
   curve.set_start(start, field);
   std::vector<Crossing<S>> hits(targets.size());
@@ -354,11 +354,11 @@ SolutionCurve<S> run_flow(Stepper& stepper, LohnerSet<S>& set, std::vector<S> st
 // TypedStepper::integrate (validated_taylor.hpp): the curve to t_end, or the step's exception
 // (ValidationFailure "integrate: step budget exhausted" after options().max_steps steps).
 template <class S, class Field, class Kind>
-SolutionCurve<S> TypedStepper<S, Field, Kind>::integrate(LohnerSet<S>& set, const S& t0, const S& t_end) {
+auto TypedStepper<S, Field, Kind>::integrate(LohnerSet<S>& set, const S& t0, const S& t_end) -> SolutionCurve<S, has_records> {
   FlowControl control;
   control.max_steps = this->options().max_steps;
   control.keep_segments = this->options().keep_segments;
-  SolutionCurve<S> curve = run_flow<S>(*this, set, set.box(), t0, until_time(t_end), control, no_finisher);
+  auto curve = run_flow<S>(*this, set, set.box(), t0, until_time(t_end), control, no_finisher);
   curve.throw_unless_completed();
   this->steps_ = curve.steps();
   return curve;

@@ -386,7 +386,7 @@ struct BallStep {
   using Options = BallOptions;
 };
 
-template <class S>
+template <class S, bool Records>
 class SolutionCurve;
 
 // A stepper for ẋ = field(x): field(x, dxdt) is a template over the scalar (it is recorded on
@@ -423,11 +423,11 @@ class TypedStepper : public ValidatedStepper<S> {
   // Guarantee: the returned curve contains every solution starting in `box` at t0, on
   // [t0, t_end] (integrate/solution_curve.hpp). A thin adapter over run_flow
   // (integrate/validated_flow.hpp) with the stop rule "t = t_end"; throws as the step does.
-  SolutionCurve<S> integrate(const std::vector<S>& box, const S& t0, const S& t_end) {
+  SolutionCurve<S, has_records> integrate(const std::vector<S>& box, const S& t0, const S& t_end) {
     LohnerSet<S> set = LohnerSet<S>::from_box(box);
     return integrate(set, t0, t_end);
   }
-  SolutionCurve<S> integrate(LohnerSet<S>& set, const S& t0, const S& t_end);
+  SolutionCurve<S, has_records> integrate(LohnerSet<S>& set, const S& t0, const S& t_end);
 
   // The field over boxes of S (TubeStep::derivative), or an empty function when Field cannot be
   // called on std::vector<S> (it then only evaluates on Taylor variables).

@@ -71,7 +71,7 @@ std::vector<ComponentHit<S>> integrate_to_component_values(LohnerStepper<S, Fiel
   FlowControl control;
   control.max_steps = max_steps;
   control.budget_message = "time change: step budget exhausted before reaching the target";
-  const SolutionCurve<S> curve = run_flow<S>(vt, set, x0, S(0), until_component(index, targets, tau_cap), control,
+  const auto curve = run_flow<S>(vt, set, x0, S(0), until_component(index, targets, tau_cap), control,
                                              no_finisher, on_segment([&](const TubeSegment<S>& seg) { on_segment_visit(seg); }));
   curve.throw_unless_completed();
   for (const Crossing<S>& c : curve.crossings()) hits.push_back(ComponentHit<S>{c.box, c.time, c.steps});

@@ -37,7 +37,7 @@ WalkOutcome walk(LohnerStepper<S, Field>& vt, const std::vector<S>& x0, const S&
   LohnerSet<S> set = LohnerSet<S>::from_box(x0);
   FlowControl control;
   control.max_steps = vt.options().max_steps;
-  const SolutionCurve<S> curve =
+  const auto curve =
       run_flow<S>(vt, set, x0, t_start, until_time(t_end), control, no_finisher, on_tube_step([&](const TubeStep<S>& st) {
         if (!visit(st)) return FlowAction::stop;
         return done(st) ? FlowAction::complete : FlowAction::proceed;

@@ -8,6 +8,8 @@
 
 #include <cmath>
 #include <optional>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "integrate/validated_flow.hpp"
@@ -66,6 +68,18 @@ static_assert(!takes_tube_step_observer<BallStepper<IntervalD, FlowDecay>>);
 static_assert(takes_component_rule<LohnerStepper<IntervalD, FlowDecay>>);
 static_assert(!takes_component_rule<BallStepper<IntervalD, FlowDecay>>);
 static_assert(takes_segment_observer<BallStepper<IntervalD, FlowDecay>>);
+// The curve of a ball run has no record queries either.
+template <class Curve>
+constexpr bool curve_has_step_queries = requires(const Curve& c) {
+  c.step(0);
+  c.state_at(IntervalD(0));
+};
+static_assert(curve_has_step_queries<SolutionCurve<IntervalD, true>>);
+static_assert(!curve_has_step_queries<SolutionCurve<IntervalD, false>>);
+static_assert(std::is_same_v<decltype(std::declval<BallStepper<IntervalD, FlowDecay>&>().integrate(
+                                 std::vector<IntervalD>{}, IntervalD(0), IntervalD(1))),
+                             SolutionCurve<IntervalD, false>>);
+
 template <class Stepper>
 constexpr bool stepper_has_last_step = requires(const Stepper& s) { s.last_step(); };
 static_assert(stepper_has_last_step<LohnerStepper<IntervalD, FlowDecay>>);
@@ -84,7 +98,7 @@ void flow_exp_minus(testing::Ref& out, double t, double x0) {
 }
 
 template <class Stepper>
-SolutionCurve<IntervalD> flow_curve_to(Stepper& st, const std::vector<IntervalD>& x0, double t_end) {
+auto flow_curve_to(Stepper& st, const std::vector<IntervalD>& x0, double t_end) {
   LohnerSet<IntervalD> set = LohnerSet<IntervalD>::from_box(x0);
   FlowControl control;
   control.keep_segments = true;
@@ -101,7 +115,7 @@ TEST(ValidatedFlow, CurveQueriesContainTheDecay) {
   o.keep_records = true;
   LohnerStepper<IntervalD, FlowDecay> st(flow_decay, 1, o);
   const double T = 3;
-  const SolutionCurve<IntervalD> curve = flow_curve_to(st, {IntervalD(1.0)}, T);
+  const auto curve = flow_curve_to(st, {IntervalD(1.0)}, T);
   ASSERT_TRUE(curve.completed());
   EXPECT_EQ(curve.steps(), curve.segments().size());
   testing::Ref ref(kFlowRefBits);
@@ -138,7 +152,7 @@ TEST(ValidatedFlow, CurveQueriesContainTheDecay) {
 // The rotation from (1, 0) with both steppers: every query flow_contains (cos t, −sin t).
 TEST(ValidatedFlow, CurveQueriesContainTheRotationWithBothSteppers) {
   const double T = 6;
-  auto check = [&](const SolutionCurve<IntervalD>& curve) {
+  auto check = [&](const auto& curve) {
     ASSERT_TRUE(curve.completed());
     testing::Ref c(kFlowRefBits), s(kFlowRefBits);
     for (double a : {0.0, 1.0, 2.9, 5.5}) {
@@ -177,7 +191,7 @@ TEST(ValidatedFlow, ComponentCrossingBracketsTheKnownTime) {
   LohnerStepper<IntervalD, FlowClockDecay> st(flow_clock_decay, 2);
   const std::vector<IntervalD> x0 = {IntervalD(0.25), IntervalD(1.0)};
   LohnerSet<IntervalD> set = LohnerSet<IntervalD>::from_box(x0);
-  const SolutionCurve<IntervalD> curve = integrate::run_flow<IntervalD>(
+  const auto curve = integrate::run_flow<IntervalD>(
       st, set, x0, IntervalD(0), integrate::until_component(0, std::vector<IntervalD>{IntervalD(1.0), IntervalD(2.5)}, IntervalD(10.0)),
       FlowControl{}, integrate::no_finisher);
   ASSERT_TRUE(curve.completed());
@@ -202,7 +216,7 @@ TEST(ValidatedFlow, ComponentRuleFailsWhenTheCapComesFirst) {
   LohnerStepper<IntervalD, FlowClockDecay> st(flow_clock_decay, 2);
   const std::vector<IntervalD> x0 = {IntervalD(0.0), IntervalD(1.0)};
   LohnerSet<IntervalD> set = LohnerSet<IntervalD>::from_box(x0);
-  const SolutionCurve<IntervalD> curve = integrate::run_flow<IntervalD>(
+  const auto curve = integrate::run_flow<IntervalD>(
       st, set, x0, IntervalD(0), integrate::until_component(0, std::vector<IntervalD>{IntervalD(3.0)}, IntervalD(2.0)),
       FlowControl{}, integrate::no_finisher);
   EXPECT_EQ(curve.end(), FlowEnd::failure);
@@ -218,7 +232,7 @@ TEST(ValidatedFlow, SeveralTimesInOnePass) {
   const std::vector<IntervalD> x0 = {IntervalD(2.0)};
   LohnerSet<IntervalD> set = LohnerSet<IntervalD>::from_box(x0);
   const std::vector<IntervalD> times = {IntervalD(0.5), IntervalD(1.0), IntervalD(4.0)};
-  const SolutionCurve<IntervalD> curve =
+  const auto curve =
       integrate::run_flow<IntervalD>(st, set, x0, IntervalD(0), integrate::until_times(times), FlowControl{}, integrate::no_finisher);
   ASSERT_TRUE(curve.completed());
   ASSERT_EQ(curve.crossings().size(), 3u);
