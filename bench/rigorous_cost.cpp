@@ -11,6 +11,7 @@
 //   `softcert integrate --tier rigorous` is double).
 // width = max width of the final box (a, u or V, a) when the horizon was reached, else blank.
 // Usage: rigorous_cost [--quick]
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -45,20 +46,18 @@ void run(const char* sweep, const char* form, const Model& m, std::size_t T, uns
   if (double_model) vt.set_double_jacobian_field([double_model](const auto& y, auto& dy) { double_model->rhs(y, dy); });
   const char* jacobian = jacobian_label ? jacobian_label : double_model || std::is_same_v<S, IntervalD> ? "double" : "mpfi";
   auto set = integrate::LohnerSet<S>::from_box(m.initial_state());
-  S t(0);
-  const S t_end(horizon);
-  bool reached = false;
   double hsum = 0;
-  int k = 0;
+  integrate::FlowControl control;
+  control.max_steps = static_cast<std::size_t>(std::max(max_steps, 0));
   const auto t0 = std::chrono::steady_clock::now();
-  try {
-    for (; k < max_steps && !reached; ++k) {
-      vt.step(set, t, t_end, reached);
-      hsum += num::to_double(vt.last_step().h);
-    }
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "%s %s T=%zu order=%u: %s\n", sweep, form, T, order, e.what());
-  }
+  const auto curve = integrate::run_flow<S>(vt, set, m.initial_state(), S(0), integrate::until_time(S(horizon)), control,
+                                            integrate::no_finisher, integrate::on_tube_step([&](const integrate::TubeStep<S>& st) {
+                                              hsum += num::to_double(st.h());
+                                            }));
+  if (curve.end() == integrate::FlowEnd::failure)
+    std::fprintf(stderr, "%s %s T=%zu order=%u: %s\n", sweep, form, T, order, curve.message().c_str());
+  const int k = static_cast<int>(curve.steps());
+  const bool reached = curve.completed();
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   double width = 0;
   if (reached)

@@ -22,7 +22,7 @@
 // (default 20). "default" = what enclose_model_state runs when the caller chooses nothing
 // (integrate/full_state_orders.hpp: p = 30, q = 10 in τ-time and 20 in t-time, midrad);
 // "default-p20" = the same q rule at p = 20 (the default before 2026-12-02). "ball" = the ball
-// step at p = 30 (ValidatedOptions::log_norm_ball, docs/method.md §2b: no derivative pass; its
+// step at p = 30 (BallStepper, docs/method.md §2b: no derivative pass; its
 // "derivative" column is the first-order pass for Df over E, "log_norm" the certificate of μ);
 // in the scale sweep it steps the same τ-time model (a step's cost, not a τ-time run: the ball
 // step serves t-time runs), and the normalization run (a τ-time crossing) is skipped for it.
@@ -56,7 +56,7 @@ struct Variant {
   unsigned q = 0;       // 0: q = p (unless default_q)
   unsigned p = 20;
   bool default_q = false;  // q from integrate/full_state_orders.hpp for the case's time variable
-  bool ball = false;       // the ball step (ValidatedOptions::log_norm_ball)
+  bool ball = false;       // the ball step (BallStepper, chosen by with_stepper)
 };
 
 Variant parse_variant(const std::string& s) {
@@ -123,36 +123,33 @@ double steps_of(const char* sweep, const Variant& v, const std::string& label, c
   auto field = [&m](const auto& y, auto& dy) { m.rhs(y, dy); };
   bool tau = false;
   if constexpr (requires { m.tau_time(); }) tau = m.tau_time();
-  integrate::ValidatedTaylor<IntervalD, decltype(field)> vt(field, m.dimension(), options(v, tau));
-  auto set = integrate::LohnerSet<IntervalD>::from_box(m.initial_state());
-  IntervalD t(0);
-  const IntervalD t_end(horizon);
-  bool reached = false;
-  double hsum = 0;
-  std::size_t k = 0;
-  const double c0 = integrate::StepProfile::now();
-  try {
-    for (; k < max_steps && !reached; ++k) {
-      const IntervalD before = t;
-      vt.step(set, t, t_end, reached);
-      hsum += (t - before).upper();
+  return integrate::with_stepper<IntervalD>(options(v, tau), field, m.dimension(), [&](auto& vt) {
+    auto set = integrate::LohnerSet<IntervalD>::from_box(m.initial_state());
+    double hsum = 0;
+    integrate::FlowControl control;
+    control.max_steps = max_steps;
+    const double c0 = integrate::StepProfile::now();
+    const auto curve = integrate::run_flow<IntervalD>(
+        vt, set, m.initial_state(), IntervalD(0), integrate::until_time(IntervalD(horizon)), control, integrate::no_finisher,
+        integrate::on_segment([&](const integrate::TubeSegment<IntervalD>& seg) { hsum += (seg.t1 - seg.t0).upper(); }));
+    if (curve.end() == integrate::FlowEnd::failure)
+      std::fprintf(stderr, "%s %s %s: %s\n", sweep, v.name.c_str(), label.c_str(), curve.message().c_str());
+    const double cpu = integrate::StepProfile::now() - c0;
+    const std::size_t k = curve.steps();
+    const bool reached = curve.completed();
+    row(sweep, v, label, m.dimension(), k, reached, cpu, vt.profile(), k ? hsum / static_cast<double>(k) : 0,
+        reached ? max_width(vt.last_box()) : 0);
+    if (t_goal > 0 && k > 0) {
+      double t_reached = curve.t_reached().upper();
+      if constexpr (requires { m.time_index(); })
+        if (m.tau_time()) t_reached = set.c[m.time_index()].upper();
+      const double steps_needed = static_cast<double>(k) * t_goal / t_reached;
+      std::printf("%s,%s,%s: EXTRAPOLATED to t=%g (%zu steps reached t=%.4g),%zu,%.0f,0,%.4g,%.5g,,,,,,,,,,,\n", sweep,
+                  v.name.c_str(), label.c_str(), t_goal, k, t_reached, m.dimension(), steps_needed,
+                  cpu / static_cast<double>(k) * steps_needed, 1e3 * cpu / static_cast<double>(k));
     }
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "%s %s %s: %s\n", sweep, v.name.c_str(), label.c_str(), e.what());
-  }
-  const double cpu = integrate::StepProfile::now() - c0;
-  row(sweep, v, label, m.dimension(), k, reached, cpu, vt.profile(), k ? hsum / static_cast<double>(k) : 0,
-      reached ? max_width(vt.last_box()) : 0);
-  if (t_goal > 0 && k > 0) {
-    double t_reached = t.upper();
-    if constexpr (requires { m.time_index(); })
-      if (m.tau_time()) t_reached = set.c[m.time_index()].upper();
-    const double steps_needed = static_cast<double>(k) * t_goal / t_reached;
-    std::printf("%s,%s,%s: EXTRAPOLATED to t=%g (%zu steps reached t=%.4g),%zu,%.0f,0,%.4g,%.5g,,,,,,,,,,,\n", sweep,
-                v.name.c_str(), label.c_str(), t_goal, k, t_reached, m.dimension(), steps_needed,
-                cpu / static_cast<double>(k) * steps_needed, 1e3 * cpu / static_cast<double>(k));
-  }
-  return k ? cpu / static_cast<double>(k) : 0;
+    return k ? cpu / static_cast<double>(k) : 0.0;
+  });
 }
 
 // The notebook's normalization instance to t = 5e4 in τ-time (as enclose_full_state does).
@@ -162,16 +159,18 @@ void normalization_run(const Variant& v) {
   const models::ValueSoftmax<IntervalD> m(inst, true);
   auto field = [&m](const auto& y, auto& dy) { m.rhs(y, dy); };
   auto o = options(v, true);
-  integrate::ValidatedTaylor<IntervalD, decltype(field)> vt(field, m.dimension(), o);
+  if (o.log_norm_ball) {
+    std::fprintf(stderr, "paper %s normalization: time change: needs the Lohner step (not log_norm_ball)\n", v.name.c_str());
+    return;
+  }
+  integrate::LohnerStepper<IntervalD, decltype(field)> vt(field, m.dimension(), o.lohner_options());
   const IntervalD target(5e4);
   const double c0 = integrate::StepProfile::now();
-  std::size_t steps = 0;
   double width = 0;
   bool ok = true;
   try {
     const auto hit = integrate::integrate_to_component_value(vt, m.initial_state(), m.time_index(), target,
                                                              IntervalD(target + IntervalD(1)), o.max_steps);
-    steps = hit.steps;
     std::vector<IntervalD> x(hit.box.begin(), hit.box.begin() + static_cast<std::ptrdiff_t>(m.time_index()));
     width = max_width(x);
   } catch (const std::exception& e) {
@@ -181,7 +180,6 @@ void normalization_run(const Variant& v) {
   const double cpu = integrate::StepProfile::now() - c0;
   row("paper", v, "normalization-logistic-softmax t=5e4", m.dimension(), vt.profile().steps, ok, cpu, vt.profile(),
       0, width);
-  (void)steps;
 }
 
 double fit(const std::vector<std::pair<double, double>>& pts) {

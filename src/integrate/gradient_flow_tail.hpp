@@ -43,12 +43,15 @@
 // solution exists on [0, END] and result.x[i] ∋ x_i(END) (result.alpha[k] ∋ α_k(x(END)) when the
 // model has attention(x)); tail.used tells whether the lemma was applied, from tail.from
 // (∋ s) with radius tail.radius (≥ r). A step that cannot be validated throws RigorousFailure.
+// One run of run_flow (validated_flow.hpp) with the lemma as its finisher; either stepper.
 #include <cmath>
 #include <cstddef>
+#include <optional>
 #include <stdexcept>
 #include <type_traits>
 
 #include "integrate/rigorous_full.hpp"
+#include "integrate/validated_flow.hpp"
 #include "models/value_softmax.hpp"
 
 namespace softcert::integrate {
@@ -103,50 +106,52 @@ FullStateEnclosure<S> enclose_with_energy_tail(const Model& model, const S& t_en
   EnergyTail<S> info;
   options.keep_segments = false;
   auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
-  ValidatedTaylor<S, decltype(field)> vt(field, model.dimension(), options);
-  try {
-    if (!num::certainly_positive(t_end)) throw std::invalid_argument("END: must be certainly positive");
-    LohnerSet<S> set = LohnerSet<S>::from_box(model.initial_state());
-    S t(0);
-    bool reached = false;
-    while (!reached) {
-      if (++out.steps > options.max_steps) throw ValidationFailure("integrate: step budget exhausted");
-      (void)vt.step(set, t, t_end, reached);
-      out.x = vt.last_box();
-      if (reached) break;
-      // The tail from s = t (thin: steps end on representable times).
-      const S gap = model.loss_value(out.x) - loss_min;
-      const S rest = t_end - t;
+  if (!num::certainly_positive(t_end)) throw std::invalid_argument("END: must be certainly positive");
+  return with_stepper<S>(options, field, model.dimension(), [&](auto& stepper) {
+    // The finisher (validated_flow.hpp): the lemma from s = the end of a validated step (thin:
+    // steps end on representable times), as soon as its ball is small and the field is C¹ on K.
+    auto energy_finisher = [&](const FlowState<S>& st) -> std::optional<TailEnd<S>> {
+      const S gap = model.loss_value(st.box) - loss_min;
+      const S rest = t_end - st.t;
       const auto g_hi = num::upper(gap), rest_hi = num::upper(rest);
-      if (!(g_hi >= 0) || !(g_hi < 1e300)) continue;  // a floor above the loss, or not finite: no tail
+      if (!(g_hi >= 0) || !(g_hi < 1e300)) return std::nullopt;  // a floor above the loss, or not finite: no tail
       const S r = num::sqrt(num::hull_of_bounds<S>(g_hi, g_hi) * num::hull_of_bounds<S>(rest_hi, rest_hi));
-      if (!(num::upper(r) <= r_max)) continue;
+      if (!(num::upper(r) <= r_max)) return std::nullopt;
       // K = box + [−r, r], r made strictly positive so that K has no thin component.
       const auto r_hi = num::upper(r) > 0 ? num::upper(r) : num::BoundOf<S>(1e-300);
-      const std::vector<S> K = detail::widened_by(out.x, r_hi);
+      std::vector<S> K = detail::widened_by(st.box, r_hi);
       std::vector<S> dK;
       try {
         model.rhs(K, dK);
-        if (!detail::all_finite(dK)) continue;
+        if (!detail::all_finite(dK)) return std::nullopt;
         if constexpr (requires { model.attention(K); })
-          if (!detail::all_finite(model.attention(K))) continue;
+          if (!detail::all_finite(model.attention(K))) return std::nullopt;
       } catch (const std::domain_error&) {
-        continue;  // a kink inside K
+        return std::nullopt;  // a kink inside K
       }
-      out.x = K;
       info.used = true;
-      info.from = t;
+      info.from = st.t;
       info.radius = num::hull_of_bounds<S>(r_hi, r_hi);
-      break;
+      return TailEnd<S>{std::move(K), st.t, st.steps};
+    };
+    LohnerSet<S> set = LohnerSet<S>::from_box(model.initial_state());
+    FlowControl control;
+    control.max_steps = options.max_steps;
+    const auto curve =
+        run_flow<S>(stepper, set, model.initial_state(), S(0), until_time(t_end), control, energy_finisher);
+    if (!curve.completed()) throw RigorousFailure(curve.message());
+    out.x = curve.end_box();
+    out.steps = curve.steps();
+    try {
+      if constexpr (requires { model.attention(out.x); }) out.alpha = model.attention(out.x);
+    } catch (const ValidationFailure& e) {
+      throw RigorousFailure(e.what());
+    } catch (const std::domain_error& e) {
+      throw RigorousFailure(e.what());
     }
-    if constexpr (requires { model.attention(out.x); }) out.alpha = model.attention(out.x);
-  } catch (const ValidationFailure& e) {
-    throw RigorousFailure(e.what());
-  } catch (const std::domain_error& e) {
-    throw RigorousFailure(e.what());
-  }
-  if (tail) *tail = info;
-  return out;
+    if (tail) *tail = info;
+    return out;
+  });
 }
 
 }  // namespace softcert::integrate

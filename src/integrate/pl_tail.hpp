@@ -43,12 +43,13 @@
 // G·∂β/∂x, so the mean value bound above uses (G·(J_β(H)·B))·[r].
 #include <algorithm>
 #include <cstddef>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
 #include "integrate/kink_report.hpp"
 #include "integrate/rigorous_full.hpp"
-#include "integrate/validated_taylor.hpp"
+#include "integrate/validated_flow.hpp"
 #include "models/value_softmax.hpp"
 #include "numerics/eigenvalue_lower_bound.hpp"
 #include "numerics/traits.hpp"
@@ -295,6 +296,7 @@ struct PlTail {
 // the exact solution exists on [0, END] and result.x[i] ∋ x_i(END), result.alpha ∋ α(x(END));
 // `tail` says whether the ball was used, from which s, with which R and μ. A step that cannot be
 // validated throws RigorousFailure (KinkPossible for |x| / relu: integrate/kink_report.hpp).
+// One run of run_flow (validated_flow.hpp) with the PL ball as its finisher; either stepper.
 template <class S>
 FullStateEnclosure<S> enclose_with_pl_tail(const models::ValueSoftmax<S>& model, const S& t_end, ValidatedOptions options,
                                            const PlTailOptions& tail_options = {}, PlTail<S>* tail = nullptr) {
@@ -308,36 +310,28 @@ FullStateEnclosure<S> enclose_with_pl_tail(const models::ValueSoftmax<S>& model,
   options.keep_segments = false;
   if (options.jacobian_order == 0) options.jacobian_order = full_state_jacobian_order<S>(false, options.order);
   auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
-  ValidatedTaylor<S, decltype(field)> vt(field, model.dimension(), options);
   const double lambda = pl_lambda(model);  // the same for every ball of this run
   auto max_width = [](const std::vector<S>& v) {
     B m(0);
     for (const auto& x : v) m = std::max<B>(m, num::width(x));
     return m;
   };
-  S t(0);                     // the end of the last validated step
-  std::size_t validated = 0;  // validated steps
-  try {
-    LohnerSet<S> set = LohnerSet<S>::from_box(model.initial_state());
-    bool reached = false;
+  return with_stepper<S>(options, field, model.dimension(), [&](auto& stepper) {
+    // The finisher (validated_flow.hpp): after every validated step that did not reach END, the
+    // PL ball of the set at the step's end s; every valid ball encloses x(END) (END > s).
     B best_width(0);
     bool have_best = false, best_settled = false;
     std::size_t since_better = 0;
     PlBall<S> chosen;
-    while (!reached) {
-      if (++out.steps > options.max_steps) throw ValidationFailure("integrate: step budget exhausted");
-      (void)vt.step(set, t, t_end, reached);
-      ++validated;
-      out.x = vt.last_box();
-      if (reached) break;
-      const PlBall<S> ball = pl_ball(model, set, lambda);
-      if (!ball.valid) continue;
-      const B wK = max_width(ball.box), wX = max_width(out.x);
+    auto pl_finisher = [&](const FlowState<S>& st) -> std::optional<TailEnd<S>> {
+      const PlBall<S> ball = pl_ball(model, st.set, lambda);
+      if (!ball.valid) return std::nullopt;
+      const B wK = max_width(ball.box), wX = max_width(st.box);
       bool stop = num::upper(ball.radius) * 2 <= B(tail_options.relative) * wX;
       if (tail_options.width > 0 && wK <= B(tail_options.width)) stop = true;
-      // Every valid ball encloses x(END) (END > s); keep the narrowest seen.
-      // The plateau rule needs the best ball's R to have come down to the box's own width (a
-      // flow crawling past a saddle keeps R nearly constant for a while: do not stop there).
+      // Keep the narrowest ball seen. The plateau rule needs the best ball's R to have come down
+      // to the box's own width (a flow crawling past a saddle keeps R nearly constant for a
+      // while: do not stop there).
       const bool better = !have_best || wK < best_width;
       if (!have_best || wK < best_width * B(0.999)) since_better = 0;
       else if (++since_better >= tail_options.plateau && best_settled) stop = true;
@@ -346,26 +340,35 @@ FullStateEnclosure<S> enclose_with_pl_tail(const models::ValueSoftmax<S>& model,
         best_width = wK;
         best_settled = num::upper(ball.radius) * 2 <= wX;
         chosen = ball;
-        info.from = t;
-        info.steps = out.steps;
+        info.from = st.t;
+        info.steps = st.steps;
       }
-      if (stop) {
-        info.used = true;
-        info.radius = chosen.radius;
-        info.mu = chosen.mu;
-        info.lambda = chosen.lambda;
-        out.x = chosen.box;
-        break;
-      }
+      if (!stop) return std::nullopt;
+      info.used = true;
+      info.radius = chosen.radius;
+      info.mu = chosen.mu;
+      info.lambda = chosen.lambda;
+      return TailEnd<S>{chosen.box, info.from, info.steps};
+    };
+    LohnerSet<S> set = LohnerSet<S>::from_box(model.initial_state());
+    FlowControl control;
+    control.max_steps = options.max_steps;
+    const auto curve =
+        run_flow<S>(stepper, set, model.initial_state(), S(0), until_time(t_end), control, pl_finisher);
+    // A run that stopped: KinkPossible for |x| / relu, else RigorousFailure.
+    if (!curve.completed()) rethrow_stopped(model, curve.last_box(), curve.t_reached(), curve.steps(), curve.message());
+    out.x = curve.end_box();
+    out.steps = curve.steps();
+    try {
+      out.alpha = model.attention(out.x);
+    } catch (const ValidationFailure& e) {
+      rethrow_stopped(model, curve.last_box(), curve.t_reached(), curve.steps(), e.what());
+    } catch (const std::domain_error& e) {
+      rethrow_stopped(model, curve.last_box(), curve.t_reached(), curve.steps(), e.what());
     }
-    out.alpha = model.attention(out.x);
-  } catch (const ValidationFailure& e) {
-    rethrow_stopped(model, vt.last_box(), t, validated, e.what());  // KinkPossible for |x| / relu
-  } catch (const std::domain_error& e) {
-    rethrow_stopped(model, vt.last_box(), t, validated, e.what());
-  }
-  if (tail) *tail = info;
-  return out;
+    if (tail) *tail = info;
+    return out;
+  });
 }
 
 }  // namespace softcert::integrate

@@ -47,7 +47,7 @@
 #include "integrate/full_state_orders.hpp"
 #include "integrate/kink_report.hpp"
 #include "integrate/rigorous_integrate.hpp"
-#include "integrate/validated_taylor.hpp"
+#include "integrate/validated_flow.hpp"
 #include "integrate/validated_time_change.hpp"
 #include "models/make_model.hpp"
 #include "models/tied_value_softmax.hpp"
@@ -65,81 +65,113 @@ struct FullStateEnclosure {
   bool tau_time = false;      // integrated in τ with t as a state component
 };
 
-// Guarantee: see the top of this file.
-template <class S, class Model, class OnSegment = detail::IgnoreSegments>
-FullStateEnclosure<S> enclose_model_state(const Model& model, const S& t_end, ValidatedOptions options,
-                                          OnSegment&& on_segment = {}) {
-  FullStateEnclosure<S> out;
-  if constexpr (requires { model.a_offset(); }) out.a_offset = model.a_offset();
-  out.tau_time = models::carries_time(model);
+namespace detail {
+
+// A τ-time model's time component (0 when the model carries no time).
+template <class Model>
+std::size_t time_index_of(const Model& model) {
+  if constexpr (requires { model.time_index(); }) return model.time_index();
+  else return 0;
+}
+
+// The options every full-state run starts from: no kept segments, progress reported in t (read
+// from the state in τ-time), and the derivative order full_state_orders.hpp gives unless the
+// caller chose q (over double intervals the derivative pass dominates a step at the papers'
+// sizes: p/2 within [8, 10] in τ-time, at most 20 in t-time; LohnerSettings::jacobian_order,
+// docs/method.md §2).
+template <class S, class Model>
+ValidatedOptions full_state_options(const Model& model, bool tau_time, ValidatedOptions options) {
   options.keep_segments = false;
   if constexpr (requires { model.time_index(); })
-    if (out.tau_time && options.on_step)
+    if (tau_time && options.on_step)
       options.on_step = [report = options.on_step, ti = model.time_index()](std::size_t n, double, const std::vector<double>& x) {
         report(n, x[ti], x);
       };
-  // Over double intervals the derivative pass dominates a step at the papers' sizes: unless the
-  // caller chose q, differentiate only to the order full_state_orders.hpp gives (p/2 within
-  // [8, 10] in τ-time, at most 20 in t-time; ValidatedOptions::jacobian_order, docs/method.md §2).
-  if (options.jacobian_order == 0)
-    options.jacobian_order = full_state_jacobian_order<S>(out.tau_time, options.order);
+  if (options.jacobian_order == 0) options.jacobian_order = full_state_jacobian_order<S>(tau_time, options.order);
+  return options;
+}
+
+// A run that stopped: RigorousFailure, or KinkPossible for |x| / relu (kink_report.hpp), from
+// the end of the last validated step (τ-time: its box's t component).
+template <class S, class Model>
+[[noreturn]] void full_state_stopped(const Model& model, bool tau_time, const std::vector<S>& last, const S& t,
+                                     std::size_t validated, const std::string& why) {
+  S t_reached = t;
+  if constexpr (requires { model.time_index(); })
+    if (tau_time) t_reached = last.empty() ? S(0) : last[model.time_index()];
+  rethrow_stopped(model, last, t_reached, validated, why);
+}
+
+// The stop rule of a full-state run to the times `times`: in τ-time the crossings of the t
+// component (τ ≤ t along the orbit, dt/dτ ≥ 1, so τ(t_k) ≤ t_k caps the search at the last time
+// + 1), in t-time the times themselves. Calls f(rule, control).
+template <class S, class Model, class Stepper, class F>
+auto with_full_state_rule(const Model& model, bool tau_time, const Stepper&, const std::vector<S>& times,
+                          std::size_t max_steps, F&& f) {
+  FlowControl control;
+  control.max_steps = max_steps;
+  if (tau_time) {
+    if constexpr (!requires { model.time_index(); }) {
+      throw std::invalid_argument("model: carries time but has no time_index()");
+    } else if constexpr (!Stepper::has_records) {
+      // The crossing is bracketed with each step's record, which the ball step does not keep.
+      throw std::invalid_argument("time change: needs the Lohner step (not log_norm_ball)");
+    } else {
+      control.budget_message = "time change: step budget exhausted before reaching the target";
+      return f(until_component(model.time_index(), times, S(times.back() + S(1))), control);
+    }
+  }
+  return f(until_times(times), control);
+}
+
+}  // namespace detail
+
+// Guarantee: see the top of this file.
+template <class S, class Model, class OnSegment = detail::IgnoreSegments>
+FullStateEnclosure<S> enclose_model_state(const Model& model, const S& t_end, ValidatedOptions options,
+                                          OnSegment&& on_segment_visit = {}) {
+  FullStateEnclosure<S> out;
+  if constexpr (requires { model.a_offset(); }) out.a_offset = model.a_offset();
+  out.tau_time = models::carries_time(model);
+  options = detail::full_state_options<S>(model, out.tau_time, std::move(options));
   auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
-  ValidatedTaylor<S, decltype(field)> vt(field, model.dimension(), options);
-  S t(0);  // t-time: the end of the last validated step (a step updates it only once validated)
-  std::size_t validated = 0;
-  auto count_and_pass = [&validated, &on_segment](const TubeSegment<S>& seg) {
-    ++validated;
-    on_segment(seg);
-  };
-  // A step not validated: RigorousFailure, or KinkPossible for |x| / relu (kink_report.hpp),
-  // from the end of the last validated step (τ-time: its box's t component).
-  auto stopped = [&](const char* why) {
-    const std::vector<S>& last = vt.last_box();
-    S t_reached = t;
-    if constexpr (requires { model.time_index(); })
-      if (out.tau_time) t_reached = last.empty() ? S(0) : last[model.time_index()];
-    rethrow_stopped(model, last, t_reached, validated, why);
-  };
-  try {
+  return with_stepper<S>(options, field, model.dimension(), [&](auto& stepper) {
+    S t(0);  // the end of the last validated step (t-time; τ-time reads t from the box)
     if (!num::certainly_positive(t_end)) {
       if (!(num::certainly_nonnegative(t_end) && num::certainly_nonpositive(t_end)))
         throw std::invalid_argument("END: the horizon must be 0 or certainly positive");
       out.x = model.initial_state();
-    } else if (out.tau_time) {
-      if constexpr (requires { model.time_index(); }) {
-        // τ ≤ t along the orbit (dt/dτ ≥ 1), so τ(END) ≤ END caps the search.
-        const auto hit = integrate_to_component_value(vt, model.initial_state(), model.time_index(), t_end,
-                                                      S(t_end + S(1)), options.max_steps, count_and_pass);
-        out.x = hit.box;
-        out.steps = hit.steps;
-      } else {
-        throw std::invalid_argument("model: carries time but has no time_index()");
-      }
     } else {
       LohnerSet<S> set = LohnerSet<S>::from_box(model.initial_state());
-      bool reached = false;
-      while (!reached) {
-        if (++out.steps > options.max_steps) throw ValidationFailure("integrate: step budget exhausted");
-        count_and_pass(vt.step(set, t, t_end, reached));
-      }
-      out.x = vt.last_box();
+      const auto curve = detail::with_full_state_rule<S>(
+          model, out.tau_time, stepper, std::vector<S>{t_end}, options.max_steps, [&](const auto& rule, const FlowControl& control) {
+            return run_flow<S>(stepper, set, model.initial_state(), S(0), rule, control, no_finisher,
+                               on_segment([&](const TubeSegment<S>& seg) { on_segment_visit(seg); }));
+          });
+      if (!curve.completed())
+        detail::full_state_stopped(model, out.tau_time, curve.last_box(), curve.t_reached(), curve.steps(), curve.message());
+      out.x = curve.crossings().front().box;
+      out.steps = curve.crossings().front().steps;
+      t = curve.t_reached();
     }
-    if constexpr (requires { model.attention(out.x); }) out.alpha = model.attention(out.x);
-  } catch (const ValidationFailure& e) {
-    stopped(e.what());
-  } catch (const std::domain_error& e) {  // a kink or singular normalization met on a box
-    stopped(e.what());
-  }
-  return out;
+    try {
+      if constexpr (requires { model.attention(out.x); }) out.alpha = model.attention(out.x);
+    } catch (const ValidationFailure& e) {
+      detail::full_state_stopped(model, out.tau_time, stepper.last_box(), t, out.steps, e.what());
+    } catch (const std::domain_error& e) {  // a kink or singular normalization met on a box
+      detail::full_state_stopped(model, out.tau_time, stepper.last_box(), t, out.steps, e.what());
+    }
+    return out;
+  });
 }
 
 // The state at several times in ONE validated pass (for trajectories): `times` certainly
 // increasing and certainly > 0. Guarantee: element k has the guarantee of enclose_model_state
 // for END = times[k] (its `steps` = validated steps until times[k] was passed). In t-time the
-// step that would pass times[k] is shortened to end on it exactly (ValidatedTaylor::step's
-// `reached`), then the pass continues from that set; in τ-time every crossing t = times[k] is
-// bracketed by integrate_to_component_values. Failures as enclose_model_state (the kink report
-// then covers the pass up to where it stopped).
+// step that would pass times[k] is shortened to end on it exactly (until_times), then the pass
+// continues from that set; in τ-time every crossing t = times[k] is bracketed (until_component,
+// validated_flow.hpp). Failures as enclose_model_state (the kink report then covers the pass up
+// to where it stopped).
 template <class S, class Model>
 std::vector<FullStateEnclosure<S>> enclose_model_states_at(const Model& model, const std::vector<S>& times,
                                                            ValidatedOptions options) {
@@ -151,58 +183,31 @@ std::vector<FullStateEnclosure<S>> enclose_model_states_at(const Model& model, c
   FullStateEnclosure<S> proto;
   if constexpr (requires { model.a_offset(); }) proto.a_offset = model.a_offset();
   proto.tau_time = models::carries_time(model);
-  options.keep_segments = false;
-  if constexpr (requires { model.time_index(); })
-    if (proto.tau_time && options.on_step)
-      options.on_step = [report = options.on_step, ti = model.time_index()](std::size_t n, double, const std::vector<double>& x) {
-        report(n, x[ti], x);
-      };
-  if (options.jacobian_order == 0) options.jacobian_order = full_state_jacobian_order<S>(proto.tau_time, options.order);
+  options = detail::full_state_options<S>(model, proto.tau_time, std::move(options));
   auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
-  ValidatedTaylor<S, decltype(field)> vt(field, model.dimension(), options);
-  S t(0);
-  std::size_t steps = 0;
-  auto stopped = [&](const char* why) {
-    const std::vector<S>& last = vt.last_box();
-    S t_reached = t;
-    if constexpr (requires { model.time_index(); })
-      if (proto.tau_time) t_reached = last.empty() ? S(0) : last[model.time_index()];
-    rethrow_stopped(model, last, t_reached, steps, why);
-  };
-  auto finish = [&](std::vector<S> x, std::size_t at_steps) {
-    FullStateEnclosure<S> e = proto;
-    e.x = std::move(x);
-    e.steps = at_steps;
-    if constexpr (requires { model.attention(e.x); }) e.alpha = model.attention(e.x);
-    out.push_back(std::move(e));
-  };
-  try {
-    if (proto.tau_time) {
-      if constexpr (requires { model.time_index(); }) {
-        auto count = [&steps](const TubeSegment<S>&) { ++steps; };
-        const auto hits = integrate_to_component_values(vt, model.initial_state(), model.time_index(), times,
-                                                        S(times.back() + S(1)), options.max_steps, count);
-        for (const auto& h : hits) finish(h.box, h.steps);
-      } else {
-        throw std::invalid_argument("model: carries time but has no time_index()");
+  return with_stepper<S>(options, field, model.dimension(), [&](auto& stepper) {
+    LohnerSet<S> set = LohnerSet<S>::from_box(model.initial_state());
+    const auto curve = detail::with_full_state_rule<S>(
+        model, proto.tau_time, stepper, times, options.max_steps, [&](const auto& rule, const FlowControl& control) {
+          return run_flow<S>(stepper, set, model.initial_state(), S(0), rule, control, no_finisher);
+        });
+    if (!curve.completed())
+      detail::full_state_stopped(model, proto.tau_time, curve.last_box(), curve.t_reached(), curve.steps(), curve.message());
+    try {
+      for (const Crossing<S>& c : curve.crossings()) {
+        FullStateEnclosure<S> e = proto;
+        e.x = c.box;
+        e.steps = c.steps;
+        if constexpr (requires { model.attention(e.x); }) e.alpha = model.attention(e.x);
+        out.push_back(std::move(e));
       }
-    } else {
-      LohnerSet<S> set = LohnerSet<S>::from_box(model.initial_state());
-      for (const S& target : times) {
-        bool reached = false;
-        while (!reached) {
-          if (++steps > options.max_steps) throw ValidationFailure("integrate: step budget exhausted");
-          vt.step(set, t, target, reached);
-        }
-        finish(vt.last_box(), steps);
-      }
+    } catch (const ValidationFailure& e) {
+      detail::full_state_stopped(model, proto.tau_time, curve.last_box(), curve.t_reached(), curve.steps(), e.what());
+    } catch (const std::domain_error& e) {
+      detail::full_state_stopped(model, proto.tau_time, curve.last_box(), curve.t_reached(), curve.steps(), e.what());
     }
-  } catch (const ValidationFailure& e) {
-    stopped(e.what());
-  } catch (const std::domain_error& e) {
-    stopped(e.what());
-  }
-  return out;
+    return out;
+  });
 }
 
 // The model of an instance in the rigorous tier: τ-time for logistic loss (ValueSoftmax or

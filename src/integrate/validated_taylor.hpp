@@ -25,14 +25,14 @@
 //     with Q⁻¹ enclosed rigorously (lohner_linalg.hpp).
 //  5. Tube segment: the same expansion evaluated over s ∈ [0, h̄] (polynomial in the interval
 //     s, remainder x_{p+1}(E)·[0, h̄^{p+1}]), intersected with E.
-// The ball step (ValidatedOptions::log_norm_ball; docs/method.md §2b) replaces 2 and 4 for the
+// The ball step (BallStepper; docs/method.md §2b) replaces 2 and 4 for the
 // set {c + e : ‖e‖₂ ≤ ρ}: steps 1 and 3 as above over the set's box, then the centre's solution
 // y_c = Σ_{k≤p} x_k(c) h^k + x_{p+1}(E) h^{p+1}, and for every other solution
 // ‖x(h) − x(h; c)‖₂ ≤ e^{μh}·ρ, where μ bounds the logarithmic 2-norm of Df over E
 // (numerics/log_norm_bound.hpp): E is convex and holds both solutions on [0, h], so the
 // segment between them stays where Df is enclosed. The new set is c' = mid(y_c),
 // ρ' = e^{μh}ρ + ‖y_c − c'‖₂ (optionally with the step cut into pieces, each with its own box
-// and μ: ValidatedOptions::ball_pieces). No x0-derivatives of the coefficients and no Lohner
+// and μ: BallSettings::ball_pieces). No x0-derivatives of the coefficients and no Lohner
 // products or QR: a step costs the coefficient passes, Df over E (one first-order derivative
 // pass) and the certificate of μ.
 // Step size: h = min_{k ∈ {p−1, p}} (tol·max(1, ‖c‖∞) / ‖x_k(c)‖∞)^{1/k}, truncated to a dyadic
@@ -62,16 +62,30 @@
 
 namespace softcert::integrate {
 
-struct ValidatedOptions {
+// The settings are split by who reads them: every stepper (StepControl), the Lohner stepper
+// only (LohnerSettings), the ball stepper only (BallSettings). A stepper type takes its own
+// options (LohnerOptions, BallOptions: LohnerStepper / BallStepper below); ValidatedOptions
+// holds all of them plus the choice `log_norm_ball`, for callers whose parameters choose the
+// stepper at run time (`--set ball`): with_stepper (integrate/validated_flow.hpp) turns it
+// into the stepper type at one dispatch point.
+struct StepControl {
   unsigned order = 20;             // Taylor order p
   double tolerance = 0;            // local error target per step; 0: 2^−(precision bits)
   double h_max = 0;                // 0: unlimited
   double h_min = 1e-300;           // a step below it fails
   std::size_t max_steps = 1000000;
-  bool lohner = true;              // false: plain interval vectors (no wrapping control)
-  bool keep_segments = true;       // store the tube segments
-  bool keep_records = false;       // also store each step's record (Tube::step queries; (p+1)·n² intervals a step)
+  bool keep_segments = true;       // store the tube segments (ValidatedTaylor::integrate)
   double fixed_step = 0;           // > 0: try this step (halved on a priori failure) instead of step control
+  // Called after every validated step with the steps this stepper has validated, the
+  // integration variable reached (t, or τ in τ-time) and the midpoints of the state's
+  // enclosure, as doubles. For progress reports only: no role in any guarantee.
+  std::function<void(std::size_t steps, double s, const std::vector<double>& x_mid)> on_step;
+};
+
+// The Lohner step's own settings (no role in the ball step).
+struct LohnerSettings {
+  bool lohner = true;              // false: plain interval vectors (no wrapping control)
+  bool keep_records = false;       // also store each step's record (Tube::step queries; (p+1)·n² intervals a step)
   // Interval matrix products of the step (A = J·B, Q⁻¹A, QᵀQ, and J(s)·B of the tube segment)
   // in midpoint–radius form over floating-point GEMM, and the QR factorisation by Eigen's
   // blocked Householder (IntervalD only; lohner_linalg.hpp). false: the inf–sup products and
@@ -83,21 +97,45 @@ struct ValidatedOptions {
   // the derivative pass costs ~(q/p)² of the full one; the price is width (measured in
   // docs/performance.md, "Scale to the papers' sizes").
   unsigned jacobian_order = 0;
-  // Called after every validated step with the steps this stepper has validated, the
-  // integration variable reached (t, or τ in τ-time) and the midpoints of the state's
-  // enclosure, as doubles. For progress reports only: no role in any guarantee.
-  std::function<void(std::size_t steps, double s, const std::vector<double>& x_mid)> on_step;
-  // The ball step (top of this file; docs/method.md §2b) instead of the Lohner step: the set is
-  // a Euclidean ball around a point, carried by the logarithmic norm of the field over the a
-  // priori box. Much cheaper per step at large n; as tight only while the flow does not expand
-  // much (the width grows like exp(∫ μ dt)). jacobian_order, lohner and midrad_products have
-  // no role in it; keep_records is refused (a ball step has no Taylor–Lohner record).
-  bool log_norm_ball = false;
+};
+
+// The ball step's own settings (top of this file; docs/method.md §2b).
+struct BallSettings {
   // The ball step's pieces: [0, h] is cut into this many pieces, each with its own box and
   // bound μ_i (docs/method.md §2b); more pieces enclose Df more tightly at that many times the
   // cost of Df and μ (measured on the authors' regression instances: κ = 1 needs 1, κ = 5 gains
   // from 4; docs/performance.md, "The ball step"). 0 is taken as 1.
   unsigned ball_pieces = 1;
+};
+
+struct LohnerOptions : StepControl, LohnerSettings {};
+struct BallOptions : StepControl, BallSettings {};
+
+struct ValidatedOptions : StepControl, LohnerSettings, BallSettings {
+  // The ball step (top of this file; docs/method.md §2b) instead of the Lohner step: the set is
+  // a Euclidean ball around a point, carried by the logarithmic norm of the field over the a
+  // priori box. Much cheaper per step at large n; as tight only while the flow does not expand
+  // much (the width grows like exp(∫ μ dt)). Read only by with_stepper (validated_flow.hpp),
+  // which builds a BallStepper for it: the LohnerSettings then have no role, and what needs
+  // step records does not compile with it.
+  bool log_norm_ball = false;
+
+  LohnerOptions lohner_options() const { return LohnerOptions{{static_cast<const StepControl&>(*this)}, {static_cast<const LohnerSettings&>(*this)}}; }
+  BallOptions ball_options() const { return BallOptions{{static_cast<const StepControl&>(*this)}, {static_cast<const BallSettings&>(*this)}}; }
+  // The options of the core (ValidatedStepper) for a stepper type's own options.
+  static ValidatedOptions of(const LohnerOptions& o) {
+    ValidatedOptions v;
+    static_cast<StepControl&>(v) = o;
+    static_cast<LohnerSettings&>(v) = o;
+    return v;
+  }
+  static ValidatedOptions of(const BallOptions& o) {
+    ValidatedOptions v;
+    static_cast<StepControl&>(v) = o;
+    static_cast<BallSettings&>(v) = o;
+    v.log_norm_ball = true;
+    return v;
+  }
 };
 
 // Where a step's time goes: thread CPU seconds accumulated over every step() call, per phase
@@ -130,7 +168,7 @@ unsigned working_bits() {
 
 // The set {c + B r + e : r ∈ [r], ‖e‖₂ ≤ ball}: c thin, B a point matrix (thin entries), [r] an
 // interval vector, ball ≥ 0 a Euclidean radius. The Lohner step takes and makes sets with
-// ball = 0; the ball step (ValidatedOptions::log_norm_ball) takes any and makes sets with B
+// ball = 0; the ball step (BallStepper) takes any and makes sets with B
 // and r empty (the ball around c alone).
 template <class S>
 struct LohnerSet {
@@ -162,9 +200,12 @@ struct LohnerSet {
   }
 };
 
-// The integrator for a vector field given as a recorder on Taylor variables (the field's type
-// erased: this class is compiled once per interval kind, in integrate/validated_taylor.cpp).
-// Build a ValidatedTaylor<S, Field> (below), which also keeps the field's own type.
+// The shared core of both steppers for a vector field given as a recorder on Taylor variables
+// (the field's type erased: this class is compiled once per interval kind, in
+// integrate/validated_taylor.cpp): the a priori enclosure and the step size (steps 1 and 3),
+// the Lohner step and the ball step. Build a LohnerStepper<S, Field> or a BallStepper<S, Field>
+// (below), which choose the step at compile time and keep the field's own type; the one loop
+// that takes their steps is integrate/validated_flow.hpp.
 template <class S>
 class ValidatedStepper {
  public:
@@ -187,15 +228,8 @@ class ValidatedStepper {
   void set_double_jacobian_field(DoubleField f) { double_field_ = std::move(f); }
 
   const ValidatedOptions& options() const { return opt_; }
-  const StepRecord<S>& last_step() const { return rec_; }  // empty (n = 0) after a ball step
-  // CPU time per phase, accumulated over every step() so far.
+  // CPU time per phase, accumulated over every step so far.
   const StepProfile& profile() const { return prof_; }
-
-  // Guarantee: on return, every solution that started in `set` at time t (on entry) is in
-  // `set` at time t (on exit), which is t + h ≤ t_end (exactly t_end when `reached`); the
-  // returned segment box contains it for all times in between. Throws ValidationFailure when
-  // no step can be validated.
-  TubeSegment<S> step(LohnerSet<S>& set, S& t, const S& t_end, bool& reached);
 
   std::size_t steps_taken() const { return steps_; }
   // The tightest enclosure of the state after the last step (direct ∩ Lohner box).
@@ -210,6 +244,17 @@ class ValidatedStepper {
 
  protected:
   std::size_t steps_ = 0;  // steps of the last integrate() (ValidatedTaylor)
+
+  // Guarantee of both steps: on return, every solution that started in `set` at time t (on
+  // entry) is in `set` at time t (on exit), which is t + h ≤ t_end (exactly t_end when
+  // `reached`); the returned segment box contains it for all times in between. Throws
+  // ValidationFailure when no step can be validated.
+  // The Taylor–Lohner step (steps 1–5 at the top of this file); last_record() then describes it.
+  TubeSegment<S> step_lohner(LohnerSet<S>& set, S& t, const S& t_end, bool& reached);
+  // The ball step (top of this file); it leaves no record.
+  TubeSegment<S> step_ball(LohnerSet<S>& set, S& t, const S& t_end, bool& reached);
+  // The record of the last Lohner step (read only through LohnerStepper::last_step()).
+  const StepRecord<S>& last_record() const { return rec_; }
 
  private:
   // The derivative order q (ValidatedOptions::jacobian_order).
@@ -242,8 +287,6 @@ class ValidatedStepper {
   // tx_ (the box) are solved, finds h and E (E_, te_); returns h (an interval only for the last
   // step onto t_end, `last`).
   S validated_step_size(const LohnerSet<S>& set, const S& t, const S& t_end, bool& last);
-  // The ball step (ValidatedOptions::log_norm_ball; top of this file).
-  TubeSegment<S> step_ball(LohnerSet<S>& set, S& t, const S& t_end, bool& reached);
   // Counts a validated step and reports it to options().on_step (progress only).
   void count_step(const TubeSegment<S>& seg, const S& t) {
     ++prof_.steps;
@@ -329,35 +372,63 @@ class ValidatedStepper {
   StepProfile prof_;      // CPU time per phase (profile())
 };
 
-// The validated integrator of ẋ = field(x): field(x, dxdt) is a template over the scalar (it is
-// recorded on taylor::Var<S>; called on std::vector<S> too when it can be, for box_field()).
-template <class S, class Field>
-class ValidatedTaylor : public ValidatedStepper<S> {
- public:
-  ValidatedTaylor(Field field, std::size_t dimension, ValidatedOptions options = {})
-      : ValidatedStepper<S>(typename ValidatedStepper<S>::TapeField(field), dimension, options), f_(std::move(field)) {}
+// The two steppers as types: which step (Lohner or ball) is fixed by the type, and so is
+// whether a step leaves a record (StepRecord, step_record.hpp) to ask about the solutions inside
+// the step. `has_records` is that compile-time trait: what needs records (TubeStep observers,
+// the τ-time crossing bracketing, SolutionCurve::step queries) is constrained on it in
+// integrate/validated_flow.hpp, so combining it with a BallStepper does not compile.
+struct LohnerStep {
+  static constexpr bool has_records = true;
+  using Options = LohnerOptions;
+};
+struct BallStep {
+  static constexpr bool has_records = false;
+  using Options = BallOptions;
+};
 
-  // Guarantee: the returned tube contains every solution starting in `box` at t0, on [t0, t_end]
-  // (see integrate/tube.hpp).
-  Tube<S> integrate(const std::vector<S>& box, const S& t0, const S& t_end) {
+template <class S, bool Records>
+class SolutionCurve;
+
+// A stepper for ẋ = field(x): field(x, dxdt) is a template over the scalar (it is recorded on
+// taylor::Var<S>; called on std::vector<S> too when it can be, for box_field()). Kind is
+// LohnerStep or BallStep; use the names LohnerStepper / BallStepper below. Both share the core
+// (ValidatedStepper<S>): the a priori enclosure and the step size are one implementation.
+template <class S, class Field, class Kind>
+class TypedStepper : public ValidatedStepper<S> {
+ public:
+  static constexpr bool has_records = Kind::has_records;
+  using Options = typename Kind::Options;
+
+  TypedStepper(Field field, std::size_t dimension, const Options& options = {})
+      : ValidatedStepper<S>(typename ValidatedStepper<S>::TapeField(field), dimension, ValidatedOptions::of(options)),
+        f_(std::move(field)) {}
+  // From the combined options of a caller that chose this stepper type (with_stepper,
+  // integrate/validated_flow.hpp); refuses options that ask for the other step.
+  TypedStepper(Field field, std::size_t dimension, const ValidatedOptions& options)
+      : TypedStepper(std::move(field), dimension, checked(options)) {}
+
+  // One validated step (guarantee: ValidatedStepper::step_lohner / step_ball). The loop over
+  // steps is integrate/validated_flow.hpp (run_flow); nothing else calls this in a loop.
+  TubeSegment<S> step(LohnerSet<S>& set, S& t, const S& t_end, bool& reached) {
+    if constexpr (has_records) return this->step_lohner(set, t, t_end, reached);
+    else return this->step_ball(set, t, t_end, reached);
+  }
+  // The record of the last step (the Lohner stepper only: a ball step has none).
+  const StepRecord<S>& last_step() const
+    requires has_records
+  {
+    return this->last_record();
+  }
+
+  // Guarantee: the returned curve contains every solution starting in `box` at t0, on
+  // [t0, t_end] (integrate/solution_curve.hpp). A thin adapter over run_flow
+  // (integrate/validated_flow.hpp) with the stop rule "t = t_end"; throws as the step does.
+  SolutionCurve<S, has_records> integrate(const std::vector<S>& box, const S& t0, const S& t_end) {
     LohnerSet<S> set = LohnerSet<S>::from_box(box);
     return integrate(set, t0, t_end);
   }
-  Tube<S> integrate(LohnerSet<S>& set, const S& t0, const S& t_end) {
-    Tube<S> tube;
-    tube.set_start(set.box(), box_field());
-    S t = t0;
-    bool reached = false;
-    std::size_t steps = 0;
-    while (!reached) {
-      if (++steps > this->options().max_steps) throw ValidationFailure("integrate: step budget exhausted");
-      TubeSegment<S> seg = this->step(set, t, t_end, reached);
-      if (this->options().keep_segments) tube.segments().push_back(std::move(seg));
-    }
-    tube.set_final(this->last_box(), t_end);
-    this->steps_ = steps;
-    return tube;
-  }
+  SolutionCurve<S, has_records> integrate(LohnerSet<S>& set, const S& t0, const S& t_end);
+
   // The field over boxes of S (TubeStep::derivative), or an empty function when Field cannot be
   // called on std::vector<S> (it then only evaluates on Taylor variables).
   BoxField<S> box_field() const {
@@ -368,15 +439,30 @@ class ValidatedTaylor : public ValidatedStepper<S> {
   }
 
  private:
+  static Options checked(const ValidatedOptions& o) {
+    if (o.log_norm_ball != !has_records)
+      throw std::invalid_argument(has_records ? "log_norm_ball: the Lohner stepper was asked for the ball step (use with_stepper)"
+                                              : "log_norm_ball: the ball stepper was asked for the Lohner step (use with_stepper)");
+    if constexpr (has_records) return o.lohner_options();
+    else return o.ball_options();
+  }
+
   Field f_;
 };
+
+template <class S, class Field>
+using LohnerStepper = TypedStepper<S, Field, LohnerStep>;
+template <class S, class Field>
+using BallStepper = TypedStepper<S, Field, BallStep>;
+// The name most callers know: the Lohner stepper.
+template <class S, class Field>
+using ValidatedTaylor = LohnerStepper<S, Field>;
 
 // ----- ValidatedStepper: the step ---------------------------------------------------------
 // Out of the class (not inline), so that the explicit instantiations at the end of this file
 // keep every other translation unit from compiling them again.
 template <class S>
-TubeSegment<S> ValidatedStepper<S>::step(LohnerSet<S>& set, S& t, const S& t_end, bool& reached) {
-  if (opt_.log_norm_ball) return step_ball(set, t, t_end, reached);
+TubeSegment<S> ValidatedStepper<S>::step_lohner(LohnerSet<S>& set, S& t, const S& t_end, bool& reached) {
   if (set.ball != 0 || set.B.size() != n_ * n_) throw std::invalid_argument("step: the Lohner step needs a Lohner set (B n × n, no ball)");
   using B = num::BoundOf<S>;
   const std::size_t n = n_, p = opt_.order;
@@ -736,3 +822,6 @@ extern template class ValidatedStepper<IntervalD>;
 extern template class ValidatedStepper<IntervalMp>;
 
 }  // namespace softcert::integrate
+
+// The loop over the steppers' steps (and TypedStepper::integrate): after the classes above.
+#include "integrate/validated_flow.hpp"

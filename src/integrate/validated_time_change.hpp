@@ -5,10 +5,11 @@
 // Guarantee of integrate_to_component_value: if the exact solution's component `index`
 // (the old time t) is strictly increasing along every solution from the initial set and
 // reaches `target` at some τ*, the returned box contains x(τ*) for every such solution and
-// tau contains τ*. Argument: the τ-steps are validated steps (validated_taylor.hpp); within a
+// tau contains τ*. Argument: the τ-steps are validated steps (validated_taylor.hpp), taken by
+// run_flow under the stop rule until_component (validated_flow.hpp); within a
 // step, s ∉ [0, s_lo] when the component's enclosure over [0, s_lo] lies below target and
 // s ∉ [s_hi, h̄] when its enclosure over [s_hi, h̄] lies above; x(τ_k + s) is then enclosed by
-// the step's expansion over [s_lo, s_hi]. Where the step certifies that the component increases
+// the step's expansion over [s_lo, s_hi] (detail::add_crossing_piece, validated_flow.hpp). Where the step certifies that the component increases
 // — its rate, the field evaluated over the segment box (which contains x(s) for every s of the
 // step), is certainly positive — the enclosure at the single time s_lo (s_hi) decides the whole
 // of [0, s_lo] ([s_hi, h̄]); otherwise the enclosures over those intervals are used. Steps are
@@ -32,7 +33,7 @@
 #include <utility>
 #include <vector>
 
-#include "integrate/validated_taylor.hpp"
+#include "integrate/validated_flow.hpp"
 #include "numerics/traits.hpp"
 
 namespace softcert::integrate {
@@ -46,60 +47,6 @@ struct ComponentHit {
 
 namespace detail {
 
-// The part of one validated step (record `rec`, segment box `seg_box`) where component `index`
-// may equal `target`, hulled into `hit`. Returns true when the step certainly ends above target
-// (no later step can cross it). Precondition: seg_box[index] is not certainly below target.
-// `increasing`: certified that x_index increases on the whole step, for every solution.
-template <class S, class Field>
-bool add_crossing_piece(const StepRecord<S>& rec, const std::vector<S>& seg_box, std::size_t index, const S& target,
-                        bool increasing, ComponentHit<S>& hit, bool& have) {
-  using B = num::BoundOf<S>;
-  const int iters = static_cast<int>(working_bits<S>()) + 8;
-  const B hbar = num::upper(rec.h);
-  // Increasing: a bound at the time s holds on a whole side of it.
-  auto below = [&](const B& s) {  // x_index < target on all of [0, s]
-    return num::certainly_lt(rec.component(index, num::hull_of_bounds<S>(increasing ? s : B(0), s)), target);
-  };
-  auto above = [&](const B& s) {  // x_index > target on all of [s, h̄]
-    return num::certainly_gt(rec.component(index, num::hull_of_bounds<S>(s, increasing ? s : hbar)), target);
-  };
-  B s_lo(0);
-  if (below(B(0))) {
-    B lo(0), hi = hbar;
-    for (int i = 0; i < iters; ++i) {
-      const B m = (lo + hi) / 2;
-      if (below(m)) lo = m;
-      else hi = m;
-    }
-    s_lo = lo;
-  }
-  const bool done = above(hbar);
-  B s_hi = hbar;
-  if (done) {
-    B lo = s_lo, hi = hbar;
-    for (int i = 0; i < iters; ++i) {
-      const B m = (lo + hi) / 2;
-      if (above(m)) hi = m;
-      else lo = m;
-    }
-    s_hi = hi;
-  }
-  const S range = num::hull_of_bounds<S>(s_lo, s_hi);
-  std::vector<S> piece = rec.enclose(range);
-  // The segment box also contains x on [s_lo, s_hi] ⊂ [0, h̄]: intersect.
-  for (std::size_t i = 0; i < piece.size(); ++i) piece[i] = ValidatedTaylor<S, Field>::intersect(piece[i], seg_box[i]);
-  const S tau_piece = rec.t0 + range;
-  if (!have) {
-    hit.box = piece;
-    hit.tau = tau_piece;
-    have = true;
-  } else {
-    for (std::size_t i = 0; i < piece.size(); ++i) hit.box[i] = num::hull(hit.box[i], piece[i]);
-    hit.tau = num::hull(hit.tau, tau_piece);
-  }
-  return done;
-}
-
 // The default visitor: ignores the segments.
 struct IgnoreSegments {
   template <class Segment>
@@ -110,65 +57,29 @@ struct IgnoreSegments {
 
 // Guarantee: as integrate_to_component_value, for every target; hits[k] belongs to targets[k]
 // and hits[k].steps counts the steps taken until its crossing was complete. `targets` must be
-// certainly increasing and certainly after x0[index] (else ValidationFailure).
+// certainly increasing and certainly after x0[index] (else ValidationFailure). A thin adapter
+// over run_flow with the stop rule until_component (validated_flow.hpp), which brackets the
+// crossings with the step records: the Lohner stepper only (a BallStepper does not compile).
 template <class S, class Field, class OnSegment = detail::IgnoreSegments>
-std::vector<ComponentHit<S>> integrate_to_component_values(ValidatedTaylor<S, Field>& vt, const std::vector<S>& x0,
+std::vector<ComponentHit<S>> integrate_to_component_values(LohnerStepper<S, Field>& vt, const std::vector<S>& x0,
                                                            std::size_t index, const std::vector<S>& targets,
                                                            const S& tau_cap, std::size_t max_steps,
-                                                           OnSegment&& on_segment = {}) {
-  std::vector<ComponentHit<S>> hits(targets.size());
+                                                           OnSegment&& on_segment_visit = {}) {
+  std::vector<ComponentHit<S>> hits;
   if (targets.empty()) return hits;
-  // The crossing is bracketed with each step's record (vt.last_step()), which the ball step
-  // does not keep.
-  if (vt.options().log_norm_ball) throw std::invalid_argument("time change: needs the Lohner step (not log_norm_ball)");
-  if (!num::certainly_lt(x0[index], targets.front())) throw ValidationFailure("time change: the target is not after the start");
-  for (std::size_t k = 1; k < targets.size(); ++k)
-    if (!num::certainly_lt(targets[k - 1], targets[k])) throw ValidationFailure("time change: the targets are not increasing");
-  std::vector<char> have(targets.size(), 0);
-  const BoxField<S> rate = vt.box_field();  // empty when the field only records on Taylor variables
-  std::vector<S> dx(x0.size());
   LohnerSet<S> set = LohnerSet<S>::from_box(x0);
-  S tau(0);
-  bool reached = false;
-  std::size_t steps = 0, next = 0;  // targets before `next` are complete
-  while (next < targets.size()) {
-    if (++steps > max_steps) throw ValidationFailure("time change: step budget exhausted before reaching the target");
-    if (reached) throw ValidationFailure("time change: τ cap reached before the target");
-    const TubeSegment<S> seg = vt.step(set, tau, tau_cap, reached);
-    on_segment(seg);
-    const StepRecord<S>& rec = vt.last_step();
-    // x_index increases on this step if its rate is certainly positive over the segment box (the
-    // box holds x(s) for every s of the step); evaluated only on steps that may hold a crossing.
-    bool increasing = false, rate_known = false;
-    // Targets are increasing: once one is certainly beyond this step, so are all later ones.
-    for (std::size_t k = next; k < targets.size(); ++k) {
-      if (num::certainly_lt(seg.box[index], targets[k])) break;
-      if (!rate_known && rate) {
-        try {
-          rate(seg.box, dx);
-          increasing = num::certainly_positive(dx[index]);
-        } catch (const std::exception&) {
-          increasing = false;  // the field refused the box (e.g. a kink's sign undecided): interval tests
-        }
-      }
-      rate_known = true;
-      bool have_k = have[k] != 0;
-      const bool done =
-          detail::add_crossing_piece<S, Field>(rec, seg.box, index, targets[k], increasing, hits[k], have_k);
-      have[k] = have_k ? 1 : 0;
-      // done for targets[k] implies done for every earlier target (they are smaller), all of
-      // which this loop has just completed: so done targets stay a prefix.
-      if (done) {
-        hits[k].steps = steps;
-        next = k + 1;
-      }
-    }
-  }
+  FlowControl control;
+  control.max_steps = max_steps;
+  control.budget_message = "time change: step budget exhausted before reaching the target";
+  const auto curve = run_flow<S>(vt, set, x0, S(0), until_component(index, targets, tau_cap), control,
+                                             no_finisher, on_segment([&](const TubeSegment<S>& seg) { on_segment_visit(seg); }));
+  curve.throw_unless_completed();
+  for (const Crossing<S>& c : curve.crossings()) hits.push_back(ComponentHit<S>{c.box, c.time, c.steps});
   return hits;
 }
 
 template <class S, class Field, class OnSegment = detail::IgnoreSegments>
-ComponentHit<S> integrate_to_component_value(ValidatedTaylor<S, Field>& vt, const std::vector<S>& x0, std::size_t index,
+ComponentHit<S> integrate_to_component_value(LohnerStepper<S, Field>& vt, const std::vector<S>& x0, std::size_t index,
                                              const S& target, const S& tau_cap, std::size_t max_steps,
                                              OnSegment&& on_segment = {}) {
   return integrate_to_component_values(vt, x0, index, std::vector<S>{target}, tau_cap, max_steps,

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "integrate/tube.hpp"
-#include "integrate/validated_taylor.hpp"
+#include "integrate/validated_flow.hpp"
 #include "numerics/traits.hpp"
 
 namespace softcert::integrate {
@@ -29,37 +29,31 @@ struct WalkOutcome {
 // Walks from `x0` at time t_start towards t_end with vt (the options' max_steps is the
 // budget), calling visit(step) after each step; visit returns false to stop the walk, and the
 // walk ends covered when done(step) holds after a visit. A validation failure ends the walk with
-// `failure` set; it is never hidden.
+// `failure` set; it is never hidden. A thin adapter over run_flow (validated_flow.hpp): the
+// visit is an observer of the TubeStep, so walk needs the Lohner stepper (records).
 template <class S, class Field, class Visit, class Done>
-WalkOutcome walk(ValidatedTaylor<S, Field>& vt, const std::vector<S>& x0, const S& t_start, const S& t_end, Visit&& visit,
+WalkOutcome walk(LohnerStepper<S, Field>& vt, const std::vector<S>& x0, const S& t_start, const S& t_end, Visit&& visit,
                  Done&& done) {
-  const BoxField<S> field = vt.box_field();
   LohnerSet<S> set = LohnerSet<S>::from_box(x0);
-  S t = t_start;
-  std::vector<S> start = x0;
+  FlowControl control;
+  control.max_steps = vt.options().max_steps;
+  const auto curve =
+      run_flow<S>(vt, set, x0, t_start, until_time(t_end), control, no_finisher, on_tube_step([&](const TubeStep<S>& st) {
+        if (!visit(st)) return FlowAction::stop;
+        return done(st) ? FlowAction::complete : FlowAction::proceed;
+      }));
   WalkOutcome out;
-  try {
-    for (;;) {
-      if (out.steps >= vt.options().max_steps) {
-        out.failure = "step budget exhausted before t reached the horizon";
-        return out;
-      }
-      bool reached = false;
-      TubeSegment<S> seg = vt.step(set, t, t_end, reached);
-      const TubeStep<S> st(vt.last_step(), std::move(seg.box), start, vt.last_box(), S(seg.t1 - seg.t0), out.steps++,
-                           &field);
-      if (!visit(st)) {
-        out.stopped = true;
-        return out;
-      }
-      if (done(st) || reached) {
-        out.covered = true;
-        return out;
-      }
-      start = st.end();
-    }
-  } catch (const ValidationFailure& e) {
-    out.failure = std::string("validation failed: ") + e.what();
+  out.steps = curve.steps();
+  switch (curve.end()) {
+    case FlowEnd::reached_end:
+    case FlowEnd::predicate:
+    case FlowEnd::finisher: out.covered = true; break;
+    case FlowEnd::observer_stop: out.stopped = true; break;
+    case FlowEnd::budget: out.failure = "step budget exhausted before t reached the horizon"; break;
+    case FlowEnd::failure:
+      if (!curve.failed_in_validation()) curve.rethrow();  // a std::domain_error: not the walk's to report
+      out.failure = "validation failed: " + curve.message();
+      break;
   }
   return out;
 }

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <type_traits>
 
 #include "integrate/validated_taylor.hpp"
 
@@ -55,21 +56,23 @@ TEST(ValidatedGuards, ACentreOutsideTheBoxFailsTheStep) {
   for (bool ball : {false, true}) {
     ValidatedOptions o;
     o.log_norm_ball = ball;
-    ValidatedTaylor<IntervalD, decltype(sq)> vt(sq, 1, o);
-    integrate::LohnerSet<IntervalD> set;
-    set.c = {IntervalD(-5.0)};
-    set.B = {IntervalD(1.0)};
-    set.r = {IntervalD(1.0, 2.0)};  // the set is [−4, −3]; c = −5 is not in it
-    IntervalD t(0.0);
-    bool reached = false;
-    EXPECT_THROW((void)vt.step(set, t, IntervalD(0.1), reached), integrate::ValidationFailure) << (ball ? "ball" : "Lohner");
-    // the same set with its centre inside is stepped (the check refuses only what it must)
-    integrate::LohnerSet<IntervalD> ok;
-    ok.c = {IntervalD(-3.5)};
-    ok.B = {IntervalD(1.0)};
-    ok.r = {IntervalD(-0.5, 0.5)};
-    IntervalD t2(0.0);
-    EXPECT_NO_THROW((void)vt.step(ok, t2, IntervalD(0.1), reached)) << (ball ? "ball" : "Lohner");
+    integrate::with_stepper<IntervalD>(o, sq, 1, [&](auto& vt) {
+      EXPECT_EQ(std::remove_cvref_t<decltype(vt)>::has_records, !ball);
+      integrate::LohnerSet<IntervalD> set;
+      set.c = {IntervalD(-5.0)};
+      set.B = {IntervalD(1.0)};
+      set.r = {IntervalD(1.0, 2.0)};  // the set is [−4, −3]; c = −5 is not in it
+      IntervalD t(0.0);
+      bool reached = false;
+      EXPECT_THROW((void)vt.step(set, t, IntervalD(0.1), reached), integrate::ValidationFailure) << (ball ? "ball" : "Lohner");
+      // the same set with its centre inside is stepped (the check refuses only what it must)
+      integrate::LohnerSet<IntervalD> ok;
+      ok.c = {IntervalD(-3.5)};
+      ok.B = {IntervalD(1.0)};
+      ok.r = {IntervalD(-0.5, 0.5)};
+      IntervalD t2(0.0);
+      EXPECT_NO_THROW((void)vt.step(ok, t2, IntervalD(0.1), reached)) << (ball ? "ball" : "Lohner");
+    });
   }
 }
 
