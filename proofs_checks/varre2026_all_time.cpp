@@ -13,6 +13,7 @@
 //                              when a(0) is uniform).
 // Outside these hypotheses the lemma says nothing: inconclusive (the tube checks decide finite H).
 #include "engine/registry.hpp"
+#include "engine/verdict_policy.hpp"
 #include "varre2026_check.hpp"
 
 namespace softcert::varre2026 {
@@ -83,7 +84,7 @@ class AllTimeCheck : public LogisticCheck {
         }
       r.details["leader"] = k;
       r.verdict = engine::Verdict::proved;
-      r.margin_lower = r.margin_upper = "0";
+      r.margin = engine::Margin::of_exact(0);
       r.reason = "the start is in the closure of R_" + std::to_string(k) +
                  " with every u-gap positive: by Lemma 1 every gap to the leader is nondecreasing for all t >= 0";
       return r;
@@ -98,8 +99,7 @@ class AllTimeCheck : public LogisticCheck {
     for (const auto& [i, j] : pairs)
       if (m < 0 || s.u[i] - s.u[j] < m) m = s.u[i] - s.u[j];
     r.verdict = engine::Verdict::proved;
-    r.margin_lower = decimal_below(m);
-    r.margin_upper = decimal_above(m);
+    r.margin = engine::Margin::of_exact(m);
     r.details["pairs"] = pairs.size();
     r.reason = "a(0) and u(0) are co-ordered on all " + std::to_string(pairs.size()) +
                " pairs: by Lemma 3 every order holds for all t > 0, every u-gap stays >= " + decimal_below(m);

@@ -73,14 +73,12 @@ engine::CheckResult decide(const instances::Instance& inst, const TubeCheckSetti
                             num::lower_decimal(e.t, 6) + ", " + num::upper_decimal(e.t, 6) + "]";
   if (e.winner == claimed) {
     r.verdict = engine::Verdict::proved;
-    r.margin_lower = num::lower_decimal(e.margin);
-    r.margin_upper = num::upper_decimal(e.margin);
+    engine::set_margin(r, e.margin);
     r.reason = where + ": sigma(a) -> e_" + std::to_string(e.winner) + ", the " + claimed_as;
   } else {
     r.verdict = engine::Verdict::violated;
     const S neg = -e.margin;
-    r.margin_lower = num::lower_decimal(neg);
-    r.margin_upper = num::upper_decimal(neg);
+    engine::set_margin(r, neg);
     r.reason = where + ": sigma(a) -> e_" + std::to_string(e.winner) + ", not e_" + std::to_string(claimed) +
                " (the " + claimed_as + ")";
   }
@@ -200,8 +198,7 @@ class AttentionSinkCheck : public LogisticCheck {
     r.details["claimed_winner"] = m;
     r.details["argmax_a0"] = m;
     r.details["argmax_u0"] = m;
-    r.margin_lower = decimal_below(g);
-    r.margin_upper = decimal_above(g);
+    r.margin = engine::Margin::of_exact(g);
     r.verdict = engine::Verdict::proved;
     r.reason = "the start is in R_" + std::to_string(m) + " exactly (min gap " + decimal_below(g) +
                "); by Lemmas 1-2 sigma(a) -> e_" + std::to_string(m);

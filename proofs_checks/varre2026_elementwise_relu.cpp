@@ -16,6 +16,7 @@
 // proved: |S| ≥ 2. violated: |S| = 1 — the limit is the vertex e_i, a certified counterexample to
 // our reading (margin exactly 0). inconclusive: S empty (every α_i → 0: no limit direction).
 #include "engine/registry.hpp"
+#include "engine/verdict_policy.hpp"
 #include "numerics/elementary.hpp"
 #include "varre2026_check.hpp"
 #include "varre2026_polarization.hpp"
@@ -79,7 +80,7 @@ class ElementwiseReluCheck : public VarreCheck {
     }
     if (survivors.size() == 1) {
       r.verdict = engine::Verdict::violated;
-      r.margin_lower = r.margin_upper = "0";
+      r.margin = engine::Margin::of_exact(0);
       r.reason = "only token " + std::to_string(survivors[0]) + " survives: alpha/sum(alpha) -> e_" +
                  std::to_string(survivors[0]) + " (one-hot)";
       return r;
@@ -100,8 +101,7 @@ class ElementwiseReluCheck : public VarreCheck {
       margin = n == 0 ? m : num::min_of(margin, m);
     }
     r.details["limit"] = limit;
-    r.margin_lower = num::lower_decimal(margin);
-    r.margin_upper = num::upper_decimal(margin);
+    engine::set_margin(r, margin);
     if (num::certainly_positive(margin)) {
       r.verdict = engine::Verdict::proved;
       r.reason = std::to_string(survivors.size()) + " tokens survive: the limit of alpha/sum(alpha) has max weight <= " +

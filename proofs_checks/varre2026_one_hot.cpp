@@ -42,8 +42,7 @@ engine::CheckResult eventual(const instances::Instance& inst, const TubeCheckSet
   const RegionEntry<S>& e = *found.entry;
   const ExactStart start = exact_start(inst);
   r.verdict = engine::Verdict::proved;
-  r.margin_lower = num::lower_decimal(e.margin);
-  r.margin_upper = num::upper_decimal(e.margin);
+  engine::set_margin(r, e.margin);
   r.details["winner"] = e.winner;
   r.details["entry_step"] = e.step;
   r.details["entry_t"] = {num::lower_decimal(e.t), num::upper_decimal(e.t)};
@@ -145,8 +144,7 @@ class OneHotFiniteCheck : public LogisticCheck {
       if (hi > best_hi) best_hi = hi;
     }
     const Rational m_lo = best_lo - one_minus_eps, m_hi = best_hi - one_minus_eps;
-    r.margin_lower = decimal_below(m_lo);
-    r.margin_upper = decimal_above(m_hi);
+    r.margin = engine::Margin::of_rationals(m_lo, m_hi);
     r.details["steps"] = res.steps;
     r.details["argmax"] = k;
     r.details["max_softmax"] = {res.softmax[k].lower, res.softmax[k].upper};

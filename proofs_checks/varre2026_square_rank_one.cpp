@@ -17,6 +17,7 @@
 #include <cstdio>
 
 #include "engine/registry.hpp"
+#include "engine/verdict_policy.hpp"
 #include "numerics/stable.hpp"
 #include "varre2026_check.hpp"
 #include "varre2026_polarization.hpp"
@@ -131,8 +132,7 @@ engine::CheckResult decide(const RankOneStart& e, double epsilon, unsigned order
   for (const auto& x : alpha) al.push_back({num::lower_decimal(x, 8), num::upper_decimal(x, 8)});
   r.details["alpha_limit"] = al;
   const S margin = vertex_distance(alpha) - S(epsilon);
-  r.margin_lower = num::lower_decimal(margin);
-  r.margin_upper = num::upper_decimal(margin);
+  engine::set_margin(r, margin);
   const std::string where = "tau* in [" + num::lower_decimal(tau_lo, 6) + ", " + num::upper_decimal(tau_hi, 6) + "]";
   if (num::certainly_positive(margin)) {
     r.verdict = engine::Verdict::proved;

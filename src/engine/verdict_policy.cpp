@@ -50,6 +50,12 @@ CheckResult decide_fast(const FastRun& p, const FastRun& p2, const std::string& 
   return r;
 }
 
+void decide_by_margin(CheckResult& r, const MarginReasons& why) {
+  const int sign = r.margin.certain_sign();
+  r.verdict = sign > 0 ? Verdict::proved : (sign < 0 ? Verdict::violated : Verdict::inconclusive);
+  r.reason = sign > 0 ? why.holds : (sign < 0 ? why.fails : why.undecided);
+}
+
 CheckResult run_check(const Check& check, const nlohmann::json& instance, const CheckOptions& options) {
   CheckResult r;
   try {

@@ -117,8 +117,8 @@ std::pair<std::string, std::string> max_alpha(const engine::CheckResult& r) {
 // {"", ""} without a margin. For reading; widened outward (outward_decimals) so that it still
 // encloses the exact distance. The certified margin itself is in numbers.json.
 std::pair<std::string, std::string> distance(const engine::CheckResult& r, double epsilon) {
-  if (r.margin_lower.empty()) return {"", ""};
-  const double m_lo = std::strtod(r.margin_lower.c_str(), nullptr), m_hi = std::strtod(r.margin_upper.c_str(), nullptr);
+  if (r.margin.empty()) return {"", ""};
+  const double m_lo = r.margin.lower_nearest(), m_hi = r.margin.upper_nearest();
   return outward_decimals(epsilon - m_hi, epsilon - m_lo, std::abs(epsilon) + std::abs(m_lo) + std::abs(m_hi), 0.0);
 }
 
@@ -226,8 +226,8 @@ ExperimentResult run_normalizations(const RunContext& ctx) {
     const auto [dlo, dhi] = distance(p.result, eps);
     const std::string verdict = engine::to_string(p.result.verdict), change = last_decade_change(p);
     const std::string fast_verdict = p.fast ? engine::to_string(p.fast->verdict) : "";
-    table.add_row({p.norm, p.loss, short_number(p.horizon), verdict, alo, ahi, dlo, dhi, p.result.margin_lower,
-                   p.result.margin_upper, paper_says(p.norm, p.loss), fast_verdict, p.fast ? p.fast->reason : "", change,
+    table.add_row({p.norm, p.loss, short_number(p.horizon), verdict, alo, ahi, dlo, dhi, p.result.margin.lower_text(),
+                   p.result.margin.upper_text(), paper_says(p.norm, p.loss), fast_verdict, p.fast ? p.fast->reason : "", change,
                    short_number(p.seconds, 3), p.result.reason});
     md << "| " << p.norm << " | " << p.loss << " | " << verdict << " | "
        << (alo.empty() ? std::string("—") : num::bracket_text(alo, ahi, 8)) << " | "
@@ -236,10 +236,10 @@ ExperimentResult run_normalizations(const RunContext& ctx) {
        << (change.empty() ? std::string("—") : change) << " |\n";
     rows.push_back({{"normalization", p.norm}, {"loss", p.loss}, {"horizon", p.horizon}, {"verdict", verdict},
                     {"max_alpha", alo.empty() ? nlohmann::json(nullptr) : nlohmann::json::array({alo, ahi})},
-                    {"margin", {p.result.margin_lower, p.result.margin_upper}}, {"reason", p.result.reason},
+                    {"margin", {p.result.margin.lower_text(), p.result.margin.upper_text()}}, {"reason", p.result.reason},
                     {"paper", paper_says(p.norm, p.loss)}, {"seconds", p.seconds}, {"instance", p.instance},
                     {"fast_tier", p.fast ? nlohmann::json{{"verdict", fast_verdict}, {"reason", p.fast->reason},
-                                                          {"margin_estimate", {p.fast->margin_lower, p.fast->margin_upper}}}
+                                                          {"margin_estimate", {p.fast->margin.lower_text(), p.fast->margin.upper_text()}}}
                                          : nlohmann::json(nullptr)},
                     {"fast_change_last_decade", change}, {"fast_curve_stop", p.curve_stop},
                     {"details", p.result.details}});

@@ -170,7 +170,7 @@ ExperimentResult run_regression(const RunContext& ctx) {
     }
     auto verdict_cell = [](const engine::CheckResult& r) {
       std::string c = engine::to_string(r.verdict);
-      if (!r.margin_lower.empty()) c += " (margin " + short_number(std::stod(r.margin_lower), 3) + ")";
+      if (!r.margin.empty()) c += " (margin " + short_number(r.margin.lower_nearest(), 3) + ")";
       if (r.verdict == engine::Verdict::error || r.verdict == engine::Verdict::inconclusive) c += ": " + r.reason;
       return c;
     };
@@ -186,7 +186,7 @@ ExperimentResult run_regression(const RunContext& ctx) {
     }
     auto result_json = [](const engine::CheckResult& r) {
       return nlohmann::json{{"verdict", engine::to_string(r.verdict)}, {"reason", r.reason},
-                            {"margin", {r.margin_lower, r.margin_upper}}, {"details", r.details}};
+                            {"margin", {r.margin.lower_text(), r.margin.upper_text()}}, {"details", r.details}};
     };
     rows.push_back({{"sweep", s.label}, {"seed", s.seed}, {"kappa", kappa}, {"seconds", s.seconds},
                     {kFirstLast, result_json(s.first_last)}, {kMonotone, result_json(s.monotone)}});
