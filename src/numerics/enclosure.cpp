@@ -23,6 +23,7 @@ struct Enclosure::End {
   bool has_bin = false;
   std::optional<Rational> exact;  // only without `bin`
   int digits = 17;
+  bool nearest = false;  // a point estimate: written to nearest
 
   End() = default;
   End(const End&) = delete;
@@ -160,7 +161,7 @@ EndPtr text_end(const std::string& text) {
 }
 
 std::string end_text(const Enclosure::End& e, bool up) {
-  if (e.has_bin) return format_mpfr(e.bin, e.digits, up ? MPFR_RNDU : MPFR_RNDD);
+  if (e.has_bin) return format_mpfr(e.bin, e.digits, e.nearest ? MPFR_RNDN : (up ? MPFR_RNDU : MPFR_RNDD));
   return rational_text(*e.exact, e.digits, up);
 }
 
@@ -212,6 +213,24 @@ Enclosure Enclosure::of_rationals(const Rational& lower, const Rational& upper) 
 }
 
 Enclosure Enclosure::of_exact(const Rational& value) { return of_rationals(value, value); }
+
+Enclosure Enclosure::point_estimate(double x) {
+  auto end = double_end(x, 17);
+  end->nearest = true;
+  Enclosure e;
+  e.lo_ = e.hi_ = end;
+  e.estimate_ = true;
+  return e;
+}
+
+Enclosure Enclosure::point_estimate(const MpReal& x) {
+  auto end = mpfr_end(x.backend().data(), 0);
+  end->nearest = true;
+  Enclosure e;
+  e.lo_ = e.hi_ = end;
+  e.estimate_ = true;
+  return e;
+}
 
 Enclosure Enclosure::parse(const std::string& lower, const std::string& upper) {
   Enclosure e;

@@ -37,6 +37,11 @@ class Enclosure {
   static Enclosure of_rationals(const Rational& lower, const Rational& upper);
   // A number known exactly (exact() is true); written like of_rationals(value, value).
   static Enclosure of_exact(const Rational& value);
+  // A point estimate with no guarantee (a fast-tier value): both ends x, written to nearest
+  // (17 digits for a double, enough for its precision for MPFR: num::to_decimal's text);
+  // estimate() tells it apart from an enclosure.
+  static Enclosure point_estimate(double x);
+  static Enclosure point_estimate(const MpReal& x);
   // Two decimal texts ("inf", "+inf", "-inf" allowed), read exactly; written again with as many
   // significant digits as each text has. Throws std::invalid_argument naming a text that is
   // not a decimal number.
@@ -45,6 +50,8 @@ class Enclosure {
   bool empty() const { return !lo_; }
   // The number is known exactly (of_exact, or two equal rational ends).
   bool exact() const;
+  // A point estimate (point_estimate): no guarantee.
+  bool estimate() const { return estimate_; }
 
   // The ends as outward decimal text (see the top of the file); "" when empty.
   std::string lower_text() const;
@@ -79,6 +86,7 @@ class Enclosure {
  private:
   std::shared_ptr<const End> lo_, hi_;
   bool exact_ = false;
+  bool estimate_ = false;
 };
 
 }  // namespace softcert::num
