@@ -50,6 +50,18 @@ struct GenerateOptions {
 // rounded outward). Records read back parse their text into it (Margin::parse).
 using Margin = num::Enclosure;
 
+// Facts of a run that other modules read (softcert reproduce's tables and figures), as typed
+// fields; the record's `details` say the same in text, for a person and for the records. Each is
+// empty when the check does not compute it.
+struct RunFacts {
+  // varre2026.regression.*: the entropy H(σ(a(H))) of each sweep member (empty where a member was
+  // not needed): the rigorous tier's enclosures, or the fast tier's 106-bit run's estimates
+  // (Enclosure::estimate()).
+  std::vector<num::Enclosure> member_entropy;
+  // varre2026.normalization.polarizes, rigorous tier: the enclosure of each weight α_k(H).
+  std::vector<num::Enclosure> alpha;
+};
+
 struct CheckResult {
   Verdict verdict = Verdict::inconclusive;
   Margin margin;  // empty when there is none (errors, a run that stopped)
@@ -57,6 +69,7 @@ struct CheckResult {
   unsigned precision_bits = 0;                        // precision actually used
   std::optional<double> horizon;                      // horizon actually checked
   nlohmann::json details = nlohmann::json::object();  // check-specific facts (winner, times, ...)
+  RunFacts facts;  // what other modules read of them, typed
 };
 
 class Check {

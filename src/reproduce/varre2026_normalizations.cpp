@@ -100,17 +100,14 @@ void fast_curve(Pair& p) {
 
 // [max lower, max upper] of the check's enclosure of α(H), or {"", ""} when it has none.
 std::pair<std::string, std::string> max_alpha(const engine::CheckResult& r) {
-  const auto& al = r.details.value("alpha", nlohmann::json());
-  if (!al.is_array() || al.empty() || !al[0].is_array()) return {"", ""};
-  Rational lo = num::parse_decimal<Rational>(al[0][0].get<std::string>());
-  Rational hi = num::parse_decimal<Rational>(al[0][1].get<std::string>());
-  std::string slo = al[0][0], shi = al[0][1];
-  for (const auto& e : al) {
-    const Rational l = num::parse_decimal<Rational>(e[0].get<std::string>()), h = num::parse_decimal<Rational>(e[1].get<std::string>());
-    if (l > lo) lo = l, slo = e[0];
-    if (h > hi) hi = h, shi = e[1];
+  const auto& al = r.facts.alpha;  // engine::RunFacts: the rigorous enclosures
+  if (al.empty()) return {"", ""};
+  std::size_t lo = 0, hi = 0;  // compared exactly, on the ends themselves
+  for (std::size_t k = 1; k < al.size(); ++k) {
+    if (al[k].lower_rational() > al[lo].lower_rational()) lo = k;
+    if (al[k].upper_rational() > al[hi].upper_rational()) hi = k;
   }
-  return {slo, shi};
+  return {al[lo].lower_text(), al[hi].upper_text()};
 }
 
 // The distance to the nearest vertex, ε − margin: [ε − margin_upper, ε − margin_lower], or

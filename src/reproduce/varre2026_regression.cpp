@@ -76,18 +76,11 @@ struct Entropy {
   std::string value, lower, upper;
 };
 Entropy entropy_of(const engine::CheckResult& r, std::size_t i) {
-  if (r.details.contains("entropy_106")) {
-    const auto& h = r.details["entropy_106"];
-    if (i < h.size() && h[i].is_string()) return {h[i].get<std::string>(), "", ""};
-  }
-  if (r.details.contains("entropy")) {
-    const auto& h = r.details["entropy"];
-    if (i < h.size() && h[i].is_array()) {
-      const std::string lo = h[i][0], hi = h[i][1];
-      return {midpoint_for_drawing(lo, hi), lo, hi};
-    }
-  }
-  return {};
+  const auto& h = r.facts.member_entropy;  // engine::RunFacts
+  if (i >= h.size() || h[i].empty()) return {};
+  if (h[i].estimate()) return {h[i].lower_text(), "", ""};
+  const std::string lo = h[i].lower_text(), hi = h[i].upper_text();
+  return {midpoint_for_drawing(lo, hi), lo, hi};
 }
 
 ExperimentResult run_regression(const RunContext& ctx) {

@@ -6,6 +6,7 @@
 #include "numerics/decimal.hpp"
 #include "numerics/enclosure.hpp"
 #include "numerics/precision.hpp"
+#include "numerics/traits.hpp"
 
 namespace softcert::num {
 namespace {
@@ -113,8 +114,12 @@ TEST(Enclosure, TextReadBackIsExactAndWritesIdentically) {
     EXPECT_EQ(read.certain_sign(), written.certain_sign());
     EXPECT_TRUE(read.ordered());
     // the text's values enclose the written ends
-    if (std::isfinite(written.lower_down())) EXPECT_LE(read.lower_rational(), written.lower_rational());
-    if (std::isfinite(written.upper_up())) EXPECT_GE(read.upper_rational(), written.upper_rational());
+    if (std::isfinite(written.lower_down())) {
+      EXPECT_LE(read.lower_rational(), written.lower_rational());
+    }
+    if (std::isfinite(written.upper_up())) {
+      EXPECT_GE(read.upper_rational(), written.upper_rational());
+    }
   }
   // read exactly: "0.1" is one tenth, not a double near it
   const Enclosure tenth = Enclosure::parse("0.1", "0.1");

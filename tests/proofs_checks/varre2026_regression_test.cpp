@@ -274,6 +274,21 @@ TEST(Varre2026Regression, RigorousTierEnclosesTheFastTierOnASmallSweep) {
   const Rational m = q(f.details["margin_106"]);
   EXPECT_LE(q(r.margin.lower_text()), m);
   EXPECT_LE(m, q(r.margin.upper_text()));
+  // the same numbers as typed facts (engine::RunFacts, what softcert reproduce reads): the text
+  // of the records is theirs, and the 106-bit estimates lie in the enclosures, compared on the ends
+  ASSERT_EQ(r.facts.member_entropy.size(), 2u);
+  ASSERT_EQ(f.facts.member_entropy.size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    const num::Enclosure& e = r.facts.member_entropy[i];
+    const num::Enclosure& x = f.facts.member_entropy[i];
+    EXPECT_FALSE(e.estimate());
+    EXPECT_TRUE(x.estimate());
+    EXPECT_EQ(e.lower_text(), enc[i][0].get<std::string>());
+    EXPECT_EQ(e.upper_text(), enc[i][1].get<std::string>());
+    EXPECT_EQ(x.lower_text(), h106[i].get<std::string>());
+    EXPECT_LE(e.lower_rational(), x.lower_rational()) << "member " << i;
+    EXPECT_LE(x.upper_rational(), e.upper_rational()) << "member " << i;
+  }
 }
 
 // params.set = "ball": the same sweep with the ball step (docs/method.md §2b) — the same verdict,
