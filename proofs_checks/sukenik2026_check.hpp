@@ -64,10 +64,7 @@ inline nlohmann::json decimal_row(const std::vector<double>& v, int digits = 6) 
   return row;
 }
 
-// Sets the result's margin to the outward decimal bounds of `m`.
-inline void set_margin(engine::CheckResult& r, const IntervalMp& m, int digits = 17) {
-  r.margin_lower = certify::lo_str(m, digits);
-  r.margin_upper = certify::hi_str(m, digits);
-}
+// The digits the Sukeník checks write their margins with (engine::set_margin).
+inline constexpr int kMarginDigits = 17;
 
 }  // namespace softcert::checks

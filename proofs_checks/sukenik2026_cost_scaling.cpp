@@ -214,8 +214,7 @@ class CostScaling final : public SinkPaperCheck {
     }
     r.details["margin_meaning"] = "min over T of cost_diag / cost_sink - 1";
     if (all_certified) {
-      r.margin_lower = down(margin_lo, 17);
-      r.margin_upper = up(margin_hi, 17);
+      r.margin = engine::Margin::of_doubles(margin_lo, margin_hi, 17);
     }
     if (!contradiction && !reversed && !all_certified) {
       engine::undecided(r, "some bracket could not be certified (see details.rows)");

@@ -83,7 +83,7 @@ class HardSwitch final : public SinkPaperCheck {
     const auto dec = certify::decide_hard_switch(values);
     engine::CheckResult r;
     r.precision_bits = 128;
-    set_margin(r, dec.margin);
+    engine::set_margin(r, dec.margin, kMarginDigits);
     r.details["certificate"] = dec.certificate;
     bool counterexample = false;
     std::string holds;  // the reason when the certificate of kappa verified

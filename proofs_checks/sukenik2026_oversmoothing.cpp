@@ -99,7 +99,7 @@ class Oversmoothing final : public SinkPaperCheck {
     r.details["sign_condition_value"] = certify::rational_string(sign_value);
     {
       num::PrecisionGuard g(128);
-      set_margin(r, certify::enclose(delta));
+      engine::set_margin(r, certify::enclose(delta), kMarginDigits);
     }
     const bool sign_matches = (delta > 0) == (sign_value > 0) && (delta < 0) == (sign_value < 0);
     r.details["sign_condition_matches"] = sign_matches;

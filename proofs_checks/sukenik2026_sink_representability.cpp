@@ -110,7 +110,7 @@ class SinkRepresentability final : public SinkPaperCheck {
     const certify::SinkDecision dec = certify::decide_sink_representability(p);
     engine::CheckResult r;
     r.precision_bits = 128;
-    set_margin(r, dec.margin);
+    engine::set_margin(r, dec.margin, kMarginDigits);
     r.details["certificate"] = dec.certificate;
     r.details["half_space"] = dec.queries.separated;
     r.details["sink_exposed"] = dec.keys.separated;

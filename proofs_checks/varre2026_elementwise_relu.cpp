@@ -16,6 +16,7 @@
 // proved: |S| ≥ 2. violated: |S| = 1 — the limit is the vertex e_i, a certified counterexample to
 // our reading (margin exactly 0). inconclusive: S empty (every α_i → 0: no limit direction).
 #include "engine/registry.hpp"
+#include "engine/verdict_policy.hpp"
 #include "numerics/elementary.hpp"
 #include "engine/verdict_policy.hpp"
 #include "varre2026_check.hpp"

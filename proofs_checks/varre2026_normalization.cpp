@@ -60,7 +60,10 @@ engine::CheckResult rigorous(const instances::Instance& inst, const Polarization
     r.precision_bits = used;
     r.details["steps"] = enc.steps;
     nlohmann::json al = nlohmann::json::array();
-    for (const auto& x : enc.alpha) al.push_back({num::lower_decimal(x, 8), num::upper_decimal(x, 8)});
+    for (const auto& x : enc.alpha) {
+      al.push_back({num::lower_decimal(x, 8), num::upper_decimal(x, 8)});
+      r.facts.alpha.emplace_back(x, 8);
+    }
     r.details["alpha"] = al;
     engine::decide_by_margin(r, S(S(set.epsilon) - vertex_distance(enc.alpha)),
                              {"alpha(H) is certainly within epsilon of a one-hot vertex",

@@ -42,8 +42,7 @@ engine::CheckResult eventual(const instances::Instance& inst, const TubeCheckSet
   const RegionEntry<S>& e = *found.entry;
   const ExactStart start = exact_start(inst);
   r.verdict = engine::Verdict::proved;
-  r.margin_lower = num::lower_decimal(e.margin);
-  r.margin_upper = num::upper_decimal(e.margin);
+  engine::set_margin(r, e.margin);
   r.details["winner"] = e.winner;
   r.details["entry_step"] = e.step;
   r.details["entry_t"] = {num::lower_decimal(e.t), num::upper_decimal(e.t)};
@@ -111,7 +110,7 @@ class OneHotFiniteCheck : public LogisticCheck {
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
     if (o.tier != engine::Tier::rigorous)
       throw std::invalid_argument("tier: this check needs a rigorous enclosure; use --tier rigorous");
-    logistic_instance(instance);  // validates
+    const instances::Instance inst = logistic_instance(instance);  // parsed once: validated here, integrated below
     const double H = horizon_param(o, 1e5, "1e12");
     const double eps = fraction_param(o.params, "eps", 0.1);
     integrate::RigorousIntegrateOptions io;
@@ -124,20 +123,20 @@ class OneHotFiniteCheck : public LogisticCheck {
     hs << H;
     r.reason = "rigorous integration to H";
     return engine::rigorous_run(r, [&](engine::CheckResult& r) {
-      decide(r, integrate::rigorous_integrate(instance, hs.str(), io), eps);
+      decide(r, integrate::rigorous_integrate(inst, hs.str(), io), eps);
     });
   }
 
  private:
   static void decide(engine::CheckResult& r, const integrate::RigorousIntegrateResult& res, double eps) {
-    // margin = max_k σ_k(H) − (1 − ε), exactly in rationals from the decimal bounds; ε is the
-    // double the parameter parsed to
+    // margin = max_k σ_k(H) − (1 − ε), exactly in rationals from the enclosures' binary ends; ε
+    // is the double the parameter parsed to
     const Rational one_minus_eps = Rational(1) - Rational(eps);
     Rational best_lo = -1, best_hi = -1;
     std::size_t k = 0;
     for (std::size_t i = 0; i < res.softmax.size(); ++i) {
-      const Rational lo = num::parse_decimal<Rational>(res.softmax[i].lower);
-      const Rational hi = num::parse_decimal<Rational>(res.softmax[i].upper);
+      const Rational lo = res.softmax[i].value.lower_rational();
+      const Rational hi = res.softmax[i].value.upper_rational();
       if (lo > best_lo) {
         best_lo = lo;
         k = i;
@@ -145,14 +144,13 @@ class OneHotFiniteCheck : public LogisticCheck {
       if (hi > best_hi) best_hi = hi;
     }
     const Rational m_lo = best_lo - one_minus_eps, m_hi = best_hi - one_minus_eps;
-    r.margin_lower = decimal_below(m_lo);
-    r.margin_upper = decimal_above(m_hi);
+    r.margin = engine::Margin::of_rationals(m_lo, m_hi);
     r.details["steps"] = res.steps;
     r.details["argmax"] = k;
-    r.details["max_softmax"] = {res.softmax[k].lower, res.softmax[k].upper};
+    r.details["max_softmax"] = {res.softmax[k].lower_text(), res.softmax[k].upper_text()};
     if (m_lo >= 0) {
       r.verdict = engine::Verdict::proved;
-      r.reason = "sigma_" + std::to_string(k) + "(H) >= " + res.softmax[k].lower + " >= 1 - eps";
+      r.reason = "sigma_" + std::to_string(k) + "(H) >= " + res.softmax[k].lower_text() + " >= 1 - eps";
     } else if (m_hi < 0) {
       r.verdict = engine::Verdict::violated;
       r.reason = "every sigma_k(H) <= " + decimal_above(best_hi) + " < 1 - eps at this horizon";

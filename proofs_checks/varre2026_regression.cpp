@@ -123,7 +123,8 @@ class RegressionConditioningCheck : public VarreCheck {
     if (o.tier == engine::Tier::fast) {
       engine::FastRun lo, hi;
       nlohmann::json details = r.details;
-      run_fast_entropies(sw, H, max_steps, gaps(sw.members.size()), lo, hi, details);
+      engine::RunFacts facts;
+      run_fast_entropies(sw, H, max_steps, gaps(sw.members.size()), lo, hi, details, facts);
       engine::CheckResult f = engine::decide_fast(
           lo, hi,
           reading_ == Reading::first_last
@@ -140,6 +141,7 @@ class RegressionConditioningCheck : public VarreCheck {
       if (f.verdict == engine::Verdict::violated) return f;
       f.horizon = H;
       for (auto& [k, v] : details.items()) f.details[k] = v;
+      f.facts = std::move(facts);
       return f;
     }
     return run_rigorous(sw, H, order, max_steps, ball, pieces, bits, r);
@@ -176,10 +178,12 @@ class RegressionConditioningCheck : public VarreCheck {
         r.precision_bits = used;
         std::vector<S> h(sw.members.size(), S(0));
         nlohmann::json hj = nlohmann::json::array(), steps = nlohmann::json::array();
+        std::vector<num::Enclosure> entropies;  // engine::RunFacts::member_entropy
         for (std::size_t i = 0; i < sw.members.size(); ++i) {
           if (!needed[i]) {
             hj.push_back(nullptr);
             steps.push_back(nullptr);
+            entropies.emplace_back();
             continue;
           }
           const auto enc = rigorous_state_at<S>(sw.members[i], H, order, max_steps, ball, pieces);
@@ -187,9 +191,11 @@ class RegressionConditioningCheck : public VarreCheck {
                                  enc.x.begin() + static_cast<std::ptrdiff_t>(enc.a_offset + sw.members[i].T));
           h[i] = entropy_from_scores(a);
           hj.push_back({num::lower_decimal(h[i], 17), num::upper_decimal(h[i], 17)});
+          entropies.emplace_back(h[i], 17);
           steps.push_back(enc.steps);
         }
         r.details["entropy"] = hj;
+        r.facts.member_entropy = std::move(entropies);
         r.details["steps"] = steps;
         r.details["set"] = ball ? "ball" : "lohner";
         if (ball) r.details["ball_pieces"] = pieces;

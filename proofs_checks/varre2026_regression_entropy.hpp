@@ -41,7 +41,8 @@ inline std::vector<double> parse_doubles(const std::vector<std::string>& v) {
 // The fast tier's two runs (53 bits, 106 bits) of every member a gap of g uses: their margins
 // min over g of H_i − H_j into lo / hi (engine::decide_fast decides), their entropies into details.
 inline void run_fast_entropies(const instances::RegressionSweep& sw, double H, std::size_t max_steps, const EntropyGaps& g,
-                               engine::FastRun& lo, engine::FastRun& hi, nlohmann::json& details) {
+                               engine::FastRun& lo, engine::FastRun& hi, nlohmann::json& details,
+                               engine::RunFacts& facts) {
   lo = {NAN, 53, ""};
   hi = {NAN, 106, ""};
   std::vector<bool> needed(sw.members.size(), false);
@@ -76,10 +77,12 @@ inline void run_fast_entropies(const instances::RegressionSweep& sw, double H, s
   // the reference run's entropies and margin at its own 106 bits
   nlohmann::json hj_ref = nlohmann::json::array();
   std::string m_ref_text;
+  std::vector<num::Enclosure> estimates;  // the 106-bit run's entropies (engine::RunFacts)
   double mr = 0;
   {
     num::PrecisionGuard guard(106);
     std::vector<MpReal> h_ref(sw.members.size(), MpReal(0));
+    estimates.assign(sw.members.size(), num::Enclosure());
     for (std::size_t i = 0; i < sw.members.size(); ++i) {
       if (!needed[i]) {
         hj_ref.push_back(nullptr);
@@ -89,6 +92,7 @@ inline void run_fast_entropies(const instances::RegressionSweep& sw, double H, s
       for (const auto& v : a_ref[i]) x.push_back(num::parse_decimal<MpReal>(v));
       h_ref[i] = entropy_from_scores(x);
       hj_ref.push_back(num::to_decimal(h_ref[i]));
+      estimates[i] = num::Enclosure::point_estimate(h_ref[i]);
     }
     MpReal m_ref = h_ref[g[0].first] - h_ref[g[0].second];
     for (const auto& [i, j] : g)
@@ -98,6 +102,7 @@ inline void run_fast_entropies(const instances::RegressionSweep& sw, double H, s
   }
   details["entropy_53"] = hj;
   details["entropy_106"] = hj_ref;
+  facts.member_entropy = std::move(estimates);
   details["margin_53"] = m;
   details["margin_106"] = m_ref_text;
   lo.margin = m;

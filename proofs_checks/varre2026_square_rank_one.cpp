@@ -17,6 +17,7 @@
 #include <cstdio>
 
 #include "engine/registry.hpp"
+#include "engine/verdict_policy.hpp"
 #include "numerics/stable.hpp"
 #include "engine/verdict_policy.hpp"
 #include "varre2026_check.hpp"

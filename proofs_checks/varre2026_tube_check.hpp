@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/check.hpp"
+#include "engine/verdict_policy.hpp"
 #include "numerics/precision.hpp"
 #include "varre2026_common.hpp"
 #include "varre2026_fast_pairs.hpp"
@@ -54,14 +55,13 @@ engine::CheckResult run_pair_claim(const instances::Instance& inst,
   r.details["pairs"] = pairs.size();
   if (const auto& v = cert.violation()) {
     r.verdict = engine::Verdict::violated;
-    r.margin_lower = num::lower_decimal(v->value);
-    r.margin_upper = num::upper_decimal(v->value);
+    engine::set_margin(r, v->value);
     r.details["violation"] = {{"i", v->i},
                               {"j", v->j},
                               {"quantity", v->quantity},
                               {"step", v->step},
                               {"t_start", {num::lower_decimal(v->t_start), num::upper_decimal(v->t_start)}}};
-    r.reason = v->quantity + " is certainly negative (" + r.margin_upper + " upper bound) for i = " +
+    r.reason = v->quantity + " is certainly negative (" + r.margin.upper_text() + " upper bound) for i = " +
                std::to_string(v->i) + ", j = " + std::to_string(v->j) + " at t in [" + num::lower_decimal(v->t_start, 6) +
                ", " + num::upper_decimal(v->t_start, 6) + "]";
     return r;
@@ -72,8 +72,7 @@ engine::CheckResult run_pair_claim(const instances::Instance& inst,
     return r;
   }
   const S margin = num::hull_of_bounds<S>(cert.margin_lower(), cert.margin_lower());
-  r.margin_lower = num::lower_decimal(margin);
-  r.margin_upper = "inf";
+  engine::set_margin_lower_bound(r, margin);
   if (!walk.covered) {
     r.verdict = engine::Verdict::inconclusive;
     r.reason = "the tube did not reach t = H: " + walk.failure;

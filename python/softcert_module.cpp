@@ -116,18 +116,6 @@ std::string exact_decimal(double x) {
 // num::parse_decimal<Real> does).
 double nearest(const std::string& s) { return std::strtod(s.c_str(), nullptr); }
 
-// A double ≤ (down) or ≥ (up) the decimal's value: MPFR rounds in that direction, twice in the
-// same direction at most (53-bit MPFR number, then the double), which keeps the bound.
-double directed(const std::string& s, bool up) {
-  const mpfr_rnd_t rnd = up ? MPFR_RNDU : MPFR_RNDD;
-  mpfr_t v;
-  mpfr_init2(v, 53);
-  mpfr_strtofr(v, s.c_str(), nullptr, 10, rnd);
-  const double out = mpfr_get_d(v, rnd);
-  mpfr_clear(v);
-  return out;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Python values → decimal strings (field-named errors)
 
@@ -490,13 +478,13 @@ struct FastArgs {
   }
 };
 
-py::array_t<double> ends(const std::vector<integ::DecimalEnclosure>& v, bool up);
+py::array_t<double> ends(const std::vector<integ::EnclosedValue>& v, bool up);
 
 // The derived quantities' keys (integrate/derived_enclosures.hpp) in state/lower/upper dicts.
 constexpr const char* kDerivedKeys[] = {"entropy", "max_weight", "score_gap", "gaps_to_max", "argmax"};
 
-double end_or_nan(const std::optional<integ::DecimalEnclosure>& e, bool up) {
-  return e ? directed(up ? e->upper : e->lower, up) : std::numeric_limits<double>::quiet_NaN();
+double end_or_nan(const std::optional<integ::EnclosedValue>& e, bool up) {
+  return e ? (up ? e->value.upper_up() : e->value.lower_down()) : std::numeric_limits<double>::quiet_NaN();
 }
 
 // lower (up = false) or upper ends of the derived enclosures, outward-rounded doubles; NaN where
@@ -556,20 +544,20 @@ py::object fast_result(const integ::FastReport& rep) {
 }
 
 // Lower or upper ends of enclosures as doubles rounded outward.
-py::array_t<double> ends(const std::vector<integ::DecimalEnclosure>& v, bool up) {
+py::array_t<double> ends(const std::vector<integ::EnclosedValue>& v, bool up) {
   py::array_t<double> out(static_cast<py::ssize_t>(v.size()));
   auto m = out.mutable_unchecked<1>();
-  for (std::size_t i = 0; i < v.size(); ++i) m(static_cast<py::ssize_t>(i)) = directed(up ? v[i].upper : v[i].lower, up);
+  for (std::size_t i = 0; i < v.size(); ++i) m(static_cast<py::ssize_t>(i)) = up ? v[i].value.upper_up() : v[i].value.lower_down();
   return out;
 }
 
-py::array_t<double> ends(const std::vector<std::vector<integ::DecimalEnclosure>>& rows, bool up) {
+py::array_t<double> ends(const std::vector<std::vector<integ::EnclosedValue>>& rows, bool up) {
   const std::size_t r = rows.size(), c = rows.empty() ? 0 : rows[0].size();
   py::array_t<double> out({static_cast<py::ssize_t>(r), static_cast<py::ssize_t>(c)});
   auto m = out.mutable_unchecked<2>();
   for (std::size_t i = 0; i < r; ++i)
     for (std::size_t k = 0; k < c; ++k)
-      m(static_cast<py::ssize_t>(i), static_cast<py::ssize_t>(k)) = directed(up ? rows[i][k].upper : rows[i][k].lower, up);
+      m(static_cast<py::ssize_t>(i), static_cast<py::ssize_t>(k)) = up ? rows[i][k].value.upper_up() : rows[i][k].value.lower_down();
   return out;
 }
 
@@ -578,7 +566,7 @@ py::dict rigorous_ends(const integ::RigorousIntegrateResult& r, const integ::Der
   s["a"] = ends(r.a, up);
   s["u"] = r.u.empty() ? py::object(py::none()) : py::object(ends(r.u, up));  // no β*: no u
   s["softmax"] = ends(r.softmax, up);
-  s["loss"] = directed(up ? r.loss.upper : r.loss.lower, up);
+  s["loss"] = up ? r.loss.value.upper_up() : r.loss.value.lower_down();
   s["V"] = ends(r.V, up);
   put_derived(s, d, up);
   return s;
@@ -595,7 +583,7 @@ py::object rigorous_result(const integ::RigorousIntegrateResult& r, std::optiona
   o.attr("time_variable") = r.time_variable;
   o.attr("steps") = r.steps;
   o.attr("max_width") = r.max_width;
-  o.attr("tau") = r.tau_lower.empty() ? py::object(py::none()) : py::object(py::make_tuple(r.tau_lower, r.tau_upper));
+  o.attr("tau") = r.tau.empty() ? py::object(py::none()) : py::object(py::make_tuple(r.tau.lower_text(), r.tau.upper_text()));
   o.attr("seconds") = seconds ? py::object(py::float_(*seconds)) : py::object(py::none());
   const integ::DerivedEnclosures d = integ::derive_enclosures(r);
   o.attr("lower") = rigorous_ends(r, d, false);
@@ -710,10 +698,9 @@ py::object integrate_py(py::handle inst_obj, py::handle t_obj, py::handle tier_o
   if (!reduced && args.fast.time != "auto")
     value_error("time: the full-state rigorous tier chooses its own time variable (τ for logistic loss, else t); "
                 "leave time at auto");
-  const json instance_json = inst_ns::to_json(inst);
   auto [r, seconds] = run_interruptible([&](const std::atomic<bool>&) {
     const auto start = std::chrono::steady_clock::now();
-    integ::RigorousIntegrateResult res = reduced ? integ::rigorous_integrate(instance_json, t, o)
+    integ::RigorousIntegrateResult res = reduced ? integ::rigorous_integrate(inst, t, o)
                                                  : integ::rigorous_integrate_model(inst, t, o);
     return std::make_pair(std::move(res), std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   }, &reports);

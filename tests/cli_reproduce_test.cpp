@@ -160,14 +160,14 @@ TEST(CliReproduce, HeadlineGridEqualsSeparateRigorousIntegrations) {
       // token columns are counted from 0, as in check records and the Python module
       const std::string idx = std::to_string(i), s = std::string("sigma").append(idx), u = std::string("u").append(idx);
       if (k + 1 == rows.size()) {  // the last time: the very same integration, the same digits
-        EXPECT_EQ(rows[k].at(s + "_lower"), single.softmax[i].lower);
-        EXPECT_EQ(rows[k].at(u + "_upper"), single.u[i].upper);
+        EXPECT_EQ(rows[k].at(s + "_lower"), single.softmax[i].lower_text());
+        EXPECT_EQ(rows[k].at(u + "_upper"), single.u[i].upper_text());
       }
       // every time: the two enclosures of the same exact value intersect
-      EXPECT_LE(std::stod(rows[k].at(u + "_lower")), std::stod(single.u[i].upper)) << k << " " << i;
-      EXPECT_LE(std::stod(single.u[i].lower), std::stod(rows[k].at(u + "_upper"))) << k << " " << i;
-      EXPECT_LE(std::stod(rows[k].at(s + "_lower")), std::stod(single.softmax[i].upper)) << k << " " << i;
-      EXPECT_LE(std::stod(single.softmax[i].lower), std::stod(rows[k].at(s + "_upper"))) << k << " " << i;
+      EXPECT_LE(std::stod(rows[k].at(u + "_lower")), std::stod(single.u[i].upper_text())) << k << " " << i;
+      EXPECT_LE(std::stod(single.u[i].lower_text()), std::stod(rows[k].at(u + "_upper"))) << k << " " << i;
+      EXPECT_LE(std::stod(rows[k].at(s + "_lower")), std::stod(single.softmax[i].upper_text())) << k << " " << i;
+      EXPECT_LE(std::stod(single.softmax[i].lower_text()), std::stod(rows[k].at(s + "_upper"))) << k << " " << i;
     }
   }
   const auto numbers = nlohmann::json::parse(std::ifstream(out / "numbers.json"));

@@ -131,27 +131,27 @@ nlohmann::json run_rigorous(const IntegrateArgs& args, const instances::Instance
   std::cout << "t = " << r.t << ", " << r.steps << " validated steps, " << seconds << " s, largest width "
             << r.max_width << "\n";
   if (r.tail.used) {
-    std::cout << "PL tail (integrate/pl_tail.hpp): validated steps to t = " << r.tail.from_upper << " (" << r.tail.steps_to_from
+    std::cout << "PL tail (integrate/pl_tail.hpp): validated steps to t = " << r.tail.from.upper_text() << " (" << r.tail.steps_to_from
               << " steps), then x(t) within R = " << r.tail.radius << " of that state for every t ≥ it (mu = " << r.tail.mu;
     if (r.tail.regression) std::cout << ", lambda = " << r.tail.lambda;
     std::cout << ")\n";
   } else if (r.tail.attempted) {
     std::cout << "PL tail: not used (END was reached by validated steps first)\n";
   }
-  auto pairs = [](const std::vector<integrate::DecimalEnclosure>& v) {
+  auto pairs = [](const std::vector<integrate::EnclosedValue>& v) {
     std::vector<std::string> out;
-    for (const auto& e : v) out.push_back("[" + e.lower + ", " + e.upper + "]");
+    for (const auto& e : v) out.push_back("[" + e.lower_text() + ", " + e.upper_text() + "]");
     return out;
   };
   print_list("a", pairs(r.a));
   if (!r.u.empty()) print_list("u", pairs(r.u));
   print_list("softmax", pairs(r.softmax));
-  std::cout << "  loss    [" << r.loss.lower << ", " << r.loss.upper << "]\n";
+  std::cout << "  loss    [" << r.loss.lower_text() << ", " << r.loss.upper_text() << "]\n";
   for (std::size_t i = 0; i < r.V.size(); ++i) print_list(i == 0 ? "V" : "", pairs(r.V[i]));
   // Derived quantities, enclosed from the state's enclosures (integrate/derived_enclosures.hpp).
   const integrate::DerivedEnclosures dq = integrate::derive_enclosures(r);
-  auto bracket = [](const std::optional<integrate::DecimalEnclosure>& e) {
-    return e ? "[" + e->lower + ", " + e->upper + "]" : std::string("-");
+  auto bracket = [](const std::optional<integrate::EnclosedValue>& e) {
+    return e ? "[" + e->lower_text() + ", " + e->upper_text() + "]" : std::string("-");
   };
   std::cout << "derived (tokens numbered from 0):\n  entropy of the weights " << bracket(dq.entropy)
             << (dq.entropy_note.empty() ? "" : " (" + dq.entropy_note + ")") << "\n  max weight " << bracket(dq.max_weight)

@@ -34,7 +34,7 @@ void add_replay_command(CLI::App& app, int& exit_status) {
       throw UsageError(*file + ": counterexample: " + e.what());
     }
     std::cout << name << ": " << engine::to_string(r.verdict);
-    if (!r.margin_lower.empty()) std::cout << ", margin [" << r.margin_lower << ", " << r.margin_upper << "]";
+    if (!r.margin.empty()) std::cout << ", margin [" << r.margin.lower_text() << ", " << r.margin.upper_text() << "]";
     std::cout << "\n  " << r.reason << "\n";
     if (r.verdict == engine::Verdict::violated) {
       std::cout << "replay: the violation is reproduced rigorously\n";

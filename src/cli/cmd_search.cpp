@@ -84,7 +84,7 @@ void print_outcome(const std::string& name, const search::SearchOutcome& o) {
               << "  shrunk in " << o.shrink_steps << " steps (" << o.shrink_evaluations << " candidates tried"
               << (o.shrink_cut_short ? ", cut short by the budget" : "") << "): " << shrink_text(o.size_found, o.size_shrunk)
               << "\n  certified (rigorous, as replay runs it): " << engine::to_string(r.verdict) << ", margin ["
-              << r.margin_lower << ", " << r.margin_upper << "]\n  " << r.reason << "\n  counterexample: "
+              << r.margin.lower_text() << ", " << r.margin.upper_text() << "]\n  " << r.reason << "\n  counterexample: "
               << o.counterexample.instance.dump() << "\n";
     if (o.counterexample.horizon) std::cout << "  horizon: " << nlohmann::json(*o.counterexample.horizon).dump() << "\n";
     return;
@@ -94,7 +94,7 @@ void print_outcome(const std::string& name, const search::SearchOutcome& o) {
   if (o.closest)
     std::cout << "  smallest margin " << margin_text(o.closest->margin) << " at " << o.closest->where << ": "
               << engine::to_string(o.closest->result.verdict) << " in the " << engine::to_string(o.closest->tier)
-              << " tier, margin [" << o.closest->result.margin_lower << ", " << o.closest->result.margin_upper << "]\n";
+              << " tier, margin [" << o.closest->result.margin.lower_text() << ", " << o.closest->result.margin.upper_text() << "]\n";
   else
     std::cout << "  no instance was decided, so there is no smallest margin\n";
   if (o.candidates_not_certified)

@@ -13,24 +13,6 @@ std::string precision_problem(Tier tier, unsigned bits) {
   return "";
 }
 
-std::optional<int> decimal_sign(const std::string& text) {
-  std::size_t i = 0;
-  int sign = 1;
-  if (i < text.size() && (text[i] == '-' || text[i] == '+')) sign = text[i++] == '-' ? -1 : 1;
-  if (text.compare(i, std::string::npos, "inf") == 0) return sign;
-  bool digit = false, nonzero = false;
-  for (; i < text.size() && text[i] != 'e' && text[i] != 'E'; ++i) {
-    if (text[i] >= '0' && text[i] <= '9') {
-      digit = true;
-      nonzero |= text[i] != '0';
-    } else if (text[i] != '.') {
-      return std::nullopt;
-    }
-  }
-  if (!digit) return std::nullopt;
-  return nonzero ? sign : 0;
-}
-
 std::string unknown_param_problem(const Check& check, const nlohmann::json& params) {
   if (!params.is_object()) return "params must be a table of key = value";
   const std::vector<std::string> known = check.params();
@@ -45,12 +27,12 @@ std::string unknown_param_problem(const Check& check, const nlohmann::json& para
 }
 
 void enforce_margin_contract(const Check& check, CheckResult& r) {
-  if (r.verdict != Verdict::proved || (r.margin_lower.empty() && r.margin_upper.empty())) return;
-  const std::optional<int> s = decimal_sign(r.margin_lower);
+  if (r.verdict != Verdict::proved || r.margin.empty()) return;
+  const std::optional<int> s = r.margin.lower_sign();
   const bool ok = s && (check.strict_margin() ? *s > 0 : *s >= 0);
   if (ok) return;
   r.verdict = Verdict::inconclusive;
-  r.reason = std::string("not proved: the margin's lower end ") + (s ? r.margin_lower : "(not a number)") + " is " +
+  r.reason = std::string("not proved: the margin's lower end ") + (s ? r.margin.lower_text() : "(not a number)") + " is " +
              (check.strict_margin() ? "not > 0, as the strict claim needs" : "negative") + " (was: " + r.reason + ")";
 }
 

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/verdict.hpp"
+#include "numerics/enclosure.hpp"
 
 namespace softcert::engine {
 
@@ -42,15 +43,33 @@ struct GenerateOptions {
   nlohmann::json params = nlohmann::json::object();  // e.g. {"T": [2, 8]}
 };
 
+// The margin of a result: an enclosure of the quantity whose sign decides the property
+// (positive = holds), with the binary ends the check computed (a double, MPFR at the check's
+// precision, or exact rationals; numerics/enclosure.hpp). The policy decides on its exact signs;
+// it becomes decimal text only in the records and the CLI's output (lower_text, upper_text,
+// rounded outward). Records read back parse their text into it (Margin::parse).
+using Margin = num::Enclosure;
+
+// Facts of a run that other modules read (softcert reproduce's tables and figures), as typed
+// fields; the record's `details` say the same in text, for a person and for the records. Each is
+// empty when the check does not compute it.
+struct RunFacts {
+  // varre2026.regression.*: the entropy H(σ(a(H))) of each sweep member (empty where a member was
+  // not needed): the rigorous tier's enclosures, or the fast tier's 106-bit run's estimates
+  // (Enclosure::estimate()).
+  std::vector<num::Enclosure> member_entropy;
+  // varre2026.normalization.polarizes, rigorous tier: the enclosure of each weight α_k(H).
+  std::vector<num::Enclosure> alpha;
+};
+
 struct CheckResult {
   Verdict verdict = Verdict::inconclusive;
-  // The certified margin: the quantity whose sign decides the property (positive = holds),
-  // as decimal strings [lower, upper]. Empty when there is none (errors).
-  std::string margin_lower, margin_upper;
+  Margin margin;  // empty when there is none (errors, a run that stopped)
   std::string reason;                                 // one line a person reads
   unsigned precision_bits = 0;                        // precision actually used
   std::optional<double> horizon;                      // horizon actually checked
   nlohmann::json details = nlohmann::json::object();  // check-specific facts (winner, times, ...)
+  RunFacts facts;  // what other modules read of them, typed
 };
 
 class Check {
@@ -94,7 +113,7 @@ class Check {
   virtual std::vector<nlohmann::json> shrink_candidates(const nlohmann::json& instance) const;
 };
 
-// A proved result whose printed margin does not back the claim — lower end ≤ 0 for a strict
+// A proved result whose margin does not back the claim — lower end ≤ 0 for a strict
 // claim, < 0 (or no margin end at all) for a non-strict one — is turned into inconclusive with the
 // reason saying why (a check's bug must never surface as proved). "inf" ends count as positive.
 void enforce_margin_contract(const Check& check, CheckResult& result);
@@ -102,9 +121,5 @@ void enforce_margin_contract(const Check& check, CheckResult& result);
 // "" when every key of `params` is one `check` reads, else the message: "unknown param 'K'
 // for CHECK (known: a, b)" — or "(it takes no params)".
 std::string unknown_param_problem(const Check& check, const nlohmann::json& params);
-
-// The sign of a decimal string ("-1.5e-3", "0", "0.000", "inf", "-inf"): -1, 0, 1; nullopt if
-// it is not one.
-std::optional<int> decimal_sign(const std::string& text);
 
 }  // namespace softcert::engine

@@ -1,6 +1,5 @@
 #include "engine/record_validation.hpp"
 
-#include <cstdlib>
 #include <optional>
 
 #include "engine/check.hpp"
@@ -10,12 +9,8 @@
 namespace softcert::engine {
 namespace {
 
-struct Margin {
-  std::string lower, upper;
-  int lower_sign = 0, upper_sign = 0;
-};
-
-// The record's margin (nullopt: none recorded), or a problem in `problem`.
+// The record's margin, parsed from its text into the type the runner wrote it from (nullopt:
+// none recorded), or a problem in `problem`.
 std::optional<Margin> margin_of(const nlohmann::json& r, std::string* problem) {
   if (!r.contains("margin") || r["margin"].is_null()) return std::nullopt;
   const auto& m = r["margin"];
@@ -23,16 +18,14 @@ std::optional<Margin> margin_of(const nlohmann::json& r, std::string* problem) {
     *problem = "\"margin\" is not a pair of decimal strings [lower, upper]";
     return std::nullopt;
   }
-  Margin out{m[0].get<std::string>(), m[1].get<std::string>()};
-  const auto lo = decimal_sign(out.lower), hi = decimal_sign(out.upper);
-  if (!lo || !hi) {
+  Margin out;
+  try {
+    out = Margin::parse(m[0].get<std::string>(), m[1].get<std::string>());
+  } catch (const std::invalid_argument&) {
     *problem = "\"margin\" " + num::excerpt(m.dump(), 80) + " is not a pair of decimal numbers";
     return std::nullopt;
   }
-  out.lower_sign = *lo;
-  out.upper_sign = *hi;
-  // strtod rounds monotonically, so lower > upper after rounding means lower > upper exactly.
-  if (*lo > *hi || std::strtod(out.lower.c_str(), nullptr) > std::strtod(out.upper.c_str(), nullptr)) {
+  if (!out.ordered()) {  // compared exactly, in rationals
     *problem = "\"margin\" " + num::excerpt(m.dump(), 80) + " has its lower end above its upper end";
     return std::nullopt;
   }
@@ -47,21 +40,23 @@ std::string record_problem(const nlohmann::json& r) {
   const std::optional<Margin> m = margin_of(r, &problem);
   if (!problem.empty()) return problem;
   const bool has_counterexample = r.contains("counterexample") && !r["counterexample"].is_null();
-  const std::string shown = m ? " [" + num::excerpt(m->lower, 40) + ", " + num::excerpt(m->upper, 40) + "]" : "";
+  const std::string shown =
+      m ? " [" + num::excerpt(r["margin"][0].get<std::string>(), 40) + ", " + num::excerpt(r["margin"][1].get<std::string>(), 40) + "]"
+        : "";
   if (verdict == "proved" && m) {
     const Check* check = CheckRegistry::global().find(r.at("check").get<std::string>());
     const bool strict = check == nullptr || check->strict_margin();
-    if (strict ? m->lower_sign <= 0 : m->lower_sign < 0)
+    if (strict ? *m->lower_sign() <= 0 : *m->lower_sign() < 0)
       return "verdict proved with margin" + shown + ": proved needs a lower end " + (strict ? "> 0" : ">= 0") +
              " (docs/verdicts.md)";
   }
   if (verdict == "violated") {
-    if (m && m->upper_sign >= 0)
+    if (m && *m->upper_sign() >= 0)
       return "verdict violated with margin" + shown + ": violated needs an upper end < 0 (docs/verdicts.md)";
     if (!has_counterexample || !r["counterexample"].is_object())
       return "verdict violated without its \"counterexample\" (a violation must stay replayable)";
   }
-  if (verdict == "confirmed" && m && m->upper_sign < 0)
+  if (verdict == "confirmed" && m && *m->upper_sign() < 0)
     return "verdict confirmed with margin" + shown + ": a certainly negative margin contradicts it";
   if (verdict != "violated" && has_counterexample)
     return "a \"counterexample\" on a " + verdict + " record (only a violation carries one)";

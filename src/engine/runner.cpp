@@ -110,8 +110,8 @@ nlohmann::json run_item(const Suite& suite, const WorkItem& item) {
   r["horizon"] = result.horizon ? nlohmann::json(*result.horizon)
                                 : (entry.options.horizon ? nlohmann::json(*entry.options.horizon) : nlohmann::json());
   r["verdict"] = to_string(result.verdict);
-  r["margin"] = result.margin_lower.empty() ? nlohmann::json()
-                                            : nlohmann::json::array({result.margin_lower, result.margin_upper});
+  r["margin"] = result.margin.empty() ? nlohmann::json()
+                                      : nlohmann::json::array({result.margin.lower_text(), result.margin.upper_text()});
   r["reason"] = result.reason;
   r["details"] = result.details;
   // A violation must be replayable from this record alone.

@@ -53,21 +53,11 @@ CheckResult decide_fast(const FastRun& p, const FastRun& p2, const std::string& 
   return r;
 }
 
-namespace {
-// The nearest double to q moved outward one ulp when it is on the wrong side: a double below
-// (dir < 0) or above (dir > 0) the exact q.
-double outward_double(const Rational& q, int dir) {
-  double d = q.convert_to<double>();
-  const double inf = std::numeric_limits<double>::infinity();
-  if (dir < 0 && Rational(d) > q) d = std::nextafter(d, -inf);
-  if (dir > 0 && Rational(d) < q) d = std::nextafter(d, inf);
-  return d;
+void decide_by_margin(CheckResult& r, const MarginReasons& why) {
+  decide_by_exact_sign(r, r.margin.certain_sign(), why);
 }
-}  // namespace
 
-void set_exact_margin(CheckResult& r, const Rational& m) {
-  set_margin(r, IntervalD(outward_double(m, -1), outward_double(m, +1)));
-}
+void set_exact_margin(CheckResult& r, const Rational& m) { r.margin = Margin::of_exact(m); }
 
 void decide_by_exact_margin(CheckResult& r, const Rational& m, const MarginReasons& why) {
   set_exact_margin(r, m);

@@ -5,7 +5,8 @@
 // two fast runs count as `confirmed` is decided here and nowhere else:
 //   - the interval kind a precision runs at (with_interval_kind);
 //   - the rigorous rule: proved / violated only by the certain sign of an enclosure
-//     (decide_by_margin), margins printed outward (set_margin);
+//     (decide_by_margin), the margin kept as an enclosure with binary ends (engine::Margin,
+//     set_margin) and printed outward only where it is written;
 //   - the fast tier's one rule for `confirmed` (decide_fast), and its re-certification of a
 //     violation by the rigorous tier;
 //   - a rigorous run that stops (integrate::RigorousFailure, integrate::ValidationFailure)
@@ -36,20 +37,18 @@ auto with_interval_kind(unsigned bits, Use&& use) {
   return use(IntervalMp(0), num::precision_bits());
 }
 
-// The result's margin from an enclosure of it, printed outward (the lower end rounded down,
-// the upper up), so that the decimal pair contains every value the enclosure contains.
-template <class S>
-void set_margin(CheckResult& r, const S& margin) {
-  r.margin_lower = num::lower_decimal(margin);
-  r.margin_upper = num::upper_decimal(margin);
-}
+// The result's margin from an enclosure of it: its ends as computed (double or MPFR at the
+// working precision), written outward only in the records and the CLI (engine::Margin). `digits`:
+// significant digits of the written ends (17 for IntervalD; for IntervalMp 0 = enough for the
+// precision).
+inline void set_margin(CheckResult& r, const IntervalD& margin, int digits = 17) { r.margin = Margin(margin, digits); }
+inline void set_margin(CheckResult& r, const IntervalMp& margin, int digits = 0) { r.margin = Margin(margin, digits); }
 
 // A margin known only from below (a minimum over a tube whose upper end is not tracked): the
-// upper end is "inf".
+// upper end is +inf (written "inf").
 template <class S>
 void set_margin_lower_bound(CheckResult& r, const S& lower_bound) {
-  r.margin_lower = num::lower_decimal(lower_bound);
-  r.margin_upper = "inf";
+  r.margin = Margin::at_least(lower_bound);
 }
 
 // What the margin's sign means, in words a person reads.
@@ -59,22 +58,17 @@ struct MarginReasons {
   std::string undecided;  // it contains 0
 };
 
-// The rigorous rule. Sets the margin (outward) and: proved when the enclosure is certainly
-// positive, violated when certainly negative (a certified counterexample: the instance and this
-// enclosure replay it), inconclusive otherwise.
+// The rigorous rule on a margin already in r: proved when it is certainly positive, violated
+// when certainly negative (a certified counterexample: the instance and this margin replay it),
+// inconclusive otherwise (it contains 0, or there is none). Decided on the margin's binary ends
+// (Margin::certain_sign), never on its text.
+void decide_by_margin(CheckResult& r, const MarginReasons& why);
+
+// The rigorous rule from an enclosure of the margin: sets it (set_margin) and decides as above.
 template <class S>
 void decide_by_margin(CheckResult& r, const S& margin, const MarginReasons& why) {
   set_margin(r, margin);
-  if (num::certainly_positive(margin)) {
-    r.verdict = Verdict::proved;
-    r.reason = why.holds;
-  } else if (num::certainly_negative(margin)) {
-    r.verdict = Verdict::violated;
-    r.reason = why.fails;
-  } else {
-    r.verdict = Verdict::inconclusive;
-    r.reason = why.undecided;
-  }
+  decide_by_margin(r, why);
 }
 
 // The margin of a claim known exactly (a rational), printed as the outward decimal pair around
@@ -120,8 +114,7 @@ template <class Body>
 CheckResult rigorous_run(CheckResult r, Body&& body) {
   auto stopped = [&r](const char* why) {
     r.verdict = Verdict::inconclusive;
-    r.margin_lower.clear();
-    r.margin_upper.clear();
+    r.margin = Margin();
     r.reason = (r.reason.empty() ? std::string() : r.reason + ": ") + "the rigorous tier stopped: " + why;
   };
   try {

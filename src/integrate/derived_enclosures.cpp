@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <type_traits>
 
-#include "integrate/decimal_enclosure.hpp"
+#include "integrate/enclosed_value.hpp"
 #include "numerics/decimal.hpp"
 #include "numerics/entropy_enclosure.hpp"
 #include "numerics/precision.hpp"
@@ -12,15 +13,16 @@
 namespace softcert::integrate {
 namespace {
 
-// [lower, upper] of a printed decimal enclosure as one interval containing both printed ends
-// (each end parsed outward: the lower end's enclosure's lower bound, the upper end's upper bound).
+// A result's enclosure as an interval of kind S containing it: its binary ends as they are (at 53
+// bits for IntervalD; for IntervalMp rounded outward to the current precision, the result's own).
 template <class S>
-S interval_of(const DecimalEnclosure& e) {
-  return num::hull_of_bounds<S>(num::lower(num::parse_decimal<S>(e.lower)), num::upper(num::parse_decimal<S>(e.upper)));
+S interval_of(const EnclosedValue& e) {
+  if constexpr (std::is_same_v<S, IntervalD>) return e.value.to_interval_d();
+  else return e.value.to_interval_mp();
 }
 
 template <class S>
-std::vector<S> intervals_of(const std::vector<DecimalEnclosure>& v) {
+std::vector<S> intervals_of(const std::vector<EnclosedValue>& v) {
   std::vector<S> out;
   out.reserve(v.size());
   for (const auto& e : v) out.push_back(interval_of<S>(e));
@@ -48,14 +50,14 @@ S kth_largest(const std::vector<S>& a, std::size_t k) {
   return num::hull_of_bounds<S>(lo[k - 1], hi[k - 1]);
 }
 
-// The decimal form: outward rounded for intervals; a point's shortest round-trip decimal twice.
+// The enclosure of an interval; a point (the fast tier's double, no guarantee) as a point estimate
+// written to nearest twice.
 template <class S>
-DecimalEnclosure enclose(const S& x) {
+EnclosedValue enclose(const S& x) {
   if constexpr (num::is_interval_v<S>) {
-    return decimal_enclosure(x);
+    return enclosed_value(x);
   } else {
-    const std::string s = num::to_decimal(x);
-    return DecimalEnclosure{s, s, 0.0};
+    return EnclosedValue{num::Enclosure::point_estimate(x), 0.0};
   }
 }
 
@@ -137,8 +139,8 @@ DerivedEnclosures derive_points(const std::vector<std::string>& a, const std::ve
 }
 
 nlohmann::json to_json(const DerivedEnclosures& d) {
-  auto pair = [](const std::optional<DecimalEnclosure>& e) {
-    return e ? nlohmann::json::array({e->lower, e->upper}) : nlohmann::json(nullptr);
+  auto pair = [](const std::optional<EnclosedValue>& e) {
+    return e ? nlohmann::json::array({e->lower_text(), e->upper_text()}) : nlohmann::json(nullptr);
   };
   nlohmann::json j;
   j["entropy"] = pair(d.entropy);
@@ -147,7 +149,7 @@ nlohmann::json to_json(const DerivedEnclosures& d) {
   j["argmax"] = d.argmax ? nlohmann::json(*d.argmax) : nlohmann::json(nullptr);
   j["score_gap"] = pair(d.score_gap);
   j["gaps_to_max"] = nlohmann::json::array();
-  for (const auto& g : d.gaps_to_max) j["gaps_to_max"].push_back({g.lower, g.upper});
+  for (const auto& g : d.gaps_to_max) j["gaps_to_max"].push_back({g.lower_text(), g.upper_text()});
   return j;
 }
 

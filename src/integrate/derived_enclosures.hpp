@@ -22,18 +22,19 @@ namespace softcert::integrate {
 // value at every state whose weights lie in the result's `softmax` enclosures and whose scores lie
 // in its `a` enclosures — so, by the result's own guarantee, the value of the exact flow at t.
 // Each is computed in interval arithmetic at the result's precision (IntervalD at 53 bits, MPFI
-// above) from the printed decimal enclosures, and printed rounded outward.
+// above) from the result's binary enclosures (no decimal text in between), and is written
+// rounded outward (to_json).
 struct DerivedEnclosures {
   // H(α/Σα) = −Σ_k p_k log p_k (natural log). Absent when Σα is not certainly positive or some
   // weight is not certainly ≥ 0 (signed weights of the sum normalization); entropy_note says why.
-  std::optional<DecimalEnclosure> entropy;
+  std::optional<EnclosedValue> entropy;
   std::string entropy_note;
-  std::optional<DecimalEnclosure> max_weight;  // max_k α_k/Σα; absent when Σα may be ≤ 0
+  std::optional<EnclosedValue> max_weight;  // max_k α_k/Σα; absent when Σα may be ≤ 0
   // The token k with α_k certainly above every other weight (0-based); absent when not certain.
   std::optional<std::size_t> argmax;
-  DecimalEnclosure loss;                    // the result's loss enclosure, repeated for completeness
-  std::optional<DecimalEnclosure> score_gap;  // largest minus second-largest score (T ≥ 2)
-  std::vector<DecimalEnclosure> gaps_to_max;  // max_k a_k − a_j for every token j
+  EnclosedValue loss;                    // the result's loss enclosure, repeated for completeness
+  std::optional<EnclosedValue> score_gap;  // largest minus second-largest score (T ≥ 2)
+  std::vector<EnclosedValue> gaps_to_max;  // max_k a_k − a_j for every token j
 };
 
 // Guarantee: see the struct. Throws std::invalid_argument if the result has no weights.

@@ -7,12 +7,12 @@ namespace softcert::integrate {
 
 namespace {
 
-std::string pair_text(const DecimalEnclosure& e) { return "[" + e.lower + ", " + e.upper + "]"; }
+std::string pair_text(const EnclosedValue& e) { return "[" + e.lower_text() + ", " + e.upper_text() + "]"; }
 
 std::string message(const KinkInfo& k) {
   const std::string f = k.normalization == "abs" ? "|x|" : k.normalization;
   std::string s = "kink possible at t ∈ " + pair_text(k.stopped_at) + ": certified that no attention score reaches the kink of " +
-                  f + " (a_k = 0) for t ≤ " + k.stopped_at.lower + " (" + std::to_string(k.steps) +
+                  f + " (a_k = 0) for t ≤ " + k.stopped_at.lower_text() + " (" + std::to_string(k.steps) +
                   " validated steps, each keeping every score's sign); the next step could not be validated, so the "
                   "flow is not enclosed past t ∈ " + pair_text(k.stopped_at);
   if (k.has_nearest)
@@ -31,14 +31,14 @@ KinkPossible::KinkPossible(KinkInfo info) : RigorousFailure(message(info)), info
 
 nlohmann::json to_json(const KinkInfo& k) {
   nlohmann::json j = {{"normalization", k.normalization},
-                      {"kink_free_until", k.stopped_at.lower},
-                      {"stopped_at", nlohmann::json::array({k.stopped_at.lower, k.stopped_at.upper})},
+                      {"kink_free_until", k.stopped_at.lower_text()},
+                      {"stopped_at", nlohmann::json::array({k.stopped_at.lower_text(), k.stopped_at.upper_text()})},
                       {"steps", k.steps},
                       {"zero_from_start", k.zero_from_start},
                       {"cause", k.cause}};
   if (k.has_nearest) {
     j["nearest_score"] = k.nearest_score;
-    j["nearest_score_value"] = nlohmann::json::array({k.nearest_score_value.lower, k.nearest_score_value.upper});
+    j["nearest_score_value"] = nlohmann::json::array({k.nearest_score_value.lower_text(), k.nearest_score_value.upper_text()});
   }
   return j;
 }

@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "instances/instance.hpp"
-#include "integrate/decimal_enclosure.hpp"
+#include "integrate/enclosed_value.hpp"
 #include "integrate/rigorous_integrate.hpp"
 #include "numerics/decimal.hpp"
 #include "numerics/traits.hpp"
@@ -53,7 +53,7 @@ template <class S, class Model>
   const std::vector<S>& box = last_box.empty() ? start : last_box;
   KinkInfo info;
   info.normalization = instances::to_string(model.normalization());
-  info.stopped_at = decimal_enclosure(t_reached);
+  info.stopped_at = enclosed_value(t_reached);
   info.steps = steps;
   info.cause = cause;
   const std::size_t a0 = model.a_offset();
@@ -69,7 +69,7 @@ template <class S, class Model>
       nearest = m;
       info.has_nearest = true;
       info.nearest_score = k;
-      info.nearest_score_value = decimal_enclosure(box[a0 + k]);
+      info.nearest_score_value = enclosed_value(box[a0 + k]);
     }
   }
   throw KinkPossible(std::move(info));

@@ -8,7 +8,7 @@
 #include <limits>
 #include <memory>
 
-#include "integrate/decimal_enclosure.hpp"
+#include "integrate/enclosed_value.hpp"
 #include "integrate/validated_taylor.hpp"
 #include "integrate/validated_time_change.hpp"
 #include "instances/instance.hpp"
@@ -59,17 +59,17 @@ void fill_state(RigorousIntegrateResult& res, const Model& model, const models::
   const std::vector<S> s = model.attention(x);
   const S loss = model.loss_value(x);
   for (std::size_t i = 0; i < T; ++i) {
-    res.a.push_back(decimal_enclosure(x[i]));
-    res.u.push_back(decimal_enclosure(x[T + i]));
-    res.softmax.push_back(decimal_enclosure(s[i]));
+    res.a.push_back(enclosed_value(x[i]));
+    res.u.push_back(enclosed_value(x[T + i]));
+    res.softmax.push_back(enclosed_value(s[i]));
     res.max_width = std::max({res.max_width, res.a.back().width, res.u.back().width});
   }
-  res.loss = decimal_enclosure(loss);
+  res.loss = enclosed_value(loss);
   res.max_width = std::max(res.max_width, res.loss.width);
   res.V.assign(d, {});
   for (std::size_t r = 0; r < d; ++r)
     for (std::size_t i = 0; i < T; ++i)
-      res.V[r].push_back(decimal_enclosure(S(p.V[r][i] + p.beta[r] * (x[T + i] - p.u0[i]) / p.c)));
+      res.V[r].push_back(enclosed_value(S(p.V[r][i] + p.beta[r] * (x[T + i] - p.u0[i]) / p.c)));
 }
 
 // The instance's reduced parameters at S; β* must be nonzero (c > 0).
@@ -131,8 +131,7 @@ RigorousIntegrateResult run_reduced(const instances::Instance& inst, const std::
                                                     S(t_end + S(1)), opt.max_steps);
       x = hit.box;
       res.steps = hit.steps;
-      res.tau_lower = num::lower_decimal(hit.tau);
-      res.tau_upper = num::upper_decimal(hit.tau);
+      res.tau = num::Enclosure(hit.tau);
     } catch (const ValidationFailure& e) {
       throw RigorousFailure(e.what());
     }
@@ -177,8 +176,7 @@ std::vector<RigorousIntegrateResult> run_grid(const instances::Instance& inst, c
     res.order = vo.order;
     res.time_variable = "tau";
     res.steps = hits[k].steps;
-    res.tau_lower = num::lower_decimal(hits[k].tau);
-    res.tau_upper = num::upper_decimal(hits[k].tau);
+    res.tau = num::Enclosure(hits[k].tau);
     fill_state(res, model, p, hits[k].box);
     out.push_back(std::move(res));
   }
@@ -225,13 +223,14 @@ RigorousIntegrateResult rigorous_integrate(const nlohmann::json& instance, const
 }
 
 nlohmann::json to_json(const RigorousIntegrateResult& r) {
-  auto pair = [](const DecimalEnclosure& e) { return nlohmann::json::array({e.lower, e.upper}); };
-  auto vec = [&](const std::vector<DecimalEnclosure>& v) {
+  // the edge: decimal text, rounded outward, only here
+  auto pair = [](const EnclosedValue& e) { return nlohmann::json::array({e.lower_text(), e.upper_text()}); };
+  auto vec = [&](const std::vector<EnclosedValue>& v) {
     nlohmann::json a = nlohmann::json::array();
     for (const auto& e : v) a.push_back(pair(e));
     return a;
   };
-  auto widths = [](const std::vector<DecimalEnclosure>& v) {
+  auto widths = [](const std::vector<EnclosedValue>& v) {
     nlohmann::json a = nlohmann::json::array();
     for (const auto& e : v) a.push_back(e.width);
     return a;
@@ -253,12 +252,12 @@ nlohmann::json to_json(const RigorousIntegrateResult& r) {
   j["time_variable"] = r.time_variable;
   j["set"] = r.set;
   if (r.set == "ball") j["ball_pieces"] = r.ball_pieces;
-  if (!r.tau_lower.empty()) j["tau"] = nlohmann::json::array({r.tau_lower, r.tau_upper});
+  if (!r.tau.empty()) j["tau"] = nlohmann::json::array({r.tau.lower_text(), r.tau.upper_text()});
   if (r.tail.attempted) {
     nlohmann::json t = {{"lemma", "polyak_lojasiewicz"}, {"used", r.tail.used}};
     if (r.tail.width_target > 0) t["width_target"] = r.tail.width_target;
     if (r.tail.used) {
-      t["from_t"] = nlohmann::json::array({r.tail.from_lower, r.tail.from_upper});
+      t["from_t"] = nlohmann::json::array({r.tail.from.lower_text(), r.tail.from.upper_text()});
       t["radius"] = r.tail.radius;
       t["mu"] = r.tail.mu;
       if (r.tail.regression) t["lambda"] = r.tail.lambda;

@@ -23,14 +23,20 @@
 
 #include "instances/instance.hpp"
 #include "integrate/validation_failure.hpp"
+#include "numerics/enclosure.hpp"
 
 namespace softcert::integrate {
 
-// A decimal enclosure of one real number: lower ≤ exact ≤ upper, and an upper bound on
-// upper − lower (rounded up, as a double).
-struct DecimalEnclosure {
-  std::string lower, upper;
+// An enclosure of one real number as the rigorous tier computed it: `value` holds the binary ends
+// (doubles at 53 bits, MPFR at the working precision above; num::Enclosure), lower ≤ exact ≤
+// upper, and `width` ≥ upper − lower (rounded up, as a double). Callers take the ends as types
+// (value.to_interval_d(), to_interval_mp(), lower_rational(), lower_down(), ...); decimal text
+// exists only where a result is written (to_json, the CLI, Python's decimals), rounded outward.
+struct EnclosedValue {
+  num::Enclosure value;
   double width = 0.0;
+  std::string lower_text() const { return value.lower_text(); }
+  std::string upper_text() const { return value.upper_text(); }
 };
 
 struct RigorousIntegrateOptions {
@@ -73,7 +79,7 @@ struct RigorousIntegrateOptions {
 struct RigorousTailInfo {
   bool attempted = false;     // the tail applied to this instance and was not switched off
   bool used = false;          // the result is the PL ball, not a validated step onto END
-  std::string from_lower, from_upper;  // s: the time of the validated set the ball is built on
+  num::Enclosure from;        // s: the time of the validated set the ball is built on
   double radius = 0;          // R (an upper bound), the same for every END ≥ s
   double mu = 0;              // the lower bound of ‖α(a)‖² used (μ of the PL inequality)
   bool regression = false;    // regression loss: lambda below is the λ of its PL inequality
@@ -91,12 +97,12 @@ struct RigorousIntegrateResult {
   std::string time_variable;  // "t" or "tau" (what was used)
   std::string set = "lohner";  // "lohner" or "ball" (RigorousIntegrateOptions::set)
   unsigned ball_pieces = 1;    // set "ball": the pieces per step
-  std::vector<DecimalEnclosure> a, u, softmax;  // T entries each, at time t
-  DecimalEnclosure loss;                         // log(1 + exp(−uᵀσ(a)))
-  std::vector<std::vector<DecimalEnclosure>> V;  // d × T: V(t) = V(0) + β*(u(t) − u(0))ᵀ/‖β*‖²
+  std::vector<EnclosedValue> a, u, softmax;  // T entries each, at time t
+  EnclosedValue loss;                         // log(1 + exp(−uᵀσ(a)))
+  std::vector<std::vector<EnclosedValue>> V;  // d × T: V(t) = V(0) + β*(u(t) − u(0))ᵀ/‖β*‖²
   std::size_t steps = 0;     // validated steps taken
   double max_width = 0.0;    // largest width over a, u and the loss
-  std::string tau_lower, tau_upper;  // τ-time only: an enclosure of τ(t); empty otherwise
+  num::Enclosure tau;        // τ-time only: an enclosure of τ(t); empty otherwise
   RigorousTailInfo tail;
 };
 
@@ -106,11 +112,11 @@ struct RigorousIntegrateResult {
 // t ≤ stopped_at.lower, and the last validated step ended at a t in stopped_at.
 struct KinkInfo {
   std::string normalization;               // "abs" or "relu"
-  DecimalEnclosure stopped_at;             // t at the end of the last validated step
+  EnclosedValue stopped_at;                // t at the end of the last validated step
   std::size_t steps = 0;                   // validated steps
   bool has_nearest = false;                // false when every score starts at 0
   std::size_t nearest_score = 0;           // 0-based index of the score closest to 0 there (a hint)
-  DecimalEnclosure nearest_score_value;    // its enclosure there
+  EnclosedValue nearest_score_value;       // its enclosure there
   std::vector<std::size_t> zero_from_start;  // scores with a_k(0) = 0 exactly (on the kink from the start)
   std::string cause;                       // why the next step could not be validated
 };
@@ -143,7 +149,8 @@ std::vector<RigorousIntegrateResult> rigorous_integrate_at(const instances::Inst
                                                           const std::vector<std::string>& times,
                                                           const RigorousIntegrateOptions& options = {});
 
-// Convenience: instances::parse_instance (which names a bad field) then rigorous_integrate.
+// Convenience for tests and benchmarks: instances::parse_instance (which names a bad field) then
+// rigorous_integrate. A caller that has parsed the instance passes the Instance (parsed once).
 RigorousIntegrateResult rigorous_integrate(const nlohmann::json& instance, const std::string& t_end,
                                            const RigorousIntegrateOptions& options = {});
 

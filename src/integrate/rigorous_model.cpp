@@ -3,7 +3,7 @@
 #include <cmath>
 #include <limits>
 
-#include "integrate/decimal_enclosure.hpp"
+#include "integrate/enclosed_value.hpp"
 #include "integrate/pl_tail.hpp"
 #include "integrate/rigorous_full.hpp"
 #include "models/tied_value_softmax.hpp"
@@ -16,9 +16,9 @@ namespace softcert::integrate {
 namespace {
 
 template <class S>
-std::vector<DecimalEnclosure> enclosures(const std::vector<S>& v) {
-  std::vector<DecimalEnclosure> out;
-  for (const auto& x : v) out.push_back(decimal_enclosure(x));
+std::vector<EnclosedValue> enclosures(const std::vector<S>& v) {
+  std::vector<EnclosedValue> out;
+  for (const auto& x : v) out.push_back(enclosed_value(x));
   return out;
 }
 
@@ -54,8 +54,7 @@ RigorousIntegrateResult run_full_state(const instances::Instance& inst, const st
     r.tail.width_target = o.tail_width;
     r.tail.used = tail.used;
     if (tail.used) {
-      r.tail.from_lower = num::lower_decimal(tail.from);
-      r.tail.from_upper = num::upper_decimal(tail.from);
+      r.tail.from = num::Enclosure(tail.from);
       // R rounded up, μ rounded down, to doubles.
       r.tail.radius = std::nextafter(num::to_double(tail.radius), std::numeric_limits<double>::infinity());
       r.tail.mu = std::nextafter(num::to_double(tail.mu), -std::numeric_limits<double>::infinity());
@@ -91,8 +90,8 @@ RigorousIntegrateResult full_state_result(const instances::Instance& inst, const
     r.V.push_back(enclosures(V[i]));
   }
   if (!inst.beta.empty()) r.u = enclosures(models::transpose_times(V, models::parse_vector<S>(inst.beta)));
-  if (inst.tied()) r.loss = decimal_enclosure(models::TiedValueSoftmax<S>(inst).loss_value(x));
-  else r.loss = decimal_enclosure(models::ValueSoftmax<S>(inst).loss_value(x));
+  if (inst.tied()) r.loss = enclosed_value(models::TiedValueSoftmax<S>(inst).loss_value(x));
+  else r.loss = enclosed_value(models::ValueSoftmax<S>(inst).loss_value(x));
   for (const auto& v : {&r.a, &r.u})
     for (const auto& q : *v) r.max_width = std::max(r.max_width, q.width);
   r.max_width = std::max(r.max_width, r.loss.width);

@@ -1,4 +1,5 @@
 #include "numerics/decimal.hpp"
+#include "numerics/mpfr_text.hpp"
 
 #include <mpfi.h>
 #include <mpfr.h>
@@ -24,8 +25,8 @@ void set_mpfr(mpfr_ptr out, const std::string& text, mpfr_rnd_t rnd) {
   if (mpfr_set_str(out, text.c_str(), 10, rnd) != 0) bad(text);
 }
 
-// "d.ddddde±x" from an MPFR number with `digits` significant digits rounded in `rnd`
-// (digits == 0: MPFR's choice, enough to round-trip at the number's precision).
+}  // namespace
+
 std::string format_mpfr(mpfr_srcptr x, int digits, mpfr_rnd_t rnd) {
   if (mpfr_nan_p(x)) return "nan";
   if (mpfr_inf_p(x)) return mpfr_sgn(x) > 0 ? "inf" : "-inf";
@@ -46,8 +47,6 @@ std::string format_mpfr(mpfr_srcptr x, int digits, mpfr_rnd_t rnd) {
   if (exp10 != 0) out.append("e").append(std::to_string(exp10));
   return out;
 }
-
-}  // namespace
 
 bool is_decimal_syntax(const std::string& t) {
   std::size_t i = 0;

@@ -11,11 +11,8 @@ namespace softcert::reproduce {
 
 namespace {
 
-// [lower, upper] of a printed decimal enclosure, as an IntervalD containing both printed ends.
-IntervalD interval_of(const integrate::DecimalEnclosure& e) {
-  return num::hull_of_bounds<IntervalD>(num::lower(num::parse_decimal<IntervalD>(e.lower)),
-                                        num::upper(num::parse_decimal<IntervalD>(e.upper)));
-}
+// An enclosure as an IntervalD containing it (its ends as they are at 53 bits, else outward).
+IntervalD interval_of(const integrate::EnclosedValue& e) { return e.value.to_interval_d(); }
 
 }  // namespace
 

@@ -112,7 +112,7 @@ ExperimentResult run_cost_scaling(const RunContext& ctx) {
   n["check"] = kCostScaling;
   n["verdict"] = engine::to_string(r.verdict);
   n["reason"] = r.reason;
-  n["margin"] = {r.margin_lower, r.margin_upper};
+  n["margin"] = {r.margin.lower_text(), r.margin.upper_text()};
   n["margin_meaning"] = r.details.value("margin_meaning", "");
   n["fits"] = fits;
   n["rows"] = r.details.value("rows", nlohmann::json::array());

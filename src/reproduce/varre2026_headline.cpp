@@ -60,22 +60,22 @@ std::vector<std::string> log_grid(const HeadlineSettings& h) {
   return out;
 }
 
-nlohmann::json pair(const integrate::DecimalEnclosure& e) { return nlohmann::json::array({e.lower, e.upper}); }
+nlohmann::json pair(const integrate::EnclosedValue& e) { return nlohmann::json::array({e.lower_text(), e.upper_text()}); }
 
 // The index k with lower(σ_k) > upper(σ_j) for every j ≠ k, compared exactly; -1 when none.
-int certified_argmax(const std::vector<integrate::DecimalEnclosure>& s) {
+int certified_argmax(const std::vector<integrate::EnclosedValue>& s) {
   for (std::size_t k = 0; k < s.size(); ++k) {
-    const Rational lo = num::parse_decimal<Rational>(s[k].lower);
+    const Rational lo = s[k].value.lower_rational();
     bool all = true;
     for (std::size_t j = 0; j < s.size() && all; ++j)
-      if (j != k && !(lo > num::parse_decimal<Rational>(s[j].upper))) all = false;
+      if (j != k && !(lo > s[j].value.upper_rational())) all = false;
     if (all) return static_cast<int>(k);
   }
   return -1;
 }
 
-double mid(const integrate::DecimalEnclosure& e) {
-  return 0.5 * std::strtod(e.lower.c_str(), nullptr) + 0.5 * std::strtod(e.upper.c_str(), nullptr);
+double mid(const integrate::EnclosedValue& e) {
+  return 0.5 * e.value.lower_nearest() + 0.5 * e.value.upper_nearest();
 }
 
 plots::Csv trajectory_table(const std::vector<RigorousIntegrateResult>& rows, std::size_t T) {
@@ -85,13 +85,13 @@ plots::Csv trajectory_table(const std::vector<RigorousIntegrateResult>& rows, st
       for (const char* part : {"_lower", "_upper", "_mid"}) cols.push_back(q + std::to_string(i) + part);
   plots::Csv csv(cols);
   for (const auto& r : rows) {
-    std::vector<std::string> row = {r.t, r.tau_lower, r.tau_upper, r.loss.lower, r.loss.upper,
-                                    midpoint_for_drawing(r.loss.lower, r.loss.upper), short_number(r.max_width, 3)};
+    std::vector<std::string> row = {r.t, r.tau.lower_text(), r.tau.upper_text(), r.loss.lower_text(), r.loss.upper_text(),
+                                    midpoint_for_drawing(r.loss.lower_text(), r.loss.upper_text()), short_number(r.max_width, 3)};
     for (std::size_t i = 0; i < T; ++i)
       for (const auto* e : {&r.softmax[i], &r.u[i], &r.a[i]}) {
-        row.push_back(e->lower);
-        row.push_back(e->upper);
-        row.push_back(midpoint_for_drawing(e->lower, e->upper));
+        row.push_back(e->lower_text());
+        row.push_back(e->upper_text());
+        row.push_back(midpoint_for_drawing(e->lower_text(), e->upper_text()));
       }
     csv.add_row(row);
   }
@@ -177,7 +177,7 @@ ExperimentResult run_headline(const RunContext& ctx) {
   n["steps"] = last.steps;
   n["order"] = last.order;
   n["precision_bits"] = last.precision_bits;
-  n["tau_at_t_max"] = {last.tau_lower, last.tau_upper};
+  n["tau_at_t_max"] = {last.tau.lower_text(), last.tau.upper_text()};
   n["max_width_over_grid"] = widest;
   n["at_t_max"] = nlohmann::json::object();
   n["at_t_max"]["t"] = last.t;
@@ -212,8 +212,8 @@ ExperimentResult run_headline(const RunContext& ctx) {
     for (std::size_t i = 1; i < T; ++i)
       if (mid(r.softmax[i]) > mid(r.softmax[top])) top = i;
     md << "| " << r.t << " | " << (k < 0 ? std::string("—") : std::to_string(k)) << " | "
-       << num::bracket_text(r.softmax[top].lower, r.softmax[top].upper, 10) << " | "
-       << num::bracket_text(r.loss.lower, r.loss.upper, 10) << " | " << short_number(r.max_width, 2) << " |\n";
+       << num::bracket_text(r.softmax[top].lower_text(), r.softmax[top].upper_text(), 10) << " | "
+       << num::bracket_text(r.loss.lower_text(), r.loss.upper_text(), 10) << " | " << short_number(r.max_width, 2) << " |\n";
   }
   md << "\nAt t = " << last.t << ": the certified winner is "
      << (winner < 0 ? std::string("— (none certified)") : "token " + std::to_string(winner) + " (counted from 0)")

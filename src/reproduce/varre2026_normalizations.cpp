@@ -100,25 +100,22 @@ void fast_curve(Pair& p) {
 
 // [max lower, max upper] of the check's enclosure of α(H), or {"", ""} when it has none.
 std::pair<std::string, std::string> max_alpha(const engine::CheckResult& r) {
-  const auto& al = r.details.value("alpha", nlohmann::json());
-  if (!al.is_array() || al.empty() || !al[0].is_array()) return {"", ""};
-  Rational lo = num::parse_decimal<Rational>(al[0][0].get<std::string>());
-  Rational hi = num::parse_decimal<Rational>(al[0][1].get<std::string>());
-  std::string slo = al[0][0], shi = al[0][1];
-  for (const auto& e : al) {
-    const Rational l = num::parse_decimal<Rational>(e[0].get<std::string>()), h = num::parse_decimal<Rational>(e[1].get<std::string>());
-    if (l > lo) lo = l, slo = e[0];
-    if (h > hi) hi = h, shi = e[1];
+  const auto& al = r.facts.alpha;  // engine::RunFacts: the rigorous enclosures
+  if (al.empty()) return {"", ""};
+  std::size_t lo = 0, hi = 0;  // compared exactly, on the ends themselves
+  for (std::size_t k = 1; k < al.size(); ++k) {
+    if (al[k].lower_rational() > al[lo].lower_rational()) lo = k;
+    if (al[k].upper_rational() > al[hi].upper_rational()) hi = k;
   }
-  return {slo, shi};
+  return {al[lo].lower_text(), al[hi].upper_text()};
 }
 
 // The distance to the nearest vertex, ε − margin: [ε − margin_upper, ε − margin_lower], or
 // {"", ""} without a margin. For reading; widened outward (outward_decimals) so that it still
 // encloses the exact distance. The certified margin itself is in numbers.json.
 std::pair<std::string, std::string> distance(const engine::CheckResult& r, double epsilon) {
-  if (r.margin_lower.empty()) return {"", ""};
-  const double m_lo = std::strtod(r.margin_lower.c_str(), nullptr), m_hi = std::strtod(r.margin_upper.c_str(), nullptr);
+  if (r.margin.empty()) return {"", ""};
+  const double m_lo = r.margin.lower_nearest(), m_hi = r.margin.upper_nearest();
   return outward_decimals(epsilon - m_hi, epsilon - m_lo, std::abs(epsilon) + std::abs(m_lo) + std::abs(m_hi), 0.0);
 }
 
@@ -226,8 +223,8 @@ ExperimentResult run_normalizations(const RunContext& ctx) {
     const auto [dlo, dhi] = distance(p.result, eps);
     const std::string verdict = engine::to_string(p.result.verdict), change = last_decade_change(p);
     const std::string fast_verdict = p.fast ? engine::to_string(p.fast->verdict) : "";
-    table.add_row({p.norm, p.loss, short_number(p.horizon), verdict, alo, ahi, dlo, dhi, p.result.margin_lower,
-                   p.result.margin_upper, paper_says(p.norm, p.loss), fast_verdict, p.fast ? p.fast->reason : "", change,
+    table.add_row({p.norm, p.loss, short_number(p.horizon), verdict, alo, ahi, dlo, dhi, p.result.margin.lower_text(),
+                   p.result.margin.upper_text(), paper_says(p.norm, p.loss), fast_verdict, p.fast ? p.fast->reason : "", change,
                    short_number(p.seconds, 3), p.result.reason});
     md << "| " << p.norm << " | " << p.loss << " | " << verdict << " | "
        << (alo.empty() ? std::string("—") : num::bracket_text(alo, ahi, 8)) << " | "
@@ -236,10 +233,10 @@ ExperimentResult run_normalizations(const RunContext& ctx) {
        << (change.empty() ? std::string("—") : change) << " |\n";
     rows.push_back({{"normalization", p.norm}, {"loss", p.loss}, {"horizon", p.horizon}, {"verdict", verdict},
                     {"max_alpha", alo.empty() ? nlohmann::json(nullptr) : nlohmann::json::array({alo, ahi})},
-                    {"margin", {p.result.margin_lower, p.result.margin_upper}}, {"reason", p.result.reason},
+                    {"margin", {p.result.margin.lower_text(), p.result.margin.upper_text()}}, {"reason", p.result.reason},
                     {"paper", paper_says(p.norm, p.loss)}, {"seconds", p.seconds}, {"instance", p.instance},
                     {"fast_tier", p.fast ? nlohmann::json{{"verdict", fast_verdict}, {"reason", p.fast->reason},
-                                                          {"margin_estimate", {p.fast->margin_lower, p.fast->margin_upper}}}
+                                                          {"margin_estimate", {p.fast->margin.lower_text(), p.fast->margin.upper_text()}}}
                                          : nlohmann::json(nullptr)},
                     {"fast_change_last_decade", change}, {"fast_curve_stop", p.curve_stop},
                     {"details", p.result.details}});

@@ -76,18 +76,11 @@ struct Entropy {
   std::string value, lower, upper;
 };
 Entropy entropy_of(const engine::CheckResult& r, std::size_t i) {
-  if (r.details.contains("entropy_106")) {
-    const auto& h = r.details["entropy_106"];
-    if (i < h.size() && h[i].is_string()) return {h[i].get<std::string>(), "", ""};
-  }
-  if (r.details.contains("entropy")) {
-    const auto& h = r.details["entropy"];
-    if (i < h.size() && h[i].is_array()) {
-      const std::string lo = h[i][0], hi = h[i][1];
-      return {midpoint_for_drawing(lo, hi), lo, hi};
-    }
-  }
-  return {};
+  const auto& h = r.facts.member_entropy;  // engine::RunFacts
+  if (i >= h.size() || h[i].empty()) return {};
+  if (h[i].estimate()) return {h[i].lower_text(), "", ""};
+  const std::string lo = h[i].lower_text(), hi = h[i].upper_text();
+  return {midpoint_for_drawing(lo, hi), lo, hi};
 }
 
 ExperimentResult run_regression(const RunContext& ctx) {
@@ -170,7 +163,7 @@ ExperimentResult run_regression(const RunContext& ctx) {
     }
     auto verdict_cell = [](const engine::CheckResult& r) {
       std::string c = engine::to_string(r.verdict);
-      if (!r.margin_lower.empty()) c += " (margin " + short_number(std::stod(r.margin_lower), 3) + ")";
+      if (!r.margin.empty()) c += " (margin " + short_number(r.margin.lower_nearest(), 3) + ")";
       if (r.verdict == engine::Verdict::error || r.verdict == engine::Verdict::inconclusive) c += ": " + r.reason;
       return c;
     };
@@ -186,7 +179,7 @@ ExperimentResult run_regression(const RunContext& ctx) {
     }
     auto result_json = [](const engine::CheckResult& r) {
       return nlohmann::json{{"verdict", engine::to_string(r.verdict)}, {"reason", r.reason},
-                            {"margin", {r.margin_lower, r.margin_upper}}, {"details", r.details}};
+                            {"margin", {r.margin.lower_text(), r.margin.upper_text()}}, {"details", r.details}};
     };
     rows.push_back({{"sweep", s.label}, {"seed", s.seed}, {"kappa", kappa}, {"seconds", s.seconds},
                     {kFirstLast, result_json(s.first_last)}, {kMonotone, result_json(s.monotone)}});

@@ -4,37 +4,26 @@
 #include <stdexcept>
 
 #include "engine/verdict_policy.hpp"
-#include "numerics/decimal.hpp"
 
 namespace softcert::search {
 
-std::optional<double> margin_bound(const std::string& text) {
-  if (text == "inf" || text == "+inf") return std::numeric_limits<double>::infinity();
-  if (text == "-inf") return -std::numeric_limits<double>::infinity();
-  if (!num::is_decimal_syntax(text)) return std::nullopt;
-  try {
-    return num::parse_decimal<Real>(text);
-  } catch (const std::invalid_argument&) {
-    return std::nullopt;
-  }
-}
-
 double margin_estimate(const engine::CheckResult& r) {
   constexpr double inf = std::numeric_limits<double>::infinity();
-  const auto lo = margin_bound(r.margin_lower), hi = margin_bound(r.margin_upper);
-  const bool lo_finite = lo && std::isfinite(*lo), hi_finite = hi && std::isfinite(*hi);
-  if (lo_finite && hi_finite) return 0.5 * (*lo + *hi);
-  if (lo_finite) return *lo;
-  if (hi_finite) return *hi;
-  if (lo && *lo == -inf) return -inf;  // [-inf, -inf] or [-inf, none]: certainly negative
+  if (r.margin.empty()) return inf;
+  // the ends to nearest: an estimate that steers the search, never a verdict
+  const double lo = r.margin.lower_nearest(), hi = r.margin.upper_nearest();
+  const bool lo_finite = std::isfinite(lo), hi_finite = std::isfinite(hi);
+  if (lo_finite && hi_finite) return 0.5 * (lo + hi);
+  if (lo_finite) return lo;
+  if (hi_finite) return hi;
+  if (lo == -inf) return -inf;  // [-inf, -inf]: certainly negative
   return inf;
 }
 
 bool certified_violation(const engine::CheckResult& r) {
   if (r.verdict != engine::Verdict::violated) return false;
-  if (r.margin_upper.empty()) return true;
-  const auto hi = margin_bound(r.margin_upper);
-  return hi && *hi < 0;
+  if (r.margin.empty()) return true;
+  return r.margin.certain_sign() < 0;  // the upper end, exactly
 }
 
 bool Evaluation::candidate() const {

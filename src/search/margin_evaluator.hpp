@@ -43,8 +43,8 @@ struct Evaluation {
 // degenerate one; the search looks for robust counterexamples, as the issue asks.
 bool certified_violation(const engine::CheckResult& rigorous_result);
 
-// "1.5", "-inf", "inf" → double; "" → nullopt. Throws nothing.
-std::optional<double> margin_bound(const std::string& text);
+// A point estimate of the margin (the midpoint of its ends, to nearest; an infinite end: the
+// other one; none: +inf), for steering the search only.
 double margin_estimate(const engine::CheckResult& r);
 
 class MarginEvaluator {

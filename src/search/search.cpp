@@ -183,7 +183,7 @@ class Search {
     if (!certified_violation(r.result)) {
       ++out_.candidates_not_certified;
       report("not certified: the rigorous tier says " + std::string(engine::to_string(r.result.verdict)) +
-             (r.result.margin_lower.empty() ? "" : ", margin [" + r.result.margin_lower + ", " + r.result.margin_upper + "]"));
+             (r.result.margin.empty() ? "" : ", margin [" + r.result.margin.lower_text() + ", " + r.result.margin.upper_text() + "]"));
       return false;
     }
     Counterexample cx{instance, r.result.horizon, r.result};

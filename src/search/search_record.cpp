@@ -10,8 +10,8 @@ namespace {
 nlohmann::json number_or_null(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr); }
 
 nlohmann::json margin_pair(const engine::CheckResult& r) {
-  if (r.margin_lower.empty()) return nullptr;
-  return nlohmann::json::array({r.margin_lower, r.margin_upper});
+  if (r.margin.empty()) return nullptr;
+  return nlohmann::json::array({r.margin.lower_text(), r.margin.upper_text()});
 }
 }  // namespace
 

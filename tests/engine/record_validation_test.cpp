@@ -5,7 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/check.hpp"
 #include "engine/record_validation.hpp"
+#include "numerics/precision.hpp"
 
 namespace softcert::engine {
 namespace {
@@ -54,6 +56,32 @@ TEST(RecordValidation, ViolatedKeepsItsCounterexampleAndANegativeMargin) {
   proved_with_cx["counterexample"] = nlohmann::json::object();
   EXPECT_NE(record_problem(proved_with_cx).find("only a violation carries one"), std::string::npos);
   EXPECT_NE(record_problem(result_record("confirmed", {"-2", "-1"})), "");
+}
+
+// A margin written as the runner writes it ([lower_text, upper_text]) and read back by the
+// record reader's parse is the same margin: same text, same signs, ends enclosing the written ones.
+TEST(RecordValidation, MarginsRoundTripThroughTheRecord) {
+  num::PrecisionGuard guard(256);
+  const IntervalMp x = IntervalMp(2) / IntervalMp(3) - IntervalMp(1) / IntervalMp(7);
+  for (const Margin& written : {Margin(IntervalD(0.1, 2.0 / 3.0)), Margin(x), Margin(IntervalMp(-x), 17),
+                                Margin::at_least(IntervalD(1e-3, 1)), Margin::of_exact(0),
+                                Margin::of_rationals(Rational(-2, 3), Rational(-1, 3))}) {
+    const nlohmann::json record = result_record("inconclusive", {written.lower_text(), written.upper_text()});
+    const nlohmann::json reread = nlohmann::json::parse(record.dump());
+    const Margin read = Margin::parse(reread["margin"][0].get<std::string>(), reread["margin"][1].get<std::string>());
+    EXPECT_EQ(read.lower_text(), written.lower_text());
+    EXPECT_EQ(read.upper_text(), written.upper_text());
+    EXPECT_EQ(read.certain_sign(), written.certain_sign());
+    EXPECT_EQ(read.lower_sign(), written.lower_sign());
+    EXPECT_EQ(read.upper_sign(), written.upper_sign());
+    EXPECT_LE(read.lower_rational(), written.lower_rational());
+    if (std::isfinite(read.upper_up())) {
+      EXPECT_GE(read.upper_rational(), written.upper_rational());
+    }
+    // and the record reader accepts what its verdict would be
+    const char* verdict = written.certain_sign() > 0 ? "proved" : "inconclusive";
+    EXPECT_EQ(record_problem(result_record(verdict, reread["margin"])), "") << written.lower_text();
+  }
 }
 
 TEST(RecordValidation, MalformedMarginsAreRefused) {

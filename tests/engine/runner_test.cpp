@@ -37,7 +37,7 @@ class ParityCheck : public Check {
     const long x = std::stol(inst.at("x").get<std::string>());
     CheckResult r;
     r.verdict = x % 2 ? Verdict::violated : (x % 3 == 0 ? Verdict::inconclusive : Verdict::proved);
-    r.margin_lower = r.margin_upper = std::to_string(x % 2 ? -1 : 1);
+    r.margin = Margin::of_exact(x % 2 ? -1 : 1);
     return r;
   }
 };

@@ -55,8 +55,8 @@ TEST(VerdictPolicy, ToyCheckGetsEveryVerdictFromTheMarginAlone) {
   {  // outward: the printed pair contains e^{-1} − 0.3 (0.3 as the double the instance holds)
     num::PrecisionGuard guard(300);
     const MpReal exact = MpReal(exp(MpReal(-1))) - MpReal(0.3);
-    EXPECT_LE(num::parse_decimal<MpReal>(proved.margin_lower), exact);
-    EXPECT_GE(num::parse_decimal<MpReal>(proved.margin_upper), exact);
+    EXPECT_LE(num::parse_decimal<MpReal>(proved.margin.lower_text()), exact);
+    EXPECT_GE(num::parse_decimal<MpReal>(proved.margin.upper_text()), exact);
   }
   EXPECT_EQ(run_toy({{"theta", 0.4}}, Tier::rigorous).verdict, Verdict::violated);
   EXPECT_EQ(run_toy({{"theta", 0.3}, {"blur", 0.1}}, Tier::rigorous).verdict, Verdict::inconclusive);
@@ -69,6 +69,49 @@ TEST(VerdictPolicy, ToyCheckGetsEveryVerdictFromTheMarginAlone) {
   const CheckResult not_recertified = run_toy({{"theta", 0.4}, {"blur", 0.1}}, Tier::fast);
   EXPECT_EQ(not_recertified.verdict, Verdict::inconclusive);
   EXPECT_NE(not_recertified.reason.find("did not certify"), std::string::npos) << not_recertified.reason;
+}
+
+TEST(VerdictPolicy, DecidesOnTheTypedMarginsEndsAndWritesThemUnchanged) {
+  const MarginReasons why{"holds", "fails", "undecided"};
+  num::PrecisionGuard guard(4000);
+  // ends 2^-3500 from 0: not a double, and far below what 17 digits of a double show
+  const MpReal tiny = boost::multiprecision::ldexp(MpReal(1), -3500);
+  const IntervalMp above = num::hull_of_bounds<IntervalMp>(tiny, MpReal(1));
+  CheckResult r;
+  decide_by_margin(r, above, why);
+  EXPECT_EQ(r.verdict, Verdict::proved);
+  EXPECT_EQ(r.margin.lower_text(), num::lower_decimal(above));  // the record's text is as before
+  decide_by_margin(r, IntervalMp(-above), why);
+  EXPECT_EQ(r.verdict, Verdict::violated);
+  EXPECT_EQ(r.margin.upper_text(), num::upper_decimal(IntervalMp(-above)));
+  decide_by_margin(r, num::hull_of_bounds<IntervalMp>(MpReal(-tiny), tiny), why);
+  EXPECT_EQ(r.verdict, Verdict::inconclusive);
+  EXPECT_EQ(r.reason, "undecided");
+  // a margin set directly (an exact one, a lower bound only) is decided the same way
+  r.margin = Margin::of_exact(0);
+  decide_by_margin(r, why);
+  EXPECT_EQ(r.verdict, Verdict::inconclusive);
+  r.margin = Margin::at_least(IntervalD(1e-300, 1));
+  decide_by_margin(r, why);
+  EXPECT_EQ(r.verdict, Verdict::proved);
+  EXPECT_EQ(r.margin.upper_text(), "inf");
+  r.margin = Margin();
+  decide_by_margin(r, why);
+  EXPECT_EQ(r.verdict, Verdict::inconclusive);  // no margin: nothing to decide on
+}
+
+TEST(VerdictPolicy, TheContractReadsTheTypedLowerEnd) {
+  const DecayStaysAbove toy;  // strict
+  CheckResult r;
+  r.verdict = Verdict::proved;
+  r.margin = Margin::of_exact(0);
+  enforce_margin_contract(toy, r);
+  EXPECT_EQ(r.verdict, Verdict::inconclusive);
+  EXPECT_NE(r.reason.find("lower end 0 is not > 0"), std::string::npos) << r.reason;
+  r.verdict = Verdict::proved;
+  r.margin = Margin(IntervalD(std::nextafter(0.0, 1.0), 1.0));
+  enforce_margin_contract(toy, r);
+  EXPECT_EQ(r.verdict, Verdict::proved);
 }
 
 TEST(VerdictPolicy, FastRunsMustAgreeToTheDigitsTheSignNeeds) {
@@ -90,8 +133,8 @@ TEST(VerdictPolicy, FastRunsMustAgreeToTheDigitsTheSignNeeds) {
 TEST(VerdictPolicy, FastMarginIsPrintedOutwardAroundBothRuns) {
   const CheckResult r = run_toy({{"theta", 0.3}, {"fast_jitter", 0.01}}, Tier::fast);
   ASSERT_EQ(r.verdict, Verdict::confirmed);
-  EXPECT_LE(std::stod(r.margin_lower), std::exp(-1.0) - 0.3);
-  EXPECT_GE(std::stod(r.margin_upper), std::exp(-1.0) - 0.3 + 0.01);
+  EXPECT_LE(std::stod(r.margin.lower_text()), std::exp(-1.0) - 0.3);
+  EXPECT_GE(std::stod(r.margin.upper_text()), std::exp(-1.0) - 0.3 + 0.01);
   EXPECT_TRUE(r.details.value("margin_is_estimate", false));
 }
 
@@ -99,7 +142,7 @@ TEST(VerdictPolicy, ARigorousRunThatStopsIsInconclusiveWithItsReason) {
   const CheckResult r = run_toy({{"theta", 0.3}}, Tier::rigorous, 60);
   EXPECT_EQ(r.verdict, Verdict::inconclusive);
   EXPECT_NE(r.reason.find("stops at t = 50"), std::string::npos) << r.reason;
-  EXPECT_TRUE(r.margin_lower.empty());
+  EXPECT_TRUE(r.margin.empty());
   ASSERT_TRUE(r.horizon.has_value());
   EXPECT_EQ(*r.horizon, 60);
 }
@@ -109,13 +152,13 @@ TEST(VerdictPolicy, RigorousRunKeepsWhatTheBodyRecordedBeforeItStopped) {
   start.details["kept"] = 1;
   const CheckResult r = rigorous_run(start, [](CheckResult& r) {
     r.reason = "the second member's run";
-    r.margin_lower = "1";
+    r.margin = Margin::of_exact(1);
     throw integrate::ValidationFailure("step refused");
   });
   EXPECT_EQ(r.verdict, Verdict::inconclusive);
   EXPECT_EQ(r.reason, "the second member's run: the rigorous tier stopped: step refused");
   EXPECT_EQ(r.details.value("kept", 0), 1);
-  EXPECT_TRUE(r.margin_lower.empty());
+  EXPECT_TRUE(r.margin.empty());
 }
 
 TEST(VerdictPolicy, IntervalKindFollowsThePrecision) {
@@ -136,9 +179,9 @@ TEST(VerdictPolicy, ExactMarginIsPrintedOutwardAndDecidesByItsSign) {
   for (const Rational& m : {Rational(1, 3), Rational(-1, 3), Rational(2, 3) * Rational(1, 1000000007)}) {
     CheckResult r;
     decide_by_exact_margin(r, m, why);
-    EXPECT_LE(num::parse_decimal<Rational>(r.margin_lower), m);
-    EXPECT_GE(num::parse_decimal<Rational>(r.margin_upper), m);
-    EXPECT_LT(num::parse_decimal<Rational>(r.margin_lower), num::parse_decimal<Rational>(r.margin_upper));
+    EXPECT_LE(num::parse_decimal<Rational>(r.margin.lower_text()), m);
+    EXPECT_GE(num::parse_decimal<Rational>(r.margin.upper_text()), m);
+    EXPECT_LT(num::parse_decimal<Rational>(r.margin.lower_text()), num::parse_decimal<Rational>(r.margin.upper_text()));
     EXPECT_EQ(r.verdict, m > 0 ? Verdict::proved : Verdict::violated);
     EXPECT_EQ(r.reason, m > 0 ? "holds" : "fails");
   }
@@ -146,8 +189,8 @@ TEST(VerdictPolicy, ExactMarginIsPrintedOutwardAndDecidesByItsSign) {
   decide_by_exact_margin(zero, Rational(0), why);
   EXPECT_EQ(zero.verdict, Verdict::inconclusive);
   EXPECT_EQ(zero.reason, "zero");
-  EXPECT_EQ(num::parse_decimal<Rational>(zero.margin_lower), Rational(0));
-  EXPECT_EQ(num::parse_decimal<Rational>(zero.margin_upper), Rational(0));
+  EXPECT_EQ(num::parse_decimal<Rational>(zero.margin.lower_text()), Rational(0));
+  EXPECT_EQ(num::parse_decimal<Rational>(zero.margin.upper_text()), Rational(0));
 }
 
 TEST(VerdictPolicy, CertificatesDecideAndContradictionsAreErrors) {
@@ -165,7 +208,7 @@ TEST(VerdictPolicy, CertificatesDecideAndContradictionsAreErrors) {
   undecided(r, "too wide");
   EXPECT_EQ(r.verdict, Verdict::inconclusive);
   EXPECT_EQ(r.reason, "too wide");
-  EXPECT_FALSE(r.margin_lower.empty());  // the straddling enclosure stays for the reader
+  EXPECT_FALSE(r.margin.empty());  // the straddling enclosure stays for the reader
   internal_contradiction(r, "a certificate failed its own re-check");
   EXPECT_EQ(r.verdict, Verdict::error);
   EXPECT_EQ(r.reason, "internal contradiction: a certificate failed its own re-check");

@@ -18,12 +18,12 @@
 namespace softcert::integrate {
 namespace {
 
-DecimalEnclosure box(const std::string& lo, const std::string& hi) { return DecimalEnclosure{lo, hi, 0}; }
-DecimalEnclosure thin(const std::string& x) { return box(x, x); }
+EnclosedValue box(const std::string& lo, const std::string& hi) { return EnclosedValue{num::Enclosure::parse(lo, hi), 0}; }
+EnclosedValue thin(const std::string& x) { return box(x, x); }
 
 MpReal mp(const std::string& s) { return num::parse_decimal<MpReal>(s); }
 
-bool contains(const DecimalEnclosure& e, const MpReal& x) { return mp(e.lower) <= x && x <= mp(e.upper); }
+bool contains(const EnclosedValue& e, const MpReal& x) { return mp(e.lower_text()) <= x && x <= mp(e.upper_text()); }
 
 TEST(DerivedEnclosures, UniformWeightsGiveTheClosedForms) {
   RigorousIntegrateResult r;
@@ -38,12 +38,12 @@ TEST(DerivedEnclosures, UniformWeightsGiveTheClosedForms) {
   ASSERT_TRUE(d.entropy && d.max_weight && d.score_gap);
   EXPECT_TRUE(contains(*d.entropy, boost::multiprecision::log(MpReal(4))));
   // Outward: log 4 is irrational, so neither end may equal it and the width must be > 0.
-  EXPECT_LT(mp(d.entropy->lower), mp(d.entropy->upper));
-  EXPECT_LT(mp(d.entropy->upper) - mp(d.entropy->lower), MpReal("1e-14"));
+  EXPECT_LT(mp(d.entropy->lower_text()), mp(d.entropy->upper_text()));
+  EXPECT_LT(mp(d.entropy->upper_text()) - mp(d.entropy->lower_text()), MpReal("1e-14"));
   EXPECT_TRUE(contains(*d.max_weight, MpReal("0.25")));
   EXPECT_FALSE(d.argmax.has_value());
-  EXPECT_EQ(mp(d.score_gap->lower), 0);
-  EXPECT_EQ(mp(d.score_gap->upper), 0);
+  EXPECT_EQ(mp(d.score_gap->lower_text()), 0);
+  EXPECT_EQ(mp(d.score_gap->upper_text()), 0);
   EXPECT_TRUE(contains(d.loss, MpReal("0.5")));
 }
 
@@ -77,11 +77,11 @@ TEST(DerivedEnclosures, RandomBoxesContainEveryPointsValues) {
       std::vector<MpReal> w(T), s(T);
       MpReal sum = 0;
       for (int k = 0; k < T; ++k) {
-        const MpReal L = mp(r.softmax[k].lower), H = mp(r.softmax[k].upper);
+        const MpReal L = mp(r.softmax[k].lower_text()), H = mp(r.softmax[k].upper_text());
         const int c = pick(rng);
         w[k] = c == 0 ? L : c == 1 ? H : (L + H) / 2;
         sum += w[k];
-        const MpReal aL = mp(r.a[k].lower), aH = mp(r.a[k].upper);
+        const MpReal aL = mp(r.a[k].lower_text()), aH = mp(r.a[k].upper_text());
         s[k] = c == 0 ? aL : c == 1 ? aH : (aL + aH) / 2;
       }
       MpReal h = 0, best = 0;
@@ -100,7 +100,7 @@ TEST(DerivedEnclosures, RandomBoxesContainEveryPointsValues) {
     }
     if (d.argmax) {
       for (int k = 0; k < T; ++k)
-        if (k != static_cast<int>(*d.argmax)) EXPECT_GT(mp(r.softmax[*d.argmax].lower), mp(r.softmax[k].upper));
+        if (k != static_cast<int>(*d.argmax)) EXPECT_GT(mp(r.softmax[*d.argmax].lower_text()), mp(r.softmax[k].upper_text()));
     }
   }
 }
@@ -126,13 +126,13 @@ TEST(DerivedEnclosures, IntervalVectorsGiveTheSameAsTheResult) {
   r.softmax = {box("0.2", "0.21"), box("0.05", "0.06"), box("0.7", "0.75")};
   r.loss = thin("0.3");
   std::vector<IntervalD> a, w;
-  for (const auto& e : r.a) a.push_back(num::hull_of_bounds<IntervalD>(std::stod(e.lower), std::stod(e.upper)));
-  for (const auto& e : r.softmax) w.push_back(num::hull_of_bounds<IntervalD>(std::stod(e.lower), std::stod(e.upper)));
+  for (const auto& e : r.a) a.push_back(num::hull_of_bounds<IntervalD>(std::stod(e.lower_text()), std::stod(e.upper_text())));
+  for (const auto& e : r.softmax) w.push_back(num::hull_of_bounds<IntervalD>(std::stod(e.lower_text()), std::stod(e.upper_text())));
   // 0.1, 0.2, ... are not doubles: the result's path widens them outward, so compare by containment.
   const DerivedEnclosures x = derive_enclosures(r), y = derive_enclosures(a, w, IntervalD(0.3));
   ASSERT_TRUE(x.entropy && y.entropy);
-  EXPECT_LE(std::stod(x.entropy->lower), std::stod(y.entropy->lower) + 1e-15);
-  EXPECT_GE(std::stod(x.entropy->upper), std::stod(y.entropy->upper) - 1e-15);
+  EXPECT_LE(std::stod(x.entropy->lower_text()), std::stod(y.entropy->lower_text()) + 1e-15);
+  EXPECT_GE(std::stod(x.entropy->upper_text()), std::stod(y.entropy->upper_text()) - 1e-15);
   EXPECT_EQ(x.argmax, y.argmax);
   EXPECT_EQ(x.argmax, 2u);
 }
@@ -140,10 +140,10 @@ TEST(DerivedEnclosures, IntervalVectorsGiveTheSameAsTheResult) {
 TEST(DerivedEnclosures, PointsAreThePlainFormulas) {
   const DerivedEnclosures d = derive_points({"0", "1"}, {"0.25", "0.75"}, "0.3");
   ASSERT_TRUE(d.entropy && d.max_weight && d.score_gap);
-  EXPECT_NEAR(std::stod(d.entropy->lower), -(0.25 * std::log(0.25) + 0.75 * std::log(0.75)), 1e-15);
-  EXPECT_EQ(d.entropy->lower, d.entropy->upper);
-  EXPECT_EQ(std::stod(d.max_weight->lower), 0.75);
-  EXPECT_EQ(std::stod(d.score_gap->lower), 1.0);
+  EXPECT_NEAR(std::stod(d.entropy->lower_text()), -(0.25 * std::log(0.25) + 0.75 * std::log(0.75)), 1e-15);
+  EXPECT_EQ(d.entropy->lower_text(), d.entropy->upper_text());
+  EXPECT_EQ(std::stod(d.max_weight->lower_text()), 0.75);
+  EXPECT_EQ(std::stod(d.score_gap->lower_text()), 1.0);
   EXPECT_EQ(d.argmax, 1u);
 }
 

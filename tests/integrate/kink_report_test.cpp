@@ -61,22 +61,22 @@ TEST(KinkReport, SquareLossReluStopsJustBeforeTheKinkWithAnEnclosureOfTheNearest
   EXPECT_EQ(k.nearest_score, 1u);
   EXPECT_TRUE(k.zero_from_start.empty());
   // t-time: the stop is an exact step end; its decimal ends are within an ulp.
-  const double lo = std::stod(k.stopped_at.lower), hi = std::stod(k.stopped_at.upper);
+  const double lo = std::stod(k.stopped_at.lower_text()), hi = std::stod(k.stopped_at.upper_text());
   EXPECT_LE(lo, hi);
   EXPECT_LT(hi - lo, 1e-15);
-  const auto ref = reference_at(inst, k.stopped_at.lower);
+  const auto ref = reference_at(inst, k.stopped_at.lower_text());
   const MpReal a1 = ref[inst.d * inst.T + 1];
   EXPECT_GT(a1, 0) << "the reference has crossed the kink before the certified kink-free time";
   EXPECT_GT(ref[inst.d * inst.T + 0], 0);
   // The enclosure is of a_2 at the exact step end; the decimal lower end differs from it by
   // < 1e-17 in t, so by < 1e-16 in a_2 (|da_2/dt| < 10 here).
-  EXPECT_GE(a1, MpReal(k.nearest_score_value.lower) - MpReal("1e-16"));
-  EXPECT_LE(a1, MpReal(k.nearest_score_value.upper) + MpReal("1e-16"));
+  EXPECT_GE(a1, MpReal(k.nearest_score_value.lower_text()) - MpReal("1e-16"));
+  EXPECT_LE(a1, MpReal(k.nearest_score_value.upper_text()) + MpReal("1e-16"));
   // Just after the stop the reference's a_2 is negative: the stop is at the kink.
-  const auto later = reference_at(inst, num::to_decimal(MpReal(k.stopped_at.upper) + MpReal("1e-9")));
+  const auto later = reference_at(inst, num::to_decimal(MpReal(k.stopped_at.upper_text()) + MpReal("1e-9")));
   EXPECT_LT(later[inst.d * inst.T + 1], 0);
   const nlohmann::json j = integrate::to_json(k);
-  EXPECT_EQ(j["kink_free_until"], k.stopped_at.lower);
+  EXPECT_EQ(j["kink_free_until"], k.stopped_at.lower_text());
   EXPECT_EQ(j["nearest_score"], 1);
 }
 
@@ -87,10 +87,10 @@ TEST(KinkReport, LogisticLossAbsInTauTimeReportsAnEnclosureOfTheStopTime) {
     EXPECT_EQ(k.normalization, norm);
     ASSERT_TRUE(k.has_nearest);
     EXPECT_EQ(k.nearest_score, 1u);
-    const auto ref = reference_at(inst, k.stopped_at.lower);
+    const auto ref = reference_at(inst, k.stopped_at.lower_text());
     EXPECT_GT(ref[inst.d * inst.T + 1], 0) << norm << ": crossed before the certified kink-free time";
     EXPECT_GT(ref[inst.d * inst.T + 0], 0) << norm;
-    const auto later = reference_at(inst, num::to_decimal(MpReal(k.stopped_at.upper) + MpReal("1e-6")));
+    const auto later = reference_at(inst, num::to_decimal(MpReal(k.stopped_at.upper_text()) + MpReal("1e-6")));
     EXPECT_LT(later[inst.d * inst.T + 1], 0) << norm << ": the stop is not at the kink";
   }
 }

@@ -24,8 +24,8 @@ nlohmann::json base() {
     "p":["0.25","0.75"],"provenance":"test"})");
 }
 
-bool encloses(const integrate::DecimalEnclosure& e, const MpReal& x) {
-  const Rational lo = num::parse_decimal<Rational>(e.lower), hi = num::parse_decimal<Rational>(e.upper);
+bool encloses(const integrate::EnclosedValue& e, const MpReal& x) {
+  const Rational lo = num::parse_decimal<Rational>(e.lower_text()), hi = num::parse_decimal<Rational>(e.upper_text());
   const Rational v = num::parse_decimal<Rational>(num::to_decimal(x));
   return lo <= v && v <= hi;
 }
@@ -41,7 +41,7 @@ void expect_encloses(const integrate::RigorousIntegrateResult& r, const std::vec
   for (std::size_t i = 0; i < d; ++i)
     for (std::size_t j = 0; j < T; ++j) EXPECT_TRUE(encloses(r.V[i][j], x[i * T + j])) << what << " V" << i << j;
   for (std::size_t j = 0; j < T; ++j) {
-    EXPECT_TRUE(encloses(r.a[j], x[d * T + j])) << what << " a" << j << " [" << r.a[j].lower << ", " << r.a[j].upper << "] vs "
+    EXPECT_TRUE(encloses(r.a[j], x[d * T + j])) << what << " a" << j << " [" << r.a[j].lower_text() << ", " << r.a[j].upper_text() << "] vs "
                                                 << num::to_decimal(x[d * T + j]);
     EXPECT_LT(r.a[j].width, 1e-8) << what;  // sharp, not only sound
   }

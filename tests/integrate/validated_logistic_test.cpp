@@ -217,7 +217,7 @@ TEST(ValidatedLogistic, GridOfTimesRefusesTimesThatAreNotPositiveAndIncreasing) 
   o.time_variable = "tau";
   const auto single = integrate::rigorous_integrate(pb, "2", o);
   ASSERT_EQ(grid.size(), 2u);
-  EXPECT_EQ(grid[1].u[0].lower, single.u[0].lower);
+  EXPECT_EQ(grid[1].u[0].lower_text(), single.u[0].lower_text());
   EXPECT_EQ(grid[1].steps, single.steps);
   EXPECT_LT(grid[0].steps, grid[1].steps);
 }
@@ -232,14 +232,14 @@ TEST(ValidatedLogistic, EntryPointOnTheHeadlineInstance) {
   EXPECT_LT(r.max_width, 1e-12);
   // softmax entries enclose numbers in (0, 1) summing to 1
   IntervalD sum(0.0);
-  for (const auto& e : r.softmax) sum += num::hull_of_bounds<IntervalD>(std::stod(e.lower), std::stod(e.upper));
+  for (const auto& e : r.softmax) sum += num::hull_of_bounds<IntervalD>(std::stod(e.lower_text()), std::stod(e.upper_text()));
   EXPECT_TRUE(num::contains(IntervalD(sum.lower() - 1e-15, sum.upper() + 1e-15), 1.0));
   // τ-time at the same t overlaps
   o.time_variable = "tau";
   const auto rt = integrate::rigorous_integrate(inst, "2", o);
   for (std::size_t i = 0; i < 8; ++i) {
-    EXPECT_LE(std::stod(rt.u[i].lower), std::stod(r.u[i].upper) + 1e-15);
-    EXPECT_LE(std::stod(r.u[i].lower), std::stod(rt.u[i].upper) + 1e-15);
+    EXPECT_LE(std::stod(rt.u[i].lower_text()), std::stod(r.u[i].upper_text()) + 1e-15);
+    EXPECT_LE(std::stod(r.u[i].lower_text()), std::stod(rt.u[i].upper_text()) + 1e-15);
   }
   const auto j = integrate::to_json(r);
   EXPECT_EQ(j["tier"], "rigorous");
@@ -292,10 +292,10 @@ TEST(ValidatedLogistic, MpfiWithDoubleJacobianContainsTheReference) {
     const auto mpfi = integrate::rigorous_integrate(pb, "1", o);
     for (std::size_t i = 0; i < 3; ++i)
       for (const auto* r : {&mixed, &mpfi}) {
-        EXPECT_LE(MpReal(r->a[i].lower), ref[i]) << seed << " a" << i;
-        EXPECT_GE(MpReal(r->a[i].upper), ref[i]) << seed << " a" << i;
-        EXPECT_LE(MpReal(r->u[i].lower), ref[3 + i]) << seed << " u" << i;
-        EXPECT_GE(MpReal(r->u[i].upper), ref[3 + i]) << seed << " u" << i;
+        EXPECT_LE(MpReal(r->a[i].lower_text()), ref[i]) << seed << " a" << i;
+        EXPECT_GE(MpReal(r->a[i].upper_text()), ref[i]) << seed << " a" << i;
+        EXPECT_LE(MpReal(r->u[i].lower_text()), ref[3 + i]) << seed << " u" << i;
+        EXPECT_GE(MpReal(r->u[i].upper_text()), ref[3 + i]) << seed << " u" << i;
       }
     EXPECT_LT(mixed.max_width, 1e-30) << seed << " widths " << mixed.max_width << " / " << mpfi.max_width;
     EXPECT_LT(mixed.max_width, 4 * mpfi.max_width) << seed;

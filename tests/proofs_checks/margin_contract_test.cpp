@@ -44,22 +44,22 @@ TEST(MarginContract, EveryCheckPrintsAnOrderedMarginThatAgreesWithItsVerdict) {
       const auto r = run_quick(*check, seed);
       const std::string where = check->name() + " seed " + std::to_string(seed) + ": " + r.reason;
       ++runs;
-      ASSERT_EQ(r.margin_lower.empty(), r.margin_upper.empty()) << where;
-      if (r.margin_lower.empty()) continue;
-      ASSERT_NE(r.margin_lower, "inf") << where;
-      ASSERT_NE(r.margin_upper, "-inf") << where;
-      const auto lo = end_value(r.margin_lower), hi = end_value(r.margin_upper);
+      ASSERT_EQ(r.margin.empty(), r.margin.empty()) << where;
+      if (r.margin.empty()) continue;
+      ASSERT_NE(r.margin.lower_text(), "inf") << where;
+      ASSERT_NE(r.margin.upper_text(), "-inf") << where;
+      const auto lo = end_value(r.margin.lower_text()), hi = end_value(r.margin.upper_text());
       if (lo && hi) {
-        EXPECT_LE(*lo, *hi) << where << " [" << r.margin_lower << ", " << r.margin_upper << "]";
+        EXPECT_LE(*lo, *hi) << where << " [" << r.margin.lower_text() << ", " << r.margin.upper_text() << "]";
       }
       // A strict claim is proved only with a positive lower end; a non-strict one (repulsion's
       // "nondecreasing") may touch 0.
       if (r.verdict == Verdict::proved && lo) {
-        if (check->strict_margin()) EXPECT_GT(*lo, 0) << where << " lower " << r.margin_lower;
-        else EXPECT_GE(*lo, 0) << where << " lower " << r.margin_lower;
+        if (check->strict_margin()) EXPECT_GT(*lo, 0) << where << " lower " << r.margin.lower_text();
+        else EXPECT_GE(*lo, 0) << where << " lower " << r.margin.lower_text();
       }
       if (r.verdict == Verdict::violated && hi) {
-        EXPECT_LT(*hi, 0) << where << " upper " << r.margin_upper;
+        EXPECT_LT(*hi, 0) << where << " upper " << r.margin.upper_text();
       }
     }
   }
@@ -73,8 +73,8 @@ TEST(MarginContract, EveryCheckGivesTheSameResultTwice) {
   for (const engine::Check* check : engine::CheckRegistry::global().all()) {
     const auto a = run_quick(*check, 1), b = run_quick(*check, 1);
     EXPECT_EQ(a.verdict, b.verdict) << check->name();
-    EXPECT_EQ(a.margin_lower, b.margin_lower) << check->name();
-    EXPECT_EQ(a.margin_upper, b.margin_upper) << check->name();
+    EXPECT_EQ(a.margin.lower_text(), b.margin.lower_text()) << check->name();
+    EXPECT_EQ(a.margin.upper_text(), b.margin.upper_text()) << check->name();
     EXPECT_EQ(a.reason, b.reason) << check->name();
     EXPECT_EQ(a.details.dump(), b.details.dump()) << check->name();
   }
@@ -90,10 +90,10 @@ TEST(MarginContract, OneHotFiniteLowerEndBelowItsSoftmaxEnclosure) {
     engine::CheckOptions o;
     o.horizon = 10.0;
     const auto r = c->run(c->generate(seed, {}), o);
-    if (r.margin_lower.empty()) continue;
+    if (r.margin.empty()) continue;
     const Rational one_minus_eps = Rational(1) - Rational(0.1);
     const Rational s_lo = num::parse_decimal<Rational>(r.details["max_softmax"][0].get<std::string>());
-    EXPECT_LE(num::parse_decimal<Rational>(r.margin_lower), s_lo - one_minus_eps) << r.margin_lower;
+    EXPECT_LE(num::parse_decimal<Rational>(r.margin.lower_text()), s_lo - one_minus_eps) << r.margin.lower_text();
   }
 }
 
@@ -108,25 +108,22 @@ TEST(MarginContract, RunnerTurnsAnUnbackedProvedIntoInconclusive) {
   for (const char* zero : {"0", "0.000", "-0", "0e5", "-1e-300"}) {
     engine::CheckResult r;
     r.verdict = Verdict::proved;
-    r.margin_lower = zero;
-    r.margin_upper = "inf";
+    r.margin = engine::Margin::parse(zero, "inf");
     engine::enforce_margin_contract(*strict, r);
     EXPECT_EQ(r.verdict, Verdict::inconclusive) << zero;
     EXPECT_NE(r.reason.find("not > 0"), std::string::npos) << r.reason;
   }
   engine::CheckResult ok;
   ok.verdict = Verdict::proved;
-  ok.margin_lower = "1e-300";
-  ok.margin_upper = "inf";
+  ok.margin = engine::Margin::parse("1e-300", "inf");
   engine::enforce_margin_contract(*strict, ok);
   EXPECT_EQ(ok.verdict, Verdict::proved);
   engine::CheckResult zero_ok;
   zero_ok.verdict = Verdict::proved;
-  zero_ok.margin_lower = "0";
-  zero_ok.margin_upper = "inf";
+  zero_ok.margin = engine::Margin::parse("0", "inf");
   engine::enforce_margin_contract(*loose, zero_ok);
   EXPECT_EQ(zero_ok.verdict, Verdict::proved);
-  zero_ok.margin_lower = "-1e-20";
+  zero_ok.margin = engine::Margin::parse("-1e-20", "inf");
   engine::enforce_margin_contract(*loose, zero_ok);
   EXPECT_EQ(zero_ok.verdict, Verdict::inconclusive);
 }

@@ -21,8 +21,8 @@ TEST(Sukenik2026Checks, HypothesesKeptGiveProved) {
     for (std::uint64_t s = 0; s < 6; ++s) {
       const auto r = c.run(c.generate(s, {}), {});
       EXPECT_EQ(r.verdict, Verdict::proved) << n << " seed " << s << ": " << r.reason;
-      EXPECT_FALSE(r.margin_lower.empty());
-      EXPECT_NE(r.margin_lower[0], '-') << n << " seed " << s;
+      EXPECT_FALSE(r.margin.empty());
+      EXPECT_NE(r.margin.lower_text()[0], '-') << n << " seed " << s;
     }
   }
 }
@@ -42,7 +42,7 @@ TEST(Sukenik2026Checks, DroppedHypothesesGiveCertifiedCounterexamples) {
       EXPECT_NE(r.verdict, Verdict::error) << r.reason;
       if (r.verdict == Verdict::violated) {
         ++violated;
-        EXPECT_EQ(r.margin_upper.empty() ? '?' : r.margin_upper[0], '-') << k.check << ": a violation's margin is negative";
+        EXPECT_EQ(r.margin.empty() ? '?' : r.margin.upper_text()[0], '-') << k.check << ": a violation's margin is negative";
       }
     }
     EXPECT_GE(violated, 1) << k.check;
@@ -111,7 +111,7 @@ TEST(Sukenik2026Checks, CostScalingGaussianSampleWithCostlierSinkIsViolated) {
   EXPECT_EQ(c.hypotheses_on(inst).count("random-embeddings"), 0u);
   const auto r = c.run(inst, {});
   ASSERT_EQ(r.verdict, Verdict::violated) << r.reason;
-  EXPECT_LT(std::stod(r.margin_upper), 0.0);
+  EXPECT_LT(std::stod(r.margin.upper_text()), 0.0);
 }
 
 }  // namespace

@@ -33,9 +33,9 @@ TEST(Varre2026AllTime, OrderPreservedForAllTimeFromUniformAndCoOrderedStarts) {
     const auto r = run_all_time("varre2026.order_preservation.all_time", inst);
     ASSERT_EQ(r.verdict, Verdict::proved) << r.reason;
     // the smallest u-gap, 0.2, exactly (printed outward)
-    EXPECT_LE(num::parse_decimal<Rational>(r.margin_lower), Rational(1, 5));
-    EXPECT_GE(num::parse_decimal<Rational>(r.margin_upper), Rational(1, 5));
-    EXPECT_GT(num::parse_decimal<Rational>(r.margin_lower), Rational(0));
+    EXPECT_LE(num::parse_decimal<Rational>(r.margin.lower_text()), Rational(1, 5));
+    EXPECT_GE(num::parse_decimal<Rational>(r.margin.upper_text()), Rational(1, 5));
+    EXPECT_GT(num::parse_decimal<Rational>(r.margin.lower_text()), Rational(0));
     // the tube check agrees on [0, 5]
     EXPECT_EQ(run_all_time("varre2026.order_preservation", inst).verdict, Verdict::proved) << a[0] << a[1] << a[2];
     EXPECT_EQ(run_all_time("varre2026.repulsion.leader.all_time", inst).verdict, Verdict::proved);

@@ -34,7 +34,7 @@ TEST(Varre2026AttentionSink, PaperInitialisationTheLargestValueWins) {
   const auto r = run_sink("varre2026.attention_sink", sink_instance({"0.1", "0.4", "-0.3"}, {"0", "0", "0"}));
   ASSERT_EQ(r.verdict, Verdict::proved) << r.reason;
   EXPECT_EQ(r.details["winner"], 1);
-  EXPECT_GT(std::stod(r.margin_lower), 0.0);
+  EXPECT_GT(std::stod(r.margin.lower_text()), 0.0);
   // the paper's reading is stated for a uniform a(0) only
   EXPECT_THROW(run_sink("varre2026.attention_sink", sink_instance({"0.1", "0.4"}, {"1", "0"})), std::invalid_argument);
 }
@@ -46,7 +46,7 @@ TEST(Varre2026AttentionSink, AHeadStartInAttentionBeatsASmallValueLead) {
   ASSERT_EQ(by_u.verdict, Verdict::violated) << by_u.reason;
   EXPECT_EQ(by_u.details["winner"], 0);
   EXPECT_EQ(by_u.details["claimed_winner"], 1);
-  EXPECT_LT(std::stod(by_u.margin_upper), 0.0);
+  EXPECT_LT(std::stod(by_u.margin.upper_text()), 0.0);
   const auto by_a = run_sink("varre2026.attention_sink.argmax_a0", inst);
   EXPECT_EQ(by_a.verdict, Verdict::proved) << by_a.reason;
 }
@@ -57,7 +57,7 @@ TEST(Varre2026AttentionSink, ALargeValueLeadBeatsASmallAttentionHeadStart) {
   const auto by_a = run_sink("varre2026.attention_sink.argmax_a0", inst);
   ASSERT_EQ(by_a.verdict, Verdict::violated) << by_a.reason;
   EXPECT_EQ(by_a.details["winner"], 1);
-  EXPECT_LT(std::stod(by_a.margin_upper), 0.0);
+  EXPECT_LT(std::stod(by_a.margin.upper_text()), 0.0);
   EXPECT_EQ(run_sink("varre2026.attention_sink.argmax_u0", inst).verdict, Verdict::proved);
 }
 
@@ -66,7 +66,7 @@ TEST(Varre2026AttentionSink, AgreeingStartIsInsideTheRegionExactly) {
   const auto r = run_sink("varre2026.attention_sink.agreeing", sink_instance({"0.5", "0.1", "0.2"}, {"1", "0", "0.5"}));
   ASSERT_EQ(r.verdict, Verdict::proved) << r.reason;
   EXPECT_EQ(r.details["winner"], 0);
-  const Rational lo = num::parse_decimal<Rational>(r.margin_lower), hi = num::parse_decimal<Rational>(r.margin_upper);
+  const Rational lo = num::parse_decimal<Rational>(r.margin.lower_text()), hi = num::parse_decimal<Rational>(r.margin.upper_text());
   EXPECT_LE(lo, Rational(3, 10));
   EXPECT_GE(hi, Rational(3, 10));
   EXPECT_GT(lo, Rational(0));

@@ -32,8 +32,8 @@ TEST(Varre2026OrderPreservation, HoldsFromUniformAttention) {
   const auto r = run("varre2026.order_preservation", logistic_instance({"0.5", "0.3", "-0.2"}, {"0", "0", "0"}), 5);
   EXPECT_EQ(r.verdict, Verdict::proved) << r.reason;
   // margin = smallest certified u-gap, at most the initial smallest gap 0.2 (gaps only grow)
-  EXPECT_GT(std::stod(r.margin_lower), 0.0);
-  EXPECT_LE(std::stod(r.margin_lower), 0.2);
+  EXPECT_GT(std::stod(r.margin.lower_text()), 0.0);
+  EXPECT_LE(std::stod(r.margin.lower_text()), 0.2);
 }
 
 TEST(Varre2026OrderPreservation, ViolatedWhenAttentionStartsAgainstTheValues) {
@@ -41,7 +41,7 @@ TEST(Varre2026OrderPreservation, ViolatedWhenAttentionStartsAgainstTheValues) {
   // Δu' = c(s_0 − s_1)γ < 0 flips the u-order soon after).
   const auto r = run("varre2026.order_preservation", logistic_instance({"0.01", "0"}, {"0", "2"}), 5);
   ASSERT_EQ(r.verdict, Verdict::violated) << r.reason;
-  EXPECT_LT(std::stod(r.margin_upper), 0.0);
+  EXPECT_LT(std::stod(r.margin.upper_text()), 0.0);
   EXPECT_EQ(r.details["violation"]["quantity"], "a_i - a_j");
   EXPECT_EQ(r.details["violation"]["step"], 0);
   // With equal attention the same values keep their order: the violation is the start's fault.
@@ -59,7 +59,7 @@ TEST(Varre2026RepulsionLeader, ViolatedWhenTheLeaderStartsBehind) {
   // the u-leader 0 starts with a_0 − a_1 = −2: its u-gap shrinks (Δu' < 0) at t = 0
   const auto r = run("varre2026.repulsion.leader", logistic_instance({"0.01", "0"}, {"0", "2"}), 1);
   ASSERT_EQ(r.verdict, Verdict::violated) << r.reason;
-  EXPECT_LT(std::stod(r.margin_upper), 0.0);
+  EXPECT_LT(std::stod(r.margin.upper_text()), 0.0);
 }
 
 TEST(Varre2026OneHotEventual, UniformStartWinsByTheLargestValue) {
@@ -82,10 +82,10 @@ TEST(Varre2026OneHotFinite, ViolatedAtAShortHorizonAndProvedAtALongOne) {
   const auto inst = logistic_instance({"1", "0", "-1"}, {"0", "0", "0"});
   const auto early = run("varre2026.one_hot.finite", inst, 1, {{"eps", 0.01}});
   EXPECT_EQ(early.verdict, Verdict::violated) << early.reason;  // σ is still near uniform at t = 1
-  EXPECT_LT(std::stod(early.margin_upper), 0.0);
+  EXPECT_LT(std::stod(early.margin.upper_text()), 0.0);
   const auto late = run("varre2026.one_hot.finite", inst, 1e6, {{"eps", 0.5}});
   EXPECT_EQ(late.verdict, Verdict::proved) << late.reason;
-  EXPECT_GT(std::stod(late.margin_lower), 0.0);
+  EXPECT_GT(std::stod(late.margin.lower_text()), 0.0);
 }
 
 TEST(Varre2026Checks, BadInstancesAreRejectedWithTheFieldNamed) {
@@ -138,7 +138,7 @@ TEST(Varre2026PairChecksFastTier, ViolationsAreCertifiedRigorously) {
   o.tier = engine::Tier::fast;
   const auto fast = c->run(inst, o);
   ASSERT_EQ(fast.verdict, Verdict::violated) << fast.reason;
-  EXPECT_EQ(fast.margin_upper, rig.margin_upper);
+  EXPECT_EQ(fast.margin.upper_text(), rig.margin.upper_text());
   EXPECT_EQ(fast.details["violation"], rig.details["violation"]);
 }
 

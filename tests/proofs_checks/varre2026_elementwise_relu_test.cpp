@@ -72,9 +72,9 @@ TEST(Varre2026ElementwiseRelu, LimitMatchesAnIndependentIntegrationAndIsNotOneHo
     EXPECT_NEAR(p[i], expected[i], 1e-6) << i;
   }
   // margin = 1 − max p∞ = 2.8/5.4
-  EXPECT_LE(std::stod(r.margin_lower), 2.8 / 5.4 + 1e-15);
-  EXPECT_GE(std::stod(r.margin_upper), 2.8 / 5.4 - 1e-15);
-  EXPECT_GT(std::stod(r.margin_lower), 0.5);
+  EXPECT_LE(std::stod(r.margin.lower_text()), 2.8 / 5.4 + 1e-15);
+  EXPECT_GE(std::stod(r.margin.upper_text()), 2.8 / 5.4 - 1e-15);
+  EXPECT_GT(std::stod(r.margin.lower_text()), 0.5);
 }
 
 TEST(Varre2026ElementwiseRelu, OneSurvivorIsACertifiedOneHotLimit) {

@@ -34,8 +34,8 @@ TEST(Varre2026Normalization, SoftmaxUnderLogisticLossPolarizes) {
   const auto inst = instance("logistic", "softmax", {"2", "-2"}, {"1", "1"});
   const auto r = run_in_tier(kPolarizes, inst, 200);
   ASSERT_EQ(r.verdict, Verdict::proved) << r.reason;
-  EXPECT_GT(std::stod(r.margin_lower), 0.0);
-  EXPECT_LE(std::stod(r.margin_upper), 0.1);  // margin = ε − distance ≤ ε
+  EXPECT_GT(std::stod(r.margin.lower_text()), 0.0);
+  EXPECT_LE(std::stod(r.margin.upper_text()), 0.1);  // margin = ε − distance ≤ ε
   EXPECT_EQ(run_in_tier(kPolarizes, inst, 200, engine::Tier::fast).verdict, Verdict::confirmed);
 }
 
@@ -45,17 +45,17 @@ TEST(Varre2026Normalization, ElementwiseSigmoidWithPositiveValuesDoesNot) {
   const auto inst = instance("logistic", "sigmoid", {"0.5", "0.3"}, {"1", "1"});
   const auto r = run_in_tier(kPolarizes, inst, 100);
   ASSERT_EQ(r.verdict, Verdict::violated) << r.reason;
-  EXPECT_LT(std::stod(r.margin_upper), -0.5);
+  EXPECT_LT(std::stod(r.margin.upper_text()), -0.5);
   const auto f = run_in_tier(kPolarizes, inst, 100, engine::Tier::fast);
   EXPECT_EQ(f.verdict, Verdict::violated) << f.reason;
-  EXPECT_EQ(f.margin_lower, r.margin_lower);  // the rigorous margin, not the estimate
+  EXPECT_EQ(f.margin.lower_text(), r.margin.lower_text());  // the rigorous margin, not the estimate
 }
 
 TEST(Varre2026Normalization, SquareLossFitsBeforeAttentionMoves) {
   // β = Vσ(a) reaches β* = 1 by growing V; the attention stays near uniform (0.5, 0.5)
   const auto r = run_in_tier(kPolarizes, instance("square", "softmax", {"0.2", "0.1"}, {"1", "1"}), 50);
   ASSERT_EQ(r.verdict, Verdict::violated) << r.reason;
-  EXPECT_LT(std::stod(r.margin_upper), -0.3);
+  EXPECT_LT(std::stod(r.margin.upper_text()), -0.3);
 }
 
 TEST(Varre2026Normalization, KinkInsideAStepIsInconclusiveNotProved) {
@@ -92,7 +92,7 @@ TEST(Varre2026SquareRankOne, AFarStartPolarizesBeforeTheStop) {
   // rate that moves a furthest per unit of ρ; σ(a(τ*)) ≈ (0.998, 0.002) — "partial" fails.
   const auto r = run_in_tier(kPartial, rank_one({"-18.6", "-21.4"}), 0);
   ASSERT_EQ(r.verdict, Verdict::violated) << r.reason;
-  EXPECT_LT(std::stod(r.margin_upper), -0.09);
+  EXPECT_LT(std::stod(r.margin.upper_text()), -0.09);
   EXPECT_GT(std::stod(r.details["tau_star"][0].get<std::string>()), 20.0);
 }
 

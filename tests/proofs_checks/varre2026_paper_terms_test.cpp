@@ -31,8 +31,8 @@ engine::CheckResult run(const std::string& name, const J& inst, engine::Tier tie
   return engine::run_check(check(name), inst, o);
 }
 
-double lo(const engine::CheckResult& r) { return std::stod(r.margin_lower); }
-double hi(const engine::CheckResult& r) { return std::stod(r.margin_upper); }
+double lo(const engine::CheckResult& r) { return std::stod(r.margin.lower_text()); }
+double hi(const engine::CheckResult& r) { return std::stod(r.margin.upper_text()); }
 
 // --- square_weaker ------------------------------------------------------------------------------
 
@@ -78,7 +78,7 @@ TEST(Varre2026SquareWeaker, ElementwiseSigmoidRaisesTheEntropyMoreUnderLogisticL
   // The fast tier re-certifies before calling it violated: the rigorous margin comes back.
   const auto f = run(kWeaker, p, engine::Tier::fast, kShortHorizons);
   EXPECT_EQ(f.verdict, Verdict::violated) << f.reason;
-  EXPECT_EQ(f.margin_upper, r.margin_upper);
+  EXPECT_EQ(f.margin.upper_text(), r.margin.upper_text());
 }
 
 TEST(Varre2026SquareWeakerRefusals, SumLeavingTheSimplexIsNotApplicableAndBadPairsAreRefused) {

@@ -88,7 +88,7 @@ TEST(Varre2026Regression, AuthorsSweepFastTierEntropyFallsAtEveryStep) {
   const double m53 = r.details["margin_53"].get<double>(), m106 = d(r.details["margin_106"]);
   EXPECT_GT(m106, 0.0);
   EXPECT_LT(std::abs(m53 - m106), 1e-6 * m106);
-  EXPECT_LE(std::stod(r.margin_lower), std::min(m53, m106));
+  EXPECT_LE(std::stod(r.margin.lower_text()), std::min(m53, m106));
 }
 
 // --- hand-made sweeps whose answer is known --------------------------------------------------
@@ -119,8 +119,8 @@ TEST(Varre2026Regression, SymmetricStartEntropiesAreEqualSoNeverProved) {
   for (const char* name : {kFirstLast, kMonotone}) {
     const auto r = run(name, sweep, engine::Tier::rigorous, 10.0);
     EXPECT_EQ(r.verdict, Verdict::inconclusive) << name << ": " << r.reason;
-    EXPECT_LT(std::stod(r.margin_lower), 0.0) << name;
-    EXPECT_GT(std::stod(r.margin_upper), 0.0) << name;
+    EXPECT_LT(std::stod(r.margin.lower_text()), 0.0) << name;
+    EXPECT_GT(std::stod(r.margin.upper_text()), 0.0) << name;
     for (const auto& h : r.details["entropy"]) {
       EXPECT_LE(q(h[0].get<std::string>()), Rational(std::log(2.0)) + Rational(1e-12));
       EXPECT_GE(q(h[1].get<std::string>()), Rational(std::log(2.0)) - Rational(1e-12));
@@ -139,8 +139,8 @@ TEST(Varre2026Regression, TwoMemberSweepReadingsCoincide) {
   const auto rm = run(kMonotone, sweep, engine::Tier::rigorous, 20.0);
   ASSERT_NE(rf.verdict, Verdict::inconclusive) << rf.reason;
   EXPECT_EQ(rm.verdict, rf.verdict);
-  EXPECT_EQ(rm.margin_lower, rf.margin_lower);
-  EXPECT_EQ(rm.margin_upper, rf.margin_upper);
+  EXPECT_EQ(rm.margin.lower_text(), rf.margin.lower_text());
+  EXPECT_EQ(rm.margin.upper_text(), rf.margin.upper_text());
 }
 
 // --- refused sweeps ----------------------------------------------------------------------------
@@ -272,8 +272,23 @@ TEST(Varre2026Regression, RigorousTierEnclosesTheFastTierOnASmallSweep) {
     EXPECT_LT(hi - lo, Rational(1e-6)) << "member " << i;
   }
   const Rational m = q(f.details["margin_106"]);
-  EXPECT_LE(q(r.margin_lower), m);
-  EXPECT_LE(m, q(r.margin_upper));
+  EXPECT_LE(q(r.margin.lower_text()), m);
+  EXPECT_LE(m, q(r.margin.upper_text()));
+  // the same numbers as typed facts (engine::RunFacts, what softcert reproduce reads): the text
+  // of the records is theirs, and the 106-bit estimates lie in the enclosures, compared on the ends
+  ASSERT_EQ(r.facts.member_entropy.size(), 2u);
+  ASSERT_EQ(f.facts.member_entropy.size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    const num::Enclosure& e = r.facts.member_entropy[i];
+    const num::Enclosure& x = f.facts.member_entropy[i];
+    EXPECT_FALSE(e.estimate());
+    EXPECT_TRUE(x.estimate());
+    EXPECT_EQ(e.lower_text(), enc[i][0].get<std::string>());
+    EXPECT_EQ(e.upper_text(), enc[i][1].get<std::string>());
+    EXPECT_EQ(x.lower_text(), h106[i].get<std::string>());
+    EXPECT_LE(e.lower_rational(), x.lower_rational()) << "member " << i;
+    EXPECT_LE(x.upper_rational(), e.upper_rational()) << "member " << i;
+  }
 }
 
 // params.set = "ball": the same sweep with the ball step (docs/method.md §2b) — the same verdict,

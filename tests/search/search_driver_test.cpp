@@ -41,7 +41,7 @@ class SumAtMostTwelve final : public engine::Check {
     const double m = 12 - (x[0] + x[1]);  // exact enough for the test: decimals of 6-10 digits
     engine::CheckResult r;
     r.verdict = m < 0 ? engine::Verdict::violated : engine::Verdict::proved;
-    r.margin_lower = r.margin_upper = num::decimal_nearest(m, 17);
+    r.margin = engine::Margin::of_doubles(m, m);
     r.reason = "sum " + num::decimal_nearest(x[0] + x[1], 17);
     return r;
   }

@@ -23,7 +23,7 @@ class AtMostTen final : public engine::Check {
     for (const auto& x : in.at("x")) top = std::max(top, num::parse_decimal<Real>(x.get<std::string>()));
     engine::CheckResult r;
     r.verdict = top > 10 ? engine::Verdict::violated : engine::Verdict::proved;
-    r.margin_lower = r.margin_upper = std::to_string(10 - top);
+    r.margin = engine::Margin::of_doubles(10 - top, 10 - top);
     r.horizon = o.horizon;
     return r;
   }
