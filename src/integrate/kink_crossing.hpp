@@ -1,5 +1,5 @@
 #pragma once
-// The rigorous tier through the kink of |x| and relu (docs/method.md §5b): a score a_k that
+// The rigorous tier through the kink of |x| and relu (docs/method.md §5c): a score a_k that
 // reaches its kink a_k = 0 transversally is followed onto it, and the flow continues with the
 // field of the branch pattern that holds there, analytic on its own.
 //
@@ -27,7 +27,7 @@
 //  - From τ* on, a_k stays at 0, provided the pinning condition holds on the kink: P_k < 0
 //    certainly (the positive side's field points into the kink) and, for |x|, −P_k > 0 (so does
 //    the negative side's). Then the unique Filippov solution stays on a_k = 0 (docs/method.md
-//    §5b: leaving to either side would need ȧ_k of that sign near the kink), and with a_k ≡ 0 it
+//    §5c: leaving to either side would need ȧ_k of that sign near the kink), and with a_k ≡ 0 it
 //    solves the zero branch's field — for relu the other branch's field itself, for |x| the
 //    Filippov sliding field (the average of the two sides, whose ȧ_k is 0). The condition is
 //    checked on W and on every later segment box; if it may fail, KinkPossible.
@@ -218,7 +218,7 @@ FullStateEnclosure<S> enclose_through_kinks(Model model, const S& t_end, Validat
   while (!done) {
     bool reached = false;
     const TubeSegment<S> seg = take_step(set, tau, tau_cap, reached);
-    if (reached) stop("the τ cap was reached before t = END", last_box);
+    // (a step that reaches the τ cap may still hold t = END: checked after the step is analysed)
     if (const std::string why = pins_hold(seg.box); !why.empty()) stop(why, last_box);
     std::vector<std::size_t> maybe;
     for (std::size_t k = 0; k < T; ++k)
@@ -231,6 +231,7 @@ FullStateEnclosure<S> enclose_through_kinks(Model model, const S& t_end, Validat
         std::vector<S> sbox = seg.box;
         done = detail::add_crossing_piece<S, decltype(field)>(vt.last_step(), sbox, ti, t_end, increasing, hit, have);
       }
+      if (reached && !done) stop("the τ cap was reached before t = END", last_box);
       continue;
     }
     if (maybe.size() > 1)
@@ -264,11 +265,19 @@ FullStateEnclosure<S> enclose_through_kinks(Model model, const S& t_end, Validat
                        : B(0);
     const S tau_lo = rec0.t0 + point(s_lo);
     // The window W: the on-branch record from s_lo to the first point certainly past 0.
-    std::vector<S> W, window_hull = seg.box;  // window_hull: every box of the window (for END)
+    // window_hull: x_on over each window step up to the window's end (for END; x_on is the true
+    // solution up to τ*, and the zero pattern's boxes below cover τ* to τ_hi)
+    std::vector<S> W, window_hull;
+    auto add_to_hull = [&](const StepRecord<S>& r, const std::vector<S>& box, const B& upto) {
+      std::vector<S> p = r.enclose(num::hull_of_bounds<S>(B(0), upto));
+      for (std::size_t i = 0; i < n; ++i) p[i] = ValidatedTaylor<S, decltype(field)>::intersect(p[i], box[i]);
+      kd::hull_into(window_hull, p);
+    };
     StepRecord<S> rec = rec0;
     std::vector<S> rec_box = seg.box;
     B from = s_lo;
     S tau_hi;
+    bool capped = reached;  // the last step of the window ended on the τ cap
     for (std::size_t w = 0;; ++w) {
       const B hb = num::upper(rec.h);
       if (past_zero(rec.component(a0 + k, point(hb)))) {
@@ -282,6 +291,7 @@ FullStateEnclosure<S> enclose_through_kinks(Model model, const S& t_end, Validat
         std::vector<S> piece = rec.enclose(num::hull_of_bounds<S>(from, hi));
         for (std::size_t i = 0; i < n; ++i) piece[i] = ValidatedTaylor<S, decltype(field)>::intersect(piece[i], rec_box[i]);
         kd::hull_into(W, piece);
+        add_to_hull(rec, rec_box, hi);
         tau_hi = rec.t0 + point(hi);
         break;
       }
@@ -289,13 +299,15 @@ FullStateEnclosure<S> enclose_through_kinks(Model model, const S& t_end, Validat
       std::vector<S> piece = rec.enclose(num::hull_of_bounds<S>(from, hb));
       for (std::size_t i = 0; i < n; ++i) piece[i] = ValidatedTaylor<S, decltype(field)>::intersect(piece[i], rec_box[i]);
       kd::hull_into(W, piece);
+      add_to_hull(rec, rec_box, hb);
       if (w + 1 >= kopt.max_window_steps)
         stop("a[" + std::to_string(k) + "]'s crossing of its kink is not bracketed within " +
                  std::to_string(kopt.max_window_steps) + " steps",
              last_box);
+      if (capped) stop("the τ cap was reached inside a crossing window", last_box);
       bool r2 = false;
       const TubeSegment<S> seg2 = take_step(set, tau, tau_cap, r2);
-      if (r2) stop("the τ cap was reached inside a crossing window", last_box);
+      capped = r2;
       if (const std::string why = pins_hold(seg2.box); !why.empty()) stop(why, last_box);
       for (std::size_t j = 0; j < T; ++j)
         if (j != k && active(j) && !away(seg2.box[a0 + j], j))
@@ -304,7 +316,6 @@ FullStateEnclosure<S> enclose_through_kinks(Model model, const S& t_end, Validat
         stop("a[" + std::to_string(k) + "]'s crossing is not certainly transversal over its window", last_box);
       rec = vt.last_step();
       rec_box = seg2.box;
-      kd::hull_into(window_hull, seg2.box);
       from = B(0);
     }
     // x(τ*) ∈ W with a_k(τ*) = 0 exactly; from τ* on, the zero branch (pinned).

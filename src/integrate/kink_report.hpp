@@ -22,7 +22,7 @@
 // of which score is approaching its kink, not a certificate.
 // After certified arrivals (integrate/kink_crossing.hpp, info.arrivals non-empty) the statement
 // is about the other scores: each listed score reaches a_k = 0 at a time in its enclosure and
-// stays there up to the stop (certified by kink_crossing.hpp's argument, docs/method.md §5b);
+// stays there up to the stop (certified by kink_crossing.hpp's argument, docs/method.md §5c);
 // every score not listed keeps the sign of a_k(0) for t ≤ info.stopped_at.lower.
 #include <algorithm>
 #include <cstddef>
