@@ -9,6 +9,8 @@
 //    stops with KinkPossible no later than the true arrival t = 1/8; without the transversality
 //    check (check_transversal = false, the mutation) it returns an enclosure whose arrival is at
 //    5/8 (bisection on a non-monotone score) — wrong;
+//  - q = 1 − t: the kink holds the score only until t = 1 (pinning condition); the run stops
+//    there, naming the certified arrival at 1 − √½;
 //  - the value-softmax model (T = 2, logistic loss, relu and |x|) whose second score reaches its
 //    kink at t ≈ 0.0379: the enclosure at t = 1 contains a 300-bit MPFR reference that integrates
 //    the positive branch to the crossing (located by Newton's method and bracketed to 1e-60 by
@@ -37,13 +39,15 @@ namespace {
 using testing::contains;
 
 // The toy model of the file comment, in the interface kink_crossing.hpp needs (one score a at
-// index 0, t at index 2). dip: q(t) = 3t² − (9/4)t + 23/64 (a = −(t−1/8)(t−3/8)(t−5/8)),
-// otherwise q(t) = 1 + t.
+// index 0, t at index 2), ȧ = −f'(a)·q(t): rising q = 1 + t; dip q = 3t² − (9/4)t + 23/64
+// (a = −(t−1/8)(t−3/8)(t−5/8)); turning q = 1 − t (the kink pulls until t = 1, then pushes away).
+enum class ToyQ { rising, dip, turning };
+
 template <class S>
 class ToyKink {
  public:
   enum class Branch : signed char { by_sign, positive, negative, zero };
-  ToyKink(bool dip, std::string a0) : dip_(dip), a0_(std::move(a0)) {}
+  ToyKink(ToyQ q, std::string a0) : q_(q), a0_(std::move(a0)) {}
   std::size_t tokens() const { return 1; }
   std::size_t a_offset() const { return 0; }
   std::size_t time_index() const { return 2; }
@@ -72,7 +76,9 @@ class ToyKink {
     X f, fp;
     f_of(x[0], f, fp);
     const X& t = x[2];
-    const X q = dip_ ? X(X(3) * t * t - X(2.25) * t + X(0.359375)) : X(X(1) + t);
+    const X q = q_ == ToyQ::dip       ? X(X(3) * t * t - X(2.25) * t + X(0.359375))
+                : q_ == ToyQ::turning ? X(X(1) - t)
+                                      : X(X(1) + t);
     dx[0] = X(0) - fp * q;
     dx[1] = f + X(1);
     dx[2] = X(1);
@@ -85,7 +91,7 @@ class ToyKink {
   }
 
  private:
-  bool dip_;
+  ToyQ q_;
   std::string a0_;
   Branch b_ = Branch::by_sign;
 };
@@ -104,7 +110,7 @@ ToyClosedForm toy_closed_form(const char* a0_text, const char* end_text) {
 TEST(KinkCrossing, ToyFlowCrossesAtItsClosedFormTimeAndTheEnclosureContainsTheClosedForm) {
   num::PrecisionGuard g(300);
   const ToyClosedForm cf = toy_closed_form("0.7", "2");
-  const ToyKink<IntervalD> toy(false, "0.7");
+  const ToyKink<IntervalD> toy(ToyQ::rising, "0.7");
   const auto enc = integrate::enclose_through_kinks<IntervalD>(toy, IntervalD(2), integrate::ValidatedOptions{});
   ASSERT_EQ(enc.kink_arrivals.size(), 1u);
   EXPECT_EQ(enc.kink_arrivals[0].score, 0u);
@@ -121,7 +127,7 @@ TEST(KinkCrossing, ToyFlowCrossesAtItsClosedFormTimeAndTheEnclosureContainsTheCl
   // Also at 128 bits.
   {
     num::PrecisionGuard g128(128);
-    const ToyKink<IntervalMp> mp(false, "0.7");
+    const ToyKink<IntervalMp> mp(ToyQ::rising, "0.7");
     const auto e = integrate::enclose_through_kinks<IntervalMp>(mp, IntervalMp(2), integrate::ValidatedOptions{});
     num::PrecisionGuard g300(300);
     EXPECT_TRUE(contains(e.x[1], cf.b_end));
@@ -131,7 +137,7 @@ TEST(KinkCrossing, ToyFlowCrossesAtItsClosedFormTimeAndTheEnclosureContainsTheCl
 TEST(KinkCrossing, ContinuingWithTheApproachBranchMissesTheClosedForm) {
   num::PrecisionGuard g(300);
   const ToyClosedForm cf = toy_closed_form("0.7", "2");
-  const ToyKink<IntervalD> toy(false, "0.7");
+  const ToyKink<IntervalD> toy(ToyQ::rising, "0.7");
   integrate::KinkCrossingOptions swap;
   swap.swap_branch = true;  // the mutation: the wrong branch after the crossing
   const auto enc = integrate::enclose_through_kinks<IntervalD>(toy, IntervalD(2), integrate::ValidatedOptions{}, swap);
@@ -139,7 +145,7 @@ TEST(KinkCrossing, ContinuingWithTheApproachBranchMissesTheClosedForm) {
 }
 
 TEST(KinkCrossing, ANonTransversalCrossingStopsNoLaterThanTheTrueArrival) {
-  const ToyKink<IntervalD> toy(true, "0.029296875");  // a(0) = 15/512
+  const ToyKink<IntervalD> toy(ToyQ::dip, "0.029296875");  // a(0) = 15/512
   integrate::ValidatedOptions vo;
   vo.fixed_step = 1;  // one step over [0, 1]: a dips below 0 at 1/8, is back above 0 on (3/8, 5/8)
   try {
@@ -164,6 +170,28 @@ TEST(KinkCrossing, ANonTransversalCrossingStopsNoLaterThanTheTrueArrival) {
   }
   ASSERT_EQ(arrivals.size(), 1u);
   EXPECT_GT(std::stod(arrivals[0].t.lower), 0.125);
+}
+
+TEST(KinkCrossing, WhenTheKinkStopsPullingTheRunStopsThere) {
+  // q = 1 − t: a = 0.25 − t + t²/2 reaches 0 at 1 − √½ ≈ 0.2929 and is held there while
+  // P = −q < 0; from t = 1 the positive side pushes away (the relu solution is no longer
+  // unique): the run must stop by t = 1 with the arrival named.
+  const ToyKink<IntervalD> toy(ToyQ::turning, "0.25");
+  integrate::ValidatedOptions vo;
+  vo.h_max = 0.125;  // (one step over [0, 3] would not be transversal: q changes sign in it)
+  try {
+    (void)integrate::enclose_through_kinks<IntervalD>(toy, IntervalD(2), vo);
+    ADD_FAILURE() << "an enclosure past the time the kink stops holding the score";
+  } catch (const integrate::KinkPossible& e) {
+    const auto& k = e.info();
+    EXPECT_NE(std::string(e.what()).find("may leave it"), std::string::npos) << e.what();
+    EXPECT_LE(std::stod(k.stopped_at.lower), 1.0);
+    ASSERT_EQ(k.arrivals.size(), 1u);
+    num::PrecisionGuard g(300);
+    const MpReal ts = MpReal(1) - sqrt(MpReal("0.5"));
+    EXPECT_LE(MpReal(k.arrivals[0].t.lower), ts);
+    EXPECT_GE(MpReal(k.arrivals[0].t.upper), ts);
+  }
 }
 
 // T = 2, d = 1: the second score is pushed through 0 early (t ≈ 0.0379 under logistic loss).
