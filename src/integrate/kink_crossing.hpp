@@ -183,8 +183,10 @@ FullStateEnclosure<S> enclose_through_kinks(Model model, const S& t_end, Validat
       }
     }
     for (std::size_t k = 0; k < T; ++k)
-      if (pinned[k] && !pinning_holds(x0, k))
-        stop("a[" + std::to_string(k) + "](0) = 0 and the pinning condition is not certain there", x0);
+      if (pinned[k]) {
+        if (!pinning_holds(x0, k)) stop("a[" + std::to_string(k) + "](0) = 0 and the pinning condition is not certain there", x0);
+        arrivals.push_back(KinkArrival{k, decimal_enclosure(S(0)), model.has_negative_branch() ? "slides" : "stays"});
+      }
   }
 
   if (!num::certainly_positive(t_end)) throw std::invalid_argument("END: the horizon must be certainly positive");
