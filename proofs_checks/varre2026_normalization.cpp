@@ -11,8 +11,10 @@
 //
 // Which (normalization, loss) pairs polarize is recorded by the suites' expected outcomes,
 // not here: the check decides the property; `expect = "refuted"` states a pair that does not.
-// Rigorous tier: the full model enclosed to t = H (integrate/rigorous_full.hpp); a kink of |x|
-// or relu met inside a step, or a singular normalization, makes it inconclusive.
+// Rigorous tier: the full model enclosed to t = H (integrate/rigorous_full.hpp); under logistic
+// loss a score of |x| or relu that reaches its kink transversally is followed onto it
+// (integrate/kink_crossing.hpp: relu stays at 0, |x| slides); a kink reached otherwise, or a
+// singular normalization, makes it inconclusive.
 // Fast tier: 53- and 106-bit runs under the engine's rule (engine/verdict_policy.hpp).
 #include <cstdio>
 
@@ -65,6 +67,7 @@ engine::CheckResult rigorous(const instances::Instance& inst, const Polarization
       r.facts.alpha.emplace_back(x, 8);
     }
     r.details["alpha"] = al;
+    if (!enc.kink_arrivals.empty()) r.details["kink_arrivals"] = kink_arrivals_json(enc.kink_arrivals);
     engine::decide_by_margin(r, S(S(set.epsilon) - vertex_distance(enc.alpha)),
                              {"alpha(H) is certainly within epsilon of a one-hot vertex",
                               "alpha(H) is certainly farther than epsilon from every one-hot vertex",

@@ -103,6 +103,7 @@ engine::CheckResult rigorous(const instances::LossPair& pair, const WeakerSettin
       r.reason = "the logistic-loss run to its horizon";
       const auto lg = rigorous_state_at<S>(pair.logistic, set.logistic_horizon, set.order, set.max_steps);
       r.details["logistic_steps"] = lg.steps;
+      if (!lg.kink_arrivals.empty()) r.details["logistic_kink_arrivals"] = kink_arrivals_json(lg.kink_arrivals);
       auto alpha_json = [](const std::vector<S>& al) {
         nlohmann::json a = nlohmann::json::array();
         for (const auto& x : al) a.push_back(enclosure_json(x, 8));

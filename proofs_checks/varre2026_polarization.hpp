@@ -99,6 +99,15 @@ integrate::FullStateEnclosure<S> rigorous_state_at(const instances::Instance& in
   return integrate::enclose_full_state<S>(inst, S(H), vo);
 }
 
+// The certified kink arrivals of a rigorous run (integrate/kink_crossing.hpp) for a check's
+// details: [{"score", "t": [lower, upper], "motion"}].
+inline nlohmann::json kink_arrivals_json(const std::vector<integrate::KinkArrival>& arrivals) {
+  nlohmann::json a = nlohmann::json::array();
+  for (const auto& k : arrivals)
+    a.push_back({{"score", k.score}, {"t", nlohmann::json::array({k.t.lower_text(), k.t.upper_text()})}, {"motion", k.motion}});
+  return a;
+}
+
 // α(a(H)) by the fast tier at 53 bits and again at 106 (no guarantee), as doubles.
 struct FastAlpha {
   std::vector<double> run, reference;

@@ -9,12 +9,22 @@ namespace {
 
 std::string pair_text(const EnclosedValue& e) { return "[" + e.lower_text() + ", " + e.upper_text() + "]"; }
 
+std::string arrival_text(const KinkArrival& a) {
+  return "a[" + std::to_string(a.score) + "] reaches 0 at t ∈ " + pair_text(a.t) + " and " +
+         (a.motion == "slides" ? "slides along it (Filippov)" : "stays at 0 (the zero branch)");
+}
+
 std::string message(const KinkInfo& k) {
   const std::string f = k.normalization == "abs" ? "|x|" : k.normalization;
-  std::string s = "kink possible at t ∈ " + pair_text(k.stopped_at) + ": certified that no attention score reaches the kink of " +
-                  f + " (a_k = 0) for t ≤ " + k.stopped_at.lower_text() + " (" + std::to_string(k.steps) +
-                  " validated steps, each keeping every score's sign); the next step could not be validated, so the "
-                  "flow is not enclosed past t ∈ " + pair_text(k.stopped_at);
+  std::string s = "kink possible at t ∈ " + pair_text(k.stopped_at) + ": certified that no " +
+                  (k.arrivals.empty() ? "" : "other ") + "attention score reaches the kink of " + f +
+                  " (a_k = 0) for t ≤ " + k.stopped_at.lower_text() + " (" + std::to_string(k.steps) +
+                  " validated steps, each keeping every other score's sign)";
+  if (!k.arrivals.empty()) {
+    s += "; certified crossings before that: ";
+    for (std::size_t i = 0; i < k.arrivals.size(); ++i) s += (i ? "; " : "") + arrival_text(k.arrivals[i]);
+  }
+  s += "; the flow is not enclosed past t ∈ " + pair_text(k.stopped_at);
   if (k.has_nearest)
     s += "; nearest its kink there: a[" + std::to_string(k.nearest_score) + "] ∈ " + pair_text(k.nearest_score_value);
   if (!k.zero_from_start.empty()) {
@@ -36,6 +46,12 @@ nlohmann::json to_json(const KinkInfo& k) {
                       {"steps", k.steps},
                       {"zero_from_start", k.zero_from_start},
                       {"cause", k.cause}};
+  if (!k.arrivals.empty()) {
+    nlohmann::json arr = nlohmann::json::array();
+    for (const auto& a : k.arrivals)
+      arr.push_back({{"score", a.score}, {"t", nlohmann::json::array({a.t.lower_text(), a.t.upper_text()})}, {"motion", a.motion}});
+    j["arrivals"] = arr;
+  }
   if (k.has_nearest) {
     j["nearest_score"] = k.nearest_score;
     j["nearest_score_value"] = nlohmann::json::array({k.nearest_score_value.lower_text(), k.nearest_score_value.upper_text()});

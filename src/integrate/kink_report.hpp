@@ -20,6 +20,10 @@
 // in `cause`).
 // nearest_score is the score of the last validated box whose enclosure is closest to 0 — a hint
 // of which score is approaching its kink, not a certificate.
+// After certified arrivals (integrate/kink_crossing.hpp, info.arrivals non-empty) the statement
+// is about the other scores: each listed score reaches a_k = 0 at a time in its enclosure and
+// stays there up to the stop (certified by kink_crossing.hpp's argument, docs/method.md §5c);
+// every score not listed keeps the sign of a_k(0) for t ≤ info.stopped_at.lower.
 #include <algorithm>
 #include <cstddef>
 #include <string>
@@ -48,7 +52,8 @@ double mignitude(const S& x) {
 // Builds and throws the KinkPossible of a kinked model (the guarantee at the top of this file).
 template <class S, class Model>
 [[noreturn]] void throw_kink_possible(const Model& model, const std::vector<S>& last_box, const S& t_reached,
-                                      std::size_t steps, const std::string& cause) {
+                                      std::size_t steps, const std::string& cause,
+                                      std::vector<KinkArrival> arrivals = {}) {
   const std::vector<S> start = model.initial_state();
   const std::vector<S>& box = last_box.empty() ? start : last_box;
   KinkInfo info;
@@ -56,6 +61,7 @@ template <class S, class Model>
   info.stopped_at = enclosed_value(t_reached);
   info.steps = steps;
   info.cause = cause;
+  info.arrivals = std::move(arrivals);
   const std::size_t a0 = model.a_offset();
   double nearest = -1;
   for (std::size_t k = 0; k < model.tokens(); ++k) {
@@ -64,6 +70,7 @@ template <class S, class Model>
       info.zero_from_start.push_back(k);
       continue;
     }
+    if (std::any_of(info.arrivals.begin(), info.arrivals.end(), [k](const KinkArrival& a) { return a.score == k; })) continue;
     const double m = mignitude(box[a0 + k]);
     if (nearest < 0 || m < nearest) {
       nearest = m;

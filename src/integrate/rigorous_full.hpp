@@ -63,7 +63,13 @@ struct FullStateEnclosure {
   std::size_t steps = 0;      // validated steps taken
   std::size_t a_offset = 0;   // index of a_0 in x (0 when the model does not say)
   bool tau_time = false;      // integrated in τ with t as a state component
+  std::vector<KinkArrival> kink_arrivals;  // scores certified to reach their kink (kink_crossing.hpp)
 };
+
+// |x| and relu under logistic loss: through the kinks where they are certified transversal
+// (integrate/kink_crossing.hpp, which defines it; compiled in integrate/kink_crossing.cpp).
+template <class S>
+FullStateEnclosure<S> enclose_kinked_full_state(const instances::Instance& inst, const S& t_end, ValidatedOptions options);
 
 namespace detail {
 
@@ -211,12 +217,16 @@ std::vector<FullStateEnclosure<S>> enclose_model_states_at(const Model& model, c
 }
 
 // The model of an instance in the rigorous tier: τ-time for logistic loss (ValueSoftmax or
-// TiedValueSoftmax), t-time ValueSoftmax otherwise. Guarantee: see the top of this file.
+// TiedValueSoftmax), t-time ValueSoftmax otherwise; |x| and relu under logistic loss through
+// their certified kink crossings (kink_crossing.hpp, whose guarantee then holds, with
+// kink_arrivals). Guarantee: see the top of this file.
 template <class S>
 FullStateEnclosure<S> enclose_full_state(const instances::Instance& inst, const S& t_end, ValidatedOptions options) {
   if (inst.tied()) return enclose_model_state<S>(models::TiedValueSoftmax<S>(inst, true), t_end, options);
   const bool tau = inst.loss == instances::Loss::logistic;
-  return enclose_model_state<S>(models::ValueSoftmax<S>(inst, tau), t_end, options);
+  const models::ValueSoftmax<S> model(inst, tau);
+  if (tau && model.kinked() && !options.log_norm_ball) return enclose_kinked_full_state<S>(inst, t_end, options);
+  return enclose_model_state<S>(model, t_end, options);
 }
 
 // Compiled once per interval kind, in integrate/rigorous_full.cpp (each instantiation records the

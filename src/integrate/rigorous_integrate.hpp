@@ -110,6 +110,13 @@ struct RigorousIntegrateResult {
 // Where a full-state run with an |x| or relu normalization stopped (integrate/kink_report.hpp
 // states and argues the guarantee): no score with a_k(0) ≠ 0 reaches its kink a_k = 0 for
 // t ≤ stopped_at.lower, and the last validated step ended at a t in stopped_at.
+// A score certified to reach its kink a_k = 0 and stay on it (integrate/kink_crossing.hpp).
+struct KinkArrival {
+  std::size_t score = 0;  // 0-based
+  EnclosedValue t;        // contains the time t at which a_k reaches 0
+  std::string motion;     // "stays" (relu: the zero branch) or "slides" (|x|: Filippov sliding)
+};
+
 struct KinkInfo {
   std::string normalization;               // "abs" or "relu"
   EnclosedValue stopped_at;                // t at the end of the last validated step
@@ -119,6 +126,7 @@ struct KinkInfo {
   EnclosedValue nearest_score_value;       // its enclosure there
   std::vector<std::size_t> zero_from_start;  // scores with a_k(0) = 0 exactly (on the kink from the start)
   std::string cause;                       // why the next step could not be validated
+  std::vector<KinkArrival> arrivals;       // scores certified to reach the kink before the stop
 };
 
 // A RigorousFailure that also says how far the kink is certainly not reached; what() begins

@@ -21,7 +21,11 @@
 // certainly_negative on X: for point kinds it is the sign of the value (an exact 0 gets f = 0
 // and f' = 0, the subgradient the authors' code uses); for interval kinds an argument whose
 // sign is not certain throws std::domain_error (the rigorous tier must report inconclusive).
-// X therefore needs num::ScalarTraits for these two normalizations. All other
+// X therefore needs num::ScalarTraits for these two normalizations. With a fixed branch pattern
+// (set_branch, integrate/kink_crossing.hpp) the sign is not decided: score k uses the branch
+// given — positive f = a_k, negative f = −a_k (|x| only), zero f = f' = 0 (relu below 0, or a
+// score held on its kink) — on any argument, so the field is one analytic formula per pattern.
+// All other
 // (loss, normalization) pairs use only +, −, ×, ÷, num::exp/sqr/softmax and no branching on
 // values of X. square and sum normalizations are singular where F = 0 (e.g. a = 0).
 #include <cstddef>
@@ -68,6 +72,19 @@ class ValueSoftmax {
   Normalization normalization() const { return norm_; }
   // |x| or relu: the field has a kink where a score is 0 (the rigorous tier stops before it).
   bool kinked() const { return norm_ == Normalization::abs || norm_ == Normalization::relu; }
+
+  // The branch of f used for score k when fixed (kinked normalizations only): by_sign decides
+  // it from a_k's certain sign (the default, above); the others fix it whatever a_k is.
+  enum class Branch : signed char { by_sign, positive, negative, zero };
+  void set_branch(std::size_t k, Branch b) {
+    if (!kinked()) throw std::invalid_argument("set_branch: only |x| and relu have branches");
+    if (b == Branch::negative && norm_ != Normalization::abs) throw std::invalid_argument("set_branch: relu has no negative branch");
+    if (branches_.empty()) branches_.assign(T_, Branch::by_sign);
+    branches_.at(k) = b;
+  }
+  bool has_negative_branch() const { return norm_ == Normalization::abs; }
+  Branch branch(std::size_t k) const { return branches_.empty() ? Branch::by_sign : branches_.at(k); }
+  void clear_branches() { branches_.clear(); }
   bool tau_time() const { return tau_; }
   const std::vector<S>& beta() const { return beta_; }
   const S& c() const { return c_; }
@@ -115,7 +132,8 @@ class ValueSoftmax {
         case Normalization::sum: f[k] = a[k]; fp[k] = X(1); break;
         case Normalization::abs:
         case Normalization::relu: {
-          const int sg = certain_sign(a[k]);
+          const Branch b = branch(k);
+          const int sg = b == Branch::by_sign ? certain_sign(a[k]) : b == Branch::positive ? 1 : b == Branch::negative ? -1 : 0;
           if (sg > 0) { f[k] = a[k]; fp[k] = X(1); }
           else if (sg < 0 && norm_ == Normalization::abs) { f[k] = X(0) - a[k]; fp[k] = X(-1); }
           break;  // relu of a negative, or an exact 0: f = f' = 0
@@ -286,6 +304,7 @@ class ValueSoftmax {
   std::vector<S> a0_, beta_;
   std::vector<std::vector<S>> X_;
   std::vector<S> y_, p_;
+  std::vector<Branch> branches_;  // empty: every score by_sign
   std::vector<S> XtX2_, Xty2_;  // regression: 2XᵀX (d × d, row-major) and 2Xᵀy
   S c_{0}, p_sum_{0};
 };

@@ -6,8 +6,9 @@
 //    reference at its end time;
 //  - the value-softmax model keeps its τ-time path for logistic loss (t carried as a state,
 //    its enclosure contains END), and its enclosure also contains a 256-bit reference;
-//  - a kink crossed (relu with a score through 0) is refused with RigorousFailure; the same
-//    start under x² goes through;
+//  - a kink crossed (relu with a score through 0) is refused with RigorousFailure in t-time and
+//    crossed with a certificate in τ-time (integrate/kink_crossing.hpp); the same start under x²
+//    goes through;
 //  - the energy tail (integrate/gradient_flow_tail.hpp): square loss to END = 200, stopped early
 //    by the bound √((END − s)·L(s)); its enclosure contains the 256-bit reference at END and the
 //    fully integrated enclosure's centre, with r_max = 0 it integrates all the way, and a τ-time
@@ -138,14 +139,20 @@ TEST(RigorousFull, ValueSoftmaxLogisticRunsInTauTimeAndSquareInT) {
   }
 }
 
-TEST(RigorousFull, AKinkOnTheWayIsRefused) {
-  auto j = value_json("logistic", "relu");
+TEST(RigorousFull, AKinkOnTheWayIsRefusedInTTimeAndCrossedWithACertificateInTauTime) {
+  auto j = value_json("square", "relu");
   j["a"] = {"1", "0.001", "0.5"};  // the losing score crosses 0 early
-  const auto inst = instances::parse_instance(j);
-  // The a priori enclosure cannot be found on a box where the sign is uncertain (the model
-  // throws there), so the step shrinks below h_min and the tier gives up.
-  EXPECT_THROW((void)integrate::enclose_full_state<IntervalD>(inst, IntervalD(100), integrate::ValidatedOptions{}),
+  // t-time (square loss): the a priori enclosure cannot be found on a box where the sign is
+  // uncertain (the model throws there), so the step shrinks below h_min and the tier gives up.
+  EXPECT_THROW((void)integrate::enclose_full_state<IntervalD>(instances::parse_instance(j), IntervalD(100),
+                                                              integrate::ValidatedOptions{}),
                integrate::RigorousFailure);
+  // τ-time (logistic loss): the crossing is certified (integrate/kink_crossing.hpp) and named.
+  j["loss"] = "logistic";
+  const auto enc = integrate::enclose_full_state<IntervalD>(instances::parse_instance(j), IntervalD(100),
+                                                            integrate::ValidatedOptions{});
+  ASSERT_FALSE(enc.kink_arrivals.empty());
+  EXPECT_EQ(enc.kink_arrivals[0].score, 1u);
   // The same start under a smooth normalization (x², F > 0 throughout) goes through.
   j["normalization"] = "square";
   EXPECT_NO_THROW((void)integrate::enclose_full_state<IntervalD>(instances::parse_instance(j), IntervalD(100),

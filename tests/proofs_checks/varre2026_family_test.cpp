@@ -58,10 +58,19 @@ TEST(Varre2026Normalization, SquareLossFitsBeforeAttentionMoves) {
   EXPECT_LT(std::stod(r.margin.upper_text()), -0.3);
 }
 
-TEST(Varre2026Normalization, KinkInsideAStepIsInconclusiveNotProved) {
-  // relu: a_1 is driven through 0, where relu has its kink; the rigorous tier does not cross it
+TEST(Varre2026Normalization, KinkIsCrossedOnlyWithACertificate) {
+  // relu: a_1 is driven to 0, where relu has its kink. Under logistic loss its arrival is
+  // certified (integrate/kink_crossing.hpp): it stays at 0, α = e_0, proved, the arrival named.
   const auto r = run_in_tier(kPolarizes, instance("logistic", "relu", {"2", "-2"}, {"0.2", "0.2"}), 50);
-  EXPECT_EQ(r.verdict, Verdict::inconclusive) << r.reason;
+  ASSERT_EQ(r.verdict, Verdict::proved) << r.reason;
+  ASSERT_TRUE(r.details.contains("kink_arrivals"));
+  EXPECT_EQ(r.details["kink_arrivals"][0]["score"], 1);
+  EXPECT_EQ(r.details["kink_arrivals"][0]["motion"], "stays");
+  // Under square loss (t-time) the tier stops at the first kink (the second score of this start
+  // reaches it at t ≈ 0.026, tests/integrate/kink_report_test.cpp): inconclusive, never proved.
+  const auto sq = run_in_tier(kPolarizes, instance("square", "relu", {"0.5", "-3"}, {"1", "0.05"}), 50);
+  EXPECT_EQ(sq.verdict, Verdict::inconclusive) << sq.reason;
+  EXPECT_NE(sq.reason.find("kink possible"), std::string::npos) << sq.reason;
 }
 
 // --- square loss, rank-one start --------------------------------------------------------------
