@@ -127,6 +127,26 @@ TEST(CrossEntropyTail, RateIsAPlConstantAndNearlyTight) {
   }
 }
 
+TEST(CrossEntropyTail, StagedBoundIsNoLowerThanTheLemmaAtItsFinalRate) {
+  // Every stage's rate is at most the rate at the final (smallest) gap G_N, and the stages cover
+  // at most H − s, so G_N ≥ G_s·exp(−κ(G_N)(H − s)); with the rate nearly constant (gaps ≪ p_min)
+  // the two are close. A stage decaying faster than its rate allows (e.g. exp(−2κΔ)) fails this.
+  const std::vector<std::string> ps = {"0.02", "0.18", "0.8"};
+  std::vector<IntervalD> p;
+  for (const auto& d : ps) p.push_back(num::parse_decimal<IntervalD>(d));
+  for (std::size_t T : {1u, 4u, 10u})
+    for (double G : {1e-6, 1e-5, 1e-4}) {
+      const double left = 2000;
+      const auto tail = integrate::cross_entropy_tail_bound(p, T, G, left, 0);
+      ASSERT_GT(tail.stages, 0u);
+      const double kN = integrate::cross_entropy_rate(p, T, IntervalD(tail.gap_bound) / IntervalD(1.0));
+      num::PrecisionGuard g(300);
+      const MpReal lemma = MpReal(G) * boost::multiprecision::exp(-MpReal(kN) * MpReal(left));
+      EXPECT_GE(MpReal(tail.gap_bound), lemma * MpReal("0.999999")) << T << " " << G;
+      EXPECT_LE(MpReal(tail.gap_bound), MpReal(G)) << T << " " << G;
+    }
+}
+
 instances::Instance ce_tail_random(unsigned seed, std::size_t T, std::size_t d) {
   std::mt19937 gen(seed);
   auto dec = [&gen](int lo, int hi) { return milli(std::uniform_int_distribution<int>(lo, hi)(gen)); };
