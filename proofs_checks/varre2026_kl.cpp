@@ -13,16 +13,25 @@
 // (the loss is −Σ p_r log q_r over q = softmax(β), β = Vσ(a) ranges over all of R^k because V is
 // free, and Gibbs' inequality puts the minimum at q = p/Σp). Margin: δ − (L(H) − L*).
 //
-// Rigorous tier: validated steps in t (integrate/validated_taylor.hpp) until the loss enclosure
-// at a step's end s satisfies upper(L) − L* ≤ δ. The flow is the gradient flow of L
-// (tests/models/model_gradient_test.cpp), so L is nonincreasing, and the solution exists for all
-// t ≥ s (the field is analytic on all of R^n and, by the energy bound of
-// integrate/gradient_flow_tail.hpp, ‖x(t) − x(s)‖ ≤ √((t − s)(L(s) − L*)) cannot blow up); hence
-// L(H) − L* ≤ δ for every H ≥ s: proved. Reaching H with lower(L) − L* > δ: violated. Budget
-// exhausted first: inconclusive, with the t reached. Measured on the authors' instance: with
-// the default budget (2000 steps) the rigorous tier stops short (steps ≈ 0.07 near t = 60, where
-// the gap is ≈ 0.28); with a raised budget it certifies L − L* ≤ 10⁻⁶ at t = 2.25·10⁴ (20015
-// validated steps, 27 CPU-minutes; docs/theorems/varre2026_kl.md). The suites run the fast tier.
+// Rigorous tier (docs/method.md §5c): validated steps in t from t = 0 with the ball step in 4
+// pieces (integrate/validated_taylor.hpp, docs/method.md §2b); after each step, the gap
+// L − L* at its end s is enclosed by the mean value form of L (integrate/cross_entropy_tail.hpp:
+// the field is −∇L exactly, tests/models/model_gradient_test.cpp), and the run closes
+//   - when upper(L(s) − L*) ≤ δ: L is nonincreasing along the flow, and the solution exists for
+//     all t ≥ s (the field is analytic on all of R^n and, by the energy bound of
+//     integrate/gradient_flow_tail.hpp, ‖x(t) − x(s)‖ ≤ √((t − s)(L(s) − L*)) cannot blow up),
+//     so L(H) − L* ≤ δ for every H ≥ s: proved;
+//   - or when the cross-entropy tail lemma (integrate/cross_entropy_tail.hpp) bounds L(H) − L*
+//     below δ from upper(L(s) − L*) over the time left H − s: proved. It needs every p_r > 0.
+// Margin: δ − (L(H) − L*) ∈ [δ − (the bound used), δ]. Violated only when the walk's last step
+// ends at H itself and lower(L(H) − L*) > δ: that enclosure is of L(H), so no monotonicity is
+// used for a violation. Budget (params.max_steps, default 20000) exhausted or a step not
+// validated first: inconclusive, with the t reached. Measured on the authors' instance at
+// H = 10⁶: proved at s = 6300.5 (5161 steps, gap ∈ [3.9679e-5, 3.9679e-5], 6 tail stages),
+// 138 CPU-s (docs/theorems/varre2026_kl.md); before issue 29 (Lohner set, no tail) proved only
+// with a raised budget at t = 2.25·10⁴ after 20015 steps, ~1566–1623 CPU-s.
+// Expert params: set ("ball", default, or "lohner"), ball_pieces (default 4), tail (default
+// true), order, jacobian_order (Lohner set), max_steps.
 // Fast tier: the flow to H by dopri5 in double (tolerance 1e-11) and by rkf78 at 106 bits
 // (tolerance 1e-16, a step budget), under the engine's rule (engine/verdict_policy.hpp).
 #include <algorithm>
