@@ -13,7 +13,7 @@
 // (the loss is −Σ p_r log q_r over q = softmax(β), β = Vσ(a) ranges over all of R^k because V is
 // free, and Gibbs' inequality puts the minimum at q = p/Σp). Margin: δ − (L(H) − L*).
 //
-// Rigorous tier (docs/method.md §5c): validated steps in t from t = 0 with the ball step in 4
+// Rigorous tier (docs/method.md §5c): validated steps in t from t = 0 with the ball step in 2
 // pieces (integrate/validated_taylor.hpp, docs/method.md §2b); after each step, the gap
 // L − L* at its end s is enclosed by the mean value form of L (integrate/cross_entropy_tail.hpp:
 // the field is −∇L exactly, tests/models/model_gradient_test.cpp), and the run closes
@@ -27,10 +27,10 @@
 // ends at H itself and lower(L(H) − L*) > δ: that enclosure is of L(H), so no monotonicity is
 // used for a violation. Budget (params.max_steps, default 20000) exhausted or a step not
 // validated first: inconclusive, with the t reached. Measured on the authors' instance at
-// H = 10⁶: proved at s = 6300.5 (5161 steps, gap ∈ [3.9679e-5, 3.9679e-5], 6 tail stages),
-// 138 CPU-s (docs/theorems/varre2026_kl.md); before issue 29 (Lohner set, no tail) proved only
+// H = 10⁶: proved at s = 6301.1 (5162 steps, gap ∈ [3.96704e-5, 3.96705e-5], 6 tail stages),
+// 98 CPU-s (docs/theorems/varre2026_kl.md); before issue 29 (Lohner set, no tail) proved only
 // with a raised budget at t = 2.25·10⁴ after 20015 steps, ~1566–1623 CPU-s.
-// Expert params: set ("ball", default, or "lohner"), ball_pieces (default 4), tail (default
+// Expert params: set ("ball", default, or "lohner"), ball_pieces (default 2), tail (default
 // true), order, jacobian_order (Lohner set), max_steps.
 // Fast tier: the flow to H by dopri5 in double (tolerance 1e-11) and by rkf78 at 106 bits
 // (tolerance 1e-16, a step budget), under the engine's rule (engine/verdict_policy.hpp).
@@ -61,7 +61,7 @@ struct KlSettings {
   bool ball = true;               // the ball step (params.set, default "ball")
   bool tail = true;               // the cross-entropy tail lemma (params.tail)
   unsigned jacobian_order = 0;    // Lohner set: q of the mean value form (0: the full-state default)
-  unsigned ball_pieces = 4;       // ball set: pieces per step (params.ball_pieces)
+  unsigned ball_pieces = 2;       // ball set: pieces per step (params.ball_pieces)
   std::size_t fast_max_steps = 5000000;
 };
 
