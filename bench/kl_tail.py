@@ -44,7 +44,7 @@ def run(softcert, inst, horizon, params):
     r = j["results"][0] if "results" in j else j
     d = r.get("details", {})
     return {"verdict": r.get("verdict"), "steps": d.get("steps"), "t_closed": d.get("t_reached"),
-            "closed_by": "tail" if "tail" in d else "loss", "cpu_s": round(after.ru_utime - before.ru_utime, 1),
+            "closed_by": "tail" if "tail" in d else ("loss" if r.get("verdict") == "proved" else "-"), "cpu_s": round(after.ru_utime - before.ru_utime, 1),
             "wall_s": round(wall, 1)}
 
 
@@ -60,7 +60,7 @@ def main():
     if a.before:
         rows.append(("before", run(a.softcert, a.instance, a.horizon,
                                    ['set="lohner"', "tail=false", "max_steps=200000"])))
-    print("| run | verdict | steps | closed at t | by | CPU s | wall s |")
+    print("| run | verdict | steps | last t | closed by | CPU s | wall s |")
     print("|---|---|---|---|---|---|---|")
     for name, r in rows:
         print(f"| {name} | {r['verdict']} | {r['steps']} | {r['t_closed']} | {r['closed_by']} | {r['cpu_s']} | {r['wall_s']} |")
