@@ -28,7 +28,7 @@
 // used for a violation. Budget (params.max_steps, default 20000) exhausted or a step not
 // validated first: inconclusive, with the t reached. Measured on the authors' instance at
 // H = 10⁶: proved at s = 6301.1 (5162 steps, gap ∈ [3.96704e-5, 3.96705e-5], 6 tail stages),
-// 98 CPU-s (docs/theorems/varre2026_kl.md); before issue 29 (Lohner set, no tail) proved only
+// 90–98 CPU-s (docs/theorems/varre2026_kl.md); before issue 29 (Lohner set, no tail) proved only
 // with a raised budget at t = 2.25·10⁴ after 20015 steps, ~1566–1623 CPU-s.
 // Expert params: set ("ball", default, or "lohner"), ball_pieces (default 2), tail (default
 // true), order, jacobian_order (Lohner set), max_steps.
