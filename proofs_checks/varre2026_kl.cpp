@@ -154,7 +154,7 @@ engine::CheckResult rigorous(const instances::Instance& inst, const KlSettings& 
           [&](const integrate::TubeStep<S>& st) {
             t = t + st.h();
             gap = integrate::loss_gap_enclosure(model, st.end(), l_star);
-            if (num::certainly_le(gap, delta)) {
+            if (num::certainly_lt(gap, delta)) {  // strict: the margin δ − [0, gap] is then certainly > 0
               closed = Closed::by_loss;
             } else if (set.tail && num::upper(gap) < 1) {
               // The gap at H from the gap at s (integrate/cross_entropy_tail.hpp): H − s ≥ lower(H − t).
