@@ -11,14 +11,16 @@
 // Lemma (cross-entropy tail). Let G ≥ L(x(s)) − L* and let the solution exist on [s, ∞)
 // (it does: the field is analytic on all of R^n, and the energy bound of
 // integrate/gradient_flow_tail.hpp rules out blow-up). Let m > 0 be such that every q in the
-// open simplex with KL(p̂ ‖ q) ≤ G/S has min_r q_r ≥ m. Then for every t ≥ s
-//     L(x(t)) − L* ≤ G·exp(−κ (t − s)),   κ = S·m/T.
+// open simplex with KL(p̂ ‖ q) ≤ G/S has min_r q_r ≥ m, and m ≤ min_r p̂_r. Then for every t ≥ s
+//     L(x(t)) − L* ≤ G·exp(−κ (t − s)),   κ = 2·S·m/T.
 // Proof. (i) L is nonincreasing (dL/dt = −‖∇L‖²), so KL(p̂ ‖ q(t)) ≤ G/S and min_r q_r(t) ≥ m
-// for all t ≥ s. (ii) KL(p̂ ‖ q) ≤ log Σ_r p̂_r²/q_r (Jensen, log concave) = log(1 + χ²) ≤ χ²,
-// χ² = Σ_r (p̂_r − q_r)²/q_r ≤ ‖p̂ − q‖²/min_r q_r. (iii) With g = ∇_β ℓ = S q − p = S(q − p̂),
-// ∇_V L = g σᵀ, so ‖∇L‖² ≥ ‖∇_V L‖²_F = ‖g‖²‖σ‖² ≥ ‖g‖²/T (Σσ = 1, Cauchy–Schwarz), and
-// ‖g‖² = S²‖q − p̂‖² ≥ S² m χ² ≥ S² m KL = S m (L − L*). So ‖∇L‖² ≥ κ (L − L*) for t ≥ s, and
-// d/dt [e^{κt}(L − L*)] = e^{κt}(κ(L − L*) − ‖∇L‖²) ≤ 0. ∎
+// for all t ≥ s. (ii) KL(p̂ ‖ q) = Σ_r φ(p̂_r, q_r) with φ(p, x) = p log(p/x) − p + x (the added
+// terms sum to 0); φ(·, x) has φ(x, x) = 0, ∂_p φ(x, x) = 0 and ∂²_p φ = 1/p, so by Taylor with
+// the Lagrange remainder φ(p, x) = (p − x)²/(2ξ) for some ξ between p and x, hence
+// KL ≤ ‖p̂ − q‖²/(2 min_r min(p̂_r, q_r)) ≤ ‖p̂ − q‖²/(2m) (m < p̂_r by construction, below).
+// (iii) With g = ∇_β ℓ = S q − p = S(q − p̂), ∇_V L = g σᵀ, so ‖∇L‖² ≥ ‖∇_V L‖²_F = ‖g‖²‖σ‖² ≥
+// ‖g‖²/T (Σσ = 1, Cauchy–Schwarz), and ‖g‖² = S²‖q − p̂‖² ≥ 2 S² m KL = 2 S m (L − L*). So
+// ‖∇L‖² ≥ κ (L − L*) for t ≥ s, and d/dt [e^{κt}(L − L*)] = e^{κt}(κ(L − L*) − ‖∇L‖²) ≤ 0. ∎
 //
 // The floor m (softmax_floor). For one class r, merging the other classes (data processing, or
 // the log-sum inequality) gives kl(p̂_r ‖ q_r) ≤ KL(p̂ ‖ q), with the binary divergence
@@ -75,7 +77,7 @@ inline double softmax_floor(const IntervalD& p_hat, const IntervalD& eps) {
 
 // Guarantee: κ with ‖∇L(x)‖² ≥ κ (L(x) − L*) at every state x whose gap L(x) − L* is at most
 // upper(eps)·S (S = Σ p_r; the lemma at the top, with m the certified floor of min_r q_r over
-// KL(p̂ ‖ q) ≤ upper(eps)), for T scores; 0 when no floor is certified (some p_r not certainly
+// KL(p̂ ‖ q) ≤ upper(eps), below every p̂_r too), for T scores; 0 when no floor is certified (some p_r not certainly
 // positive, or eps too large). p: enclosures of the exact p_r.
 inline double cross_entropy_rate(const std::vector<IntervalD>& p, std::size_t T, const IntervalD& eps) {
   if (p.empty() || T == 0) return 0;
@@ -87,15 +89,15 @@ inline double cross_entropy_rate(const std::vector<IntervalD>& p, std::size_t T,
   double m = 1;
   for (const auto& v : p) m = std::min(m, softmax_floor(IntervalD(v / sum), eps));
   if (!(m > 0)) return 0;
-  // κ = S m / T through its lower end.
-  const double kappa = (sum * IntervalD(m) / IntervalD(static_cast<double>(T))).lower();
+  // κ = 2 S m / T through its lower end.
+  const double kappa = (IntervalD(2.0) * sum * IntervalD(m) / IntervalD(static_cast<double>(T))).lower();
   return kappa > 0 ? kappa : 0;
 }
 
 // What the staged lemma gave.
 struct CrossEntropyTail {
   double gap_bound = 0;    // L(x(H)) − L* ≤ gap_bound
-  double rate = 0;         // the last stage's κ = S m / T (a lower bound)
+  double rate = 0;         // the last stage's κ = 2 S m / T (a lower bound)
   std::size_t stages = 0;  // stages applied
 };
 
