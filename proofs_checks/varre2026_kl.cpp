@@ -27,8 +27,8 @@
 // ends at H itself and lower(L(H) − L*) > δ: that enclosure is of L(H), so no monotonicity is
 // used for a violation. Budget (params.max_steps, default 20000) exhausted or a step not
 // validated first: inconclusive, with the t reached. Measured on the authors' instance at
-// H = 10⁶: proved at s = 6301.1 (5162 steps, gap ∈ [3.96704e-5, 3.96705e-5], 6 tail stages),
-// 90–98 CPU-s (docs/theorems/varre2026_kl.md); before issue 29 (Lohner set, no tail) proved only
+// H = 10⁶: proved at s = 4231.6 (3878 steps, gap ∈ [9.85957e-5, 9.85958e-5], 7 tail stages),
+// 72 CPU-s (docs/theorems/varre2026_kl.md); before issue 29 (Lohner set, no tail) proved only
 // with a raised budget at t = 2.25·10⁴ after 20015 steps, ~1566–1623 CPU-s.
 // Expert params: set ("ball", default, or "lohner"), ball_pieces (default 2), tail (default
 // true), order, jacobian_order (Lohner set), max_steps.
