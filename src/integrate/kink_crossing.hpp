@@ -193,7 +193,7 @@ FullStateEnclosure<S> enclose_through_kinks(Model model, const S& t_end, Validat
   const S tau_cap = t_end + S(1);  // τ ≤ t along the orbit (dt/dτ ≥ 1)
   LohnerSet<S> set = LohnerSet<S>::from_box(last_box);
   S tau(0);
-  ComponentHit<S> hit;
+  Crossing<S> hit;
   bool have = false, done = false;
   std::vector<S> dx(n, S(0));
   // The field over a box, or false when it refuses the box.
