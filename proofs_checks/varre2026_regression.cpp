@@ -41,10 +41,11 @@
 // Generator params: d (default 20), n (default 20), kappa (default [1, 2, 3, 4, 5]); d and n
 // also take a range [lo, hi]. Run params: order (Taylor order; default from
 // integrate/full_state_orders.hpp, 30 over double intervals), max_steps (per member and run,
-// default 200000), set ("lohner", default, or "ball": the rigorous tier carries a Euclidean ball
-// by the logarithmic norm, docs/method.md §2b — about 100 s per member at d = 20 to t = 300
-// instead of ~10 min), ball_pieces (with set "ball": pieces per step, default 1; the κ = 5 member
-// needs more, docs/theorems/varre2026_regression.md), recertify (fast tier, default true).
+// default 200000), set and ball_pieces (an expert's override of integrate::plan_run, which takes
+// the ball step at d = 20 — 420 states, docs/method.md §2b — with pieces chosen per step, and the
+// Lohner set at small d; set "lohner" or "ball", ball_pieces with set "ball": pieces per step; the
+// members needed run on the machine's cores at once; docs/theorems/varre2026_regression.md),
+// recertify (fast tier, default true).
 // Horizon default 300.
 
 #include <cmath>
