@@ -81,7 +81,7 @@ struct RunPlan {
   PlanTail tail = PlanTail::none;
   double tail_width = 0;
   std::size_t max_steps = 1000000;
-  std::string why;  // one sentence per choice, for reports and --json ("plan")
+  std::string why;  // one sentence per choice (for reports; no role in the run)
 };
 
 // Guarantee: none needed (see the top of this file); throws std::invalid_argument naming the
