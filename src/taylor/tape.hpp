@@ -31,6 +31,7 @@
 #include "taylor/coefficients.hpp"
 #include "taylor/fast_arith.hpp"
 #include "taylor/mac.hpp"
+#include "taylor/memory_cap.hpp"
 
 namespace softcert::taylor {
 
@@ -198,6 +199,7 @@ void Tape<S>::solve(bool derivatives, std::size_t derivative_order) {
   const std::size_t dq = derivative_order < K_ - 1 ? derivative_order : K_ - 1;  // highest differentiated order
   if (derivatives) {
     Kd_ = dq + 1;
+    require_derivative_memory(nodes_.size(), Kd_, n_, sizeof(A));  // before the allocation
     if (d_.size() < nodes_.size() * Kd_ * n_) d_.resize(nodes_.size() * Kd_ * n_, A(0));
     for (std::size_t i = 0; i < nodes_.size(); ++i) clear_d(i, dq);
     for (std::size_t i = 0; i < n_; ++i) d(i, 0)[i] = A(1);  // inputs are nodes 0..n−1

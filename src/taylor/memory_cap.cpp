@@ -1,0 +1,46 @@
+#include "taylor/memory_cap.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace softcert::taylor {
+
+namespace {
+std::size_t compute_cap() {
+  if (const char* env = std::getenv("SOFTCERT_TAPE_MEMORY_CAP")) {
+    char* end = nullptr;
+    const unsigned long long v = std::strtoull(env, &end, 10);
+    if (end != env && *end == '\0' && v > 0) return static_cast<std::size_t>(v);
+  }
+  const std::size_t eight_gib = std::size_t{8} << 30;
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page <= 0) return eight_gib;
+  const std::size_t half = static_cast<std::size_t>(pages) / 2 * static_cast<std::size_t>(page);
+  return std::min(eight_gib, half);
+}
+
+std::string gib(double bytes) { return std::to_string(bytes / double(std::size_t{1} << 30)).substr(0, 6) + " GiB"; }
+}  // namespace
+
+std::size_t derivative_memory_cap() {
+  static const std::size_t cap = compute_cap();
+  return cap;
+}
+
+void require_derivative_memory(std::size_t nodes, std::size_t orders, std::size_t n, std::size_t bytes_each) {
+  const double bytes = double(nodes) * double(orders) * double(n) * double(bytes_each);  // no overflow
+  const std::size_t cap = derivative_memory_cap();
+  if (bytes > double(cap))
+    throw std::domain_error("memory: the variational pass needs " + gib(bytes) + " (" + std::to_string(nodes) +
+                            " tape nodes x " + std::to_string(orders) + " orders x n = " + std::to_string(n) +
+                            "), above the cap of " + gib(double(cap)) +
+                            " (SOFTCERT_TAPE_MEMORY_CAP; taylor/memory_cap.hpp): use the ball step (--set ball), "
+                            "which needs no x0-derivatives");
+}
+
+}  // namespace softcert::taylor
