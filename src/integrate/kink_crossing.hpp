@@ -193,7 +193,7 @@ FullStateEnclosure<S> enclose_through_kinks(Model model, const S& t_end, Validat
   const S tau_cap = t_end + S(1);  // τ ≤ t along the orbit (dt/dτ ≥ 1)
   LohnerSet<S> set = LohnerSet<S>::from_box(last_box);
   S tau(0);
-  ComponentHit<S> hit;
+  Crossing<S> hit;
   bool have = false, done = false;
   std::vector<S> dx(n, S(0));
   // The field over a box, or false when it refuses the box.
@@ -231,7 +231,7 @@ FullStateEnclosure<S> enclose_through_kinks(Model model, const S& t_end, Validat
       if (!num::certainly_lt(seg.box[ti], t_end)) {
         const bool increasing = rate_over(seg.box) && num::certainly_positive(dx[ti]);
         std::vector<S> sbox = seg.box;
-        done = detail::add_crossing_piece<S, decltype(field)>(vt.last_step(), sbox, ti, t_end, increasing, hit, have);
+        done = detail::add_crossing_piece<S>(vt.last_step(), sbox, ti, t_end, increasing, hit, have);
       }
       if (reached && !done) stop("the τ cap was reached before t = END", last_box);
       continue;
