@@ -13,26 +13,37 @@
 // (the loss is −Σ p_r log q_r over q = softmax(β), β = Vσ(a) ranges over all of R^k because V is
 // free, and Gibbs' inequality puts the minimum at q = p/Σp). Margin: δ − (L(H) − L*).
 //
-// Rigorous tier: validated steps in t (integrate/validated_taylor.hpp) until the loss enclosure
-// at a step's end s satisfies upper(L) − L* ≤ δ. The flow is the gradient flow of L
-// (tests/models/model_gradient_test.cpp), so L is nonincreasing, and the solution exists for all
-// t ≥ s (the field is analytic on all of R^n and, by the energy bound of
-// integrate/gradient_flow_tail.hpp, ‖x(t) − x(s)‖ ≤ √((t − s)(L(s) − L*)) cannot blow up); hence
-// L(H) − L* ≤ δ for every H ≥ s: proved. Reaching H with lower(L) − L* > δ: violated. Budget
-// exhausted first: inconclusive, with the t reached. Measured on the authors' instance: with
-// the default budget (2000 steps) the rigorous tier stops short (steps ≈ 0.07 near t = 60, where
-// the gap is ≈ 0.28); with a raised budget it certifies L − L* ≤ 10⁻⁶ at t = 2.25·10⁴ (20015
-// validated steps, 27 CPU-minutes; docs/theorems/varre2026_kl.md). The suites run the fast tier.
+// Rigorous tier (docs/method.md §5d): validated steps in t from t = 0 with the ball step in 2
+// pieces (integrate/validated_taylor.hpp, docs/method.md §2b); after each step, the gap
+// L − L* at its end s is enclosed by the mean value form of L (integrate/cross_entropy_tail.hpp:
+// the field is −∇L exactly, tests/models/model_gradient_test.cpp), and the run closes
+//   - when upper(L(s) − L*) ≤ δ: L is nonincreasing along the flow, and the solution exists for
+//     all t ≥ s (the field is analytic on all of R^n and, by the energy bound of
+//     integrate/gradient_flow_tail.hpp, ‖x(t) − x(s)‖ ≤ √((t − s)(L(s) − L*)) cannot blow up),
+//     so L(H) − L* ≤ δ for every H ≥ s: proved;
+//   - or when the cross-entropy tail lemma (integrate/cross_entropy_tail.hpp) bounds L(H) − L*
+//     below δ from upper(L(s) − L*) over the time left H − s: proved. It needs every p_r > 0.
+// Margin: δ − (L(H) − L*) ∈ [δ − (the bound used), δ]. Violated only when the walk's last step
+// ends at H itself and lower(L(H) − L*) > δ: that enclosure is of L(H), so no monotonicity is
+// used for a violation. Budget (params.max_steps, default 20000) exhausted or a step not
+// validated first: inconclusive, with the t reached. Measured on the authors' instance at
+// H = 10⁶: proved at s = 4231.6 (3878 steps, gap ∈ [9.85957e-5, 9.85958e-5], 7 tail stages),
+// 72 CPU-s (docs/theorems/varre2026_kl.md); before issue 29 (Lohner set, no tail) proved only
+// with a raised budget at t = 2.25·10⁴ after 20015 steps, ~1566–1623 CPU-s.
+// Expert params: set ("ball", default, or "lohner"), ball_pieces (default 2), tail (default
+// true), order, jacobian_order (Lohner set), max_steps.
 // Fast tier: the flow to H by dopri5 in double (tolerance 1e-11) and by rkf78 at 106 bits
 // (tolerance 1e-16, a step budget), under the engine's rule (engine/verdict_policy.hpp).
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 #include "engine/registry.hpp"
 #include "engine/verdict_policy.hpp"
+#include "integrate/cross_entropy_tail.hpp"
 #include "integrate/fast_samples.hpp"
 #include "integrate/rigorous_full.hpp"
-#include "integrate/walk.hpp"
+#include "integrate/validated_flow.hpp"
 #include "numerics/correctly_rounded.hpp"
 #include "numerics/entropy_enclosure.hpp"
 #include "varre2026_check.hpp"
@@ -46,7 +57,11 @@ struct KlSettings {
   double horizon = 1e6;  // the authors' t = 0.1 × 10⁷ [code, cell 14]
   double delta = 1e-6;
   unsigned order = 0;  // 0: integrate::default_full_state_order (30 over double intervals)
-  std::size_t max_steps = 2000;  // rigorous budget
+  std::size_t max_steps = 20000;  // rigorous budget
+  bool ball = true;               // the ball step (params.set, default "ball")
+  bool tail = true;               // the cross-entropy tail lemma (params.tail)
+  unsigned jacobian_order = 0;    // Lohner set: q of the mean value form (0: the full-state default)
+  unsigned ball_pieces = 2;       // ball set: pieces per step (params.ball_pieces)
   std::size_t fast_max_steps = 5000000;
 };
 
@@ -56,6 +71,20 @@ KlSettings kl_settings(const engine::CheckOptions& o) {
   s.delta = fraction_param(o.params, "delta", s.delta);
   s.order = taylor_order_param(o.params, s.order);
   s.max_steps = max_steps_param(o.params, s.max_steps);
+  if (o.params.is_object() && o.params.contains("set")) s.ball = ball_set_param(o.params);
+  if (o.params.is_object() && o.params.contains("ball_pieces")) {
+    if (!s.ball) throw std::invalid_argument("params.ball_pieces: only with params.set = \"ball\"");
+    const double k = number_param(o.params, "ball_pieces", 1);
+    if (!(k >= 1 && k <= 64) || k != static_cast<double>(static_cast<unsigned>(k)))
+      throw std::invalid_argument("params.ball_pieces: must be an integer in [1, 64]");
+    s.ball_pieces = static_cast<unsigned>(k);
+  }
+  if (o.params.is_object() && o.params.contains("jacobian_order"))
+    s.jacobian_order = static_cast<unsigned>(number_param(o.params, "jacobian_order", 0));
+  if (o.params.is_object() && o.params.contains("tail")) {
+    if (!o.params["tail"].is_boolean()) throw std::invalid_argument("params.tail: must be true or false");
+    s.tail = o.params["tail"].get<bool>();
+  }
   return s;
 }
 
@@ -78,58 +107,123 @@ S loss_infimum(const instances::Instance& inst) {
   return h + num::xlogx_enclosure(s);
 }
 
+// [lower, upper] of x rounded outward to doubles.
+template <class S>
+IntervalD outward_double(const S& x) {
+  if constexpr (std::is_same_v<S, IntervalD>) {
+    return x;
+  } else {
+    const auto* v = x.backend().data();
+    return IntervalD(mpfr_get_d(&v->left, MPFR_RNDD), mpfr_get_d(&v->right, MPFR_RNDU));
+  }
+}
+
 engine::CheckResult rigorous(const instances::Instance& inst, const KlSettings& set, unsigned bits) {
-  engine::CheckResult r;
-  r.horizon = set.horizon;
-  engine::with_interval_kind(bits, [&](auto kind, unsigned used) {
-    using S = decltype(kind);
-    r.precision_bits = used;
-    const models::ValueSoftmax<S> model(inst, false);
-    const S l_star = loss_infimum<S>(inst);
-    const S delta(set.delta), H(set.horizon);
-    r.details["loss_infimum"] = enclosure_json(l_star, 12);
-    integrate::ValidatedOptions vo;
-    vo.order = integrate::full_state_order<S>(set.order);
-    vo.jacobian_order = integrate::full_state_jacobian_order<S>(false, vo.order);
-    vo.keep_segments = false;
-    vo.max_steps = set.max_steps;
-    auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
-    integrate::ValidatedTaylor<S, decltype(field)> vt(field, model.dimension(), vo);
-    // L is nonincreasing along the flow: walk until L − L* ≤ δ is certain at a step's end.
-    S t(0);
-    S gap = model.loss_value(model.initial_state()) - l_star;
-    const auto walked = integrate::walk(
-        vt, model.initial_state(), S(0), H,
-        [&](const integrate::TubeStep<S>& st) {
-          t = st.t0() + st.h();
-          gap = model.loss_value(st.end()) - l_star;
-          return true;
-        },
-        [&](const integrate::TubeStep<S>&) { return num::certainly_le(gap, delta); });
-    const bool reached = walked.covered && !num::certainly_le(gap, delta);
-    const std::size_t steps = walked.steps;
-    if (!walked.failure.empty()) r.reason = "the rigorous tier could not continue: " + walked.failure + "; ";
-    r.details["steps"] = steps;
-    r.details["t_reached"] = num::upper_decimal(t, 8);
-    r.details["gap_at_t_reached"] = enclosure_json(gap, 12);
-    // The margin δ − (L(s) − L*) at the walk's last time s: it bounds δ − (L(H) − L*) from below
-    // (L is nonincreasing), so a positive one proves the claim; a negative one is the claim's
-    // margin only when s = H was reached.
-    const std::string stopped = r.reason + "reached t = " + num::upper_decimal(t, 6) + " (of H = " +
-                                num::decimal_round_trip(set.horizon) + ") with L - L* in [" + num::lower_decimal(gap, 4) +
-                                ", " + num::upper_decimal(gap, 4) + "], not yet <= delta (step budget " +
-                                std::to_string(set.max_steps) + ")";
-    if (!reached && !num::certainly_le(gap, delta)) {
-      r.verdict = engine::Verdict::inconclusive;
-      r.reason = stopped;
+  engine::CheckResult start;
+  start.horizon = set.horizon;
+  return engine::rigorous_run(std::move(start), [&](engine::CheckResult& r) {
+    engine::with_interval_kind(bits, [&](auto kind, unsigned used) {
+      using S = decltype(kind);
+      r.precision_bits = used;
+      const models::ValueSoftmax<S> model(inst, false);
+      const S l_star = loss_infimum<S>(inst);
+      const S delta(set.delta), H(set.horizon);
+      r.details["loss_infimum"] = enclosure_json(l_star, 12);
+      r.details["set"] = set.ball ? "ball" : "lohner";
+      if (set.ball) r.details["ball_pieces"] = set.ball_pieces;
+      std::vector<IntervalD> p;  // the tail's p_r, enclosures of the instance's decimals
+      for (const auto& d : inst.p) p.push_back(num::parse_decimal<IntervalD>(d));
+      integrate::ValidatedOptions vo;
+      vo.order = integrate::full_state_order<S>(set.order);
+      vo.jacobian_order = set.jacobian_order != 0 ? std::min(set.jacobian_order, vo.order)
+                                                  : integrate::full_state_jacobian_order<S>(false, vo.order);
+      vo.keep_segments = false;
+      vo.max_steps = set.max_steps;
+      vo.log_norm_ball = set.ball;
+      vo.ball_pieces = set.ball_pieces;
+      auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
+      // t: the sum of the steps' lengths (each an enclosure), so it contains the exact time of
+      // the last step's end.
+      S t(0);
+      S gap = S(model.loss_value(model.initial_state()) - l_star);
+      integrate::CrossEntropyTail tail;
+      enum class Closed { no, by_loss, by_tail } closed = Closed::no;
+      // After every validated step (the one validated flow, integrate/validated_flow.hpp, with
+      // the stepper the settings name): the loss gap at its end, closed by the loss or the tail.
+      auto after_step = [&](const integrate::TubeSegment<S>& seg) {
+        t = t + S(seg.t1 - seg.t0);
+        gap = integrate::loss_gap_enclosure(model, seg.end, l_star);
+        if (num::certainly_lt(gap, delta)) {  // strict: the margin δ − [0, gap] is then certainly > 0
+          closed = Closed::by_loss;
+        } else if (set.tail && num::upper(gap) < 1) {
+          // The gap at H from the gap at s (integrate/cross_entropy_tail.hpp): H − s ≥ lower(H − t).
+          const IntervalD left = outward_double(S(H - t)), g = outward_double(gap);
+          const auto tb = integrate::cross_entropy_tail_bound(p, inst.T, g.upper(), left.lower(), set.delta);
+          if (tb.gap_bound < set.delta) {
+            tail = tb;
+            closed = Closed::by_tail;
+          }
+        }
+        return closed != Closed::no ? integrate::FlowAction::complete : integrate::FlowAction::proceed;
+      };
+      struct Walked {
+        bool covered = false;
+        std::string failure;
+        std::size_t steps = 0;
+      } walked;
+      integrate::with_stepper<S>(vo, field, model.dimension(), [&](auto& stepper) {
+        integrate::LohnerSet<S> start = integrate::LohnerSet<S>::from_box(model.initial_state());
+        integrate::FlowControl control;
+        control.max_steps = vo.max_steps;
+        const auto curve = integrate::run_flow<S>(stepper, start, model.initial_state(), S(0), integrate::until_time(H),
+                                                  control, integrate::no_finisher, integrate::on_segment(after_step));
+        walked.steps = curve.steps();
+        walked.covered = curve.completed();
+        if (curve.end() == integrate::FlowEnd::budget) walked.failure = "step budget exhausted before t reached the horizon";
+        if (curve.end() == integrate::FlowEnd::failure) {
+          if (!curve.failed_in_validation()) curve.rethrow();  // a std::domain_error: not this check's to word
+          walked.failure = "validation failed: " + curve.message();
+        }
+      });
+      r.details["steps"] = walked.steps;
+      r.details["t_reached"] = num::upper_decimal(t, 8);
+      r.details["gap_at_t_reached"] = enclosure_json(gap, 12);
+      const std::string failure = walked.failure.empty() ? "" : "the rigorous tier could not continue: " + walked.failure + "; ";
+      if (closed == Closed::by_tail) {
+        r.details["tail"] = {{"lemma", "cross_entropy_pl"}, {"from_t", num::upper_decimal(t, 8)},
+                             {"gap_bound_at_H", tail.gap_bound}, {"stages", tail.stages},
+                             {"last_rate", tail.rate}};
+        // δ − (L(H) − L*) with 0 ≤ L(H) − L* ≤ the tail's bound.
+        engine::decide_by_margin(r, S(delta - num::hull_of_bounds<S>(0, tail.gap_bound)),
+                                 {"L(s) - L* in [" + num::lower_decimal(gap, 4) + ", " + num::upper_decimal(gap, 4) +
+                                      "] at s = " + num::upper_decimal(t, 6) +
+                                      "; the cross-entropy tail lemma (docs/method.md 5c) bounds L(H) - L* <= " +
+                                      num::decimal_round_trip(tail.gap_bound),
+                                  "", ""});
+        return 0;
+      }
+      if (closed == Closed::by_loss) {
+        // δ − (L(H) − L*) with 0 ≤ L(H) − L* ≤ L(s) − L* (L is nonincreasing along the flow).
+        engine::decide_by_margin(r, S(delta - num::hull_of_bounds<S>(0, num::upper(gap))),
+                                 {"L(s) - L* <= delta at s = " + num::upper_decimal(t, 6) +
+                                      " <= H; L is nonincreasing along the flow",
+                                  "", ""});
+        return 0;
+      }
+      if (walked.covered) {
+        // The walk's last step ended at H itself: gap encloses L(H) − L*, no monotonicity used.
+        engine::decide_by_margin(r, S(delta - gap),
+                                 {"L(H) - L* <= delta", "L(H) - L* is certainly above delta",
+                                  "at H, L(H) - L* in [" + num::lower_decimal(gap, 4) + ", " + num::upper_decimal(gap, 4) +
+                                      "] is not decided against delta"});
+        return 0;
+      }
+      engine::undecided(r, failure + "reached t = " + num::upper_decimal(t, 6) + " (of H = " + num::decimal_round_trip(set.horizon) +
+                 ") with L - L* in [" + num::lower_decimal(gap, 4) + ", " + num::upper_decimal(gap, 4) +
+                 "], neither <= delta nor closed by the tail lemma (step budget " + std::to_string(set.max_steps) + ")");
       return 0;
-    }
-    engine::decide_by_margin(r, S(delta - gap),
-                             {"L(s) - L* <= delta at s = " + num::upper_decimal(t, 6) + " <= H; L is nonincreasing along the flow",
-                              "L(H) - L* is certainly above delta", stopped});
-    return 0;
+    });
   });
-  return r;
 }
 
 // The fast tier's margin δ − (L(H) − L*) from one run at the model's kind K.
@@ -221,7 +315,7 @@ class KlLossReachesInfimumCheck : public VarreCheck {
                     "t = H and L(H) - L* <= delta, where L* = -sum_r p_r log(p_r / sum p) is the infimum of the loss (the "
                     "entropy of p*)."}) {}
   // generate_kl's, then kl_settings'
-  std::vector<std::string> params() const override { return {"T", "d", "delta", "order", "max_steps"}; }
+  std::vector<std::string> params() const override { return {"T", "d", "delta", "order", "max_steps", "set", "tail", "jacobian_order", "ball_pieces"}; }
 
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
     return generate_kl(seed, o, name());

@@ -221,11 +221,22 @@ TEST(Varre2026Kl, TheLossReachesItsInfimumAndNotBeforeItConverges) {
   engine::GenerateOptions g;
   g.params = {{"T", 2}};
   const J inst = check(kKl).generate(2, g);
-  // Rigorous: within δ = 1e-6 of L* by t ≈ 20 (L is nonincreasing, so at H = 1e6 too).
+  // Rigorous, defaults: the cross-entropy tail lemma (docs/method.md 5c) closes the claim at
+  // H = 1e6 from the gap after a few steps.
   const auto r = run(kKl, inst, engine::Tier::rigorous);
   ASSERT_EQ(r.verdict, Verdict::proved) << r.reason;
   EXPECT_GT(lo(r), 0.0);
+  ASSERT_TRUE(r.details.contains("tail")) << r.details.dump();
+  EXPECT_LT(r.details["tail"]["gap_bound_at_H"].get<double>(), 1e-6);
   EXPECT_LT(std::stod(r.details["t_reached"].get<std::string>()), 100.0);
+  // Without the tail, with either set: within δ = 1e-6 of L* by t ≈ 20 (L is nonincreasing, so
+  // at H = 1e6 too).
+  for (const char* set : {"ball", "lohner"}) {
+    const auto plain = run(kKl, inst, engine::Tier::rigorous, {{"tail", false}, {"set", set}});
+    ASSERT_EQ(plain.verdict, Verdict::proved) << set << ": " << plain.reason;
+    EXPECT_FALSE(plain.details.contains("tail"));
+    EXPECT_LT(std::stod(plain.details["t_reached"].get<std::string>()), 100.0) << set;
+  }
   // The fast tier's rule needs a 106-bit run: at t = 100 it agrees with the 53-bit one; at the
   // default t = 1e6 the 106-bit run exceeds its step budget and the fast tier says inconclusive.
   EXPECT_EQ(run(kKl, inst, engine::Tier::fast, J::object(), 100.0).verdict, Verdict::confirmed);
@@ -246,7 +257,7 @@ TEST(Varre2026Kl, TheLossReachesItsInfimumAndNotBeforeItConverges) {
   ASSERT_EQ(early.verdict, Verdict::violated) << early.reason;
   EXPECT_LT(hi(early), 0.0);
   // A step budget too small to get there: inconclusive, with the t reached.
-  const auto budget = run(kKl, inst, engine::Tier::rigorous, {{"max_steps", 3}});
+  const auto budget = run(kKl, inst, engine::Tier::rigorous, {{"max_steps", 3}, {"tail", false}});
   EXPECT_EQ(budget.verdict, Verdict::inconclusive) << budget.reason;
   EXPECT_EQ(budget.details["steps"].get<std::size_t>(), 3u);
 }
