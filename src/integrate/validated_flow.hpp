@@ -260,7 +260,7 @@ SolutionCurve<S, std::remove_cvref_t<Stepper>::has_records> run_flow(Stepper& st
         else return targets[next];
       }();
       TubeSegment<S> seg = stepper.step(set, t, t_end, reached);
-      curve.count_step();
+      curve.count_step(reached);
       // observers, in order, until one stops or completes the run
       FlowAction act = FlowAction::proceed;
       auto notify = [&](auto& obs, const auto& arg) {
