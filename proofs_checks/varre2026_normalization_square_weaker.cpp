@@ -95,13 +95,15 @@ engine::CheckResult rigorous(const instances::LossPair& pair, const WeakerSettin
     engine::with_interval_kind(bits, [&](auto kind, unsigned used) {
       using S = decltype(kind);
       r.precision_bits = used;
-      integrate::ValidatedOptions vo;
-      vo.order = integrate::full_state_order<S>(set.order);
-      vo.max_steps = set.max_steps;
+      // The square side's steps as the plan sets them (its tail is the energy tail below).
+      integrate::RunRequest q = no_tail(order_and_budget(set.order, set.max_steps));
+      q.horizon = set.square_horizon;
+      q.precision_bits = used;
+      const integrate::ValidatedOptions vo = integrate::validated_options(integrate::plan_run(pair.square, q));
       // The logistic side first: when its α(H) leaves the simplex the statement does not apply
       // and the square side is not needed.
       r.reason = "the logistic-loss run to its horizon";
-      const auto lg = rigorous_state_at<S>(pair.logistic, set.logistic_horizon, set.order, set.max_steps);
+      const auto lg = rigorous_state_at<S>(pair.logistic, set.logistic_horizon, order_and_budget(set.order, set.max_steps));
       r.details["logistic_steps"] = lg.steps;
       if (!lg.kink_arrivals.empty()) r.details["logistic_kink_arrivals"] = kink_arrivals_json(lg.kink_arrivals);
       auto alpha_json = [](const std::vector<S>& al) {

@@ -3,6 +3,11 @@
 // from one-hot, an instance generator for any loss and normalization, and the attention at a
 // horizon in either tier.
 #include <algorithm>
+#include <atomic>
+#include <exception>
+#include <optional>
+#include <thread>
+#include <type_traits>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -15,7 +20,9 @@
 #include "instances/generator.hpp"
 #include "instances/instance.hpp"
 #include "integrate/fast_integrate.hpp"
+#include "integrate/pl_tail.hpp"
 #include "integrate/rigorous_full.hpp"
+#include "integrate/run_plan.hpp"
 #include "numerics/decimal.hpp"
 #include "numerics/kinds.hpp"
 #include "numerics/precision.hpp"
@@ -85,17 +92,23 @@ inline nlohmann::json generate_family_instance(std::uint64_t seed, const engine:
 }
 
 // The full state and attention at t = H, enclosed by the rigorous full-model tier
-// (integrate/rigorous_full.hpp, whose guarantee it inherits). A run that stops throws (the engine makes it inconclusive).
-// ball: the ball step (integrate::ValidatedOptions::log_norm_ball; t-time instances only), its
-// steps cut into ball_pieces pieces.
+// (integrate/rigorous_full.hpp, whose guarantee it inherits) as integrate::plan_run plans it for
+// `request` (form "full"; request.horizon is set to H): its time variable, stepper, pieces, order
+// and, unless request.no_tail, the PL tail (integrate/pl_tail.hpp; square and regression loss).
+// A run that stops throws (the engine makes it inconclusive).
 template <class S>
-integrate::FullStateEnclosure<S> rigorous_state_at(const instances::Instance& inst, double H, unsigned order,
-                                                   std::size_t max_steps, bool ball = false, unsigned ball_pieces = 1) {
-  integrate::ValidatedOptions vo;
-  vo.order = integrate::full_state_order<S>(order);
-  vo.max_steps = max_steps;
-  vo.log_norm_ball = ball;
-  vo.ball_pieces = ball_pieces;
+integrate::FullStateEnclosure<S> rigorous_state_at(const instances::Instance& inst, double H, integrate::RunRequest request) {
+  request.tier = integrate::PlanTier::rigorous;
+  request.form = "full";
+  request.horizon = H;
+  request.precision_bits = integrate::working_bits<S>();
+  const integrate::RunPlan plan = integrate::plan_run(inst, request);
+  const integrate::ValidatedOptions vo = integrate::validated_options(plan);
+  if (plan.tail == integrate::PlanTail::pl) {
+    integrate::PlTailOptions tail;
+    tail.width = plan.tail_width;
+    return integrate::enclose_with_pl_tail<S>(models::ValueSoftmax<S>(inst), S(H), vo, tail);
+  }
   return integrate::enclose_full_state<S>(inst, S(H), vo);
 }
 
@@ -106,6 +119,57 @@ inline nlohmann::json kink_arrivals_json(const std::vector<integrate::KinkArriva
   for (const auto& k : arrivals)
     a.push_back({{"score", k.score}, {"t", nlohmann::json::array({k.t.lower_text(), k.t.upper_text()})}, {"motion", k.motion}});
   return a;
+}
+
+// rigorous_state_at for every member i with needed[i] (others: empty), the members spread over
+// up to `threads` threads (0: the machine's cores) when S is IntervalD; one after another at MPFR
+// kinds (Boost's precision is process-wide state, numerics/precision.hpp). Each member's run is
+// the same computation on any thread, so the enclosures do not depend on `threads`. A member that
+// throws: the first such member's exception (in member order) is rethrown after all have ended.
+template <class S>
+std::vector<std::optional<integrate::FullStateEnclosure<S>>> rigorous_states_at(const std::vector<instances::Instance>& members,
+                                                                                const std::vector<bool>& needed, double H,
+                                                                                const integrate::RunRequest& request,
+                                                                                unsigned threads = 0) {
+  const std::size_t m = members.size();
+  std::vector<std::optional<integrate::FullStateEnclosure<S>>> out(m);
+  std::vector<std::exception_ptr> failed(m);
+  std::atomic<std::size_t> next{0};
+  auto work = [&] {
+    for (std::size_t i; (i = next.fetch_add(1)) < m;) {
+      if (!needed[i]) continue;
+      try {
+        out[i] = rigorous_state_at<S>(members[i], H, request);
+      } catch (...) {
+        failed[i] = std::current_exception();
+      }
+    }
+  };
+  const std::size_t wanted = static_cast<std::size_t>(std::count(needed.begin(), needed.end(), true));
+  std::size_t n = threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
+  if (!std::is_same_v<S, IntervalD>) n = 1;
+  n = std::max<std::size_t>(1, std::min(n, wanted));
+  std::vector<std::thread> pool;
+  for (std::size_t k = 1; k < n; ++k) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+  for (const auto& e : failed)
+    if (e) std::rethrow_exception(e);
+  return out;
+}
+
+// The request of a check that sets only the Taylor order (0: the plan's) and the step budget.
+inline integrate::RunRequest order_and_budget(unsigned order, std::size_t max_steps) {
+  integrate::RunRequest q;
+  q.order = order;
+  q.max_steps = max_steps;
+  return q;
+}
+
+// The same request without a tail (a check whose quoted enclosures are the validated steps' own).
+inline integrate::RunRequest no_tail(integrate::RunRequest q) {
+  q.no_tail = true;
+  return q;
 }
 
 // α(a(H)) by the fast tier at 53 bits and again at 106 (no guarantee), as doubles.

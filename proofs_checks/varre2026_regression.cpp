@@ -41,10 +41,11 @@
 // Generator params: d (default 20), n (default 20), kappa (default [1, 2, 3, 4, 5]); d and n
 // also take a range [lo, hi]. Run params: order (Taylor order; default from
 // integrate/full_state_orders.hpp, 30 over double intervals), max_steps (per member and run,
-// default 200000), set ("lohner", default, or "ball": the rigorous tier carries a Euclidean ball
-// by the logarithmic norm, docs/method.md §2b — about 100 s per member at d = 20 to t = 300
-// instead of ~10 min), ball_pieces (with set "ball": pieces per step, default 1; the κ = 5 member
-// needs more, docs/theorems/varre2026_regression.md), recertify (fast tier, default true).
+// default 200000), set and ball_pieces (an expert's override of integrate::plan_run, which takes
+// the ball step at d = 20 — 420 states, docs/method.md §2b — with pieces chosen per step, and the
+// Lohner set at small d; set "lohner" or "ball", ball_pieces with set "ball": pieces per step; the
+// members needed run on the machine's cores at once; docs/theorems/varre2026_regression.md),
+// recertify (fast tier, default true).
 // Horizon default 300.
 
 #include <cmath>
@@ -113,8 +114,11 @@ class RegressionConditioningCheck : public VarreCheck {
     const double H = horizon_param(o, 300.0, "1e6");
     const unsigned order = taylor_order_param(o.params, 0);  // 0: integrate::default_full_state_order
     const auto max_steps = max_steps_param(o.params, 200000);
-    const bool ball = ball_set_param(o.params);
-    const unsigned pieces = ball_pieces_param(o.params);
+    // set and ball_pieces: an expert's override of the plan (integrate/run_plan.hpp), which
+    // otherwise takes the ball step at d = 20 (420 states) with pieces chosen per step.
+    integrate::RunRequest request = order_and_budget(order, max_steps);
+    if (o.params.is_object() && o.params.contains("set")) request.set = ball_set_param(o.params) ? "ball" : "lohner";
+    if (o.params.is_object() && o.params.contains("ball_pieces")) request.ball_pieces = ball_pieces_param(o.params);
     const unsigned bits = o.precision_bits == 0 ? 53 : o.precision_bits;
     engine::CheckResult r;
     r.horizon = H;
@@ -136,7 +140,7 @@ class RegressionConditioningCheck : public VarreCheck {
               off.reason = "re-certification is off (params.recertify = false)";
               return off;
             }
-            return run_rigorous(sw, H, order, max_steps, ball, pieces, recertify_bits(bits), r);
+            return run_rigorous(sw, H, request, recertify_bits(bits), r);
           });
       if (f.verdict == engine::Verdict::violated) return f;
       f.horizon = H;
@@ -144,11 +148,12 @@ class RegressionConditioningCheck : public VarreCheck {
       f.facts = std::move(facts);
       return f;
     }
-    return run_rigorous(sw, H, order, max_steps, ball, pieces, bits, r);
+    return run_rigorous(sw, H, request, bits, r);
   }
 
  private:
   Reading reading_;
+  unsigned threads_ = 0;  // members run at once (0: the machine's cores)
 
   // The pairs (i, j) whose gap H_i − H_j is the margin (the minimum over them).
   std::vector<std::pair<std::size_t, std::size_t>> gaps(std::size_t members) const {
@@ -169,7 +174,7 @@ class RegressionConditioningCheck : public VarreCheck {
     return "kappa = " + sw.kappa[p.first] + " and kappa = " + sw.kappa[p.second];
   }
 
-  engine::CheckResult run_rigorous(const instances::RegressionSweep& sw, double H, unsigned order, std::size_t max_steps, bool ball, unsigned pieces, unsigned bits,
+  engine::CheckResult run_rigorous(const instances::RegressionSweep& sw, double H, const integrate::RunRequest& request, unsigned bits,
                                    engine::CheckResult r) const {
     const std::vector<bool> needed = needed_members(sw.members.size());
     return engine::rigorous_run(std::move(r), [&](engine::CheckResult& r) {
@@ -179,6 +184,8 @@ class RegressionConditioningCheck : public VarreCheck {
         std::vector<S> h(sw.members.size(), S(0));
         nlohmann::json hj = nlohmann::json::array(), steps = nlohmann::json::array();
         std::vector<num::Enclosure> entropies;  // engine::RunFacts::member_entropy
+        // The members are independent runs: on the machine's cores at once (polarization.hpp).
+        const auto encs = rigorous_states_at<S>(sw.members, needed, H, request, threads_);
         for (std::size_t i = 0; i < sw.members.size(); ++i) {
           if (!needed[i]) {
             hj.push_back(nullptr);
@@ -186,7 +193,7 @@ class RegressionConditioningCheck : public VarreCheck {
             entropies.emplace_back();
             continue;
           }
-          const auto enc = rigorous_state_at<S>(sw.members[i], H, order, max_steps, ball, pieces);
+          const auto& enc = *encs[i];
           const std::vector<S> a(enc.x.begin() + static_cast<std::ptrdiff_t>(enc.a_offset),
                                  enc.x.begin() + static_cast<std::ptrdiff_t>(enc.a_offset + sw.members[i].T));
           h[i] = entropy_from_scores(a);
@@ -197,8 +204,14 @@ class RegressionConditioningCheck : public VarreCheck {
         r.details["entropy"] = hj;
         r.facts.member_entropy = std::move(entropies);
         r.details["steps"] = steps;
-        r.details["set"] = ball ? "ball" : "lohner";
-        if (ball) r.details["ball_pieces"] = pieces;
+        integrate::RunRequest q = request;
+        q.horizon = H;
+        const integrate::RunPlan plan = integrate::plan_run(sw.members.front(), q);  // as each member's run
+        r.details["set"] = integrate::to_string(plan.stepper);
+        if (plan.stepper == integrate::PlanStepper::ball) {
+          if (plan.ball_pieces == 0) r.details["ball_pieces"] = "per step";
+          else r.details["ball_pieces"] = plan.ball_pieces;
+        }
         const auto g = gaps(sw.members.size());
         std::size_t worst = 0;
         S margin = h[g[0].first] - h[g[0].second];

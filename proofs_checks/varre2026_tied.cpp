@@ -94,9 +94,11 @@ engine::CheckResult rigorous(const instances::Instance& inst, const TiedSettings
         first = false;
         if (within) first_within = false;
       };
-      integrate::ValidatedOptions vo;
-      vo.order = integrate::full_state_order<S>(set.order);
-      vo.max_steps = set.max_steps;
+      integrate::RunRequest q = order_and_budget(set.order, set.max_steps);
+      q.horizon = set.horizon;
+      q.precision_bits = used;
+      q.time = set.tau_time ? "tau" : "t";
+      const integrate::ValidatedOptions vo = integrate::validated_options(integrate::plan_run(inst, q));
       const auto enc = integrate::enclose_model_state<S>(model, H, vo, visit);
       r.details["steps"] = enc.steps;
       r.details["time_variable"] = set.tau_time ? "tau" : "t";

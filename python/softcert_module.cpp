@@ -54,6 +54,7 @@
 #include "integrate/fast_integrate.hpp"
 #include "integrate/rigorous_integrate.hpp"
 #include "integrate/rigorous_model.hpp"
+#include "integrate/run_plan.hpp"
 #include "numerics/decimal.hpp"
 #include "numerics/strict_json.hpp"
 #include "integrate/derived_enclosures.hpp"
@@ -694,14 +695,17 @@ py::object integrate_py(py::handle inst_obj, py::handle t_obj, py::handle tier_o
     return fast_result(rep);
   }
   const integ::RigorousIntegrateOptions o = rigorous_options(args, reports);
-  const bool reduced = integ::reduced_logistic_applies(inst);
-  if (!reduced && args.fast.time != "auto")
-    value_error("time: the full-state rigorous tier chooses its own time variable (τ for logistic loss, else t); "
-                "leave time at auto");
+  // What the run does is integrate::plan_run's (as in `softcert integrate`); what it refuses is a
+  // ValueError naming the argument.
+  try {
+    (void)integ::plan_run(inst, integ::rigorous_request(o, t));
+  } catch (const std::invalid_argument& e) {
+    const std::string what = e.what();
+    value_error(what.rfind("time_variable:", 0) == 0 ? "time:" + what.substr(14) : what);
+  }
   auto [r, seconds] = run_interruptible([&](const std::atomic<bool>&) {
     const auto start = std::chrono::steady_clock::now();
-    integ::RigorousIntegrateResult res = reduced ? integ::rigorous_integrate(inst, t, o)
-                                                 : integ::rigorous_integrate_model(inst, t, o);
+    integ::RigorousIntegrateResult res = integ::rigorous_integrate_planned(inst, t, o);
     return std::make_pair(std::move(res), std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   }, &reports);
   return rigorous_result(r, seconds);

@@ -270,7 +270,7 @@ TEST(CliIntegrate, RigorousBallSetEnclosesTheFastStateAndRefusesWhatItCannotDo) 
   ASSERT_EQ(run_softcert("integrate " + path + " --t 10 --tier rigorous --tail off --set ball --ball-pieces 3 --json " + pieces).status, 0);
   const auto jp = nlohmann::json::parse(std::ifstream(pieces));
   EXPECT_EQ(jp["ball_pieces"], 3);
-  EXPECT_EQ(jb["ball_pieces"], 1);
+  EXPECT_EQ(jb["ball_pieces"], "per step");  // integrate/ball_pieces.hpp, BallPieceRule
   EXPECT_FALSE(jl.contains("ball_pieces"));
   expect_encloses_fast_state(jp, fast, 3, 2);
   const std::string none = temp("regression_ball_none.json");
@@ -281,7 +281,7 @@ TEST(CliIntegrate, RigorousBallSetEnclosesTheFastStateAndRefusesWhatItCannotDo) 
     EXPECT_EQ(b.status, 2) << bad;
     EXPECT_NE(b.err.find("--set"), std::string::npos) << bad << ": " << b.err;
   }
-  for (const std::string& bad : {"integrate " + path + " --t 10 --tier rigorous --ball-pieces 2",
+  for (const std::string& bad : {"integrate " + path + " --t 10 --tier rigorous --set lohner --ball-pieces 2",
                                  "integrate " + path + " --t 10 --tier rigorous --set ball --ball-pieces 0"}) {
     const auto b = run_softcert(bad + " --json " + none);
     EXPECT_EQ(b.status, 2) << bad;

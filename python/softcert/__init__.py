@@ -52,7 +52,8 @@ def integrate(instance: Instance, t: Number, *, tier: str = "fast", precision: i
                  result's ``precision_bits`` is the precision actually used.
       stepper, form, time, tolerance
                  the CLI's --stepper, --form, --time, --tolerance (fast tier; ``time`` also picks
-                 the rigorous reduced form's time variable: "auto", "t" or "tau").
+                 the rigorous tier's time variable: "auto", the plan's — docs/method.md §5c —, "t"
+                 or "tau"; a choice no method serves is a ValueError).
       reference  fast tier: also run at 2x the precision and report ``digits`` of agreement
                  (the CLI's default; reference=False is --no-check).
       progress   None or a callable progress(steps, t), called on this thread about every 0.25 s

@@ -32,6 +32,7 @@
 #include "integrate/kink_report.hpp"
 #include "integrate/rigorous_integrate.hpp"
 #include "integrate/rigorous_model.hpp"
+#include "integrate/run_plan.hpp"
 #include "numerics/decimal.hpp"
 #include "numerics/quote.hpp"
 
@@ -42,9 +43,9 @@ using engine::kMaxRigorousPrecision;  // engine/check.hpp: the same cap for chec
 
 struct IntegrateArgs {
   std::string instance, t, tier = "fast", stepper = "auto", json_out, form = "full", time = "auto", tail = "auto",
-              set = "lohner";
+              set = "auto";
   unsigned precision = 53;
-  unsigned ball_pieces = 1;
+  unsigned ball_pieces = 0;  // 0: the plan's (integrate/run_plan.hpp)
   double tolerance = 0;  // 0: default
   double tail_width = 0;  // 0: not used
   bool no_check = false;
@@ -94,14 +95,17 @@ nlohmann::json run_rigorous(const IntegrateArgs& args, const instances::Instance
   o.tail_width = args.tail_width;
   o.set = args.set;
   o.ball_pieces = args.ball_pieces;
-  const bool reduced = integrate::reduced_logistic_applies(inst);
-  if (args.set == "ball" && (inst.tied() || inst.loss == instances::Loss::logistic))
-    throw std::invalid_argument("--set ball: for t-time runs only (every loss but logistic; not the tied model)");
-  if (reduced && args.tail_width != 0)
-    throw std::invalid_argument("--tail-width: the PL tail is for square and regression loss; this instance has logistic loss");
-  if (!reduced && args.time != "auto")
-    throw std::invalid_argument("--time: the full-state rigorous tier chooses its own time variable (τ for logistic loss, "
-                                "else t); leave --time at auto");
+  // What the run does (form, time, stepper, tail) is integrate::plan_run's; it refuses what no
+  // method serves with a message naming the field, said here as the option's name.
+  try {
+    (void)integrate::plan_run(inst, integrate::rigorous_request(o, args.t));
+  } catch (const std::invalid_argument& e) {
+    const std::string what = e.what();
+    for (const auto& [field, option] : {std::pair<std::string, std::string>{"set:", "--set"}, {"ball_pieces:", "--ball-pieces"},
+                                        {"time_variable:", "--time"}, {"tail_width:", "--tail-width"}, {"tail:", "--tail"}})
+      if (what.rfind(field, 0) == 0) throw std::invalid_argument(option + what.substr(field.size() - 1));
+    throw;
+  }
   const auto start = std::chrono::steady_clock::now();
   // Progress on stderr for long runs (the authors' regression and tied instances take minutes):
   // a line after 10 s and then every 30 s; stdout and --json are unaffected.
@@ -116,8 +120,7 @@ nlohmann::json run_rigorous(const IntegrateArgs& args, const instances::Instance
          << " of " << args.t << " (" << std::setprecision(3) << s << " s)\n";
     std::cerr << line.str() << std::flush;
   };
-  const integrate::RigorousIntegrateResult r = reduced ? integrate::rigorous_integrate(inst, args.t, o)
-                                                       : integrate::rigorous_integrate_model(inst, args.t, o);
+  const integrate::RigorousIntegrateResult r = integrate::rigorous_integrate_planned(inst, args.t, o);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << "tier rigorous, time variable " << r.time_variable << ", order " << r.order << ", precision "
             << r.precision_bits << " bits";
@@ -126,7 +129,8 @@ nlohmann::json run_rigorous(const IntegrateArgs& args, const instances::Instance
   if (r.precision_bits != std::max(53u, args.precision))
     std::cout << " (" << args.precision << " requested; MPFR's precision is set in whole decimal digits)";
   std::cout << ", set " << r.set;
-  if (r.set == "ball") std::cout << " (" << r.ball_pieces << (r.ball_pieces == 1 ? " piece" : " pieces") << " a step)";
+  if (r.set == "ball" && r.ball_pieces == 0) std::cout << " (pieces chosen per step)";
+  else if (r.set == "ball") std::cout << " (" << r.ball_pieces << (r.ball_pieces == 1 ? " piece" : " pieces") << " a step)";
   std::cout << "\n";
   std::cout << "t = " << r.t << ", " << r.steps << " validated steps, " << seconds << " s, largest width "
             << r.max_width << "\n";
@@ -178,7 +182,9 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
       ->transform(integer_in(53, 65536));
   cmd->add_option("--stepper", args->stepper, "fast tier: dopri5, rkf78, bs, taylor or auto (dopri5 at ≤ 64 bits, else taylor)");
   cmd->add_option("--form", args->form, "fast tier: full (V, a) or reduced ((a, u); rank-one for square loss)");
-  cmd->add_option("--time", args->time, "t, tau (dτ = γ dt, t carried as a state; logistic) or auto (τ when END ≥ 100)");
+  cmd->add_option("--time", args->time,
+                  "t, tau (dτ = γ dt, t carried as a state; logistic) or auto (τ when END ≥ 100; the rigorous full state of "
+                  "logistic loss: always τ; integrate/run_plan.hpp)");
   cmd->add_option("--tolerance", args->tolerance, "fast tier: absolute = relative tolerance (default 2^-(BITS - max(6, BITS/8)))");
   cmd->add_option("--tail", args->tail,
                   "rigorous tier, square and regression loss: auto (end with the PL tail once the flow has settled: far fewer steps at long "
@@ -188,13 +194,14 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
                   "rigorous tier, square and regression loss, --tail auto: also end with the PL tail as soon as its enclosure is at "
                   "most W wide in every component (the width you need, e.g. 1e-7; default 0: only when the flow has settled)");
   cmd->add_option("--set", args->set,
-                  "rigorous tier, t-time full-state runs (every loss but logistic; not the tied model): lohner (the Taylor-Lohner "
-                  "set, default) or ball (a Euclidean ball carried by the logarithmic norm of the field: no derivative pass, ~6x "
-                  "cheaper a step on the authors' regression instance; docs/method.md)")
-      ->check(CLI::IsMember({"lohner", "ball"}));
+                  "rigorous tier, t-time full-state runs (every loss but logistic; not the tied model): auto (default: ball from "
+                  "200 states on, else lohner), lohner (the Taylor-Lohner set) or ball (a Euclidean ball carried by the "
+                  "logarithmic norm of the field: no derivative pass, ~6x cheaper a step on the authors' regression instance; "
+                  "docs/method.md)")
+      ->check(CLI::IsMember({"auto", "lohner", "ball"}));
   cmd->add_option("--ball-pieces", args->ball_pieces,
                   "with --set ball: cut each step into K pieces, each with its own bound of the field's logarithmic norm "
-                  "(tighter where the flow expands, K times the cost of that bound; default 1)")
+                  "(tighter where the flow expands, K times the cost of that bound; default: chosen per step)")
       ->transform(integer_in(1, 64));
   cmd->add_flag("--no-check", args->no_check, "fast tier: skip the 2·BITS reference run");
   cmd->add_option("--json", args->json_out, "write the result as JSON to this file")->check(nonempty_path());
@@ -210,8 +217,9 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
       throw UsageError("--tail-width: must be a finite number ≥ 0, got " + std::to_string(args->tail_width));
     if (args->tail_width != 0 && (args->tier != "rigorous" || args->tail == "off"))
       throw UsageError("--tail-width: only with --tier rigorous and --tail auto");
-    if (args->set != "lohner" && args->tier != "rigorous") throw UsageError("--set: only with --tier rigorous");
-    if (args->ball_pieces != 1 && args->set != "ball") throw UsageError("--ball-pieces: only with --set ball");
+    if (args->set != "auto" && args->tier != "rigorous") throw UsageError("--set: only with --tier rigorous");
+    if (args->ball_pieces != 0 && args->set == "lohner") throw UsageError("--ball-pieces: only with --set ball");
+    if (args->ball_pieces != 0 && args->tier != "rigorous") throw UsageError("--ball-pieces: only with --tier rigorous");
     bool positive = false;
     try {  // (1e400 is decimal syntax but no finite double: it was an "internal error")
       positive = num::parse_decimal<Real>(args->t) > 0;

@@ -16,11 +16,13 @@
 // neighbouring pieces overlapped by an ulp, the lengths summed to more than h, and with μ_i < 0
 // the exponent could fall below that of every partition the boxes allow.
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <stdexcept>
 #include <vector>
 
 #include "numerics/kinds.hpp"
+#include "numerics/log_norm_bound.hpp"
 
 namespace softcert::integrate {
 
@@ -63,5 +65,51 @@ inline IntervalD ball_growth_exponent(const std::vector<double>& mu, const std::
   }
   return exponent;
 }
+
+// How many pieces the next ball step cuts its step into when the caller leaves it to the
+// stepper (ValidatedOptions::ball_pieces = 0). Only a choice: every count gives the guarantee
+// above; the rule trades the cost of Df and μ (once per piece) against the ball's growth.
+// μ_i = λ_max(mid) + ρ(rad) (numerics/log_norm_bound.hpp): the radius term ρ(rad) comes from the
+// width of Df's enclosure over the piece's box, which shrinks with the piece where the
+// trajectory's motion over the step makes the box (not the ball); the midpoint term is the flow's
+// own expansion, which no count changes. The rule looks at the last step: `many` pieces when
+//  - the radius term costs more than `excess` in the exponent of its growth factor (ρ·h, ρ the
+//    largest over its pieces): an overestimate of e^{excess} a step, and
+//  - the ball is already wider than `floor`: while it is narrower its growth costs nothing a
+//    caller sees (the authors' regression κ = 1 run ends at 1.2·10⁻⁹; measured: pieces all the
+//    way made it 3× slower for half its width, docs/performance.md "The ball step");
+// and back to one piece when the pieces' radius term is below excess/(2·many) (one piece's,
+// at most ~`many` times a piece's, would then be below the threshold too).
+// Measured in docs/performance.md ("The ball step's pieces, chosen per step").
+struct BallPieceRule {
+  unsigned many = 4;       // pieces where the radius term costs
+  double excess = 1e-3;    // the radius term's part of a step's exponent that calls for them
+  double floor = 1e-9;     // the ball radius below which its growth is left alone
+  unsigned next = 1;       // the count for the next step
+  // The last step, for reports (bench/ball_pieces_trace.cpp): its count, step (an upper bound of
+  // h, as a double), and the largest μ, midpoint term and radius term over its pieces.
+  unsigned last_pieces = 0;
+  double last_h = 0, last_mu = 0, last_mid = 0, last_radius = 0;
+  std::size_t steps_with_many = 0, steps = 0;
+
+  // After a step of `pieces` pieces, step at most h, from a ball of radius `ball`, whose pieces
+  // had these bounds.
+  void observe(unsigned pieces, double h, double ball, const std::vector<num::LogNormBound>& bounds) {
+    last_pieces = pieces;
+    last_h = h;
+    last_mu = last_mid = last_radius = -INFINITY;
+    for (const auto& b : bounds) {
+      last_mu = std::max(last_mu, b.mu);
+      // Without the factor certificate mu is Gershgorin's bound: count all of it as radius.
+      last_mid = std::max(last_mid, b.by_cholesky ? b.lambda_mid : -INFINITY);
+      last_radius = std::max(last_radius, b.by_cholesky ? b.rho_radius : b.mu);
+    }
+    ++steps;
+    if (pieces > 1) ++steps_with_many;
+    const double cost = last_radius * h;  // the radius term's part of the exponent
+    if (pieces <= 1) next = cost > excess && ball > floor ? many : 1;
+    else next = cost * 2 * static_cast<double>(pieces) < excess ? 1 : pieces;
+  }
+};
 
 }  // namespace softcert::integrate

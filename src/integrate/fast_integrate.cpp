@@ -1,4 +1,5 @@
 #include "integrate/fast_integrate.hpp"
+#include "integrate/run_plan.hpp"
 
 #include <chrono>
 #include <cmath>
@@ -232,7 +233,7 @@ models::Form resolve_form(const instances::Instance& inst, const FastOptions& o,
     if (!tau_possible) throw std::invalid_argument("time: τ-time needs loss \"logistic\" (and softmax for the reduced form)");
     tau = true;
   } else if (o.time == TimeMode::automatic) {
-    tau = tau_possible && t_end >= 100;
+    tau = tau_possible && auto_tau_time(t_end);  // the one "auto" rule of both tiers (run_plan.hpp)
   }
   if (base == Form::full) return tau ? Form::full_tau : Form::full;
   return tau ? Form::reduced_tau : Form::reduced;

@@ -16,6 +16,7 @@
 #include "models/model_parameters.hpp"
 #include "numerics/decimal.hpp"
 #include "integrate/derived_enclosures.hpp"
+#include "integrate/run_plan.hpp"
 #include "numerics/precision.hpp"
 #include "numerics/stable.hpp"
 #include "numerics/quote.hpp"
@@ -23,8 +24,6 @@
 namespace softcert::integrate {
 
 namespace {
-
-unsigned default_order(unsigned bits) { return bits <= 53 ? 20 : std::max(20u, bits / 4); }
 
 // The Lohner Jacobian (the derivative pass, most of a step) from the same model built at
 // IntervalD from the same decimals, with softmax in the O(T) quotient form
@@ -81,23 +80,19 @@ models::ReducedParameters<S> parameters(const instances::Instance& inst) {
 }
 
 template <class S>
-RigorousIntegrateResult run_reduced(const instances::Instance& inst, const std::string& t_text, const RigorousIntegrateOptions& opt) {
+RigorousIntegrateResult run_reduced(const instances::Instance& inst, const std::string& t_text, const RigorousIntegrateOptions& opt,
+                                    const RunPlan& plan) {
   const models::ReducedParameters<S> p = parameters<S>(inst);
   const S t_end = parse_time<S>(t_text);
 
   RigorousIntegrateResult res;
   res.t = t_text;
   res.precision_bits = working_bits<S>();
-  res.order = opt.order ? opt.order : default_order(res.precision_bits);
-  ValidatedOptions vo;
-  vo.order = res.order;
-  vo.max_steps = opt.max_steps;
+  res.order = plan.order;
+  ValidatedOptions vo = validated_options(plan);
   vo.keep_segments = false;
-  std::string tv = opt.time_variable;
-  if (tv == "auto") tv = num::upper(t_end) > 100 ? "tau" : "t";
-  if (tv != "t" && tv != "tau") throw std::invalid_argument("time_variable: expected auto, t or tau");
+  const std::string tv = to_string(plan.time);
   res.time_variable = tv;
-  if (opt.set != "lohner") throw std::invalid_argument("set: the reduced logistic form takes only \"lohner\"");
 
   const models::LogisticReducedTau<S> tau_model = models::LogisticReducedTau<S>::from_instance(inst);
   std::vector<S> x;  // (a, u[, t]) at t_end
@@ -153,9 +148,10 @@ std::vector<RigorousIntegrateResult> run_grid(const instances::Instance& inst, c
   }
   std::vector<RigorousIntegrateResult> out;
   if (targets.empty()) return out;
-  ValidatedOptions vo;
-  vo.order = opt.order ? opt.order : default_order(working_bits<S>());
-  vo.max_steps = opt.max_steps;
+  // One τ-time pass (the grid's crossings need it): the plan's order and budget.
+  RigorousIntegrateOptions tau_opt = opt;
+  tau_opt.time_variable = "tau";
+  ValidatedOptions vo = validated_options(plan_run(inst, rigorous_request(tau_opt, times.back())));
   vo.keep_segments = false;
   const auto model = models::LogisticReducedTau<S>::from_instance(inst);
   auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
@@ -201,9 +197,12 @@ RigorousIntegrateResult rigorous_integrate(const instances::Instance& inst, cons
   require_reduced(inst);
   if (options.tail_width != 0)
     throw std::invalid_argument("tail_width: only with the PL tail of square and regression loss (integrate::rigorous_integrate_model)");
-  if (options.precision_bits <= 53) return run_reduced<IntervalD>(inst, t_end, options);
+  RunRequest request = rigorous_request(options, t_end);
+  request.form = "reduced";
+  const RunPlan plan = plan_run(inst, request);
+  if (options.precision_bits <= 53) return run_reduced<IntervalD>(inst, t_end, options, plan);
   num::PrecisionGuard guard(options.precision_bits);
-  return run_reduced<IntervalMp>(inst, t_end, options);
+  return run_reduced<IntervalMp>(inst, t_end, options, plan);
 }
 
 std::vector<RigorousIntegrateResult> rigorous_integrate_at(const instances::Instance& inst,
@@ -251,7 +250,10 @@ nlohmann::json to_json(const RigorousIntegrateResult& r) {
   j["order"] = r.order;
   j["time_variable"] = r.time_variable;
   j["set"] = r.set;
-  if (r.set == "ball") j["ball_pieces"] = r.ball_pieces;
+  if (r.set == "ball") {
+    if (r.ball_pieces == 0) j["ball_pieces"] = "per step";
+    else j["ball_pieces"] = r.ball_pieces;
+  }
   if (!r.tau.empty()) j["tau"] = nlohmann::json::array({r.tau.lower_text(), r.tau.upper_text()});
   if (r.tail.attempted) {
     nlohmann::json t = {{"lemma", "polyak_lojasiewicz"}, {"used", r.tail.used}};

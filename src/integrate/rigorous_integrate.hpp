@@ -42,10 +42,11 @@ struct EnclosedValue {
 struct RigorousIntegrateOptions {
   // ≤ 53: intervals over double (IntervalD); > 53: MPFI intervals at this many bits.
   unsigned precision_bits = 53;
-  // Taylor order p; 0 chooses one from the precision: at 53 bits 20 for the reduced logistic
+  // Taylor order p; 0: the plan's (integrate/run_plan.hpp): at 53 bits 20 for the reduced logistic
   // form, 30 for full-state runs (integrate/full_state_orders.hpp), max(20, bits/4) above.
   unsigned order = 0;
-  // "auto": t-time for short horizons, τ-time (dτ = γ dt) for long ones; or "t" / "tau".
+  // "auto": the plan's (integrate/run_plan.hpp: τ-time, dτ = γ dt, from END ≥ 100 in the reduced
+  // form, always for the full state of logistic loss), or "t" / "tau".
   std::string time_variable = "auto";
   std::size_t max_steps = 1000000;  // budget: more steps throw RigorousFailure
   // > 53 bits: compute the Lohner Jacobian in intervals over double (same guarantee, ~1e-16
@@ -61,14 +62,15 @@ struct RigorousIntegrateOptions {
   // (e.g. an entropy to 1e-6) and not the narrowest enclosure the steps would reach. 0: not used.
   double tail_width = 0;
   // Full-state t-time runs only (rigorous_integrate_model; not logistic loss, not the tied
-  // model): "lohner", the Taylor–Lohner set; "ball", a Euclidean ball carried by the
+  // model): "auto", what the plan chooses (integrate/run_plan.hpp: the ball step from 200 states
+  // on, else Lohner); "lohner", the Taylor–Lohner set; "ball", a Euclidean ball carried by the
   // logarithmic norm of the field (ValidatedOptions::log_norm_ball, docs/method.md §2b) — no
   // derivative pass: on the authors' regression instance (n = 420) ~6× cheaper a step and as
   // tight. Same guarantee either way.
-  std::string set = "lohner";
-  // With set "ball": the pieces each step is cut into for the growth factor
-  // (ValidatedOptions::ball_pieces, ≥ 1).
-  unsigned ball_pieces = 1;
+  std::string set = "auto";
+  // The ball step's pieces a step (ValidatedOptions::ball_pieces, 1 … 64; implies set "ball"
+  // when set is "auto"); 0: chosen per step (integrate/ball_pieces.hpp, BallPieceRule).
+  unsigned ball_pieces = 0;
   // If set: called after every validated step with the steps so far and the time t reached
   // (a double near the enclosure's midpoint; in τ-time read from the state's t component).
   // For progress reports only (softcert integrate prints them): no role in any guarantee.
@@ -95,8 +97,8 @@ struct RigorousIntegrateResult {
   unsigned precision_bits = 0;
   unsigned order = 0;
   std::string time_variable;  // "t" or "tau" (what was used)
-  std::string set = "lohner";  // "lohner" or "ball" (RigorousIntegrateOptions::set)
-  unsigned ball_pieces = 1;    // set "ball": the pieces per step
+  std::string set = "lohner";  // "lohner" or "ball" (what was used)
+  unsigned ball_pieces = 1;    // set "ball": the pieces per step; 0: chosen per step
   std::vector<EnclosedValue> a, u, softmax;  // T entries each, at time t
   EnclosedValue loss;                         // log(1 + exp(−uᵀσ(a)))
   std::vector<std::vector<EnclosedValue>> V;  // d × T: V(t) = V(0) + β*(u(t) − u(0))ᵀ/‖β*‖²

@@ -6,6 +6,7 @@
 #include "integrate/enclosed_value.hpp"
 #include "integrate/pl_tail.hpp"
 #include "integrate/rigorous_full.hpp"
+#include "integrate/run_plan.hpp"
 #include "models/tied_value_softmax.hpp"
 #include "models/value_softmax.hpp"
 #include "numerics/decimal.hpp"
@@ -27,31 +28,31 @@ RigorousIntegrateResult full_state_result(const instances::Instance& inst, const
                                           const std::string& t_text, const RigorousIntegrateOptions& o, unsigned order);
 
 template <class S>
-RigorousIntegrateResult run_full_state(const instances::Instance& inst, const std::string& t_text, const RigorousIntegrateOptions& o) {
+RigorousIntegrateResult run_full_state(const instances::Instance& inst, const std::string& t_text, const RigorousIntegrateOptions& o,
+                                       const RunPlan& plan) {
   const S t_end = num::parse_decimal<S>(t_text);
   if (!num::certainly_nonnegative(t_end)) throw std::invalid_argument("t: must be ≥ 0");
-  ValidatedOptions vo;
-  vo.order = o.order != 0 ? o.order : default_full_state_order(o.precision_bits);
-  vo.max_steps = o.max_steps;
-  vo.log_norm_ball = o.set == "ball";
-  vo.ball_pieces = o.ball_pieces;
+  ValidatedOptions vo = validated_options(plan);
   // enclose_model_state passes t (in τ-time read from the state) as on_step's second argument.
   if (o.progress) vo.on_step = [&o](std::size_t n, double t, const std::vector<double>&) { o.progress(n, t); };
   // Square and regression loss (t-time): validated steps until the flow has settled, then the PL tail.
-  const bool pl = !inst.tied() && has_pl_tail(inst.loss) && o.tail != "off" &&
-                  num::certainly_positive(t_end);
-  if (o.tail_width < 0 || !std::isfinite(o.tail_width)) throw std::invalid_argument("tail_width: must be finite and ≥ 0");
-  if (o.tail_width > 0 && !pl)
-    throw std::invalid_argument("tail_width: only with the PL tail (square or regression loss, tail \"auto\", END > 0)");
+  const bool pl = plan.tail == PlanTail::pl && num::certainly_positive(t_end);
   PlTailOptions tail_options;
-  tail_options.width = o.tail_width;
+  tail_options.width = plan.tail_width;
   PlTail<S> tail;
-  const FullStateEnclosure<S> e = pl ? enclose_with_pl_tail<S>(models::ValueSoftmax<S>(inst), t_end, vo, tail_options, &tail)
-                                     : enclose_full_state<S>(inst, t_end, vo);
-  RigorousIntegrateResult r = full_state_result<S>(inst, e, t_text, o, vo.order);
+  const bool tau = plan.time == PlanTime::tau;
+  FullStateEnclosure<S> e;
+  if (pl) e = enclose_with_pl_tail<S>(models::ValueSoftmax<S>(inst), t_end, vo, tail_options, &tail);
+  else if (tau == (inst.tied() || inst.loss == instances::Loss::logistic)) e = enclose_full_state<S>(inst, t_end, vo);
+  else if (inst.tied()) e = enclose_model_state<S>(models::TiedValueSoftmax<S>(inst, tau), t_end, vo);
+  else e = enclose_model_state<S>(models::ValueSoftmax<S>(inst, tau), t_end, vo);
+  RigorousIntegrateOptions used = o;
+  used.set = to_string(plan.stepper);
+  used.ball_pieces = plan.ball_pieces;
+  RigorousIntegrateResult r = full_state_result<S>(inst, e, t_text, used, vo.order);
   if (pl) {
     r.tail.attempted = true;
-    r.tail.width_target = o.tail_width;
+    r.tail.width_target = plan.tail_width;
     r.tail.used = tail.used;
     if (tail.used) {
       r.tail.from = num::Enclosure(tail.from);
@@ -103,9 +104,15 @@ std::vector<RigorousIntegrateResult> run_full_state_at(const instances::Instance
                                                        const RigorousIntegrateOptions& o) {
   std::vector<S> ts;
   for (const auto& t : times) ts.push_back(num::parse_decimal<S>(t));
-  ValidatedOptions vo;
-  vo.order = o.order != 0 ? o.order : default_full_state_order(o.precision_bits);
-  vo.max_steps = o.max_steps;
+  // One pass with the Lohner set and no tail (documented in rigorous_model.hpp); the plan's order.
+  RigorousIntegrateOptions lohner_request = o;
+  lohner_request.set = "lohner";
+  lohner_request.ball_pieces = 0;
+  lohner_request.time_variable = "auto";
+  RunRequest request = rigorous_request(lohner_request, times.empty() ? std::string("0") : times.back());
+  request.form = "full";
+  request.no_tail = true;
+  ValidatedOptions vo = validated_options(plan_run(inst, request));
   if (o.progress) vo.on_step = [&o](std::size_t n, double t, const std::vector<double>&) { o.progress(n, t); };
   std::vector<FullStateEnclosure<S>> es;
   if (inst.tied()) es = enclose_model_states_at<S>(models::TiedValueSoftmax<S>(inst, true), ts, vo);
@@ -155,16 +162,18 @@ bool reduced_logistic_applies(const instances::Instance& inst) {
 
 RigorousIntegrateResult rigorous_integrate_model(const instances::Instance& inst, const std::string& t_end,
                                                  const RigorousIntegrateOptions& o) {
-  if (o.tail != "auto" && o.tail != "off") throw std::invalid_argument("tail: \"auto\" or \"off\", got \"" + o.tail + "\"");
   if (!num::is_decimal_syntax(t_end)) throw std::invalid_argument("t: not a decimal number: \"" + t_end + "\"");
-  if (o.set != "lohner" && o.set != "ball") throw std::invalid_argument("set: \"lohner\" or \"ball\", got \"" + o.set + "\"");
-  if (o.ball_pieces < 1 || o.ball_pieces > 64) throw std::invalid_argument("ball_pieces: must be in [1, 64]");
-  if (o.ball_pieces != 1 && o.set != "ball") throw std::invalid_argument("ball_pieces: only with set \"ball\"");
-  // The ball step keeps no step records, which the τ-time crossing of END reads
-  // (validated_time_change.hpp): t-time models only.
-  if (o.set == "ball" && (inst.tied() || inst.loss == instances::Loss::logistic))
-    throw std::invalid_argument("set: \"ball\" is for t-time runs (every loss but logistic; not the tied model)");
-  return at_interval_kind(o.precision_bits, [&](auto kind) { return run_full_state<decltype(kind)>(inst, t_end, o); });
+  RunRequest request = rigorous_request(o, t_end);
+  request.form = "full";
+  const RunPlan plan = plan_run(inst, request);  // refuses what no method serves (e.g. the ball step in τ-time)
+  return at_interval_kind(o.precision_bits, [&](auto kind) { return run_full_state<decltype(kind)>(inst, t_end, o, plan); });
+}
+
+RigorousIntegrateResult rigorous_integrate_planned(const instances::Instance& inst, const std::string& t_end,
+                                                   const RigorousIntegrateOptions& o) {
+  if (!num::is_decimal_syntax(t_end)) throw std::invalid_argument("t: not a decimal number: \"" + t_end + "\"");
+  const RunPlan plan = plan_run(inst, rigorous_request(o, t_end));
+  return plan.form == PlanForm::reduced_logistic ? rigorous_integrate(inst, t_end, o) : rigorous_integrate_model(inst, t_end, o);
 }
 
 }  // namespace softcert::integrate

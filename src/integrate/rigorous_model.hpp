@@ -24,9 +24,12 @@
 namespace softcert::integrate {
 
 // Options: precision_bits (≤ 53: IntervalD; more: MPFI), order (0: from the precision),
-// max_steps, tail ("auto" | "off"), tail_width, set ("lohner" | "ball"; "ball" only in t-time:
-// not for logistic loss or the tied model, else std::invalid_argument). time_variable is not a choice here: τ-time for logistic-loss instances, value-softmax
-// and tied (dτ = γ dt keeps long horizons short), t-time otherwise; the result says which.
+// max_steps, tail ("auto" | "off"), tail_width, set ("auto" | "lohner" | "ball"), ball_pieces,
+// time_variable ("auto" | "t" | "tau"). What "auto" means, and which combinations are refused
+// with std::invalid_argument (the ball step in τ-time, τ-time without logistic loss), is
+// integrate/run_plan.hpp's: τ-time for logistic-loss instances, value-softmax and tied (dτ = γ dt
+// keeps long horizons short), t-time otherwise; the ball step from 200 states on in t-time. The
+// result says what was used.
 RigorousIntegrateResult rigorous_integrate_model(const instances::Instance& inst, const std::string& t_end,
                                                  const RigorousIntegrateOptions& options = {});
 
@@ -37,6 +40,12 @@ RigorousIntegrateResult rigorous_integrate_model(const instances::Instance& inst
 std::vector<RigorousIntegrateResult> rigorous_integrate_model_at(const instances::Instance& inst,
                                                                  const std::vector<std::string>& times,
                                                                  const RigorousIntegrateOptions& options = {});
+
+// The form the plan chooses (integrate/run_plan.hpp): rigorous_integrate (the reduced logistic
+// form) where it applies, else rigorous_integrate_model. The entry point of `softcert integrate
+// --tier rigorous` and of the Python module. Guarantee: the chosen function's.
+RigorousIntegrateResult rigorous_integrate_planned(const instances::Instance& inst, const std::string& t_end,
+                                                   const RigorousIntegrateOptions& options = {});
 
 // True when rigorous_integrate (the reduced logistic form) applies to the instance.
 bool reduced_logistic_applies(const instances::Instance& inst);

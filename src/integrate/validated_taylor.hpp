@@ -104,7 +104,8 @@ struct BallSettings {
   // The ball step's pieces: [0, h] is cut into this many pieces, each with its own box and
   // bound μ_i (docs/method.md §2b); more pieces enclose Df more tightly at that many times the
   // cost of Df and μ (measured on the authors' regression instances: κ = 1 needs 1, κ = 5 gains
-  // from 4; docs/performance.md, "The ball step"). 0 is taken as 1.
+  // from 4; docs/performance.md, "The ball step"). 0: chosen per step by BallPieceRule
+  // (integrate/ball_pieces.hpp) from the last step's bounds.
   unsigned ball_pieces = 1;
 };
 
@@ -230,6 +231,7 @@ class ValidatedStepper {
   const ValidatedOptions& options() const { return opt_; }
   // CPU time per phase, accumulated over every step so far.
   const StepProfile& profile() const { return prof_; }
+  const BallPieceRule& ball_rule() const { return ball_rule_; }  // the ball step's pieces (ball_pieces = 0)
 
   std::size_t steps_taken() const { return steps_; }
   // The tightest enclosure of the state after the last step (direct ∩ Lohner box).
@@ -370,6 +372,7 @@ class ValidatedStepper {
   StepRecord<S> rec_;
   double h_ratio_ = 1.0;  // accepted / estimated step of the last step, grown by 10% (step())
   StepProfile prof_;      // CPU time per phase (profile())
+  BallPieceRule ball_rule_;  // the ball step's pieces when ValidatedOptions::ball_pieces = 0
 };
 
 // The two steppers as types: which step (Lohner or ball) is fixed by the type, and so is
@@ -616,9 +619,10 @@ TubeSegment<S> ValidatedStepper<S>::step_ball(LohnerSet<S>& set, S& t, const S& 
   std::vector<IntervalD>& Df = ball_df_;  // n² intervals: reused (a fresh buffer faults in every page)
   Df.resize(n * n);
   std::vector<S> Ei(n);
-  const std::vector<double> cuts = ball_piece_cuts(hd.lower(), std::max(1u, opt_.ball_pieces));
+  const std::vector<double> cuts = ball_piece_cuts(hd.lower(), opt_.ball_pieces ? opt_.ball_pieces : ball_rule_.next);
   const std::size_t m = cuts.size() + 1;
   std::vector<double> mu(m);
+  std::vector<num::LogNormBound> bounds(m);
   for (std::size_t piece = 0; piece < m; ++piece) {
     if (m == 1) {
       Ei = E_;
@@ -646,11 +650,13 @@ TubeSegment<S> ValidatedStepper<S>::step_ball(LohnerSet<S>& set, S& t, const S& 
     // μ_i ≥ λ_max(sym A) for every A in Df, or +inf (numerics/log_norm_bound.hpp: never NaN, and
     // +inf when anything overflowed). A bound that is not finite fails the step: it bounds no
     // growth (and a NaN would compare as if it were small).
-    mu[piece] = num::log_norm_upper_bound(Df, n).mu;
+    bounds[piece] = num::log_norm_upper_bound(Df, n);
+    mu[piece] = bounds[piece].mu;
     if (!std::isfinite(mu[piece])) throw ValidationFailure("ball step: no finite bound of the logarithmic norm of the field's Jacobian over the a priori box");
     lap(prof_.log_norm);
   }
   const IntervalD exponent = ball_growth_exponent(mu, cuts, hd);
+  ball_rule_.observe(static_cast<unsigned>(m), hd.upper(), rho0.upper(), bounds);
   // e^{Σ μ_i ℓ_i}, rounded upward.
   const IntervalD growth = num::exp(exponent);
   const IntervalD rho1 = IntervalD(growth.upper()) * rho0;

@@ -147,3 +147,55 @@ TEST(BallPieces, TheCriterionCatchesOverlappingPieces) {
 
 }  // namespace
 }  // namespace softcert
+
+namespace softcert {
+namespace {
+
+num::LogNormBound bound_of(double mid, double radius) {
+  num::LogNormBound b;
+  b.lambda_mid = mid;
+  b.rho_radius = radius;
+  b.mu = mid + radius;
+  b.by_cholesky = true;
+  return b;
+}
+
+// integrate::BallPieceRule (ValidatedOptions::ball_pieces = 0): more pieces exactly when the
+// last step's radius term cost more than `excess` in the exponent AND the ball was wider than
+// `floor`; back to one piece when the pieces' radius term is small; a bound without the factor
+// certificate counts wholly as radius.
+TEST(BallPieceRule, SwitchesOnTheRadiusTermAndTheBallAndBack) {
+  integrate::BallPieceRule rule;
+  EXPECT_EQ(rule.next, 1u);
+  // radius term 0.06 × h 0.1 = 6e-3 > 1e-3, ball 1e-8 > 1e-9: four pieces next
+  rule.observe(1, 0.1, 1e-8, {bound_of(0.07, 0.06)});
+  EXPECT_EQ(rule.next, rule.many);
+  EXPECT_DOUBLE_EQ(rule.last_radius, 0.06);
+  EXPECT_DOUBLE_EQ(rule.last_mid, 0.07);
+  // the same step from a ball narrower than the floor: one piece (its growth costs nothing yet)
+  integrate::BallPieceRule narrow;
+  narrow.observe(1, 0.1, 1e-12, {bound_of(0.07, 0.06)});
+  EXPECT_EQ(narrow.next, 1u);
+  // a cheap radius term (2e-3 × 0.1 = 2e-4 ≤ 1e-3) with a wide ball: one piece
+  integrate::BallPieceRule cheap;
+  cheap.observe(1, 0.1, 1e-6, {bound_of(0.07, 2e-3)});
+  EXPECT_EQ(cheap.next, 1u);
+  // at four pieces: the largest piece's radius term decides; stays while 2·4·ρh ≥ excess ...
+  rule.observe(4, 0.1, 1e-8, {bound_of(0.07, 1e-3), bound_of(0.07, 0.02), bound_of(0.07, 1e-3), bound_of(0.07, 1e-3)});
+  EXPECT_EQ(rule.next, 4u);
+  EXPECT_DOUBLE_EQ(rule.last_radius, 0.02);
+  // ... and returns to one piece below it (2·4·1e-4·0.1 = 8e-5 < 1e-3)
+  rule.observe(4, 0.1, 1e-8, {bound_of(0.07, 1e-4), bound_of(0.07, 1e-4), bound_of(0.07, 1e-4), bound_of(0.07, 1e-4)});
+  EXPECT_EQ(rule.next, 1u);
+  EXPECT_EQ(rule.steps, 3u);
+  EXPECT_EQ(rule.steps_with_many, 2u);
+  // Gershgorin's bound (no factor certificate): all of μ = 0.05 is radius, 0.05·0.1 > 1e-3
+  integrate::BallPieceRule gersh;
+  num::LogNormBound g;
+  g.mu = 0.05;
+  gersh.observe(1, 0.1, 1e-8, {g});
+  EXPECT_EQ(gersh.next, gersh.many);
+}
+
+}  // namespace
+}  // namespace softcert

@@ -329,7 +329,8 @@ TEST(ValidatedClosedForms, BallStepKeepsTheRemainderOfAShortSeries) {
 
 // The step cut into pieces (BallSettings::ball_pieces), each with its own box and μ_i: on
 // the logistic equation from a box (Df = 1 − 2x varies over a step) every extreme solution stays
-// inside with 1, 3, 4 and 5 pieces and with 0 (taken as 1), and more pieces are not wider.
+// inside with 1, 3, 4 and 5 pieces and with 0 (chosen per step, integrate/ball_pieces.hpp
+// BallPieceRule), and more pieces are not wider.
 TEST(ValidatedClosedForms, BallStepInPiecesStaysSoundAndNarrows) {
   auto f = [](const auto& x, auto& dx) { dx[0] = x[0] * (std::decay_t<decltype(x[0])>(1) - x[0]); };
   const double x0 = 0.1, w = 1e-4, T = 4;

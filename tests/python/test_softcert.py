@@ -218,7 +218,7 @@ def test_bad_arguments_raise_value_error():
         softcert.integrate(inst, 1, tier="rigorous", precision=8192)
     square = softcert.Instance(V=inst.V, a=inst.a, beta=inst.beta, loss="square")
     with pytest.raises(ValueError, match="^time: "):
-        softcert.integrate(square, 1, tier="rigorous", time="t")
+        softcert.integrate(square, 1, tier="rigorous", time="tau")  # τ-time needs the logistic loss
     with pytest.raises(ValueError, match=r"^times\[2\]: times must be strictly increasing"):
         softcert.trajectory(square, [1, 2, 2], tier="rigorous")
 

@@ -1,0 +1,177 @@
+// The plan of one integration (run_plan.hpp; docs/method.md, "The plan of a run").
+#include "integrate/run_plan.hpp"
+
+#include <stdexcept>
+
+#include "integrate/full_state_orders.hpp"
+#include "numerics/decimal.hpp"
+#include "numerics/precision.hpp"
+
+namespace softcert::integrate {
+
+namespace {
+
+// Bits MPFR runs at for a request (Boost sets whole decimal digits: 256 → 257), 53 for IntervalD.
+unsigned working_bits_for(unsigned requested) {
+  if (requested <= 53) return 53;
+  return boost::multiprecision::detail::digits10_2_2(num::digits10_for_bits(requested));
+}
+
+bool reduced_applies(const instances::Instance& inst) {
+  return !inst.tied() && inst.loss == instances::Loss::logistic && inst.normalization == instances::Normalization::softmax;
+}
+
+// The model family has a τ-time version (dτ = γ dt needs the logistic loss's γ).
+bool tau_possible(const instances::Instance& inst) { return inst.tied() || inst.loss == instances::Loss::logistic; }
+
+std::size_t state_dimension(const instances::Instance& inst, PlanForm form, PlanTime time) {
+  if (form == PlanForm::reduced_logistic) return 2 * inst.T + (time == PlanTime::tau ? 1 : 0);
+  const std::size_t n = inst.tied() ? inst.d * inst.d + inst.d : inst.d * inst.T + inst.T;
+  return n + (time == PlanTime::tau ? 1 : 0);
+}
+
+void add_why(RunPlan& p, const std::string& s) { p.why += (p.why.empty() ? "" : " ") + s; }
+
+}  // namespace
+
+bool auto_tau_time(double horizon) { return horizon >= kTauTimeFromHorizon; }
+
+const char* to_string(PlanForm f) { return f == PlanForm::reduced_logistic ? "reduced" : "full"; }
+const char* to_string(PlanTime t) { return t == PlanTime::tau ? "tau" : "t"; }
+const char* to_string(PlanStepper s) { return s == PlanStepper::ball ? "ball" : "lohner"; }
+const char* to_string(PlanTail t) { return t == PlanTail::pl ? "pl" : "none"; }
+
+RunPlan plan_run(const instances::Instance& inst, const RunRequest& q) {
+  if (!(q.horizon >= 0)) throw std::invalid_argument("horizon: must be ≥ 0");
+  if (q.form != "auto" && q.form != "reduced" && q.form != "full")
+    throw std::invalid_argument("form: \"auto\", \"reduced\" or \"full\", got \"" + q.form + "\"");
+  if (q.time != "auto" && q.time != "t" && q.time != "tau")
+    throw std::invalid_argument("time_variable: expected auto, t or tau, got \"" + q.time + "\"");
+  if (q.tail != "auto" && q.tail != "off") throw std::invalid_argument("tail: \"auto\" or \"off\", got \"" + q.tail + "\"");
+  if (q.set && *q.set != "lohner" && *q.set != "ball")
+    throw std::invalid_argument("set: \"lohner\" or \"ball\", got \"" + *q.set + "\"");
+  if (q.ball_pieces && (*q.ball_pieces < 1 || *q.ball_pieces > 64)) throw std::invalid_argument("ball_pieces: must be in [1, 64]");
+  if (q.ball_pieces && q.set && *q.set != "ball") throw std::invalid_argument("ball_pieces: only with set \"ball\"");
+  if (q.tail_width < 0 || !(q.tail_width <= 1e300)) throw std::invalid_argument("tail_width: must be finite and ≥ 0");
+
+  RunPlan p;
+  p.tier = q.tier;
+  p.max_steps = q.max_steps;
+
+  // Form. The rigorous tier takes the reduced logistic form wherever it applies: 2T states
+  // instead of dT + T (docs/models.md); the fast tier integrates the full state unless asked.
+  const bool reduced_ok = reduced_applies(inst);
+  if (q.form == "reduced" && q.tier == PlanTier::rigorous && !reduced_ok)
+    throw std::invalid_argument("form: the reduced rigorous form needs value_softmax, logistic loss and softmax");
+  if (q.form == "reduced" || (q.form == "auto" && q.tier == PlanTier::rigorous && reduced_ok)) {
+    p.form = PlanForm::reduced_logistic;
+    add_why(p, q.form == "auto" ? "Form: the reduced logistic form (2T states; it applies)." : "Form: reduced (asked).");
+  } else {
+    p.form = PlanForm::full_state;
+    add_why(p, "Form: the full state.");
+  }
+
+  // Time variable. τ-time needs the logistic loss. "auto": the reduced form and the fast tier
+  // from kTauTimeFromHorizon on (one rule for both tiers); the rigorous full state at every
+  // horizon (measured: the tied D = 10 instance took 1602 t-time steps, 304 s, to reach t = 20,
+  // docs/performance.md), since its t-time steps shrink with the scores' growth.
+  // (The fast tier has no τ-time form of the tied model.)
+  const bool tau_ok = tau_possible(inst) && !(q.tier == PlanTier::fast && inst.tied()) &&
+                      (p.form == PlanForm::full_state || inst.normalization == instances::Normalization::softmax);
+  if (q.time == "tau") {
+    if (!tau_ok) throw std::invalid_argument("time_variable: τ-time needs loss \"logistic\" (and softmax for the reduced form)");
+    p.time = PlanTime::tau;
+    add_why(p, "Time: τ (asked).");
+  } else if (q.time == "t") {
+    p.time = PlanTime::t;
+    add_why(p, "Time: t (asked).");
+  } else if (!tau_ok) {
+    p.time = PlanTime::t;
+    add_why(p, "Time: t (τ-time needs the logistic loss).");
+  } else if (q.tier == PlanTier::rigorous && p.form == PlanForm::full_state) {
+    p.time = PlanTime::tau;
+    add_why(p, "Time: τ (the full state's t-time steps shrink as the scores grow).");
+  } else {
+    p.time = auto_tau_time(q.horizon) ? PlanTime::tau : PlanTime::t;
+    add_why(p, p.time == PlanTime::tau ? "Time: τ (END ≥ 100)." : "Time: t (END < 100).");
+  }
+  if (q.tier == PlanTier::fast) {  // the rest is the rigorous tier's
+    if (q.set || q.ball_pieces) throw std::invalid_argument("set: only with the rigorous tier");
+    p.order = 0;
+    return p;
+  }
+
+  // Stepper. The ball step keeps no step records (the τ-time crossing and record readers need
+  // them) and serves the full state only; from kBallFromDimension on it is the default.
+  const bool ball_ok = p.form == PlanForm::full_state && p.time == PlanTime::t && !q.needs_step_records;
+  const std::size_t n = state_dimension(inst, p.form, p.time);
+  const bool want_ball = q.set ? *q.set == "ball" : (q.ball_pieces.has_value() || n >= kBallFromDimension);
+  if (want_ball && !ball_ok) {
+    if (q.set || q.ball_pieces) {
+      if (p.form != PlanForm::full_state) throw std::invalid_argument("set: the reduced logistic form takes only \"lohner\"");
+      throw std::invalid_argument(q.needs_step_records
+                                      ? "set: \"ball\" keeps no step records, which this run reads"
+                                      : "set: \"ball\" is for t-time runs (every loss but logistic; not the tied model)");
+    }
+  }
+  if (want_ball && ball_ok) {
+    p.stepper = PlanStepper::ball;
+    p.ball_pieces = q.ball_pieces.value_or(0);
+    add_why(p, q.set || q.ball_pieces ? "Stepper: ball (asked)."
+                                      : "Stepper: ball (" + std::to_string(n) + " states ≥ " + std::to_string(kBallFromDimension) +
+                                            ": no derivative pass).");
+    add_why(p, p.ball_pieces ? "Pieces: " + std::to_string(p.ball_pieces) + " a step (asked)."
+                             : "Pieces: chosen per step (integrate/ball_pieces.hpp, BallPieceRule).");
+  } else {
+    p.stepper = PlanStepper::lohner;
+    p.ball_pieces = 1;
+    add_why(p, q.set ? "Stepper: Lohner (asked)." : "Stepper: Lohner.");
+  }
+
+  // Order: the form's default at the working precision (full_state_orders.hpp; the reduced form
+  // keeps p = 20: its derivative pass is small, so a longer series costs more than it saves).
+  const unsigned bits = working_bits_for(q.precision_bits);
+  if (q.order != 0) p.order = q.order;
+  else if (p.form == PlanForm::reduced_logistic) p.order = bits <= 53 ? 20 : std::max(20u, bits / 4);
+  else p.order = default_full_state_order(bits);
+
+  // Tail: the PL tail (pl_tail.hpp) for square and regression loss in t-time.
+  const bool pl_ok = p.form == PlanForm::full_state && !inst.tied() && p.time == PlanTime::t &&
+                     (inst.loss == instances::Loss::square || inst.loss == instances::Loss::regression);
+  if (q.tail == "auto" && !q.no_tail && pl_ok && q.horizon > 0) {
+    p.tail = PlanTail::pl;
+    p.tail_width = q.tail_width;
+    add_why(p, "Tail: PL once the flow has settled.");
+  } else {
+    if (q.tail_width > 0)
+      throw std::invalid_argument("tail_width: only with the PL tail (square or regression loss, tail \"auto\", END > 0)");
+    p.tail = PlanTail::none;
+  }
+  return p;
+}
+
+RunRequest rigorous_request(const RigorousIntegrateOptions& o, const std::string& t_end) {
+  RunRequest q;
+  q.tier = PlanTier::rigorous;
+  q.horizon = num::parse_decimal<double>(t_end);
+  q.precision_bits = o.precision_bits;
+  q.time = o.time_variable;
+  if (o.set != "auto") q.set = o.set;
+  if (o.ball_pieces != 0) q.ball_pieces = o.ball_pieces;
+  q.order = o.order;
+  q.tail = o.tail;
+  q.tail_width = o.tail_width;
+  q.max_steps = o.max_steps;
+  return q;
+}
+
+ValidatedOptions validated_options(const RunPlan& plan) {
+  ValidatedOptions vo;
+  vo.order = plan.order;
+  vo.max_steps = plan.max_steps;
+  vo.log_norm_ball = plan.stepper == PlanStepper::ball;
+  vo.ball_pieces = plan.stepper == PlanStepper::ball ? plan.ball_pieces : 1;
+  return vo;
+}
+
+}  // namespace softcert::integrate

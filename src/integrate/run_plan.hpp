@@ -1,0 +1,99 @@
+#pragma once
+// The plan of one integration: which form of the flow, which time variable, which validated
+// stepper (and how many pieces a ball step takes), which Taylor order, which tail lemma and which
+// step budget — chosen in ONE place from (instance, request), for the fast tier and the rigorous
+// tier alike. The CLI (`softcert integrate`), the Python module, reproduce/ and the checks ask
+// this function instead of deciding for themselves. docs/method.md ("The plan of a run") says
+// what it chooses and why.
+//
+// No role in any guarantee: the plan only chooses among the validated methods of
+// integrate/validated_taylor.hpp (Lohner step, ball step), integrate/validated_time_change.hpp
+// (τ-time) and integrate/pl_tail.hpp (PL tail); each keeps its own guarantee whatever is chosen.
+// A choice the methods cannot serve (the ball step in τ-time, the PL tail for logistic loss) is
+// refused here with std::invalid_argument naming the field.
+//
+// The conversion of a plan to the stepper's options (validated_options) is the one place that
+// knows ValidatedOptions' flags (log_norm_ball, ball_pieces, order, max_steps).
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include "instances/instance.hpp"
+#include "integrate/rigorous_integrate.hpp"
+#include "integrate/validated_taylor.hpp"
+
+namespace softcert::integrate {
+
+// The "auto" time variable of every tier: τ-time (dτ = γ dt, t carried as a state) from this
+// horizon on, when the form has a τ-time version (logistic loss). One threshold, `>=`.
+inline constexpr double kTauTimeFromHorizon = 100;
+bool auto_tau_time(double horizon);  // horizon >= kTauTimeFromHorizon
+
+// From this state dimension on, a t-time full-state rigorous run takes the ball step by default:
+// its cost grows like n^1.5 against the Lohner step's n^1.9–2.2, and at n = 211 it is 3.3×
+// cheaper a step, at n = 421 5–8× (docs/performance.md, "The ball step"); below it the Lohner set
+// is kept (the quick suite's instances, n ≤ 80, keep their margins exactly).
+inline constexpr std::size_t kBallFromDimension = 200;
+
+enum class PlanTier { fast, rigorous };
+enum class PlanForm { reduced_logistic, full_state };  // the 2T-dimensional logistic form, or (V, a) / (U, a)
+enum class PlanTime { t, tau };
+enum class PlanStepper { lohner, ball };
+enum class PlanTail { none, pl };  // pl: integrate/pl_tail.hpp (square and regression loss, t-time)
+
+const char* to_string(PlanForm f);
+const char* to_string(PlanTime t);
+const char* to_string(PlanStepper s);
+const char* to_string(PlanTail t);
+
+// What a caller asks. Every optional field left empty is the plan's to choose; a set field is an
+// expert's override and wins (validated: a choice no method serves is refused).
+struct RunRequest {
+  PlanTier tier = PlanTier::rigorous;
+  double horizon = 0;         // END (an upper bound of it when END is not a double); > 0
+  unsigned precision_bits = 53;
+  // The form: "auto" (rigorous: the reduced logistic form where it applies, else the full state;
+  // fast: the full state), "reduced" or "full".
+  std::string form = "auto";
+  std::string time = "auto";  // "auto", "t" or "tau"
+  std::optional<std::string> set;       // "lohner" or "ball"
+  std::optional<unsigned> ball_pieces;  // 1 … 64 (with set "ball"); empty: chosen per step
+  unsigned order = 0;                   // Taylor order; 0: the default for the form and precision
+  std::string tail = "auto";            // "auto" (the PL tail where it applies) or "off"
+  double tail_width = 0;                // with the PL tail: also stop once this wide (0: not used)
+  std::size_t max_steps = 1000000;
+  // The caller reads every step's tube segment in τ-time or the step records (e.g. a predicate
+  // over [0, END]): the ball step's segments are its a priori boxes, fine for segments; records
+  // it has none. true refuses the ball step.
+  bool needs_step_records = false;
+  // The caller integrates the state itself and cannot use a tail (e.g. it needs every segment
+  // up to END): no tail.
+  bool no_tail = false;
+};
+
+struct RunPlan {
+  PlanTier tier = PlanTier::rigorous;
+  PlanForm form = PlanForm::full_state;
+  PlanTime time = PlanTime::t;
+  PlanStepper stepper = PlanStepper::lohner;
+  unsigned ball_pieces = 1;  // ball step: pieces a step; 0: chosen per step (BallPieceRule)
+  unsigned order = 0;        // the Taylor order (rigorous tier; fast tier: 0)
+  PlanTail tail = PlanTail::none;
+  double tail_width = 0;
+  std::size_t max_steps = 1000000;
+  std::string why;  // one sentence per choice (for reports; no role in the run)
+};
+
+// Guarantee: none needed (see the top of this file); throws std::invalid_argument naming the
+// field when the request asks for something no method serves for this instance.
+RunPlan plan_run(const instances::Instance& inst, const RunRequest& request);
+
+// The request of the rigorous tier's entry points (rigorous_integrate, rigorous_integrate_model)
+// for END = t_end (a decimal; its nearest double is the horizon the rules compare).
+RunRequest rigorous_request(const RigorousIntegrateOptions& options, const std::string& t_end);
+
+// The stepper's options of a rigorous plan: order, max_steps, log_norm_ball, ball_pieces. The one
+// place where the plan meets ValidatedOptions' flags.
+ValidatedOptions validated_options(const RunPlan& plan);
+
+}  // namespace softcert::integrate

@@ -1,0 +1,178 @@
+// integrate::plan_run (integrate/run_plan.hpp): each rule of the plan — form, time variable
+// (the one "auto" threshold of both tiers, at exactly 100), stepper and pieces, order, tail —
+// an expert's override winning over it, and the combinations no method serves refused.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <stdexcept>
+
+#include "integrate/fast_integrate.hpp"
+#include "integrate/run_plan.hpp"
+
+namespace softcert {
+namespace {
+
+using integrate::PlanForm;
+using integrate::PlanStepper;
+using integrate::PlanTail;
+using integrate::PlanTier;
+using integrate::PlanTime;
+using integrate::RunRequest;
+
+instances::Instance shape(std::size_t T, std::size_t d, instances::Loss loss,
+                          instances::Normalization norm = instances::Normalization::softmax) {
+  instances::Instance inst;
+  inst.T = T;
+  inst.d = d;
+  inst.loss = loss;
+  inst.normalization = norm;
+  return inst;
+}
+
+RunRequest request(PlanTier tier, double horizon) {
+  RunRequest q;
+  q.tier = tier;
+  q.horizon = horizon;
+  return q;
+}
+
+// The shared "auto" rule: τ-time from END = 100 on (>=), in both tiers, for the reduced logistic
+// form (rigorous) and the full form (fast); just below 100, t-time in both.
+TEST(RunPlan, AutoTimeSwitchesAtExactly100InBothTiers) {
+  const auto logistic = shape(4, 3, instances::Loss::logistic);
+  const double below = std::nextafter(100.0, 0.0);
+  EXPECT_TRUE(integrate::auto_tau_time(100));
+  EXPECT_FALSE(integrate::auto_tau_time(below));
+  for (PlanTier tier : {PlanTier::rigorous, PlanTier::fast}) {
+    const auto at = integrate::plan_run(logistic, request(tier, 100));
+    const auto under = integrate::plan_run(logistic, request(tier, below));
+    EXPECT_EQ(at.time, PlanTime::tau) << static_cast<int>(tier);
+    EXPECT_EQ(under.time, PlanTime::t) << static_cast<int>(tier);
+  }
+  EXPECT_EQ(integrate::plan_run(logistic, request(PlanTier::rigorous, 100)).form, PlanForm::reduced_logistic);
+  EXPECT_EQ(integrate::plan_run(logistic, request(PlanTier::fast, 100)).form, PlanForm::full_state);
+  // the fast tier's own resolver uses the same rule
+  integrate::FastOptions fo;
+  EXPECT_EQ(integrate::resolve_form(logistic, fo, 100), models::Form::full_tau);
+  EXPECT_EQ(integrate::resolve_form(logistic, fo, below), models::Form::full);
+}
+
+// τ-time needs the logistic loss; the rigorous full state of logistic loss takes it at every
+// horizon; the fast tier has no τ-time tied model; an explicit time wins where it is possible.
+TEST(RunPlan, TimeVariableByLossFormAndRequest) {
+  const auto square = shape(4, 3, instances::Loss::square);
+  EXPECT_EQ(integrate::plan_run(square, request(PlanTier::rigorous, 1e4)).time, PlanTime::t);
+  EXPECT_EQ(integrate::plan_run(square, request(PlanTier::fast, 1e4)).time, PlanTime::t);
+  const auto sigmoid = shape(4, 3, instances::Loss::logistic, instances::Normalization::sigmoid);
+  const auto full = integrate::plan_run(sigmoid, request(PlanTier::rigorous, 10));
+  EXPECT_EQ(full.form, PlanForm::full_state);
+  EXPECT_EQ(full.time, PlanTime::tau);
+  auto tied = shape(3, 3, instances::Loss::logistic);
+  tied.model = "tied_value_softmax";
+  EXPECT_EQ(integrate::plan_run(tied, request(PlanTier::rigorous, 5)).time, PlanTime::tau);
+  EXPECT_EQ(integrate::plan_run(tied, request(PlanTier::fast, 500)).time, PlanTime::t);
+  auto q = request(PlanTier::rigorous, 1e5);
+  q.time = "t";
+  EXPECT_EQ(integrate::plan_run(shape(4, 3, instances::Loss::logistic), q).time, PlanTime::t);
+  q.time = "tau";
+  EXPECT_THROW(integrate::plan_run(square, q), std::invalid_argument);
+  q.time = "later";
+  EXPECT_THROW(integrate::plan_run(square, q), std::invalid_argument);
+}
+
+// The ball step from 200 states on in t-time (d = T = 14: 210 states), the Lohner step below it
+// (d = T = 13: 182), never in τ-time, never for a caller that reads step records; the pieces
+// are then chosen per step (0).
+TEST(RunPlan, StepperByDimensionTimeAndRecords) {
+  const auto big = shape(14, 14, instances::Loss::regression), small = shape(13, 13, instances::Loss::regression);
+  const auto b = integrate::plan_run(big, request(PlanTier::rigorous, 300));
+  EXPECT_EQ(b.stepper, PlanStepper::ball);
+  EXPECT_EQ(b.ball_pieces, 0u);
+  const auto s = integrate::plan_run(small, request(PlanTier::rigorous, 300));
+  EXPECT_EQ(s.stepper, PlanStepper::lohner);
+  EXPECT_EQ(s.ball_pieces, 1u);
+  auto records = request(PlanTier::rigorous, 300);
+  records.needs_step_records = true;
+  EXPECT_EQ(integrate::plan_run(big, records).stepper, PlanStepper::lohner);
+  const auto logistic_big = shape(14, 14, instances::Loss::logistic, instances::Normalization::sigmoid);
+  EXPECT_EQ(integrate::plan_run(logistic_big, request(PlanTier::rigorous, 300)).stepper, PlanStepper::lohner);  // τ-time
+}
+
+// An expert's set / ball_pieces / order wins over the plan; what no method serves is refused.
+TEST(RunPlan, ExpertOverridesWin) {
+  const auto big = shape(14, 14, instances::Loss::regression), small = shape(4, 3, instances::Loss::square);
+  auto q = request(PlanTier::rigorous, 300);
+  q.set = "lohner";
+  EXPECT_EQ(integrate::plan_run(big, q).stepper, PlanStepper::lohner);
+  q.set = "ball";
+  q.ball_pieces = 4;
+  const auto p = integrate::plan_run(small, q);
+  EXPECT_EQ(p.stepper, PlanStepper::ball);
+  EXPECT_EQ(p.ball_pieces, 4u);
+  q.set.reset();  // pieces alone ask for the ball step
+  EXPECT_EQ(integrate::plan_run(small, q).stepper, PlanStepper::ball);
+  q.order = 12;
+  EXPECT_EQ(integrate::plan_run(small, q).order, 12u);
+  const auto v = integrate::validated_options(integrate::plan_run(small, q));
+  EXPECT_TRUE(v.log_norm_ball);
+  EXPECT_EQ(v.ball_pieces, 4u);
+  EXPECT_EQ(v.order, 12u);
+  // refused: the ball in τ-time, in the reduced form, for a record reader; pieces with lohner
+  auto bad = request(PlanTier::rigorous, 10);
+  bad.set = "ball";
+  EXPECT_THROW(integrate::plan_run(shape(4, 3, instances::Loss::logistic, instances::Normalization::sigmoid), bad),
+               std::invalid_argument);
+  EXPECT_THROW(integrate::plan_run(shape(4, 3, instances::Loss::logistic), bad), std::invalid_argument);
+  bad.needs_step_records = true;
+  EXPECT_THROW(integrate::plan_run(small, bad), std::invalid_argument);
+  auto lohner_pieces = request(PlanTier::rigorous, 10);
+  lohner_pieces.set = "lohner";
+  lohner_pieces.ball_pieces = 2;
+  EXPECT_THROW(integrate::plan_run(small, lohner_pieces), std::invalid_argument);
+  auto fast_set = request(PlanTier::fast, 10);
+  fast_set.set = "ball";
+  EXPECT_THROW(integrate::plan_run(small, fast_set), std::invalid_argument);
+  // the ball in t-time for logistic loss when the expert asks for t-time: served
+  auto t_ball = request(PlanTier::rigorous, 10);
+  t_ball.time = "t";
+  t_ball.set = "ball";
+  EXPECT_EQ(integrate::plan_run(shape(4, 3, instances::Loss::logistic, instances::Normalization::sigmoid), t_ball).stepper,
+            PlanStepper::ball);
+}
+
+// Order: 20 for the reduced form, 30 for the full state over double intervals, bits/4 at 256
+// bits (MPFR's 257); the fast tier has none.
+TEST(RunPlan, OrderByFormAndPrecision) {
+  const auto logistic = shape(4, 3, instances::Loss::logistic), square = shape(4, 3, instances::Loss::square);
+  EXPECT_EQ(integrate::plan_run(logistic, request(PlanTier::rigorous, 10)).order, 20u);
+  EXPECT_EQ(integrate::plan_run(square, request(PlanTier::rigorous, 10)).order, 30u);
+  auto q = request(PlanTier::rigorous, 10);
+  q.precision_bits = 256;
+  EXPECT_EQ(integrate::plan_run(logistic, q).order, 64u);
+  EXPECT_EQ(integrate::plan_run(square, q).order, 64u);
+  EXPECT_EQ(integrate::plan_run(square, request(PlanTier::fast, 10)).order, 0u);
+}
+
+// The PL tail for square and regression loss in t-time, unless "off" or no_tail; tail_width
+// only with it.
+TEST(RunPlan, TailByLossAndRequest) {
+  const auto square = shape(4, 3, instances::Loss::square), regression = shape(4, 3, instances::Loss::regression);
+  EXPECT_EQ(integrate::plan_run(square, request(PlanTier::rigorous, 10)).tail, PlanTail::pl);
+  EXPECT_EQ(integrate::plan_run(regression, request(PlanTier::rigorous, 10)).tail, PlanTail::pl);
+  EXPECT_EQ(integrate::plan_run(shape(4, 3, instances::Loss::logistic), request(PlanTier::rigorous, 10)).tail, PlanTail::none);
+  auto off = request(PlanTier::rigorous, 10);
+  off.tail = "off";
+  EXPECT_EQ(integrate::plan_run(square, off).tail, PlanTail::none);
+  auto none = request(PlanTier::rigorous, 10);
+  none.no_tail = true;
+  EXPECT_EQ(integrate::plan_run(square, none).tail, PlanTail::none);
+  auto width = request(PlanTier::rigorous, 10);
+  width.tail_width = 1e-7;
+  EXPECT_DOUBLE_EQ(integrate::plan_run(square, width).tail_width, 1e-7);
+  EXPECT_THROW(integrate::plan_run(shape(4, 3, instances::Loss::logistic), width), std::invalid_argument);
+  width.tail = "off";
+  EXPECT_THROW(integrate::plan_run(square, width), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace softcert
