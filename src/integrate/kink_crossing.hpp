@@ -11,7 +11,11 @@
 // negative's (|x|), 0 the zero branch's (ȧ_k ≡ 0 there, everywhere). ValueSoftmax with |x| or
 // relu is such a model; tests/integrate/kink_crossing_test.cpp has a toy one with a closed form.
 //
-// The argument, per step (validated_taylor.hpp gives each step's segment box and record):
+// The argument, per step (validated_taylor.hpp gives each step's segment box and record). The
+// steps are runs of the one validated flow (validated_flow.hpp, run_flow) whose observers carry
+// the argument: one run per branch pattern, stopped at the first step where an active score may
+// reach its kink; one run continuing that window on the same set; one run of the new pattern
+// from W over [0, Δ]. The step budget (max_steps) is shared by all of them.
 //  - Active scores (branch positive/negative, σ_k = ±1): if σ_k a_k > 0 certainly over the
 //    step's segment box, the pattern's field is the true field over the whole step.
 //  - Otherwise the step is an enclosure of the pattern's (analytic) solution x_on, which is the
@@ -50,6 +54,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <exception>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -59,6 +64,7 @@
 #include "integrate/full_state_orders.hpp"
 #include "integrate/kink_report.hpp"
 #include "integrate/rigorous_full.hpp"
+#include "integrate/validated_flow.hpp"
 #include "integrate/validated_taylor.hpp"
 #include "integrate/validated_time_change.hpp"
 #include "numerics/traits.hpp"
@@ -205,57 +211,90 @@ FullStateEnclosure<S> enclose_through_kinks(Model model, const S& t_end, Validat
       return false;
     }
   };
-  // One validated step of the current pattern; a failure stops the run at the last certified box.
-  auto take_step = [&](LohnerSet<S>& s, S& at, const S& cap, bool& reached) {
-    if (++steps > options.max_steps) stop("step budget exhausted", last_box);
-    try {
-      return vt.step(s, at, cap, reached);
-    } catch (const ValidationFailure& e) {
-      stop(e.what(), last_box);
-    } catch (const std::domain_error& e) {
-      stop(e.what(), last_box);
+  // A stop an observer asks for (its reason and the box the report starts from): the observer
+  // returns FlowAction::stop and `run` below throws it, after the run's steps are counted.
+  std::optional<std::pair<std::string, std::vector<S>>> pending;
+  auto hold = [&](std::string why, const std::vector<S>& box) {
+    pending.emplace(std::move(why), box);
+    return FlowAction::stop;
+  };
+  // One run of the validated flow (validated_flow.hpp) of the current pattern from `s` at `at`
+  // until the integration time reaches `cap` or an observer stops it; `at` becomes the time
+  // reached. Returns whether the last step ended on `cap`. The step budget is shared by every
+  // run (options.max_steps in all); a step that fails or the exhausted budget stops the whole
+  // argument at the last certified box, counted as the hand loop counted it (the step tried).
+  auto run = [&](LohnerSet<S>& s, S& at, const S& cap, auto&& observer) {
+    FlowControl control;
+    control.max_steps = options.max_steps - steps;
+    control.budget_message = "step budget exhausted";
+    pending.reset();
+    const auto curve = run_flow<S>(vt, s, s.box(), at, until_time(cap), control, no_finisher,
+                                   std::forward<decltype(observer)>(observer));
+    steps += curve.steps();
+    if (curve.end() == FlowEnd::budget || curve.end() == FlowEnd::failure) {
+      ++steps;
+      stop(curve.message(), last_box);
     }
-    throw std::logic_error("unreachable");
+    if (pending) stop(pending->first, pending->second);
+    at = curve.t_reached();
+    return curve.last_step_reached_end();
+  };
+  // What the pattern run hands to the window when an active score may reach its kink: the
+  // step's record and segment box (copied: the stepper's record is overwritten by the next step).
+  struct Approach {
+    std::size_t k;
+    StepRecord<S> rec;
+    std::vector<S> box;
   };
   while (!done) {
-    bool reached = false;
-    const TubeSegment<S> seg = take_step(set, tau, tau_cap, reached);
-    // (a step that reaches the τ cap may still hold t = END: checked after the step is analysed)
-    if (const std::string why = pins_hold(seg.box); !why.empty()) stop(why, last_box);
-    std::vector<std::size_t> maybe;
-    for (std::size_t k = 0; k < T; ++k)
-      if (active(k) && !away(seg.box[a0 + k], k)) maybe.push_back(k);
-    if (maybe.empty()) {  // the pattern's field is the true field over the whole step
-      last_box = vt.last_box();
-      set_pinned_zero(last_box);
-      if (!num::certainly_lt(seg.box[ti], t_end)) {
-        const bool increasing = rate_over(seg.box) && num::certainly_positive(dx[ti]);
-        std::vector<S> sbox = seg.box;
-        done = detail::add_crossing_piece<S>(vt.last_step(), sbox, ti, t_end, increasing, hit, have);
+    // The steps of the current pattern: each is analysed as it comes; the run stops at the first
+    // step on which an active score may reach its kink (→ the window below).
+    std::optional<Approach> approach;
+    const bool reached = run(set, tau, tau_cap, on_tube_step([&](const TubeStep<S>& st) {
+      const std::vector<S>& sbox0 = st.box();
+      // (a step that reaches the τ cap may still hold t = END: checked after the step is analysed)
+      if (const std::string why = pins_hold(sbox0); !why.empty()) return hold(why, last_box);
+      std::vector<std::size_t> maybe;
+      for (std::size_t k = 0; k < T; ++k)
+        if (active(k) && !away(sbox0[a0 + k], k)) maybe.push_back(k);
+      if (maybe.empty()) {  // the pattern's field is the true field over the whole step
+        last_box = st.end();
+        set_pinned_zero(last_box);
+        if (!num::certainly_lt(sbox0[ti], t_end)) {
+          const bool increasing = rate_over(sbox0) && num::certainly_positive(dx[ti]);
+          std::vector<S> sbox = sbox0;
+          done = detail::add_crossing_piece<S>(st.record(), sbox, ti, t_end, increasing, hit, have);
+        }
+        return done ? FlowAction::complete : FlowAction::proceed;
       }
-      if (reached && !done) stop("the τ cap was reached before t = END", last_box);
-      continue;
-    }
-    if (maybe.size() > 1)
-      stop("a[" + std::to_string(maybe[0]) + "] and a[" + std::to_string(maybe[1]) + "] may reach their kinks in the same step",
-           last_box);
-    const std::size_t k = maybe[0];
+      if (maybe.size() > 1)
+        return hold("a[" + std::to_string(maybe[0]) + "] and a[" + std::to_string(maybe[1]) +
+                        "] may reach their kinks in the same step",
+                    last_box);
+      approach.emplace(Approach{maybe[0], st.record(), sbox0});
+      return FlowAction::stop;
+    }));
+    if (done) break;
+    // The run ended on the τ cap with no crossing of END and no kink ahead.
+    if (!approach) stop("the τ cap was reached before t = END", last_box);
+    const std::size_t k = approach->k;
     const int sg = sigma(k);
     auto past_zero = [&](const S& v) { return sg > 0 ? num::certainly_negative(v) : num::certainly_positive(v); };
-    const StepRecord<S> rec0 = vt.last_step();
+    const StepRecord<S>& rec0 = approach->rec;
+    const std::vector<S>& seg_box = approach->box;
     const B h0 = num::upper(rec0.h);
     // Transversality over the step: σ ȧ_k < 0 over the segment box.
     auto transversal = [&](const std::vector<S>& box) {
       if (!kopt.check_transversal) return true;
       return rate_over(box) && (sg > 0 ? num::certainly_negative(dx[a0 + k]) : num::certainly_positive(dx[a0 + k]));
     };
-    if (!transversal(seg.box)) {
+    if (!transversal(seg_box)) {
       // The last time a_k ≠ 0 is certain, by bounds over [0, s] (no monotonicity).
       const B s_lo = away(rec0.component(a0 + k, S(0)), k)
                          ? kd::last_true(B(0), h0, [&](const B& s) { return away(rec0.component(a0 + k, num::hull_of_bounds<S>(B(0), s)), k); }, iters)
                          : B(0);
       std::vector<S> at = rec0.enclose(num::hull_of_bounds<S>(s_lo, s_lo));
-      for (std::size_t i = 0; i < n; ++i) at[i] = ValidatedTaylor<S, decltype(field)>::intersect(at[i], seg.box[i]);
+      for (std::size_t i = 0; i < n; ++i) at[i] = ValidatedTaylor<S, decltype(field)>::intersect(at[i], seg_box[i]);
       set_pinned_zero(at);
       stop("a[" + std::to_string(k) + "] may reach its kink where the sign of its rate is not certain (the crossing is not "
            "certainly transversal)", at);
@@ -275,12 +314,10 @@ FullStateEnclosure<S> enclose_through_kinks(Model model, const S& t_end, Validat
       for (std::size_t i = 0; i < n; ++i) p[i] = ValidatedTaylor<S, decltype(field)>::intersect(p[i], box[i]);
       kd::hull_into(window_hull, p);
     };
-    StepRecord<S> rec = rec0;
-    std::vector<S> rec_box = seg.box;
-    B from = s_lo;
     S tau_hi;
-    bool capped = reached;  // the last step of the window ended on the τ cap
-    for (std::size_t w = 0;; ++w) {
+    // One on-branch step of the window (record `rec`, segment box `rec_box`) from s = from: adds
+    // its part to W and window_hull; true when a_k is certainly past 0 within it (τ_hi set).
+    auto window_step = [&](const StepRecord<S>& rec, const std::vector<S>& rec_box, const B& from) {
       const B hb = num::upper(rec.h);
       if (past_zero(rec.component(a0 + k, point(hb)))) {
         // s_hi: the first point certainly past 0 (bisected from the step's end down)
@@ -295,30 +332,41 @@ FullStateEnclosure<S> enclose_through_kinks(Model model, const S& t_end, Validat
         kd::hull_into(W, piece);
         add_to_hull(rec, rec_box, hi);
         tau_hi = rec.t0 + point(hi);
-        break;
+        return true;
       }
       // Not yet certainly past 0 in this step: the window goes on into the next on-branch step.
       std::vector<S> piece = rec.enclose(num::hull_of_bounds<S>(from, hb));
       for (std::size_t i = 0; i < n; ++i) piece[i] = ValidatedTaylor<S, decltype(field)>::intersect(piece[i], rec_box[i]);
       kd::hull_into(W, piece);
       add_to_hull(rec, rec_box, hb);
-      if (w + 1 >= kopt.max_window_steps)
-        stop("a[" + std::to_string(k) + "]'s crossing of its kink is not bracketed within " +
-                 std::to_string(kopt.max_window_steps) + " steps",
-             last_box);
-      if (capped) stop("the τ cap was reached inside a crossing window", last_box);
-      bool r2 = false;
-      const TubeSegment<S> seg2 = take_step(set, tau, tau_cap, r2);
-      capped = r2;
-      if (const std::string why = pins_hold(seg2.box); !why.empty()) stop(why, last_box);
-      for (std::size_t j = 0; j < T; ++j)
-        if (j != k && active(j) && !away(seg2.box[a0 + j], j))
-          stop("a[" + std::to_string(j) + "] may reach its kink inside a[" + std::to_string(k) + "]'s crossing window", last_box);
-      if (!transversal(seg2.box))
-        stop("a[" + std::to_string(k) + "]'s crossing is not certainly transversal over its window", last_box);
-      rec = vt.last_step();
-      rec_box = seg2.box;
-      from = B(0);
+      return false;
+    };
+    const std::string not_bracketed = "a[" + std::to_string(k) + "]'s crossing of its kink is not bracketed within " +
+                                      std::to_string(kopt.max_window_steps) + " steps";
+    if (!window_step(rec0, seg_box, s_lo)) {
+      std::size_t w = 0;  // window steps so far, less one
+      if (w + 1 >= kopt.max_window_steps) stop(not_bracketed, last_box);
+      if (reached) stop("the τ cap was reached inside a crossing window", last_box);
+      // The window continues on the same set with the same pattern: a run of the flow that stops
+      // at the first step certainly past 0.
+      bool past = false;
+      run(set, tau, tau_cap, on_tube_step([&](const TubeStep<S>& st) {
+        const std::vector<S>& box = st.box();
+        if (const std::string why = pins_hold(box); !why.empty()) return hold(why, last_box);
+        for (std::size_t j = 0; j < T; ++j)
+          if (j != k && active(j) && !away(box[a0 + j], j))
+            return hold("a[" + std::to_string(j) + "] may reach its kink inside a[" + std::to_string(k) + "]'s crossing window",
+                        last_box);
+        if (!transversal(box)) return hold("a[" + std::to_string(k) + "]'s crossing is not certainly transversal over its window", last_box);
+        if (window_step(st.record(), box, B(0))) {
+          past = true;
+          return FlowAction::stop;
+        }
+        if (++w + 1 >= kopt.max_window_steps) return hold(not_bracketed, last_box);
+        return FlowAction::proceed;
+      }));
+      // (the run ended on the τ cap before a_k was certainly past 0)
+      if (!past) stop("the τ cap was reached inside a crossing window", last_box);
     }
     // x(τ*) ∈ W with a_k(τ*) = 0 exactly; from τ* on, the zero branch (pinned).
     set_pinned_zero(window_hull);  // the scores pinned before this window are 0 on all of it
@@ -332,22 +380,21 @@ FullStateEnclosure<S> enclose_through_kinks(Model model, const S& t_end, Validat
     if (!pinning_holds(W, k))
       stop("a[" + std::to_string(k) + "] reaches its kink but the pinning condition is not certain there (it may leave)",
            last_box);
-    // x(τ_hi) ∈ Φ_zero([0, Δ], W): the hull of the zero pattern's segment boxes over [0, Δ].
+    // x(τ_hi) ∈ Φ_zero([0, Δ], W): the hull of the zero pattern's segment boxes over [0, Δ] (a
+    // run of the flow of the new pattern from W for the time Δ).
     std::vector<S> X_hi;
     {
       LohnerSet<S> ws = LohnerSet<S>::from_box(W);
       S s(0);
-      const S D = point(delta);
-      bool r3 = false;
-      while (!r3) {
-        const TubeSegment<S> sw = take_step(ws, s, D, r3);
-        if (const std::string why = pins_hold(sw.box); !why.empty()) stop(why, last_box);
+      run(ws, s, point(delta), on_segment([&](const TubeSegment<S>& sw) {
+        if (const std::string why = pins_hold(sw.box); !why.empty()) return hold(why, last_box);
         for (std::size_t j = 0; j < T; ++j)
           if (active(j) && !away(sw.box[a0 + j], j))
-            stop("a[" + std::to_string(j) + "] may reach its kink inside a[" + std::to_string(k) + "]'s crossing window",
-                 last_box);
+            return hold("a[" + std::to_string(j) + "] may reach its kink inside a[" + std::to_string(k) + "]'s crossing window",
+                        last_box);
         kd::hull_into(X_hi, sw.box);
-      }
+        return FlowAction::proceed;
+      }));
     }
     set_pinned_zero(X_hi);
     arrivals.push_back(KinkArrival{k, enclosed_value(W[ti]), model.has_negative_branch() ? "slides" : "stays"});

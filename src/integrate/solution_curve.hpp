@@ -94,6 +94,10 @@ class SolutionCurve {
   const std::string& message() const { return message_; }
   const std::vector<S>& last_box() const { return last_box_; }
   const S& t_reached() const { return t_reached_; }
+  // Whether the last validated step ended exactly on the time the stepper was asked to reach
+  // (until_time: the current target; until_component: the cap), whatever ended the run after it
+  // (an observer may stop the run on that very step).
+  bool last_step_reached_end() const { return last_reached_; }
   // The exception that stopped the run (FlowEnd::failure, FlowEnd::budget), to rethrow as it was.
   [[noreturn]] void rethrow() const {
     if (error_) std::rethrow_exception(error_);
@@ -206,7 +210,10 @@ class SolutionCurve {
     final_ = std::move(box);
     t_final_ = std::move(t);
   }
-  void count_step() { ++steps_; }
+  void count_step(bool reached) {
+    ++steps_;
+    last_reached_ = reached;
+  }
   void add_crossing(Crossing<S> c) { crossings_.push_back(std::move(c)); }
   std::vector<Crossing<S>>& crossings_mut() { return crossings_; }
   void set_tail(TailUse<S> t) { tail_ = std::move(t); }
@@ -263,6 +270,7 @@ class SolutionCurve {
   std::string message_;
   std::exception_ptr error_;
   bool validation_ = true;
+  bool last_reached_ = false;
 };
 
 // The older name (a validated tube of the Lohner stepper).

@@ -60,6 +60,9 @@ class TubeStep {
   const std::vector<S>& start() const { return start_; }
   // Guarantee: contains x(t0 + h) (the step's end: direct ∩ Lohner enclosure).
   const std::vector<S>& end() const { return end_; }
+  // The step's record (StepRecord: its Taylor–mean-value form over [0, h̄]); a copy outlives the
+  // TubeStep (an observer that needs the step after its call copies it: kink_crossing.hpp).
+  const StepRecord<S>& record() const { return *rec_; }
 
   // Guarantee: contains x(t0 + s) for every s ∈ `s` ∩ [0, h̄]: the Taylor–mean-value form over
   // `s` (StepRecord::enclose) intersected with box(), which both contain it.

@@ -4,7 +4,9 @@
 // (a tail lemma) end the run, and returns a SolutionCurve (solution_curve.hpp). It is the only
 // loop over validated steps (CAPD's TimeMap with Odeint's stepper/observer split): every
 // rigorous integration goes through it (ValidatedTaylor::integrate, walk.hpp,
-// validated_time_change.hpp, rigorous_full.hpp, pl_tail.hpp, gradient_flow_tail.hpp).
+// validated_time_change.hpp, rigorous_full.hpp, pl_tail.hpp, gradient_flow_tail.hpp,
+// kink_crossing.hpp). The steppers' step is private; run_flow reaches it through
+// detail::FlowStepAccess.
 //
 // Stop rules:
 //   until_time(t_end) / until_times({t_1 < … < t_m}) — the stepper shortens the step that would
@@ -198,6 +200,14 @@ bool add_crossing_piece(const StepRecord<S>& rec, const std::vector<S>& seg_box,
   return done;
 }
 
+// The steppers' step is private (validated_taylor.hpp): run_flow is its only caller.
+struct FlowStepAccess {
+  template <class Stepper, class S>
+  static TubeSegment<S> step(Stepper& stepper, LohnerSet<S>& set, S& t, const S& t_end, bool& reached) {
+    return stepper.step(set, t, t_end, reached);
+  }
+};
+
 // An observer's answer (void counts as proceed).
 template <class Obs, class Arg>
 FlowAction call_observer(Obs& obs, const Arg& arg) {
@@ -259,8 +269,8 @@ SolutionCurve<S, std::remove_cvref_t<Stepper>::has_records> run_flow(Stepper& st
         if constexpr (component) return rule.cap;
         else return targets[next];
       }();
-      TubeSegment<S> seg = stepper.step(set, t, t_end, reached);
-      curve.count_step();
+      TubeSegment<S> seg = detail::FlowStepAccess::step(stepper, set, t, t_end, reached);
+      curve.count_step(reached);
       // observers, in order, until one stops or completes the run
       FlowAction act = FlowAction::proceed;
       auto notify = [&](auto& obs, const auto& arg) {

@@ -392,6 +392,10 @@ struct BallStep {
 template <class S, bool Records>
 class SolutionCurve;
 
+namespace detail {
+struct FlowStepAccess;  // run_flow's access to the step (validated_flow.hpp)
+}
+
 // A stepper for ẋ = field(x): field(x, dxdt) is a template over the scalar (it is recorded on
 // taylor::Var<S>; called on std::vector<S> too when it can be, for box_field()). Kind is
 // LohnerStep or BallStep; use the names LohnerStepper / BallStepper below. Both share the core
@@ -410,12 +414,6 @@ class TypedStepper : public ValidatedStepper<S> {
   TypedStepper(Field field, std::size_t dimension, const ValidatedOptions& options)
       : TypedStepper(std::move(field), dimension, checked(options)) {}
 
-  // One validated step (guarantee: ValidatedStepper::step_lohner / step_ball). The loop over
-  // steps is integrate/validated_flow.hpp (run_flow); nothing else calls this in a loop.
-  TubeSegment<S> step(LohnerSet<S>& set, S& t, const S& t_end, bool& reached) {
-    if constexpr (has_records) return this->step_lohner(set, t, t_end, reached);
-    else return this->step_ball(set, t, t_end, reached);
-  }
   // The record of the last step (the Lohner stepper only: a ball step has none).
   const StepRecord<S>& last_step() const
     requires has_records
@@ -442,6 +440,13 @@ class TypedStepper : public ValidatedStepper<S> {
   }
 
  private:
+  friend struct detail::FlowStepAccess;
+  // One validated step (guarantee: ValidatedStepper::step_lohner / step_ball). Private: the one
+  // loop over steps is integrate/validated_flow.hpp (run_flow, through detail::FlowStepAccess).
+  TubeSegment<S> step(LohnerSet<S>& set, S& t, const S& t_end, bool& reached) {
+    if constexpr (has_records) return this->step_lohner(set, t, t_end, reached);
+    else return this->step_ball(set, t, t_end, reached);
+  }
   static Options checked(const ValidatedOptions& o) {
     if (o.log_norm_ball != !has_records)
       throw std::invalid_argument(has_records ? "log_norm_ball: the Lohner stepper was asked for the ball step (use with_stepper)"

@@ -288,6 +288,29 @@ TEST(ValidatedFlow, ObserversAndTheBudgetEndARun) {
   }
 }
 
+// An observer that stops the run on the step that ends on the stop rule's time: the curve still
+// says the step reached it (kink_crossing.hpp reads this); a step short of it says it did not.
+TEST(ValidatedFlow, TheCurveSaysWhetherTheLastStepReachedTheEndTime) {
+  const std::vector<IntervalD> x0 = {IntervalD(1.0)};
+  for (const double end : {1e-3, 100.0}) {
+    LohnerStepper<IntervalD, FlowDecay> st(flow_decay, 1);
+    LohnerSet<IntervalD> set = LohnerSet<IntervalD>::from_box(x0);
+    IntervalD t1(-1.0);
+    const auto curve = integrate::run_flow<IntervalD>(
+        st, set, x0, IntervalD(0), integrate::until_time(IntervalD(end)), FlowControl{}, integrate::no_finisher,
+        integrate::on_tube_step([&](const integrate::TubeStep<IntervalD>& s) {
+          t1 = s.record().t0 + s.h();
+          return FlowAction::stop;
+        }));
+    EXPECT_EQ(curve.end(), FlowEnd::observer_stop);
+    EXPECT_EQ(curve.steps(), 1u);
+    // one step of ẋ = −x from 1 is far shorter than 100 and longer than 1e-3
+    EXPECT_EQ(curve.last_step_reached_end(), end < 1.0) << end;
+    EXPECT_EQ(curve.t_reached().lower() == end && curve.t_reached().upper() == end, end < 1.0) << end;
+    EXPECT_GT(t1.upper(), 0.0);  // the record is readable in the observer
+  }
+}
+
 // ẋ = x² blows up at t = 1: the run fails, and the last validated box flow_contains the exact
 // 1/(1 − t) at the time reached (< 1).
 TEST(ValidatedFlow, AFailedStepKeepsTheLastValidatedBox) {
