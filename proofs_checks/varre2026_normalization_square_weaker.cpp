@@ -74,8 +74,7 @@ double entropy_point(const std::vector<double>& alpha) {
 // The statement does not apply when α(H) has an entry certainly below 0 (its entropy is
 // undefined): inconclusive, marked in the details.
 inline int not_applicable(engine::CheckResult& r, const std::string& which) {
-  r.verdict = engine::Verdict::inconclusive;
-  r.reason = which + " has an entry below 0: the entropy is undefined and the statement does not apply";
+  engine::undecided(r, which + " has an entry below 0: the entropy is undefined and the statement does not apply");
   r.details["not_applicable"] = true;
   return 0;
 }
@@ -136,8 +135,7 @@ engine::CheckResult rigorous(const instances::LossPair& pair, const WeakerSettin
       if (h0 && h_lg) r.details["drop_logistic"] = enclosure_json(S(*h0 - *h_lg));
       if (und_sq) return not_applicable(r, "alpha(H) under square loss (certainly)");
       if (!h_sq || !h_lg) {
-        r.verdict = engine::Verdict::inconclusive;
-        r.reason = "the sign of an entry of alpha(H) is not certain: the entropy is not enclosed";
+        engine::undecided(r, "the sign of an entry of alpha(H) is not certain: the entropy is not enclosed");
         return 0;
       }
       const std::string values = "H_sq(H_sq) in [" + num::lower_decimal(*h_sq, 6) + ", " + num::upper_decimal(*h_sq, 6) +

@@ -34,24 +34,26 @@ engine::CheckResult eventual(const instances::Instance& inst, const TubeCheckSet
   r.horizon = set.horizon;
   r.details["steps"] = found.walk.steps;
   if (!found.entry) {
-    r.verdict = engine::Verdict::inconclusive;
-    r.reason = "no certified entry into any R_k up to t = H" +
-               (found.walk.failure.empty() ? std::string() : " (" + found.walk.failure + ")");
+    engine::undecided(r, "no certified entry into any R_k up to t = H" +
+                             (found.walk.failure.empty() ? std::string() : " (" + found.walk.failure + ")"));
     return r;
   }
   const RegionEntry<S>& e = *found.entry;
   const ExactStart start = exact_start(inst);
-  r.verdict = engine::Verdict::proved;
   engine::set_margin(r, e.margin);
   r.details["winner"] = e.winner;
   r.details["entry_step"] = e.step;
   r.details["entry_t"] = {num::lower_decimal(e.t), num::upper_decimal(e.t)};
   r.details["winner_vs_u0"] = argmax_name(start.u, e.winner);
   r.details["winner_vs_a0"] = argmax_name(start.a, e.winner);
-  r.reason = "state certified inside R_" + std::to_string(e.winner) + " at t in [" + num::lower_decimal(e.t, 6) + ", " +
-             num::upper_decimal(e.t, 6) + "]; by Lemma 2 " +
-             (massive ? "column " + std::to_string(e.winner) + " of V grows without bound, the others stay bounded"
-                      : "sigma(a) -> e_" + std::to_string(e.winner) + " as t -> infinity");
+  // The certified entry into R_winner is the certificate (region lemma); its margin is > 0.
+  engine::decide_by_certificate(
+      r, engine::Certified::claim,
+      {"state certified inside R_" + std::to_string(e.winner) + " at t in [" + num::lower_decimal(e.t, 6) + ", " +
+           num::upper_decimal(e.t, 6) + "]; by Lemma 2 " +
+           (massive ? "column " + std::to_string(e.winner) + " of V grows without bound, the others stay bounded"
+                    : "sigma(a) -> e_" + std::to_string(e.winner) + " as t -> infinity"),
+       "", ""});
   return r;
 }
 
@@ -148,16 +150,11 @@ class OneHotFiniteCheck : public LogisticCheck {
     r.details["steps"] = res.steps;
     r.details["argmax"] = k;
     r.details["max_softmax"] = {res.softmax[k].lower_text(), res.softmax[k].upper_text()};
-    if (m_lo >= 0) {
-      r.verdict = engine::Verdict::proved;
-      r.reason = "sigma_" + std::to_string(k) + "(H) >= " + res.softmax[k].lower_text() + " >= 1 - eps";
-    } else if (m_hi < 0) {
-      r.verdict = engine::Verdict::violated;
-      r.reason = "every sigma_k(H) <= " + decimal_above(best_hi) + " < 1 - eps at this horizon";
-    } else {
-      r.verdict = engine::Verdict::inconclusive;
-      r.reason = "the enclosure of max_k sigma_k(H) straddles 1 - eps";
-    }
+    // A non-strict claim (max σ ≥ 1 − ε): a lower end exactly 0 proves it.
+    engine::decide_by_exact_sign(r, m_lo >= 0 ? 1 : (m_hi < 0 ? -1 : 0),
+                                 {"sigma_" + std::to_string(k) + "(H) >= " + res.softmax[k].lower_text() + " >= 1 - eps",
+                                  "every sigma_k(H) <= " + decimal_above(best_hi) + " < 1 - eps at this horizon",
+                                  "the enclosure of max_k sigma_k(H) straddles 1 - eps"});
   }
 };
 

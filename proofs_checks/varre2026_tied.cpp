@@ -107,8 +107,7 @@ engine::CheckResult rigorous(const instances::Instance& inst, const TiedSettings
       r.details["alpha"] = al;
       const auto k = certain_argmax(enc.alpha);
       if (!k) {
-        r.verdict = engine::Verdict::inconclusive;
-        r.reason = "argmax alpha(H) is not certified unique";
+        engine::undecided(r, "argmax alpha(H) is not certified unique");
         return 0;
       }
       const std::vector<S> x0 = model.initial_state();
@@ -132,8 +131,7 @@ engine::CheckResult rigorous(const instances::Instance& inst, const TiedSettings
         return 0;
       }
       if (first_within) {  // no segment certainly inside [0, H] (H within the first step)
-        r.verdict = engine::Verdict::inconclusive;
-        r.reason = "no tube segment lies certainly inside [0, H]";
+        engine::undecided(r, "no tube segment lies certainly inside [0, H]");
         return 0;
       }
       // Certainly negative exactly when some segment certainly inside [0, H] has a certainly

@@ -54,38 +54,37 @@ engine::CheckResult run_pair_claim(const instances::Instance& inst,
   r.details["ranges_examined"] = cert.ranges_examined();
   r.details["pairs"] = pairs.size();
   if (const auto& v = cert.violation()) {
-    r.verdict = engine::Verdict::violated;
     engine::set_margin(r, v->value);
     r.details["violation"] = {{"i", v->i},
                               {"j", v->j},
                               {"quantity", v->quantity},
                               {"step", v->step},
                               {"t_start", {num::lower_decimal(v->t_start), num::upper_decimal(v->t_start)}}};
-    r.reason = v->quantity + " is certainly negative (" + r.margin.upper_text() + " upper bound) for i = " +
-               std::to_string(v->i) + ", j = " + std::to_string(v->j) + " at t in [" + num::lower_decimal(v->t_start, 6) +
-               ", " + num::upper_decimal(v->t_start, 6) + "]";
+    engine::decide_by_certificate(
+        r, engine::Certified::counterexample,
+        {"", v->quantity + " is certainly negative (" + r.margin.upper_text() + " upper bound) for i = " +
+                 std::to_string(v->i) + ", j = " + std::to_string(v->j) + " at t in [" + num::lower_decimal(v->t_start, 6) +
+                 ", " + num::upper_decimal(v->t_start, 6) + "]",
+         ""});
     return r;
   }
   if (pairs.empty()) {
-    r.verdict = engine::Verdict::proved;
-    r.reason = "no ordered pairs: the claim is vacuous";
+    engine::decide_by_certificate(r, engine::Certified::claim, {"no ordered pairs: the claim is vacuous", "", ""});
     return r;
   }
   const S margin = num::hull_of_bounds<S>(cert.margin_lower(), cert.margin_lower());
   engine::set_margin_lower_bound(r, margin);
   if (!walk.covered) {
-    r.verdict = engine::Verdict::inconclusive;
-    r.reason = "the tube did not reach t = H: " + walk.failure;
+    engine::undecided(r, "the tube did not reach t = H: " + walk.failure);
     return r;
   }
   if (cert.undecided()) {
-    r.verdict = engine::Verdict::inconclusive;
-    r.reason = "some pair could not be certified on some step (enclosures too wide)";
+    engine::undecided(r, "some pair could not be certified on some step (enclosures too wide)");
     r.details["first_undecided"] = cert.first_undecided();
     return r;
   }
-  r.verdict = engine::Verdict::proved;
-  r.reason = "certified on every step of the validated tube covering t in [0, H]";
+  engine::decide_by_certificate(r, engine::Certified::claim,
+                                {"certified on every step of the validated tube covering t in [0, H]", "", ""});
   return r;
 }
 
