@@ -39,8 +39,8 @@ void require_derivative_memory(std::size_t nodes, std::size_t orders, std::size_
     throw std::domain_error("memory: the variational pass needs " + gib(bytes) + " (" + std::to_string(nodes) +
                             " tape nodes x " + std::to_string(orders) + " orders x n = " + std::to_string(n) +
                             "), above the cap of " + gib(double(cap)) +
-                            " (SOFTCERT_TAPE_MEMORY_CAP; taylor/memory_cap.hpp): use the ball step (--set ball), "
-                            "which needs no x0-derivatives");
+                            " (SOFTCERT_TAPE_MEMORY_CAP; taylor/memory_cap.hpp); the ball step needs no x0-derivatives "
+                            "where the run allows it (t-time: --set ball; docs/method.md §2b)");
 }
 
 }  // namespace softcert::taylor
