@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "support/value_softmax_json.hpp"
 #include "instances/instance.hpp"
 #include "integrate/cross_entropy_tail.hpp"
 #include "integrate/fast_run.hpp"
@@ -69,15 +70,7 @@ TEST(CrossEntropyTail, SoftmaxFloorIsJustBelowTheExactRoot) {
 // A cross-entropy instance (T scores, d classes).
 nlohmann::json ce_tail_json(std::size_t T, std::size_t d, const std::vector<std::string>& V, const std::vector<std::string>& a,
                             const std::vector<std::string>& p) {
-  nlohmann::json j = {{"model", "value_softmax"}, {"T", T}, {"d", d}, {"loss", "cross_entropy"}, {"normalization", "softmax"},
-                      {"provenance", "test: cross-entropy tail"}};
-  j["V"] = nlohmann::json::array();
-  for (std::size_t i = 0; i < d; ++i) {
-    nlohmann::json row = nlohmann::json::array();
-    for (std::size_t k = 0; k < T; ++k) row.push_back(V[i * T + k]);
-    j["V"].push_back(row);
-  }
-  j["a"] = a;
+  nlohmann::json j = testing::value_softmax_json(T, d, V, a, "cross_entropy", "softmax", "test: cross-entropy tail");
   j["p"] = p;
   return j;
 }

@@ -17,6 +17,7 @@
 #include <random>
 #include <string>
 
+#include "support/value_softmax_json.hpp"
 #include "instances/instance.hpp"
 #include "integrate/fast_run.hpp"
 #include "integrate/pl_tail.hpp"
@@ -36,15 +37,7 @@ using instances::Normalization;
 
 nlohmann::json square_json(std::size_t T, std::size_t d, const std::vector<std::string>& V, const std::vector<std::string>& a,
                            const std::vector<std::string>& beta, const std::string& norm = "softmax") {
-  nlohmann::json j = {{"model", "value_softmax"}, {"T", T}, {"d", d}, {"loss", "square"}, {"normalization", norm},
-                      {"provenance", "test: pl tail"}};
-  j["V"] = nlohmann::json::array();
-  for (std::size_t i = 0; i < d; ++i) {
-    nlohmann::json row = nlohmann::json::array();
-    for (std::size_t k = 0; k < T; ++k) row.push_back(V[i * T + k]);
-    j["V"].push_back(row);
-  }
-  j["a"] = a;
+  nlohmann::json j = testing::value_softmax_json(T, d, V, a, "square", norm, "test: pl tail");
   j["beta"] = beta;
   return j;
 }
