@@ -30,7 +30,12 @@
 // not certainly nonzero), or an abs/relu argument whose sign is not certain over a step's a
 // priori box (the kink is not crossed rigorously) — it throws RigorousFailure naming the
 // reason; it never returns an unproved result. For an |x| or relu normalization that reason is a
-// KinkPossible (integrate/kink_report.hpp): how far the kink is certainly not reached.
+// KinkPossible (integrate/kink_report.hpp): how far the kink is certainly not reached. On the
+// Lohner step, enclose_model_state (without a segment visitor), enclose_model_states_at and
+// enclose_full_state take a value-softmax model with |x| or relu through its certified kink
+// crossings instead, in either time variable (integrate/kink_crossing.hpp, whose guarantee then
+// holds: the Filippov solution, result.kink_arrivals), and stop with KinkPossible where one is
+// not certified.
 //
 // Used by the checks that compare normalizations and losses, the tied model and the KL loss
 // (proofs_checks/varre2026_*), where the reduced 2T-dimensional logistic system of
