@@ -122,10 +122,12 @@ engine::CheckResult rigorous(const instances::LossPair& pair, const WeakerSettin
       integrate::FullStateEnclosure<S> sq;
       try {
         sq = integrate::enclose_with_energy_tail<S>(sq_model, S(set.square_horizon), S(0), set.tail_radius, vo, &tail);
-      } catch (const integrate::KinkPossible& stopped) {
-        // |x| / relu: a score reached its kink before the tail applied; validated steps through
-        // the certified crossing to H_sq instead (integrate/kink_crossing.hpp, t-time), without
-        // the tail (which stops at a kink). Another stop there is this run's verdict.
+      } catch (const integrate::RigorousFailure& stopped) {
+        // |x| / relu: the tail's steps stop where a score may reach its kink (the step shrinks
+        // below h_min there); validated steps through the certified crossing to H_sq instead
+        // (integrate/kink_crossing.hpp, t-time), without the tail. Another stop there is this
+        // run's verdict; without a kink the first failure is.
+        if (!sq_model.kinked()) throw;
         r.details["square_tail_stopped_by_kink"] = stopped.what();
         sq = integrate::enclose_full_state<S>(pair.square, S(set.square_horizon), vo);
         if (!sq.kink_arrivals.empty()) r.details["square_kink_arrivals"] = kink_arrivals_json(sq.kink_arrivals);
