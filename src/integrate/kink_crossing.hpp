@@ -35,7 +35,8 @@
 //    §5c: leaving to either side would need ȧ_k of that sign near the kink), and with a_k ≡ 0 it
 //    solves the zero branch's field — for relu the other branch's field itself, for |x| the
 //    Filippov sliding field (the average of the two sides, whose ȧ_k is 0). The condition is
-//    checked on W and on every later segment box; if it may fail, KinkPossible.
+//    checked on W and on every later segment box (on a pattern step where the whole box is too
+//    coarse, on 8 pieces of it: pins_hold_on_step); if it may fail, KinkPossible.
 //  - The state at τ_hi: x(τ_hi) = Φ_zero(τ_hi − τ*, x(τ*)) with τ_hi − τ* ∈ [0, Δ], Δ = τ_hi − τ_lo,
 //    is in the hull of the zero-pattern steps' segment boxes from W over [0, Δ]. The walk
 //    restarts from that box at τ_hi (so the Lohner set's correlations are lost at a crossing).
@@ -212,6 +213,25 @@ std::vector<FullStateEnclosure<S>> enclose_through_kinks_at(Model model, const s
                "P_k < 0 is not certain over the step)";
     return "";
   };
+  // pins_hold over one step: on its segment box, else on each of 8 pieces of [0, h̄] (the step's
+  // record over the piece ∩ the segment box, which together contain x(s) for every s of the
+  // step): the polynomial over a whole long step overestimates by its higher terms, and under
+  // square loss P_k is small once the flow settles.
+  auto pins_hold_on_step = [&](const TubeStep<S>& st) -> std::string {
+    std::string why = pins_hold(st.box());
+    if (why.empty()) return why;
+    const B hb = num::upper(st.record().h);
+    constexpr int pieces = 8;
+    B lo(0);
+    for (int i = 1; i <= pieces; ++i) {
+      const B hi = i == pieces ? hb : B(hb * B(i)) / B(pieces);  // consecutive pieces share `hi`: they cover [0, h̄]
+      std::vector<S> box = st.record().enclose(num::hull_of_bounds<S>(lo, hi));
+      for (std::size_t c = 0; c < n; ++c) box[c] = ValidatedTaylor<S, decltype(field)>::intersect(box[c], st.box()[c]);
+      if (std::string w = pins_hold(box); !w.empty()) return w;
+      lo = hi;
+    }
+    return "";
+  };
   auto set_pinned_zero = [&](std::vector<S>& box) {
     for (std::size_t k = 0; k < T; ++k)
       if (pinned[k]) box[a0 + k] = S(0);
@@ -308,7 +328,7 @@ std::vector<FullStateEnclosure<S>> enclose_through_kinks_at(Model model, const s
     std::optional<Approach> approach;
     auto pattern = on_tube_step([&](const TubeStep<S>& st) {
       const std::vector<S>& sbox0 = st.box();
-      if (const std::string why = pins_hold(sbox0); !why.empty()) return hold(why, last_box, last_t);
+      if (const std::string why = pins_hold_on_step(st); !why.empty()) return hold(why, last_box, last_t);
       std::vector<std::size_t> maybe;
       for (std::size_t k = 0; k < T; ++k)
         if (active(k) && !away(sbox0[a0 + k], k)) maybe.push_back(k);

@@ -143,8 +143,8 @@ TEST(RigorousFull, ValueSoftmaxLogisticRunsInTauTimeAndSquareInT) {
 TEST(RigorousFull, AKinkOnTheWayIsCrossedWithACertificateInBothTimeVariables) {
   auto j = value_json("square", "relu");
   j["a"] = {"1", "0.001", "0.5"};  // the losing score crosses 0 early
-  // t-time (square loss): a[1] reaches its kink at t ≈ 1.36 (certified), and by t ≈ 19 the
-  // pinning condition is no longer certain: KinkPossible with the arrival named.
+  // t-time (square loss): a[1] reaches its kink at t ≈ 1.36 (certified), and later the
+  // pinning condition is no longer certain (t ≈ 41): KinkPossible with the arrival named.
   try {
     (void)integrate::enclose_full_state<IntervalD>(instances::parse_instance(j), IntervalD(100), integrate::ValidatedOptions{});
     ADD_FAILURE() << "an enclosure where the pinning condition is not certain";
