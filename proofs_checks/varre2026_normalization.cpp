@@ -11,10 +11,10 @@
 //
 // Which (normalization, loss) pairs polarize is recorded by the suites' expected outcomes,
 // not here: the check decides the property; `expect = "refuted"` states a pair that does not.
-// Rigorous tier: the full model enclosed to t = H (integrate/rigorous_full.hpp); under logistic
-// loss a score of |x| or relu that reaches its kink transversally is followed onto it
-// (integrate/kink_crossing.hpp: relu stays at 0, |x| slides); a kink reached otherwise, or a
-// singular normalization, makes it inconclusive.
+// Rigorous tier: the full model enclosed to t = H (integrate/rigorous_full.hpp); a score of |x| or
+// relu that reaches its kink transversally is followed onto it while the pinning condition holds
+// (integrate/kink_crossing.hpp, τ-time under logistic loss, t-time under square loss: relu stays
+// at 0, |x| slides); a kink reached otherwise, or a singular normalization, makes it inconclusive.
 // Fast tier: 53- and 106-bit runs under the engine's rule (engine/verdict_policy.hpp).
 #include <cstdio>
 

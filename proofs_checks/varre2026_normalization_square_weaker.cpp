@@ -21,8 +21,10 @@
 // Rigorous tier: logistic side — the full model in τ-time to H_log (integrate/rigorous_full.hpp);
 // square side — validated steps until the loss is below r²/(H_sq − s), then the energy tail
 // x(H_sq) ∈ [x(s)] + [−r, r] (integrate/gradient_flow_tail.hpp; the square-loss flow is the
-// gradient flow of L ≥ 0). A kink (|x|, relu) met on a box or a singular normalization makes it
-// inconclusive. Fast tier: 53- and 106-bit runs of both sides under the engine's rule
+// gradient flow of L ≥ 0). When a score of |x| or relu reaches its kink first, the square side
+// is stepped to H_sq through the certified crossing instead (integrate/kink_crossing.hpp,
+// t-time; docs/method.md §5c); a crossing that is not certified or a singular normalization
+// makes it inconclusive. Fast tier: 53- and 106-bit runs of both sides under the engine's rule
 // (engine/verdict_policy.hpp).
 #include <cmath>
 #include <cstdio>
@@ -117,7 +119,19 @@ engine::CheckResult rigorous(const instances::LossPair& pair, const WeakerSettin
       r.reason = "the square-loss run to its horizon";
       const models::ValueSoftmax<S> sq_model(pair.square, false);
       integrate::EnergyTail<S> tail;
-      const auto sq = integrate::enclose_with_energy_tail<S>(sq_model, S(set.square_horizon), S(0), set.tail_radius, vo, &tail);
+      integrate::FullStateEnclosure<S> sq;
+      try {
+        sq = integrate::enclose_with_energy_tail<S>(sq_model, S(set.square_horizon), S(0), set.tail_radius, vo, &tail);
+      } catch (const integrate::RigorousFailure& stopped) {
+        // |x| / relu: the tail's steps stop where a score may reach its kink (the step shrinks
+        // below h_min there); validated steps through the certified crossing to H_sq instead
+        // (integrate/kink_crossing.hpp, t-time), without the tail. Another stop there is this
+        // run's verdict; without a kink the first failure is.
+        if (!sq_model.kinked()) throw;
+        r.details["square_tail_stopped_by_kink"] = stopped.what();
+        sq = integrate::enclose_full_state<S>(pair.square, S(set.square_horizon), vo);
+        if (!sq.kink_arrivals.empty()) r.details["square_kink_arrivals"] = kink_arrivals_json(sq.kink_arrivals);
+      }
       r.details["square_steps"] = sq.steps;
       r.details["square_tail_used"] = tail.used;
       if (tail.used) {

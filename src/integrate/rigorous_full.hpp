@@ -30,7 +30,12 @@
 // not certainly nonzero), or an abs/relu argument whose sign is not certain over a step's a
 // priori box (the kink is not crossed rigorously) — it throws RigorousFailure naming the
 // reason; it never returns an unproved result. For an |x| or relu normalization that reason is a
-// KinkPossible (integrate/kink_report.hpp): how far the kink is certainly not reached.
+// KinkPossible (integrate/kink_report.hpp): how far the kink is certainly not reached. On the
+// Lohner step, enclose_model_state (without a segment visitor), enclose_model_states_at and
+// enclose_full_state take a value-softmax model with |x| or relu through its certified kink
+// crossings instead, in either time variable (integrate/kink_crossing.hpp, whose guarantee then
+// holds: the Filippov solution, result.kink_arrivals), and stop with KinkPossible where one is
+// not certified.
 //
 // Used by the checks that compare normalizations and losses, the tied model and the KL loss
 // (proofs_checks/varre2026_*), where the reduced 2T-dimensional logistic system of
@@ -66,10 +71,19 @@ struct FullStateEnclosure {
   std::vector<KinkArrival> kink_arrivals;  // scores certified to reach their kink (kink_crossing.hpp)
 };
 
-// |x| and relu under logistic loss: through the kinks where they are certified transversal
-// (integrate/kink_crossing.hpp, which defines it; compiled in integrate/kink_crossing.cpp).
+// A value-softmax model with |x| or relu, in either time variable, at each time of `times`:
+// through the kinks where they are certified transversal and pinned (integrate/kink_crossing.hpp,
+// which defines it and states its guarantee; compiled in integrate/kink_crossing.cpp).
 template <class S>
-FullStateEnclosure<S> enclose_kinked_full_state(const instances::Instance& inst, const S& t_end, ValidatedOptions options);
+std::vector<FullStateEnclosure<S>> enclose_kinked_states_at(const models::ValueSoftmax<S>& model, const std::vector<S>& times,
+                                                            ValidatedOptions options);
+
+namespace detail {
+// Whether a run of `model` may go through kink_crossing.hpp (a value-softmax model; it does when
+// kinked() and on the Lohner step, whose records the crossing reads).
+template <class S, class Model>
+inline constexpr bool may_cross_kinks = std::is_same_v<Model, models::ValueSoftmax<S>>;
+}  // namespace detail
 
 namespace detail {
 
@@ -136,6 +150,11 @@ auto with_full_state_rule(const Model& model, bool tau_time, const Stepper&, con
 template <class S, class Model, class OnSegment = detail::IgnoreSegments>
 FullStateEnclosure<S> enclose_model_state(const Model& model, const S& t_end, ValidatedOptions options,
                                           OnSegment&& on_segment_visit = {}) {
+  // |x| and relu through their certified kinks (a caller that visits the segments keeps the
+  // plain run, which stops at the first kink).
+  if constexpr (detail::may_cross_kinks<S, Model> && std::is_same_v<std::remove_cvref_t<OnSegment>, detail::IgnoreSegments>)
+    if (model.kinked() && !options.log_norm_ball && num::certainly_positive(t_end))
+      return enclose_kinked_states_at<S>(model, std::vector<S>{t_end}, std::move(options)).front();
   FullStateEnclosure<S> out;
   if constexpr (requires { model.a_offset(); }) out.a_offset = model.a_offset();
   out.tau_time = models::carries_time(model);
@@ -186,6 +205,8 @@ std::vector<FullStateEnclosure<S>> enclose_model_states_at(const Model& model, c
   if (!num::certainly_positive(times.front())) throw std::invalid_argument("times: must be certainly > 0");
   for (std::size_t k = 1; k < times.size(); ++k)
     if (!num::certainly_lt(times[k - 1], times[k])) throw std::invalid_argument("times: must be strictly increasing");
+  if constexpr (detail::may_cross_kinks<S, Model>)
+    if (model.kinked() && !options.log_norm_ball) return enclose_kinked_states_at<S>(model, times, std::move(options));
   FullStateEnclosure<S> proto;
   if constexpr (requires { model.a_offset(); }) proto.a_offset = model.a_offset();
   proto.tau_time = models::carries_time(model);
@@ -223,10 +244,8 @@ std::vector<FullStateEnclosure<S>> enclose_model_states_at(const Model& model, c
 template <class S>
 FullStateEnclosure<S> enclose_full_state(const instances::Instance& inst, const S& t_end, ValidatedOptions options) {
   if (inst.tied()) return enclose_model_state<S>(models::TiedValueSoftmax<S>(inst, true), t_end, options);
-  const bool tau = inst.loss == instances::Loss::logistic;
-  const models::ValueSoftmax<S> model(inst, tau);
-  if (tau && model.kinked() && !options.log_norm_ball) return enclose_kinked_full_state<S>(inst, t_end, options);
-  return enclose_model_state<S>(model, t_end, options);
+  // (|x| and relu through their certified kinks: enclose_model_state routes them)
+  return enclose_model_state<S>(models::ValueSoftmax<S>(inst, inst.loss == instances::Loss::logistic), t_end, options);
 }
 
 // Compiled once per interval kind, in integrate/rigorous_full.cpp (each instantiation records the

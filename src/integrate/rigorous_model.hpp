@@ -10,7 +10,8 @@
 // normalized attention; softmax(U a) for the tied model), V (U for the tied model), u = Vᵀβ*
 // when the instance has β*, and the model's loss. If a step cannot be validated — blow-up,
 // a singular normalization (Σ f(a_j) not certainly nonzero), or an |x| / relu score whose sign
-// is not certain over a step (the kink is never integrated through) — it throws
+// is not certain over a step and whose crossing is not certified (integrate/kink_crossing.hpp
+// follows the certified ones, without a tail; the PL tail stops at a kink) — it throws
 // RigorousFailure naming the reason; it never returns an unproved result.
 // Square loss (options.tail = "auto"): once the flow has settled the run stops stepping and
 // encloses the state at END by the PL ball of integrate/pl_tail.hpp (valid for every END ≥ s);

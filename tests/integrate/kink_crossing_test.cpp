@@ -47,7 +47,10 @@ template <class S>
 class ToyKink {
  public:
   enum class Branch : signed char { by_sign, positive, negative, zero };
-  ToyKink(ToyQ q, std::string a0) : q_(q), a0_(std::move(a0)) {}
+  // tau = false: the same field integrated in t (index 2 is then a state that equals t, not the
+  // integration variable the crossing reads times from; kink_crossing.hpp runs it in t-time).
+  ToyKink(ToyQ q, std::string a0, bool tau = true) : q_(q), a0_(std::move(a0)), tau_(tau) {}
+  bool tau_time() const { return tau_; }
   std::size_t tokens() const { return 1; }
   std::size_t a_offset() const { return 0; }
   std::size_t time_index() const { return 2; }
@@ -93,6 +96,7 @@ class ToyKink {
  private:
   ToyQ q_;
   std::string a0_;
+  bool tau_ = true;
   Branch b_ = Branch::by_sign;
 };
 
@@ -105,6 +109,15 @@ ToyClosedForm toy_closed_form(const char* a0_text, const char* end_text) {
   const MpReal a0(a0_text), end(end_text);
   const MpReal ts = sqrt(MpReal(1) + MpReal(2) * a0) - MpReal(1);
   return {ts, a0 * ts - ts * ts / 2 - ts * ts * ts / 6 + end};
+}
+
+// a(t) = max(0, a0 − t − t²/2), b(t) = a0 s − s²/2 − s³/6 + t with s = min(t, t*), at 300 bits.
+std::pair<MpReal, MpReal> toy_state_at(const char* a0_text, const MpReal& t) {
+  const MpReal a0(a0_text);
+  const MpReal ts = sqrt(MpReal(1) + MpReal(2) * a0) - MpReal(1);
+  const MpReal s = t < ts ? t : ts;
+  const MpReal a = t < ts ? MpReal(a0 - t - t * t / 2) : MpReal(0);
+  return {a, a0 * s - s * s / 2 - s * s * s / 6 + t};
 }
 
 TEST(KinkCrossing, ToyFlowCrossesAtItsClosedFormTimeAndTheEnclosureContainsTheClosedForm) {
@@ -194,9 +207,107 @@ TEST(KinkCrossing, WhenTheKinkStopsPullingTheRunStopsThere) {
   }
 }
 
-// T = 2, d = 1: the second score is pushed through 0 early (t ≈ 0.0379 under logistic loss).
-instances::Instance two_token_logistic(const char* normalization) {
-  nlohmann::json j = {{"model", "value_softmax"}, {"loss", "logistic"}, {"normalization", normalization},
+// The same toy in t-time (the time variable of square loss): the arrival is bracketed around
+// t* and the enclosures at several times in one pass — before, near and after t* — contain the
+// closed form; in τ-time the same pass gives the same containment. The mutation that keeps the
+// approach branch misses b(2).
+TEST(KinkCrossing, TTimeToyThroughItsKinkContainsTheClosedFormAtEveryTime) {
+  for (const bool tau : {false, true}) {
+    const ToyKink<IntervalD> toy(ToyQ::rising, "0.7", tau);
+    const std::vector<const char*> texts{"0.25", "0.5", "0.55", "1", "2"};
+    std::vector<IntervalD> times;
+    for (const char* t : texts) times.push_back(num::parse_decimal<IntervalD>(t));
+    const auto encs = integrate::enclose_through_kinks_at<IntervalD>(toy, times, integrate::ValidatedOptions{});
+    ASSERT_EQ(encs.size(), times.size());
+    num::PrecisionGuard g(300);
+    const ToyClosedForm cf = toy_closed_form("0.7", "2");
+    for (std::size_t j = 0; j < times.size(); ++j) {
+      const auto& e = encs[j];
+      EXPECT_EQ(e.tau_time, tau);
+      const auto [a, b] = toy_state_at("0.7", MpReal(texts[j]));
+      EXPECT_TRUE(contains(e.x[0], a)) << texts[j] << " tau " << tau << ": [" << num::lower(e.x[0]) << ", " << num::upper(e.x[0]) << "]";
+      EXPECT_TRUE(contains(e.x[1], b)) << texts[j] << " tau " << tau;
+      EXPECT_TRUE(contains(e.x[2], MpReal(texts[j]))) << texts[j] << " tau " << tau;
+      EXPECT_LT(num::width(e.x[1]), 1e-6) << texts[j] << " tau " << tau;
+    }
+    const auto& last = encs.back();
+    ASSERT_EQ(last.kink_arrivals.size(), 1u);
+    EXPECT_LE(MpReal(last.kink_arrivals[0].t.lower_text()), cf.t_star) << tau;
+    EXPECT_GE(MpReal(last.kink_arrivals[0].t.upper_text()), cf.t_star) << tau;
+    EXPECT_LT(MpReal(last.kink_arrivals[0].t.upper_text()) - MpReal(last.kink_arrivals[0].t.lower_text()), MpReal("1e-10"));
+    EXPECT_EQ(num::upper(last.x[0]), 0.0);
+    EXPECT_TRUE(encs.front().kink_arrivals.empty()) << "an arrival listed at t = 0.25, before t* ≈ 0.549";
+    // the mutation: the approach branch after the crossing
+    integrate::KinkCrossingOptions swap;
+    swap.swap_branch = true;
+    num::PrecisionGuard g53(53);
+    const auto wrong = integrate::enclose_through_kinks<IntervalD>(toy, IntervalD(2), integrate::ValidatedOptions{}, swap);
+    num::PrecisionGuard g300(300);
+    EXPECT_FALSE(contains(wrong.x[1], cf.b_end)) << tau;
+  }
+}
+
+// The pinning condition in t-time: with q = 1 − t the kink holds the score only until t = 1;
+// the run stops there. Without the check (check_pinning = false, the mutation) it returns an
+// enclosure at t = 2 — through a time where the solution is no longer unique — which this test
+// refuses.
+TEST(KinkCrossing, WithoutThePinningCheckTheRunGoesWhereTheKinkNoLongerHolds) {
+  for (const bool tau : {false, true}) {
+    const ToyKink<IntervalD> toy(ToyQ::turning, "0.25", tau);
+    integrate::ValidatedOptions vo;
+    vo.h_max = 0.125;
+    bool stopped = false;
+    try {
+      (void)integrate::enclose_through_kinks<IntervalD>(toy, IntervalD(2), vo);
+    } catch (const integrate::KinkPossible& e) {
+      stopped = true;
+      EXPECT_NE(std::string(e.what()).find("may leave it"), std::string::npos) << e.what();
+      EXPECT_LE(std::stod(e.info().stopped_at.lower_text()), 1.0) << tau;
+      ASSERT_EQ(e.info().arrivals.size(), 1u);
+    }
+    EXPECT_TRUE(stopped) << "tau " << tau << ": an enclosure past the time the kink stops holding the score";
+    integrate::KinkCrossingOptions no_pin;
+    no_pin.check_pinning = false;
+    bool mutated_returns = true;
+    try {
+      (void)integrate::enclose_through_kinks<IntervalD>(toy, IntervalD(2), vo, no_pin);
+    } catch (const integrate::KinkPossible&) {
+      mutated_returns = false;
+    }
+    EXPECT_TRUE(mutated_returns) << "tau " << tau << ": the mutation is not caught by the check above";
+  }
+}
+
+// Transversality in t-time: the dipping toy in one step [0, 1] stops no later than the true
+// arrival 1/8; without the check the arrival is put at 5/8.
+TEST(KinkCrossing, TTimeNonTransversalCrossingStopsNoLaterThanTheTrueArrival) {
+  const ToyKink<IntervalD> toy(ToyQ::dip, "0.029296875", false);
+  integrate::ValidatedOptions vo;
+  vo.fixed_step = 1;
+  try {
+    (void)integrate::enclose_through_kinks<IntervalD>(toy, IntervalD(2), vo);
+    ADD_FAILURE() << "an enclosure through a crossing that is not certainly transversal";
+  } catch (const integrate::KinkPossible& e) {
+    EXPECT_NE(std::string(e.what()).find("not certainly transversal"), std::string::npos) << e.what();
+    EXPECT_LE(std::stod(e.info().stopped_at.upper_text()), 0.125);
+    EXPECT_GT(std::stod(e.info().stopped_at.lower_text()), 0.01);
+  }
+  integrate::KinkCrossingOptions no_check;
+  no_check.check_transversal = false;
+  std::vector<integrate::KinkArrival> arrivals;
+  try {
+    arrivals = integrate::enclose_through_kinks<IntervalD>(toy, IntervalD(2), vo, no_check).kink_arrivals;
+  } catch (const integrate::KinkPossible& e) {
+    arrivals = e.info().arrivals;
+  }
+  ASSERT_EQ(arrivals.size(), 1u);
+  EXPECT_GT(std::stod(arrivals[0].t.lower_text()), 0.125);
+}
+
+// T = 2, d = 1: the second score is pushed through 0 early (t ≈ 0.0379 under logistic loss,
+// 0.0261 under square loss).
+instances::Instance two_token(const char* loss, const char* normalization) {
+  nlohmann::json j = {{"model", "value_softmax"}, {"loss", loss}, {"normalization", normalization},
                       {"T", 2}, {"d", 1}, {"V", nlohmann::json::array({nlohmann::json::array({"0.5", "-3"})})},
                       {"a", {"1", "0.05"}}, {"beta", {"1"}}, {"provenance", "test: a kink reached early"}};
   return instances::parse_instance(j);
@@ -239,23 +350,54 @@ std::vector<MpReal> kinked_reference(const instances::Instance& inst, const MpRe
 }
 
 TEST(KinkCrossing, ValueSoftmaxPastTheKinkContainsA300BitReferenceOfTheKinkedFlow) {
-  for (const char* norm : {"relu", "abs"}) {
-    const auto inst = two_token_logistic(norm);
-    const auto enc = integrate::enclose_full_state<IntervalD>(inst, IntervalD(1), integrate::ValidatedOptions{});
+  // logistic loss: τ-time; square loss: t-time (both through enclose_full_state)
+  for (const char* loss : {"logistic", "square"})
+    for (const char* norm : {"relu", "abs"}) {
+      const auto inst = two_token(loss, norm);
+      integrate::ValidatedOptions vo;
+      vo.order = 30;  // the plan's order over double intervals (at 20 the t-time run is 1e-5 wide here)
+      const auto enc = integrate::enclose_full_state<IntervalD>(inst, IntervalD(1), vo);
+      EXPECT_EQ(enc.tau_time, std::string(loss) == "logistic");
+      num::PrecisionGuard g(300);
+      MpReal t_star;
+      const std::vector<MpReal> ref = kinked_reference(inst, MpReal(1), t_star);
+      ASSERT_EQ(enc.kink_arrivals.size(), 1u) << loss << " " << norm;
+      EXPECT_EQ(enc.kink_arrivals[0].score, 1u);
+      EXPECT_EQ(enc.kink_arrivals[0].motion, std::string(norm) == "abs" ? "slides" : "stays");
+      EXPECT_LE(MpReal(enc.kink_arrivals[0].t.lower_text()), t_star) << loss << " " << norm;
+      EXPECT_GE(MpReal(enc.kink_arrivals[0].t.upper_text()), t_star) << loss << " " << norm;
+      for (std::size_t i = 0; i < ref.size(); ++i)
+        EXPECT_TRUE(contains(enc.x[i], ref[i])) << loss << " " << norm << " component " << i << ": [" << num::lower(enc.x[i])
+                                                << ", " << num::upper(enc.x[i]) << "]";
+      EXPECT_EQ(num::upper(enc.x[inst.d * inst.T + 1]), 0.0);
+      EXPECT_EQ(num::upper(enc.alpha[1]), 0.0);
+      EXPECT_LT(num::width(enc.x[0]), 1e-9) << loss << " " << norm;
+    }
+}
+
+// Trajectories (enclose_model_states_at, what `rigorous_integrate_model_at` and the Python
+// module call) go through the certified crossing too: under square loss (t-time) the states at
+// t = 0.01 (before the crossing at ≈ 0.0261), 0.5 and 1 from one pass contain the 300-bit
+// reference of the kinked flow at each time.
+TEST(KinkCrossing, TrajectoryThroughTheKinkContainsTheReferenceAtEveryTime) {
+  for (const char* loss : {"square", "logistic"}) {
+    const auto inst = two_token(loss, "relu");
+    const std::vector<const char*> texts{"0.01", "0.5", "1"};
+    std::vector<IntervalD> times;
+    for (const char* t : texts) times.push_back(num::parse_decimal<IntervalD>(t));
+    const auto encs = integrate::enclose_model_states_at<IntervalD>(
+        models::ValueSoftmax<IntervalD>(inst, std::string(loss) == "logistic"), times, integrate::ValidatedOptions{});
+    ASSERT_EQ(encs.size(), times.size());
     num::PrecisionGuard g(300);
-    MpReal t_star;
-    const std::vector<MpReal> ref = kinked_reference(inst, MpReal(1), t_star);
-    ASSERT_EQ(enc.kink_arrivals.size(), 1u) << norm;
-    EXPECT_EQ(enc.kink_arrivals[0].score, 1u);
-    EXPECT_EQ(enc.kink_arrivals[0].motion, std::string(norm) == "abs" ? "slides" : "stays");
-    EXPECT_LE(MpReal(enc.kink_arrivals[0].t.lower_text()), t_star) << norm;
-    EXPECT_GE(MpReal(enc.kink_arrivals[0].t.upper_text()), t_star) << norm;
-    for (std::size_t i = 0; i < ref.size(); ++i)
-      EXPECT_TRUE(contains(enc.x[i], ref[i])) << norm << " component " << i << ": [" << num::lower(enc.x[i]) << ", "
-                                              << num::upper(enc.x[i]) << "]";
-    EXPECT_EQ(num::upper(enc.x[inst.d * inst.T + 1]), 0.0);
-    EXPECT_EQ(num::upper(enc.alpha[1]), 0.0);
-    EXPECT_LT(num::width(enc.x[0]), 1e-9) << norm;
+    for (std::size_t j = 0; j < times.size(); ++j) {
+      MpReal t_star;
+      const std::vector<MpReal> ref = j == 0 ? run_mp(MpModel(inst), MpModel(inst).initial_state(), MpReal(0), MpReal(texts[0]))
+                                             : kinked_reference(inst, MpReal(texts[j]), t_star);
+      for (std::size_t i = 0; i < ref.size(); ++i)
+        EXPECT_TRUE(contains(encs[j].x[i], ref[i])) << loss << " t = " << texts[j] << " component " << i;
+      EXPECT_EQ(encs[j].kink_arrivals.size(), j == 0 ? 0u : 1u) << loss << " t = " << texts[j];
+    }
+    EXPECT_GT(num::lower(encs[0].x[inst.d * inst.T + 1]), 0.0);  // before the crossing: a_2 > 0
   }
 }
 

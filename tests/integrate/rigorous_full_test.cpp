@@ -6,9 +6,10 @@
 //    reference at its end time;
 //  - the value-softmax model keeps its τ-time path for logistic loss (t carried as a state,
 //    its enclosure contains END), and its enclosure also contains a 256-bit reference;
-//  - a kink crossed (relu with a score through 0) is refused with RigorousFailure in t-time and
-//    crossed with a certificate in τ-time (integrate/kink_crossing.hpp); the same start under x²
-//    goes through;
+//  - a kink crossed (relu with a score through 0) is crossed with a certificate in both time
+//    variables (integrate/kink_crossing.hpp); in t-time (square loss) the run then stops where
+//    the pinning condition is no longer certain (the loss, and with it the kink's pull, tends to
+//    0), never with an enclosure; the same start under x² goes through;
 //  - the energy tail (integrate/gradient_flow_tail.hpp): square loss to END = 200, stopped early
 //    by the bound √((END − s)·L(s)); its enclosure contains the 256-bit reference at END and the
 //    fully integrated enclosure's centre, with r_max = 0 it integrates all the way, and a τ-time
@@ -139,14 +140,18 @@ TEST(RigorousFull, ValueSoftmaxLogisticRunsInTauTimeAndSquareInT) {
   }
 }
 
-TEST(RigorousFull, AKinkOnTheWayIsRefusedInTTimeAndCrossedWithACertificateInTauTime) {
+TEST(RigorousFull, AKinkOnTheWayIsCrossedWithACertificateInBothTimeVariables) {
   auto j = value_json("square", "relu");
   j["a"] = {"1", "0.001", "0.5"};  // the losing score crosses 0 early
-  // t-time (square loss): the a priori enclosure cannot be found on a box where the sign is
-  // uncertain (the model throws there), so the step shrinks below h_min and the tier gives up.
-  EXPECT_THROW((void)integrate::enclose_full_state<IntervalD>(instances::parse_instance(j), IntervalD(100),
-                                                              integrate::ValidatedOptions{}),
-               integrate::RigorousFailure);
+  // t-time (square loss): a[1] reaches its kink at t ≈ 1.36 (certified), and later the
+  // pinning condition is no longer certain (t ≈ 41): KinkPossible with the arrival named.
+  try {
+    (void)integrate::enclose_full_state<IntervalD>(instances::parse_instance(j), IntervalD(100), integrate::ValidatedOptions{});
+    ADD_FAILURE() << "an enclosure where the pinning condition is not certain";
+  } catch (const integrate::KinkPossible& e) {
+    ASSERT_EQ(e.info().arrivals.size(), 1u) << e.what();
+    EXPECT_EQ(e.info().arrivals[0].score, 1u);
+  }
   // τ-time (logistic loss): the crossing is certified (integrate/kink_crossing.hpp) and named.
   j["loss"] = "logistic";
   const auto enc = integrate::enclose_full_state<IntervalD>(instances::parse_instance(j), IntervalD(100),

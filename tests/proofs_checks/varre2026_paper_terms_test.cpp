@@ -66,6 +66,22 @@ TEST(Varre2026SquareWeaker, SoftmaxPolarizesLessUnderSquareLoss) {
   EXPECT_NEAR(lo(f), lo(r), 1e-8);
 }
 
+TEST(Varre2026SquareWeaker, TheSquareSideGoesThroughACertifiedKinkWhereTheEnergyTailStops) {
+  // relu, u = (0.5, −3), a = (1, 0.05): a_1 reaches its kink at t ≈ 0.0261 under square loss
+  // (≈ 0.0379 under logistic loss). The energy tail's steps stop there; the square side is then
+  // stepped to H_sq = 10 through the certified crossing (t-time, integrate/kink_crossing.hpp).
+  // Both sides end one-hot (entropy 0 within 1e-12), so the comparison itself is undecided.
+  const J p = pair("relu", {"0.5", "-3"}, {"1", "0.05"});
+  const auto r = run(kWeaker, p, engine::Tier::rigorous, {{"square_horizon", 10}, {"logistic_horizon", 50}});
+  EXPECT_EQ(r.verdict, Verdict::inconclusive) << r.reason;
+  EXPECT_NE(r.reason.find("overlap"), std::string::npos) << r.reason;  // not a stop at the kink
+  ASSERT_TRUE(r.details.contains("square_kink_arrivals")) << r.details.dump();
+  EXPECT_EQ(r.details["square_kink_arrivals"][0]["score"], 1);
+  EXPECT_LT(std::stod(r.details["square_kink_arrivals"][0]["t"][0].get<std::string>()), 0.02612);
+  EXPECT_GT(std::stod(r.details["square_kink_arrivals"][0]["t"][1].get<std::string>()), 0.02611);
+  EXPECT_EQ(r.details["alpha_square"][1][1], "0");  // α_1 = 0 exactly on the zero branch
+}
+
 TEST(Varre2026SquareWeaker, ElementwiseSigmoidRaisesTheEntropyMoreUnderLogisticLoss) {
   // u > 0: every a_k grows under logistic loss, σ(a) → (1, 1), so σ(a)/Σσ(a) → uniform: the
   // entropy RISES (negative drop), more than under square loss. A certified violation of our
