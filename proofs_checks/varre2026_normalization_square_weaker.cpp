@@ -32,7 +32,7 @@
 #include "engine/registry.hpp"
 #include "engine/verdict_policy.hpp"
 #include "instances/loss_pair.hpp"
-#include "integrate/gradient_flow_tail.hpp"
+#include "integrate/energy_tail_through_kinks.hpp"
 #include "numerics/entropy_enclosure.hpp"
 #include "varre2026_check.hpp"
 #include "varre2026_polarization.hpp"
@@ -117,19 +117,14 @@ engine::CheckResult rigorous(const instances::LossPair& pair, const WeakerSettin
       const auto h_lg = num::entropy_enclosure(lg.alpha, und_lg);
       if (und_lg) return not_applicable(r, "alpha(H) under logistic loss (certainly)");
       r.reason = "the square-loss run to its horizon";
-      const models::ValueSoftmax<S> sq_model(pair.square, false);
-      integrate::EnergyTail<S> tail;
-      integrate::FullStateEnclosure<S> sq;
-      try {
-        sq = integrate::enclose_with_energy_tail<S>(sq_model, S(set.square_horizon), S(0), set.tail_radius, vo, &tail);
-      } catch (const integrate::RigorousFailure& stopped) {
-        // |x| / relu: the tail's steps stop where a score may reach its kink (the step shrinks
-        // below h_min there); validated steps through the certified crossing to H_sq instead
-        // (integrate/kink_crossing.hpp, t-time), without the tail. Another stop there is this
-        // run's verdict; without a kink the first failure is.
-        if (!sq_model.kinked()) throw;
-        r.details["square_tail_stopped_by_kink"] = stopped.what();
-        sq = integrate::enclose_full_state<S>(pair.square, S(set.square_horizon), vo);
+      // |x| / relu: where a score reaches its kink before the tail applies, the run steps to H_sq
+      // through the certified crossing instead (integrate/energy_tail_through_kinks.hpp).
+      const auto sq_run =
+          integrate::enclose_with_energy_tail_or_kinks<S>(pair.square, S(set.square_horizon), set.tail_radius, vo);
+      const integrate::FullStateEnclosure<S>& sq = sq_run.state;
+      const integrate::EnergyTail<S>& tail = sq_run.tail;
+      if (!sq_run.tail_stopped_by_kink.empty()) {
+        r.details["square_tail_stopped_by_kink"] = sq_run.tail_stopped_by_kink;
         if (!sq.kink_arrivals.empty()) r.details["square_kink_arrivals"] = kink_arrivals_json(sq.kink_arrivals);
       }
       r.details["square_steps"] = sq.steps;
