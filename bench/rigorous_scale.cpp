@@ -28,7 +28,12 @@
 // step serves t-time runs), and the normalization run (a τ-time crossing) is skipped for it.
 // Besides the first steps, the paper sweep runs regression-kappa1 to t = 10 to the end (a
 // measured step count, not an extrapolation), and for "ball" also to t = 300.
-// Usage: rigorous_scale [--quick] [--no-paper] [--variants base,midrad,midrad+q10,default,ball] [--paper-steps N]
+// "--tied D" (issue 29 item 3) runs only the authors' tied-D<D>.json (τ-time, n = D² + D + 1) for
+// --paper-steps steps (default 3) per variant, printing besides the row the peak resident memory
+// (getrusage); the paper sweep's tied-D20 rows are unchanged.
+// Usage: rigorous_scale [--quick] [--no-paper] [--variants base,midrad,midrad+q10,default,ball] [--paper-steps N] [--tied D]
+#include <sys/resource.h>
+
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -199,19 +204,33 @@ double fit(const std::vector<std::pair<double, double>>& pts) {
 
 int main(int argc, char** argv) {
   bool quick = false, paper = true;
-  std::size_t paper_steps = 0;
+  std::size_t paper_steps = 0, tied_D = 0;
   std::string variants = "base,midrad,midrad+q10,default-p20,default,ball";
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--quick") == 0) quick = true;
     else if (std::strcmp(argv[i], "--no-paper") == 0) paper = false;
     else if (std::strcmp(argv[i], "--variants") == 0 && i + 1 < argc) variants = argv[++i];
     else if (std::strcmp(argv[i], "--paper-steps") == 0 && i + 1 < argc) paper_steps = std::stoul(argv[++i]);
+    else if (std::strcmp(argv[i], "--tied") == 0 && i + 1 < argc) tied_D = std::stoul(argv[++i]);
   }
   std::vector<Variant> vs;
   std::stringstream ss(variants);
   for (std::string s; std::getline(ss, s, ',');) vs.push_back(parse_variant(s));
   std::printf("sweep,variant,case,n,steps,reached,cpu_s,ms_per_step,centre,box_record,derivative,apriori,assemble,"
               "products,qr,rest,log_norm,mean_h,width\n");
+  if (tied_D > 0) {
+    const auto inst = instances::load_instance(std::string(SOFTCERT_SOURCE_DIR) + "/proofs_checks/instances/authors/tied-D" +
+                                               std::to_string(tied_D) + ".json");
+    const models::TiedValueSoftmax<IntervalD> m(inst, true);
+    for (const auto& v : vs) {
+      steps_of("tied", v, "tied-D" + std::to_string(tied_D) + " (τ-time) first steps", m, paper_steps ? paper_steps : 3, 1e9, 500);
+      rusage ru{};
+      getrusage(RUSAGE_SELF, &ru);
+      std::printf("# tied-D%zu,%s,peak resident %.2f GiB (the process so far)\n", tied_D, v.name.c_str(),
+                  static_cast<double>(ru.ru_maxrss) / (1024.0 * 1024.0));
+    }
+    return 0;
+  }
   std::map<std::string, std::vector<std::pair<double, double>>> pts;
   for (const auto& v : vs)
     for (std::size_t T : {5, 8, 10, 14, 20}) {

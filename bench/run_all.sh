@@ -39,6 +39,10 @@ load "rigorous cost sweeps (table 3)"
 "$build/bench/rigorous_cost" $quick | tee "$out/rigorous_cost.csv"
 load "rigorous tier at the papers' sizes (issue 14 item 5; docs/performance.md)"
 "$build/bench/rigorous_scale" $quick | tee "$out/rigorous_scale.csv"
+if [ -z "$quick" ]; then  # the tied model at the authors' D = 50: 2 τ-steps, ~2 CPU-minutes, 4.5 GiB (issue 29 item 3)
+  load "tied D = 50, first steps (docs/performance.md)"
+  "$build/bench/rigorous_scale" --tied 50 --variants default --paper-steps 2 | tee "$out/rigorous_scale_tied50.csv"
+fi
 load "fast tier vs mpmath and Odeint dopri5 (table 1)"
 /usr/bin/python3 bench/peers.py --build "$build" --out "$out" --only 1 $quick
 load "numpy GD vs rigorous (table 2)"

@@ -34,8 +34,14 @@ struct StepRecord {
   S t0, h;                      // the step started at t0 and advanced by h (h ⊂ [0, h̄])
   std::vector<S> apriori;       // E
   std::vector<S> center;        // n×(p+1): x_k(c)
-  std::vector<S> jac;           // (p+1)×n×n: Dx_k([X]) (exactly 0 for k > jac_order)
-  std::size_t jac_order = static_cast<std::size_t>(-1);  // q: jac[k] = 0 for k > q (ValidatedOptions::jacobian_order)
+  // (q+1)×n×n: Dx_k([X]) for k ≤ q = jac_order(); Dx_k = 0 for k > q (ValidatedOptions::
+  // jacobian_order), not stored: at the tied model's D = 50 (n = 2551, p = 30, q = 10) the
+  // p + 1 orders were 3.2 GB, 2.1 GB of it zeros. Every query below runs its Horner sums from
+  // order q: the terms above are exact zeros, and a·s + 0 = a·s, 0·s + x = x in any rounding,
+  // so the enclosures are the ones Horner from p gave.
+  std::vector<S> jac;
+  std::size_t jac_order = static_cast<std::size_t>(-1);
+  std::size_t jq() const { return std::min(p, jac_order); }
   std::vector<S> remainder;     // n: x_{p+1}(E)
   std::vector<S> B, r, c;       // the Lohner set at t0
 
@@ -64,7 +70,7 @@ struct StepRecord {
         out[i] = FA::from(acc);
         // Horner from q: the terms k > q are exact zeros, and a·s + 0 = a·s exactly in any
         // rounding, so this is the same enclosure as Horner from p.
-        const std::size_t q = std::min(p, jac_order);
+        const std::size_t q = jq();
         for (std::size_t j = 0; j < n; ++j) {
           A a = FA::to(jac[(q * n + i) * n + j]);
           for (std::size_t k = q; k-- > 0;) a = a * s + FA::to(jac[(k * n + i) * n + j]);
@@ -113,14 +119,14 @@ struct StepRecord {
   // s directly (Horner in s inside J(s), then ·B, then ·r).
   template <class W>
   S direct_form(const W& w, const S& s) const {
-    const std::size_t P = p;
+    const std::size_t P = p, Q = jq();
     S acc = w([this](std::size_t i) -> const S& { return remainder[i]; });
     for (std::size_t k = P + 1; k-- > 0;)
       acc = acc * s + w([this, k, P](std::size_t i) -> const S& { return center[i * (P + 1) + k]; });
     std::vector<S> a(n);  // w·J(s), row vector
     for (std::size_t j = 0; j < n; ++j) {
-      S aj = w([this, j, P](std::size_t i) -> const S& { return jac[(P * n + i) * n + j]; });
-      for (std::size_t k = P; k-- > 0;) aj = aj * s + w([this, j, k](std::size_t i) -> const S& { return jac[(k * n + i) * n + j]; });
+      S aj = w([this, j, Q](std::size_t i) -> const S& { return jac[(Q * n + i) * n + j]; });
+      for (std::size_t k = Q; k-- > 0;) aj = aj * s + w([this, j, k](std::size_t i) -> const S& { return jac[(k * n + i) * n + j]; });
       a[j] = aj;
     }
     S dev(0);
@@ -140,7 +146,7 @@ struct StepRecord {
     std::vector<S> C(P + 1);
     for (std::size_t k = 0; k <= P; ++k) {
       S ck = w([this, k, P](std::size_t i) -> const S& { return center[i * (P + 1) + k]; });
-      for (std::size_t m = 0; m < n; ++m) {
+      for (std::size_t m = 0; m < n && k <= jq(); ++m) {  // Dx_k = 0 above q: the term is an exact 0
         S row(0);
         for (std::size_t j = 0; j < n; ++j)
           row += w([this, j, k](std::size_t i) -> const S& { return jac[(k * n + i) * n + j]; }) * B[j * n + m];
@@ -163,8 +169,8 @@ struct StepRecord {
       A acc = FA::to(remainder[i]);
       for (std::size_t k = p + 1; k-- > 0;) acc = acc * s + FA::to(center[i * (p + 1) + k]);
       for (std::size_t j = 0; j < n; ++j) {
-        A a = FA::to(jac[(p * n + i) * n + j]);
-        for (std::size_t k = p; k-- > 0;) a = a * s + FA::to(jac[(k * n + i) * n + j]);
+        A a = FA::to(jac[(jq() * n + i) * n + j]);
+        for (std::size_t k = jq(); k-- > 0;) a = a * s + FA::to(jac[(k * n + i) * n + j]);
         Js[j] = a;
       }
       for (std::size_t m = 0; m < n; ++m) row[m] = A(0);

@@ -813,10 +813,10 @@ void ValidatedStepper<S>::fill_record(const LohnerSet<S>& set, const S& t, const
   rec_.c = set.c;
   rec_.center.resize(n * (p + 1));
   rec_.remainder.resize(n);
-  rec_.jac.resize((p + 1) * n * n);
+  const std::size_t q = jacobian_order();
+  rec_.jac.resize((q + 1) * n * n);  // Dx_k for k ≤ q only (StepRecord::jac)
   // With q < p: for k > q the record holds x_k([X]) (coefficients over the box) and Dx_k = 0,
   // so "x_k(x0) ∈ center_k + jac_k·B·r" (StepRecord) still holds for every x0 in the set.
-  const std::size_t q = jacobian_order();
   for (std::size_t i = 0; i < n; ++i) {
     for (std::size_t k = 0; k <= p; ++k) rec_.center[i * (p + 1) + k] = k <= q ? tc_.coefficient(i, k) : tx_.coefficient(i, k);
     rec_.remainder[i] = te_.coefficient(i, p + 1);
@@ -824,7 +824,6 @@ void ValidatedStepper<S>::fill_record(const LohnerSet<S>& set, const S& t, const
       for (std::size_t j = 0; j < n; ++j)
         rec_.jac[(k * n + i) * n + j] = jacobian_in_double_ ? from_double(txd_.derivative(i, k, j)) : tx_.derivative(i, k, j);
   }
-  std::fill(rec_.jac.begin() + static_cast<std::ptrdiff_t>((q + 1) * n * n), rec_.jac.end(), S(0));
   rec_.jac_order = q;
 }
 

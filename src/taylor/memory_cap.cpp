@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <limits>
 #include <stdexcept>
@@ -41,6 +42,24 @@ void require_derivative_memory(std::size_t nodes, std::size_t orders, std::size_
                             "), above the cap of " + gib(double(cap)) +
                             " (SOFTCERT_TAPE_MEMORY_CAP; taylor/memory_cap.hpp); the ball step needs no x0-derivatives "
                             "where the run allows it (t-time: --set ball; docs/method.md §2b)");
+}
+
+std::size_t derivative_block_width(std::size_t nodes, std::size_t orders, std::size_t n, std::size_t bytes_each) {
+  const double cap = double(derivative_memory_cap());
+  const double per_direction = double(nodes) * double(orders) * double(bytes_each);  // one direction's block column
+  if (per_direction * double(n) <= cap / 8) return n;
+  const double result = double(n) * double(orders) * double(n) * double(bytes_each);
+  const double room = std::min(cap / 8, cap - result);
+  const double fit = room > 0 ? std::floor(room / per_direction) : 0;
+  const std::size_t least = std::min<std::size_t>(n, 8);
+  if (fit < double(least))
+    throw std::domain_error("memory: the variational pass needs " + gib(result + per_direction * double(least)) +
+                            " in blocks of " + std::to_string(least) + " directions (its result n x " +
+                            std::to_string(orders) + " orders x n = " + std::to_string(n) + ", plus " +
+                            std::to_string(nodes) + " tape nodes x " + std::to_string(orders) +
+                            " orders per direction), above the cap of " + gib(cap) +
+                            " (SOFTCERT_TAPE_MEMORY_CAP; taylor/memory_cap.hpp)");
+  return std::min(n, static_cast<std::size_t>(fit));
 }
 
 }  // namespace softcert::taylor

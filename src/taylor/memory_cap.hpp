@@ -17,4 +17,14 @@ std::size_t derivative_memory_cap();
 // bytes exceed the cap (the product computed without overflow).
 void require_derivative_memory(std::size_t nodes, std::size_t orders, std::size_t n, std::size_t bytes_each);
 
+// Directions per block of the variational pass (taylor/tape.hpp: the pass runs for one block of
+// x0-directions at a time, each block over every node and order; the results are the same
+// numbers, since no direction's row reads another's). n — one block, the (node, order,
+// direction) array whole — when nodes·orders·n coefficients fit in an eighth of the cap (1 GiB
+// under the 8 GiB cap: every run measured before blocks existed, up to the regression model at
+// n = 420, q = 20, 0.9 GB); otherwise the most directions w whose block array nodes·orders·w
+// fits in an eighth of the cap and, together with the n·orders·n result array, in the cap. Throws std::domain_error naming
+// the sizes when fewer than min(n, 8) directions fit (e.g. the result array alone is too big).
+std::size_t derivative_block_width(std::size_t nodes, std::size_t orders, std::size_t n, std::size_t bytes_each);
+
 }  // namespace softcert::taylor

@@ -119,7 +119,18 @@ class Tape {
   // Computes coefficients 1..order of the solution (and, if `derivatives`, the derivatives of
   // coefficients 0..min(order, derivative_order) with respect to x0; derivative(i, k, j) is
   // meaningful only for those k). The derivative pass costs ~ nodes·q²·n for q = that order.
+  // It runs over blocks of x0-directions (all nodes and orders for directions j0..j0+w−1, then
+  // the next block): w = n (one block) unless the (node, order, direction) array would not fit
+  // in an eighth of the memory cap (derivative_block_width, taylor/memory_cap.hpp). No row of one
+  // direction reads another direction's, so every block width gives the same numbers bit for
+  // bit (tests/taylor/tape_blocks_test.cpp); only the memory, nodes·(q+1)·w + n·(q+1)·n
+  // coefficients instead of nodes·(q+1)·n, changes.
   void solve(bool derivatives, std::size_t derivative_order = static_cast<std::size_t>(-1));
+  // Directions per block of the next derivative passes: 0 = chosen from the memory cap (the
+  // default); w ≥ 1 forces blocks of w (tests and benches; the cap still applies).
+  void set_derivative_block(std::size_t w) { forced_block_ = w; }
+  // The block width of the last derivative pass (n: one block).
+  std::size_t derivative_block() const { return w_; }
 
   std::size_t dimension() const { return n_; }
   std::size_t order() const { return K_ - 1; }
@@ -129,7 +140,7 @@ class Tape {
   // ∂ coefficient(i, k) / ∂ x0_j (after solve(true)), for k ≤ the derivative order solved.
   S derivative(std::size_t i, std::size_t k, std::size_t j) const {
     assert(k < Kd_);
-    return FastArith<S>::from(d_[(i * Kd_ + k) * n_ + j]);
+    return FastArith<S>::from(w_ == n_ ? d_[(i * Kd_ + k) * n_ + j] : out_[(i * Kd_ + k) * n_ + j]);
   }
   // Coefficient 0 of any node (its value at the recorded box).
   S value0(std::size_t node) const { return FastArith<S>::from(coef_[node * K_]); }
@@ -148,7 +159,8 @@ class Tape {
 
   A& c(std::size_t node, std::size_t k) { return coef_[node * K_ + k]; }
   A* cp(std::size_t node) { return &coef_[node * K_]; }
-  A* d(std::size_t node, std::size_t k) { return &d_[(node * Kd_ + k) * n_]; }
+  // Row of node's order-k derivatives for the directions of the current block (w_ of them).
+  A* d(std::size_t node, std::size_t k) { return &d_[(node * Kd_ + k) * w_]; }
   A& aux(std::size_t node) { return aux_[node]; }
   void set0(std::size_t node, const S& v) { coef_[node * K_] = FastArith<S>::to(v); }
   void set_aux(std::size_t node, const S& v) { aux_[node] = FastArith<S>::to(v); }
@@ -164,8 +176,10 @@ class Tape {
 
   void clear_d(std::size_t i, std::size_t dq) {
     A* p = d(i, 0);
-    for (std::size_t m = 0; m < (dq + 1) * n_; ++m) p[m] = A(0);
+    for (std::size_t m = 0; m < (dq + 1) * w_; ++m) p[m] = A(0);
   }
+  // The derivative pass for directions j0..j0+w_−1 (orders 0..dq); coefficients 0..dq are final.
+  void derivative_block(std::size_t j0, std::size_t dq);
 
   // Coefficient k ≥ 1 of node i.
   void eval(std::size_t i, std::size_t k);
@@ -183,10 +197,13 @@ class Tape {
   // (node, order, direction) array holds q + 1 orders, not p + 1 (at n = 420, p = 30, q = 20 it
   // is the largest allocation of a step; docs/performance.md).
   std::size_t Kd_ = 1;
+  std::size_t w_ = 0, forced_block_ = 0;  // directions per block (the last pass's; a forced width)
   bool derivatives_ = false;
   std::vector<Node> nodes_;
   std::vector<std::uint32_t> outputs_;
-  std::vector<A> coef_, d_, aux_, scratch_;
+  // d_: (node, order, direction-in-block); out_: (input, order, direction), the inputs' rows
+  // gathered from every block (used only when w_ < n_; with one block d_ holds them).
+  std::vector<A> coef_, d_, out_, aux_, scratch_;
 };
 
 // ----- Tape: the coefficient passes ---------------------------------------------------------
@@ -197,14 +214,12 @@ void Tape<S>::solve(bool derivatives, std::size_t derivative_order) {
   [[maybe_unused]] const typename FastArith<S>::Guard rounding_guard;  // every A operation below is inside it
   derivatives_ = derivatives;
   const std::size_t dq = derivative_order < K_ - 1 ? derivative_order : K_ - 1;  // highest differentiated order
-  if (derivatives) {
+  if (derivatives) {  // the sizes first: refuse before any allocation (taylor/memory_cap.hpp)
     Kd_ = dq + 1;
-    require_derivative_memory(nodes_.size(), Kd_, n_, sizeof(A));  // before the allocation
-    if (d_.size() < nodes_.size() * Kd_ * n_) d_.resize(nodes_.size() * Kd_ * n_, A(0));
-    for (std::size_t i = 0; i < nodes_.size(); ++i) clear_d(i, dq);
-    for (std::size_t i = 0; i < n_; ++i) d(i, 0)[i] = A(1);  // inputs are nodes 0..n−1
-    for (std::size_t i = 0; i < nodes_.size(); ++i) eval_d(i, 0);
+    const std::size_t auto_w = derivative_block_width(nodes_.size(), Kd_, n_, sizeof(A));
+    w_ = forced_block_ ? std::min(forced_block_, auto_w) : auto_w;  // a forced width stays under the cap
   }
+  // The coefficients: every order first (they never read a derivative).
   for (std::size_t k = 0; k + 1 < K_; ++k) {
     if (k > 0)
       for (std::size_t i = n_; i < nodes_.size(); ++i) eval(i, k);
@@ -214,20 +229,43 @@ void Tape<S>::solve(bool derivatives, std::size_t derivative_order) {
       const std::uint32_t o = outputs_[i];
       c(i, k + 1) = c(o, k) / kk;
     }
-    if (derivatives && k < dq) {
-      if (k > 0)
-        for (std::size_t i = n_; i < nodes_.size(); ++i) eval_d(i, k);
-      for (std::size_t i = 0; i < n_; ++i) {
-        A* di = d(i, k + 1);
-        const A* dout = d(outputs_[i], k);
-#if defined(__SSE2__) && !defined(SOFTCERT_NO_SIMD_TAPE)
-        if constexpr (std::is_same_v<A, FastIntervalD>) {
-          div_rows_pos_sse(di, dout, static_cast<double>(k + 1), n_);  // the same doubles (taylor/mac.hpp)
-          continue;
-        }
-#endif
-        for (std::size_t j = 0; j < n_; ++j) di[j] = dout[j] / kk;
+  }
+  if (!derivatives) return;
+  if (d_.size() < nodes_.size() * Kd_ * w_) d_.resize(nodes_.size() * Kd_ * w_, A(0));
+  if (w_ < n_ && out_.size() < n_ * Kd_ * n_) out_.resize(n_ * Kd_ * n_, A(0));
+  for (std::size_t j0 = 0; j0 < n_; j0 += w_) {
+    derivative_block(j0, dq);
+    if (w_ == n_) break;  // one block: d_ holds the inputs' rows (derivative() reads them there)
+    const std::size_t w = std::min(w_, n_ - j0);
+    for (std::size_t i = 0; i < n_; ++i)  // gather the inputs' rows of this block
+      for (std::size_t k = 0; k < Kd_; ++k) {
+        const A* src = d(i, k);
+        A* dst = &out_[(i * Kd_ + k) * n_ + j0];
+        for (std::size_t j = 0; j < w; ++j) dst[j] = src[j];
       }
+  }
+}
+
+template <class S>
+void Tape<S>::derivative_block(std::size_t j0, std::size_t dq) {
+  // The last block may be narrower: its surplus columns seed nothing and stay 0 (never read).
+  for (std::size_t i = 0; i < nodes_.size(); ++i) clear_d(i, dq);
+  for (std::size_t i = j0; i < n_ && i < j0 + w_; ++i) d(i, 0)[i - j0] = A(1);  // inputs are nodes 0..n−1
+  for (std::size_t i = 0; i < nodes_.size(); ++i) eval_d(i, 0);
+  for (std::size_t k = 0; k < dq; ++k) {
+    if (k > 0)
+      for (std::size_t i = n_; i < nodes_.size(); ++i) eval_d(i, k);
+    const A kk(static_cast<int>(k + 1));
+    for (std::size_t i = 0; i < n_; ++i) {
+      A* di = d(i, k + 1);
+      const A* dout = d(outputs_[i], k);
+#if defined(__SSE2__) && !defined(SOFTCERT_NO_SIMD_TAPE)
+      if constexpr (std::is_same_v<A, FastIntervalD>) {
+        div_rows_pos_sse(di, dout, static_cast<double>(k + 1), w_);  // the same doubles (taylor/mac.hpp)
+        continue;
+      }
+#endif
+      for (std::size_t j = 0; j < w_; ++j) di[j] = dout[j] / kk;
     }
   }
 }
@@ -266,7 +304,7 @@ void Tape<S>::eval_d(std::size_t i, std::size_t k) {
   const A* b = cp(nd.b);
   const A* r = cp(i);
   A* dr = d(i, k);
-  const std::size_t n = n_;
+  const std::size_t n = w_;  // the directions of the current block
   auto da = [&](std::size_t m) { return d(nd.a, m); };
   auto db = [&](std::size_t m) { return d(nd.b, m); };
   auto dc = [&](std::size_t m) { return d(i, m); };
