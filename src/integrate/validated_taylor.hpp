@@ -152,6 +152,8 @@ struct StepProfile {
   double rest = 0;        // tube segment, boxes, intersections
   double log_norm = 0;    // the ball step's certificate of μ (numerics/log_norm_bound.hpp)
   std::size_t steps = 0;
+  std::size_t apriori_tapes = 0;  // tapes recorded over a trial a priori box E (find_apriori)
+  std::size_t trial_steps = 0;    // trial step sizes tried (validated_step_size), accepted ones included
   double total() const { return centre + box_record + derivative + apriori + assemble + products + qr + rest + log_norm; }
   static double now() {
     timespec ts{};
@@ -724,6 +726,7 @@ S ValidatedStepper<S>::validated_step_size(const LohnerSet<S>& set, const S& t, 
       hS = S(quantize(h, t_end));
     }
     // 1 and 3: the a priori box E and, on it, the remainder coefficient x_{p+1}(E) (te_).
+    ++prof_.trial_steps;
     if (!find_apriori(num::upper(hS))) {
       h = (last ? rem_lo : h) * 0.5;
       continue;
@@ -761,6 +764,7 @@ bool ValidatedStepper<S>::find_apriori(const num::BoundOf<S>& hbar) {
       E_[i] = num::hull_of_bounds<S>(num::lower(E_[i]) - d, num::upper(E_[i]) + d);
     }
     try {
+      ++prof_.apriori_tapes;
       te_.record(f_, E_, p + 1);
       te_.solve(false);
     } catch (const std::exception&) {
