@@ -16,7 +16,9 @@
 //     formula for the same field; for MPFI kinds in doubles) the derivatives are
 //     enclosed in IntervalD over [X] rounded outward to doubles: still enclosures of the exact
 //     Dx_k over a superset of [X], so step 4 stays valid; their ~1e-16 relative width only
-//     enters the set through A·[r], i.e. scaled by the set's own width.
+//     enters the set through A·[r], i.e. scaled by the set's own width. With q = p the same
+//     IntervalD pass's coefficients x_k over that box are step 1's x_k([X]) (an enclosure over
+//     a superset of [X]: Z only grows by their rounding), and the box tape in S is skipped.
 //  3. Remainder: x(h) − Σ_{k≤p} x_k(x0) h^k = x_{p+1}(x(ξ)) h^{p+1} ∈ x_{p+1}(E)·h^{p+1}
 //     (Lagrange form per component, x(ξ) ∈ E).
 //  4. Lohner: with J = Σ_k Dx_k([X]) h^k and A = J·B, the mean value theorem gives
@@ -152,6 +154,8 @@ struct StepProfile {
   double rest = 0;        // tube segment, boxes, intersections
   double log_norm = 0;    // the ball step's certificate of μ (numerics/log_norm_bound.hpp)
   std::size_t steps = 0;
+  std::size_t apriori_tapes = 0;  // tapes recorded over a trial a priori box E (find_apriori)
+  std::size_t trial_steps = 0;    // trial step sizes tried (validated_step_size), accepted ones included
   double total() const { return centre + box_record + derivative + apriori + assemble + products + qr + rest + log_norm; }
   static double now() {
     timespec ts{};
@@ -357,6 +361,15 @@ class ValidatedStepper {
   // Step 2's derivative pass in IntervalD over [X] rounded outward (txd_). False when it cannot
   // be used (an operation failed or a derivative is not finite): the caller falls back to S.
   bool double_jacobian(const std::vector<S>& X);
+  // After double_jacobian: every coefficient x_k over the box in txd_ is finite.
+  bool double_box_coefficients_finite() const {
+    for (std::size_t i = 0; i < n_; ++i)
+      for (std::size_t k = 0; k <= opt_.order; ++k) {
+        const IntervalD v = txd_.coefficient(i, k);
+        if (!std::isfinite(v.lower()) || !std::isfinite(v.upper())) return false;
+      }
+    return true;
+  }
 
   void fill_record(const LohnerSet<S>& set, const S& t, const S& h);
 
@@ -368,6 +381,8 @@ class ValidatedStepper {
   taylor::Tape<IntervalD> txd_;  // the derivative pass in IntervalD (set_double_jacobian_field)
   DoubleField double_field_;
   bool jacobian_in_double_ = false;
+  bool box_in_double_ = false;  // this Lohner step's x_k([X]), k ≥ 1, are txd_'s (tx_ not recorded)
+  std::vector<S> box_;          // then [X]
   std::vector<S> E_, final_;
   StepRecord<S> rec_;
   double h_ratio_ = 1.0;  // accepted / estimated step of the last step, grown by 10% (step())
@@ -487,14 +502,25 @@ TubeSegment<S> ValidatedStepper<S>::step_lohner(LohnerSet<S>& set, S& t, const S
   tc_.record(f_, set.c, p);
   tc_.solve(false);
   lap(prof_.centre);
-  tx_.record(f_, X, p);
-  lap(prof_.box_record);
+  // With the Jacobian from the double field and q = p, the double tape's coefficients over
+  // [X] rounded outward (a superset of [X]) also serve step 1's polynomial P: any enclosure of
+  // x_k over the box does. The stepper's own box tape is then not needed at all (profiled on
+  // the headline instance: at 128 bits its MPFI pass was ~20% of a step; docs/performance.md,
+  // "What limits each figure" §3). With q < p its coefficients k > q enter the record: kept.
   jacobian_in_double_ = false;
-  if (double_field_) {
-    tx_.solve(false);
+  box_in_double_ = false;
+  if (double_field_ && jacobian_order() == p) {
     jacobian_in_double_ = double_jacobian(X);
+    box_in_double_ = jacobian_in_double_ && double_box_coefficients_finite();
+    if (box_in_double_) box_ = X;
   }
-  if (!jacobian_in_double_) tx_.solve(true, jacobian_order());
+  if (!box_in_double_) {
+    tx_.record(f_, X, p);
+    lap(prof_.box_record);
+    if (double_field_ && jacobian_order() < p) jacobian_in_double_ = double_jacobian(X);
+    if (jacobian_in_double_) tx_.solve(false);
+    else tx_.solve(true, jacobian_order());
+  }
   lap(prof_.derivative);
   bool last = false;
   const S hS = validated_step_size(set, t, t_end, last);
@@ -598,6 +624,7 @@ TubeSegment<S> ValidatedStepper<S>::step_ball(LohnerSet<S>& set, S& t, const S& 
   lap(prof_.centre);
   tx_.record(f_, X, p);
   tx_.solve(false);
+  box_in_double_ = false;
   lap(prof_.box_record);
   bool last = false;
   const S hS = validated_step_size(set, t, t_end, last);
@@ -724,6 +751,7 @@ S ValidatedStepper<S>::validated_step_size(const LohnerSet<S>& set, const S& t, 
       hS = S(quantize(h, t_end));
     }
     // 1 and 3: the a priori box E and, on it, the remainder coefficient x_{p+1}(E) (te_).
+    ++prof_.trial_steps;
     if (!find_apriori(num::upper(hS))) {
       h = (last ? rem_lo : h) * 0.5;
       continue;
@@ -748,9 +776,14 @@ bool ValidatedStepper<S>::find_apriori(const num::BoundOf<S>& hbar) {
   const S H = num::hull_of_bounds<S>(B(0), hbar);
   const S Hp1 = num::pow_int(H, static_cast<unsigned>(p + 1));
   std::vector<S> P(n_), Z(n_);
+  // x_0([X]) = [X] itself (box_ in S, not rounded to doubles).
+  auto box_coefficient = [this](std::size_t i, std::size_t k) {
+    if (!box_in_double_) return tx_.coefficient(i, k);
+    return k == 0 ? box_[i] : from_double(txd_.coefficient(i, k));
+  };
   for (std::size_t i = 0; i < n_; ++i) {
-    S acc = tx_.coefficient(i, p);
-    for (std::size_t k = p; k-- > 0;) acc = acc * H + tx_.coefficient(i, k);
+    S acc = box_coefficient(i, p);
+    for (std::size_t k = p; k-- > 0;) acc = acc * H + box_coefficient(i, k);
     P[i] = acc;
   }
   E_ = P;
@@ -761,6 +794,7 @@ bool ValidatedStepper<S>::find_apriori(const num::BoundOf<S>& hbar) {
       E_[i] = num::hull_of_bounds<S>(num::lower(E_[i]) - d, num::upper(E_[i]) + d);
     }
     try {
+      ++prof_.apriori_tapes;
       te_.record(f_, E_, p + 1);
       te_.solve(false);
     } catch (const std::exception&) {

@@ -337,3 +337,44 @@ TEST(ValidatedLogistic, MpfiBoxWithDoubleJacobianContainsEveryCornerSolution) {
 
 }  // namespace
 }  // namespace softcert
+
+namespace softcert {
+namespace {
+
+// At 128 bits with the double Jacobian (q = p), the a priori box's polynomial Σ x_k([X]) H^k
+// takes x_k, k ≥ 1, from the IntervalD derivative pass and the box tape in MPFI is skipped
+// (integrate/validated_taylor.hpp, step 2). What the a priori box must hold is every solution
+// over the whole step: each tube segment (intersected with it) contains the 300-bit reference
+// at times inside the step, not only at its end. (Mutation checked: with those coefficients
+// dropped from P the a priori test still passes on a box around [X]; the final enclosures still
+// contain the reference, but the segment boxes miss it: 66 failed checks here.)
+TEST(ValidatedLogistic, MpfiDoubleBoxCoefficientsEncloseTheSolutionInsideEveryStep) {
+  num::PrecisionGuard g(300);
+  const Instance in = random_instance(3, 3);
+  const auto mref = model_of<MpReal>(in);
+  std::vector<integrate::TubeSegment<IntervalMp>> segments;
+  double box_record = -1;
+  {
+    num::PrecisionGuard g128(128);
+    const auto m = model_of<IntervalMp>(in);
+    const auto md = model_of<IntervalD>(in);
+    auto field = [&m](const auto& y, auto& dy) { m.rhs(y, dy); };
+    ValidatedTaylor<IntervalMp, decltype(field)> vt(field, 6);
+    vt.set_double_jacobian_field([&md](const auto& y, auto& dy) { md.rhs(y, dy); });
+    segments = vt.integrate(m.initial_state(), IntervalMp(0), IntervalMp(1)).segments();
+    box_record = vt.profile().box_record;  // never lapped on this path: no MPFI box tape
+  }
+  EXPECT_EQ(box_record, 0.0);
+  ASSERT_GE(segments.size(), 2u);
+  // reference: ~1e-40 local error per 0.125 (order 30 at 300 bits), far below the boxes' widths
+  for (std::size_t s = 0; s < segments.size(); ++s) {
+    const double t0 = num::to_double(num::hull_of_bounds<IntervalMp>(num::upper(segments[s].t0), num::upper(segments[s].t0)));
+    const double t1 = num::to_double(num::hull_of_bounds<IntervalMp>(num::lower(segments[s].t1), num::lower(segments[s].t1)));
+    const double t = t0 + 0.6 * (t1 - t0);
+    const auto ref = reference_solution(mref, mref.initial_state(), t, 0.125, 30);
+    for (std::size_t i = 0; i < 6; ++i) EXPECT_TRUE(num::contains(segments[s].box[i], ref[i])) << s << " " << i;
+  }
+}
+
+}  // namespace
+}  // namespace softcert
