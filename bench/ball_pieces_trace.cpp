@@ -16,7 +16,7 @@
 #include <string>
 
 #include "instances/instance.hpp"
-#include "integrate/validated_taylor.hpp"
+#include "integrate/validated_flow.hpp"
 #include "models/tied_value_softmax.hpp"
 #include "models/value_softmax.hpp"
 
@@ -39,28 +39,34 @@ int run(const Model& model, const IntervalD& t_end, unsigned k, std::size_t ever
   o.log_norm_ball = true;
   o.ball_pieces = k;
   auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
-  integrate::ValidatedTaylor<IntervalD, decltype(field)> vt(field, model.dimension(), o);
+  integrate::BallStepper<IntervalD, decltype(field)> vt(field, model.dimension(), o.ball_options());
   auto set = integrate::LohnerSet<IntervalD>::from_box(model.initial_state());
-  IntervalD t(0);
-  bool reached = false;
   std::size_t steps = 0;
   const double start = integrate::StepProfile::now();
   std::printf("step,t,h,pieces,mu,mid,radius,ball,cpu_s\n");
-  try {
-    while (!reached) {
-      vt.step(set, t, tau ? IntervalD(1e300) : t_end, reached);
-      if constexpr (requires { model.time_index(); })
-        if (tau && vt.last_box()[model.time_index()].lower() >= t_end.upper()) reached = true;
-      ++steps;
-      const auto& r = vt.ball_rule();
-      if (steps % every == 0 || reached)
-        std::printf("%zu,%.6g,%.4g,%u,%.4g,%.4g,%.4g,%.4g,%.2f\n", steps, time_of(model, vt.last_box(), t, tau), r.last_h, r.last_pieces, r.last_mu,
-                    r.last_mid, r.last_radius, set.ball, integrate::StepProfile::now() - start);
-      std::fflush(stdout);
-    }
-  } catch (const std::exception& e) {
-    std::printf("# failed at t = %.6g after %zu steps: %s\n", t.upper(), steps, e.what());
-  }
+  // One line every `every` steps and at the end; in τ-time the run ends at the first step whose
+  // t (a state component) passes END (the ball step has no τ-time crossing rule).
+  auto line = [&](const integrate::TubeSegment<IntervalD>& seg, bool last) {
+    const auto& r = vt.ball_rule();
+    if (steps % every == 0 || last)
+      std::printf("%zu,%.6g,%.4g,%u,%.4g,%.4g,%.4g,%.4g,%.2f\n", steps, time_of(model, vt.last_box(), seg.t1, tau), r.last_h,
+                  r.last_pieces, r.last_mu, r.last_mid, r.last_radius, set.ball, integrate::StepProfile::now() - start);
+    std::fflush(stdout);
+  };
+  integrate::FlowControl control;
+  control.max_steps = 100000000;
+  const auto curve = integrate::run_flow<IntervalD>(
+      vt, set, model.initial_state(), IntervalD(0), integrate::until_time(tau ? IntervalD(1e300) : t_end), control,
+      integrate::no_finisher, integrate::on_segment([&](const integrate::TubeSegment<IntervalD>& seg) {
+        ++steps;
+        bool last = !tau && !(seg.t1.upper() < t_end.lower());
+        if constexpr (requires { model.time_index(); })
+          if (tau && vt.last_box()[model.time_index()].lower() >= t_end.upper()) last = true;
+        line(seg, last);
+        return last && tau ? integrate::FlowAction::complete : integrate::FlowAction::proceed;
+      }));
+  if (curve.end() == integrate::FlowEnd::failure)
+    std::printf("# failed at t = %.6g after %zu steps: %s\n", curve.t_reached().upper(), steps, curve.message().c_str());
   double w = 0;
   for (const auto& x : vt.last_box()) w = std::max(w, x.upper() - x.lower());
   std::printf("# done steps %zu cpu %.2f many %zu width %.3g\n", steps, integrate::StepProfile::now() - start,
