@@ -45,7 +45,9 @@
 // the ball step at d = 20 — 420 states, docs/method.md §2b — with pieces chosen per step, and the
 // Lohner set at small d; set "lohner" or "ball", ball_pieces with set "ball": pieces per step; the
 // members needed run on the machine's cores at once; docs/theorems/varre2026_regression.md),
-// recertify (fast tier, default true).
+// recertify (fast tier, default true), stop_when_decided (default true: each member's PL tail
+// stops once its entropy lies inside the window the margin needs, member_requests below; false:
+// the tail's default rule, tight entropies, as before).
 // Horizon default 300.
 
 #include <cmath>
