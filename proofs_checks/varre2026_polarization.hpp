@@ -107,6 +107,7 @@ integrate::FullStateEnclosure<S> rigorous_state_at(const instances::Instance& in
   if (plan.tail == integrate::PlanTail::pl) {
     integrate::PlTailOptions tail;
     tail.width = plan.tail_width;
+    tail.decided = plan.tail_decided;
     return integrate::enclose_with_pl_tail<S>(models::ValueSoftmax<S>(inst), S(H), vo, tail);
   }
   return integrate::enclose_full_state<S>(inst, S(H), vo);
@@ -126,12 +127,14 @@ inline nlohmann::json kink_arrivals_json(const std::vector<integrate::KinkArriva
 // kinds (Boost's precision is process-wide state, numerics/precision.hpp). Each member's run is
 // the same computation on any thread, so the enclosures do not depend on `threads`. A member that
 // throws: the first such member's exception (in member order) is rethrown after all have ended.
+// requests[i]: member i's own request (e.g. its own PL-tail stop test, RunRequest::tail_decided).
 template <class S>
 std::vector<std::optional<integrate::FullStateEnclosure<S>>> rigorous_states_at(const std::vector<instances::Instance>& members,
                                                                                 const std::vector<bool>& needed, double H,
-                                                                                const integrate::RunRequest& request,
+                                                                                const std::vector<integrate::RunRequest>& requests,
                                                                                 unsigned threads = 0) {
   const std::size_t m = members.size();
+  if (requests.size() != m) throw std::invalid_argument("rigorous_states_at: one request per member");
   std::vector<std::optional<integrate::FullStateEnclosure<S>>> out(m);
   std::vector<std::exception_ptr> failed(m);
   std::atomic<std::size_t> next{0};
@@ -139,7 +142,7 @@ std::vector<std::optional<integrate::FullStateEnclosure<S>>> rigorous_states_at(
     for (std::size_t i; (i = next.fetch_add(1)) < m;) {
       if (!needed[i]) continue;
       try {
-        out[i] = rigorous_state_at<S>(members[i], H, request);
+        out[i] = rigorous_state_at<S>(members[i], H, requests[i]);
       } catch (...) {
         failed[i] = std::current_exception();
       }
@@ -158,6 +161,14 @@ std::vector<std::optional<integrate::FullStateEnclosure<S>>> rigorous_states_at(
   return out;
 }
 
+// The same request for every member.
+template <class S>
+std::vector<std::optional<integrate::FullStateEnclosure<S>>> rigorous_states_at(const std::vector<instances::Instance>& members,
+                                                                                const std::vector<bool>& needed, double H,
+                                                                                const integrate::RunRequest& request,
+                                                                                unsigned threads = 0) {
+  return rigorous_states_at<S>(members, needed, H, std::vector<integrate::RunRequest>(members.size(), request), threads);
+}
 // The request of a check that sets only the Taylor order (0: the plan's) and the step budget.
 inline integrate::RunRequest order_and_budget(unsigned order, std::size_t max_steps) {
   integrate::RunRequest q;

@@ -45,7 +45,9 @@
 // the ball step at d = 20 — 420 states, docs/method.md §2b — with pieces chosen per step, and the
 // Lohner set at small d; set "lohner" or "ball", ball_pieces with set "ball": pieces per step; the
 // members needed run on the machine's cores at once; docs/theorems/varre2026_regression.md),
-// recertify (fast tier, default true).
+// recertify (fast tier, default true), stop_when_decided (default true: each member's PL tail
+// stops once its entropy lies inside the window the margin needs, member_requests below; false:
+// the tail's default rule, tight entropies, as before).
 // Horizon default 300.
 
 #include <cmath>
@@ -88,7 +90,7 @@ class RegressionConditioningCheck : public VarreCheck {
                 "the entropy of softmax(a(H)) strictly decreases at every step of the sweep (H default 300). Margin: "
                 "min_i (H_i - H_{i+1})."};
   }
-  std::vector<std::string> params() const override { return {"d", "n", "kappa", "order", "max_steps", "set", "ball_pieces", "recertify"}; }
+  std::vector<std::string> params() const override { return {"d", "n", "kappa", "order", "max_steps", "set", "ball_pieces", "recertify", "stop_when_decided"}; }
 
   // params: d (default 20), n (default 20), kappa (default [1, 2, 3, 4, 5]); see the header.
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
@@ -114,11 +116,16 @@ class RegressionConditioningCheck : public VarreCheck {
     const double H = horizon_param(o, 300.0, "1e6");
     const unsigned order = taylor_order_param(o.params, 0);  // 0: integrate::default_full_state_order
     const auto max_steps = max_steps_param(o.params, 200000);
+    bool stop_when_decided = true;  // the members' PL tails stop once the margin is decided (member_requests)
     // set and ball_pieces: an expert's override of the plan (integrate/run_plan.hpp), which
     // otherwise takes the ball step at d = 20 (420 states) with pieces chosen per step.
     integrate::RunRequest request = order_and_budget(order, max_steps);
     if (o.params.is_object() && o.params.contains("set")) request.set = ball_set_param(o.params) ? "ball" : "lohner";
     if (o.params.is_object() && o.params.contains("ball_pieces")) request.ball_pieces = ball_pieces_param(o.params);
+    if (o.params.is_object() && o.params.contains("stop_when_decided")) {
+      if (!o.params["stop_when_decided"].is_boolean()) throw std::invalid_argument("params.stop_when_decided: must be true or false");
+      stop_when_decided = o.params["stop_when_decided"].get<bool>();
+    }
     const unsigned bits = o.precision_bits == 0 ? 53 : o.precision_bits;
     engine::CheckResult r;
     r.horizon = H;
@@ -140,7 +147,7 @@ class RegressionConditioningCheck : public VarreCheck {
               off.reason = "re-certification is off (params.recertify = false)";
               return off;
             }
-            return run_rigorous(sw, H, request, recertify_bits(bits), r);
+            return run_rigorous(sw, H, request, recertify_bits(bits), r, stop_when_decided);
           });
       if (f.verdict == engine::Verdict::violated) return f;
       f.horizon = H;
@@ -148,7 +155,7 @@ class RegressionConditioningCheck : public VarreCheck {
       f.facts = std::move(facts);
       return f;
     }
-    return run_rigorous(sw, H, request, bits, r);
+    return run_rigorous(sw, H, request, bits, r, stop_when_decided);
   }
 
  private:
@@ -170,12 +177,78 @@ class RegressionConditioningCheck : public VarreCheck {
     return needed;
   }
 
+  // Each needed member's request: `request` plus, when the fast tier's 53-bit entropies (no
+  // guarantee) order every gap as the reading claims, a test that ends the member's PL tail
+  // (integrate/pl_tail.hpp, PlTailOptions::decided) as soon as the entropy enclosed over the
+  // tail's ball lies certainly inside the member's window: above θ for a gap's higher member and
+  // below θ for its lower one, θ the midpoint of the two fast entropies. Sound whatever the fast
+  // tier says: every valid ball's box contains x(H), so the margin below is decided from
+  // enclosures as before; the test only chooses when to stop stepping. If every member stops
+  // that way, every gap's enclosure is certainly > 0; a window the true entropy is not in is
+  // never met, and that member runs as it would without one (docs/performance.md, "The
+  // regression check's tail stops when its margin is decided"). Without a usable fast run
+  // (a failure, a gap the fast tier does not order): `request` for every member.
+  std::vector<integrate::RunRequest> member_requests(const instances::RegressionSweep& sw, double H, const integrate::RunRequest& request,
+                                                     engine::CheckResult& r) const {
+    const std::size_t m = sw.members.size();
+    std::vector<integrate::RunRequest> out(m, request);
+    const auto g = gaps(m);
+    const std::vector<bool> needed = needed_members(m);
+    std::vector<double> h(m, NAN);
+    integrate::FastOptions fo;
+    fo.escalate = false;
+    fo.max_steps = request.max_steps;
+    try {
+      for (std::size_t i = 0; i < m; ++i)
+        if (needed[i]) h[i] = entropy_from_scores(parse_doubles(integrate::integrate_fast(sw.members[i], num::decimal_round_trip(H), fo).run.a));
+    } catch (const std::exception&) {
+      return out;
+    }
+    std::vector<double> lo(m, -INFINITY), hi(m, INFINITY);
+    for (const auto& [i, j] : g) {
+      if (!(h[i] > h[j])) return out;  // the fast tier does not order this gap: no windows
+      const double theta = 0.5 * (h[i] + h[j]);
+      lo[i] = std::max(lo[i], theta);
+      hi[j] = std::min(hi[j], theta);
+    }
+    nlohmann::json windows = nlohmann::json::array();
+    for (std::size_t i = 0; i < m; ++i) {
+      if (!needed[i]) {
+        windows.push_back(nullptr);
+        continue;
+      }
+      integrate::RunRequest q = request;  // as rigorous_state_at plans the member's run
+      q.tier = integrate::PlanTier::rigorous;
+      q.form = "full";
+      q.horizon = H;
+      if (integrate::plan_run(sw.members[i], q).tail != integrate::PlanTail::pl) {
+        windows.push_back(nullptr);
+        continue;
+      }
+      windows.push_back({std::isfinite(lo[i]) ? nlohmann::json(lo[i]) : nlohmann::json(nullptr),
+                         std::isfinite(hi[i]) ? nlohmann::json(hi[i]) : nlohmann::json(nullptr)});
+      const std::size_t a0 = sw.members[i].d * sw.members[i].T, T = sw.members[i].T;
+      out[i].tail_decided = [a0, T, low = lo[i], high = hi[i]](const std::vector<IntervalD>& box) {
+        if (box.size() < a0 + T) return false;
+        const std::vector<IntervalD> a(box.begin() + static_cast<std::ptrdiff_t>(a0), box.begin() + static_cast<std::ptrdiff_t>(a0 + T));
+        try {
+          const IntervalD e = entropy_from_scores(a);
+          return e.lower() > low && e.upper() < high;
+        } catch (const std::exception&) {
+          return false;
+        }
+      };
+    }
+    r.details["tail_windows"] = windows;
+    return out;
+  }
+
   std::string pair_text(const instances::RegressionSweep& sw, std::pair<std::size_t, std::size_t> p) const {
     return "kappa = " + sw.kappa[p.first] + " and kappa = " + sw.kappa[p.second];
   }
 
   engine::CheckResult run_rigorous(const instances::RegressionSweep& sw, double H, const integrate::RunRequest& request, unsigned bits,
-                                   engine::CheckResult r) const {
+                                   engine::CheckResult r, bool stop_when_decided) const {
     const std::vector<bool> needed = needed_members(sw.members.size());
     return engine::rigorous_run(std::move(r), [&](engine::CheckResult& r) {
       engine::with_interval_kind(bits, [&](auto kind, unsigned used) {
@@ -184,8 +257,11 @@ class RegressionConditioningCheck : public VarreCheck {
         std::vector<S> h(sw.members.size(), S(0));
         nlohmann::json hj = nlohmann::json::array(), steps = nlohmann::json::array();
         std::vector<num::Enclosure> entropies;  // engine::RunFacts::member_entropy
-        // The members are independent runs: on the machine's cores at once (polarization.hpp).
-        const auto encs = rigorous_states_at<S>(sw.members, needed, H, request, threads_);
+        // The members are independent runs: on the machine's cores at once (polarization.hpp),
+        // each told when its PL tail has settled what the margin needs (stop_tests).
+        const auto encs = rigorous_states_at<S>(sw.members, needed, H, stop_when_decided ? member_requests(sw, H, request, r)
+                                                                                  : std::vector<integrate::RunRequest>(sw.members.size(), request),
+                                                threads_);
         for (std::size_t i = 0; i < sw.members.size(); ++i) {
           if (!needed[i]) {
             hj.push_back(nullptr);

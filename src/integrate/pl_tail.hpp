@@ -43,7 +43,9 @@
 // G·∂β/∂x, so the mean value bound above uses (G·(J_β(H)·B))·[r].
 #include <algorithm>
 #include <cstddef>
+#include <functional>
 #include <optional>
+#include <type_traits>
 #include <stdexcept>
 #include <vector>
 
@@ -128,6 +130,21 @@ num::BoundOf<S> mu_lower(const models::ValueSoftmax<S>& model, const std::vector
     if (inv_T > mu) mu = inv_T;
   }
   return mu;
+}
+
+// The box rounded outward to doubles (a superset of it): what PlTailOptions::decided sees.
+template <class S>
+std::vector<IntervalD> outward_doubles(const std::vector<S>& box) {
+  std::vector<IntervalD> out;
+  out.reserve(box.size());
+  for (const auto& x : box) {
+    if constexpr (std::is_same_v<S, IntervalD>) out.push_back(x);
+    else {
+      const auto* v = x.backend().data();
+      out.emplace_back(mpfr_get_d(&v->left, MPFR_RNDD), mpfr_get_d(&v->right, MPFR_RNDU));
+    }
+  }
+  return out;
 }
 
 }  // namespace pl_detail
@@ -274,10 +291,14 @@ struct PlTailOptions {
   // Stop stepping when 2·radius ≤ relative · (largest width of [X]) — the tail then widens the
   // validated box by at most this fraction — or when the candidate's largest width ≤ width
   // (0: not used), or after `plateau` steps without the candidate improving by 0.1 % provided
-  // the best ball has 2·radius ≤ the width of its box (R has reached its floor).
+  // the best ball has 2·radius ≤ the width of its box (R has reached its floor), or as soon as
+  // `decided` holds on a ball's box (rounded outward to doubles): the caller's test that what it
+  // asks of x(END) is settled on that box (e.g. an entropy certainly below a threshold). Only
+  // when to stop: every valid ball's box contains x(END), whichever rule stops the run.
   double relative = 1e-2;
   double width = 0;
   std::size_t plateau = 10;
+  std::function<bool(const std::vector<IntervalD>& box)> decided;
 };
 
 template <class S>
@@ -329,6 +350,16 @@ FullStateEnclosure<S> enclose_with_pl_tail(const models::ValueSoftmax<S>& model,
       const B wK = max_width(ball.box), wX = max_width(st.box);
       bool stop = num::upper(ball.radius) * 2 <= B(tail_options.relative) * wX;
       if (tail_options.width > 0 && wK <= B(tail_options.width)) stop = true;
+      if (tail_options.decided && tail_options.decided(pl_detail::outward_doubles(ball.box))) {
+        // this ball itself ends the run (it need not be the narrowest seen)
+        info.used = true;
+        info.radius = ball.radius;
+        info.mu = ball.mu;
+        info.lambda = ball.lambda;
+        info.from = st.t;
+        info.steps = st.steps;
+        return TailEnd<S>{ball.box, st.t, st.steps};
+      }
       // Keep the narrowest ball seen. The plateau rule needs the best ball's R to have come down
       // to the box's own width (a flow crawling past a saddle keeps R nearly constant for a
       // while: do not stop there).

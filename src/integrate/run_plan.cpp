@@ -141,10 +141,14 @@ RunPlan plan_run(const instances::Instance& inst, const RunRequest& q) {
   if (q.tail == "auto" && !q.no_tail && pl_ok && q.horizon > 0) {
     p.tail = PlanTail::pl;
     p.tail_width = q.tail_width;
-    add_why(p, "Tail: PL once the flow has settled.");
+    p.tail_decided = q.tail_decided;
+    add_why(p, q.tail_decided ? "Tail: PL once the flow has settled or the caller's question is decided on its ball."
+                              : "Tail: PL once the flow has settled.");
   } else {
     if (q.tail_width > 0)
       throw std::invalid_argument("tail_width: only with the PL tail (square or regression loss, tail \"auto\", END > 0)");
+    if (q.tail_decided)
+      throw std::invalid_argument("tail_decided: only with the PL tail (square or regression loss, tail \"auto\", END > 0)");
     p.tail = PlanTail::none;
   }
   return p;

@@ -156,6 +156,10 @@ struct StepProfile {
   std::size_t steps = 0;
   std::size_t apriori_tapes = 0;  // tapes recorded over a trial a priori box E (find_apriori)
   std::size_t trial_steps = 0;    // trial step sizes tried (validated_step_size), accepted ones included
+  // What set the step sizes (bench/regression_step_rule.cpp): a priori failures (each halves h),
+  // shrinks by the remainder test, and the last step's Jorba–Zou estimate and first trial.
+  std::size_t apriori_failures = 0, remainder_shrinks = 0;
+  double last_estimate = 0, last_trial = 0;
   double total() const { return centre + box_record + derivative + apriori + assemble + products + qr + rest + log_norm; }
   static double now() {
     timespec ts{};
@@ -735,6 +739,8 @@ S ValidatedStepper<S>::validated_step_size(const LohnerSet<S>& set, const S& t, 
   // 10% per step. Only the trial step changes; every accepted step is validated as before.
   const double h_estimate = choose_step(set.c);
   double h = opt_.fixed_step > 0 ? opt_.fixed_step : h_estimate * h_ratio_;
+  prof_.last_estimate = h_estimate;
+  prof_.last_trial = h;
   const S remaining = t_end - t;
   if (!num::certainly_positive(remaining)) throw ValidationFailure("step: end time not after the current time");
   const double rem_lo = num::to_double(num::hull_of_bounds<S>(num::lower(remaining), num::lower(remaining)));
@@ -753,6 +759,7 @@ S ValidatedStepper<S>::validated_step_size(const LohnerSet<S>& set, const S& t, 
     // 1 and 3: the a priori box E and, on it, the remainder coefficient x_{p+1}(E) (te_).
     ++prof_.trial_steps;
     if (!find_apriori(num::upper(hS))) {
+      ++prof_.apriori_failures;
       h = (last ? rem_lo : h) * 0.5;
       continue;
     }
@@ -763,6 +770,7 @@ S ValidatedStepper<S>::validated_step_size(const LohnerSet<S>& set, const S& t, 
     const double target = tolerance() * xnorm(set.c);
     if (opt_.fixed_step > 0 || rem <= 16 * target || retries >= 4) break;
     ++retries;
+    ++prof_.remainder_shrinks;
     h = (last ? rem_lo : h) * std::min(0.9, 0.9 * std::pow(target / rem, 1.0 / static_cast<double>(p + 1)));
   }
   if (opt_.fixed_step <= 0 && !last) h_ratio_ = std::clamp(1.1 * h / h_estimate, 1.0 / 64, 1.0);

@@ -237,5 +237,56 @@ TEST(PlTail, RandomRegressionInstancesContainA300BitReference) {
   }
 }
 
+// PlTailOptions::decided: the run ends at the first ball whose box satisfies the caller's test,
+// and that box still contains a 300-bit reference of x(END). The test asks the box to be at most
+// `w` wide in every component, a question only a ball late enough can settle: the run must stop
+// on a box that satisfies it (so the decided ball, not an earlier or the narrowest one, is
+// returned), earlier than the default rule and at a box wider than the default rule's.
+TEST(PlTail, DecidedStopsAtTheFirstBallThatSettlesTheQuestionAndContainsA300BitReference) {
+  std::mt19937 gen(91);
+  auto dec = [&gen](int lo, int hi) { return milli(std::uniform_int_distribution<int>(lo, hi)(gen)); };
+  std::vector<std::string> V, a, y;
+  for (int i = 0; i < 6; ++i) V.push_back(dec(-500, 500));
+  for (int i = 0; i < 3; ++i) a.push_back(dec(200, 1500));
+  std::vector<std::vector<std::string>> X(3);
+  for (auto& row : X) row = {dec(-1000, 1000), dec(-1000, 1000)};
+  for (int i = 0; i < 3; ++i) y.push_back(dec(-500, 500));
+  const auto inst = instances::parse_instance(regression_json(3, 2, V, a, X, y, "softmax"));
+  const double END = 200;
+  std::vector<MpReal> ref;
+  {
+    num::PrecisionGuard g(300);
+    ref = integrate::run_to_time<MpReal>(models::ValueSoftmax<MpReal>(inst), MpReal(END), integrate::Stepper::taylor, MpReal("1e-60")).x;
+  }
+  const models::ValueSoftmax<IntervalD> m(inst);
+  integrate::PlTail<IntervalD> plain_tail;
+  const auto plain = integrate::enclose_with_pl_tail(m, IntervalD(END), integrate::ValidatedOptions{}, {}, &plain_tail);
+  const double w = 1e-3;
+  auto narrow = [w](const std::vector<IntervalD>& box) {
+    for (const auto& x : box)
+      if (x.upper() - x.lower() > w) return false;
+    return true;
+  };
+  integrate::PlTailOptions to;
+  std::size_t calls = 0;
+  to.decided = [&](const std::vector<IntervalD>& box) {
+    ++calls;
+    return narrow(box);
+  };
+  integrate::PlTail<IntervalD> tail;
+  const auto enc = integrate::enclose_with_pl_tail(m, IntervalD(END), integrate::ValidatedOptions{}, to, &tail);
+  ASSERT_TRUE(tail.used);
+  EXPECT_GT(calls, 1u);             // not decided on the first ball
+  EXPECT_TRUE(narrow(enc.x));       // the box returned is the one the test held on
+  EXPECT_LT(tail.steps, plain.steps);  // earlier than the default rule
+  double widest = 0;
+  for (const auto& x : enc.x) widest = std::max(widest, x.upper() - x.lower());
+  EXPECT_GT(widest, w / 100);  // a wide box: the question, not the flow's settling, ended the run
+  ASSERT_EQ(enc.x.size(), ref.size());
+  for (std::size_t i = 0; i < ref.size(); ++i)
+    EXPECT_TRUE(contains(enc.x[i], ref[i])) << "component " << i << " [" << num::lower_decimal(enc.x[i]) << ", "
+                                            << num::upper_decimal(enc.x[i]) << "] misses " << num::to_decimal(ref[i]);
+}
+
 }  // namespace
 }  // namespace softcert

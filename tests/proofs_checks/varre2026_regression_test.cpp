@@ -26,10 +26,12 @@ const engine::Check& check(const char* name) {
   return *c;
 }
 
-engine::CheckResult run(const char* name, const J& sweep, engine::Tier tier, std::optional<double> horizon = std::nullopt) {
+engine::CheckResult run(const char* name, const J& sweep, engine::Tier tier, std::optional<double> horizon = std::nullopt,
+                        const J& params = J::object()) {
   engine::CheckOptions o;
   o.tier = tier;
   o.horizon = horizon;
+  o.params = params;
   return check(name).run(sweep, o);
 }
 
@@ -254,11 +256,13 @@ TEST(Varre2026Regression, GeneratorDefaultsAreTheAuthorsSizes) {
 
 // --- the rigorous tier on a small sweep -------------------------------------------------------
 
+// The members' tails run to the default rule here (stop_when_decided = false: tight entropies);
+// the next test covers the default, which stops them once the margin is decided.
 TEST(Varre2026Regression, RigorousTierEnclosesTheFastTierOnASmallSweep) {
   engine::GenerateOptions g;
   g.params = {{"d", 3}, {"n", 3}, {"kappa", {1, 3}}};
   const J s = check(kMonotone).generate(2, g);
-  const auto r = run(kMonotone, s, engine::Tier::rigorous, 100.0);
+  const auto r = run(kMonotone, s, engine::Tier::rigorous, 100.0, {{"stop_when_decided", false}});
   const auto f = run(kMonotone, s, engine::Tier::fast, 100.0);
   ASSERT_TRUE(r.verdict == Verdict::proved || r.verdict == Verdict::violated) << r.reason;
   ASSERT_EQ(f.verdict, r.verdict == Verdict::proved ? Verdict::confirmed : Verdict::violated) << f.reason;
@@ -291,6 +295,38 @@ TEST(Varre2026Regression, RigorousTierEnclosesTheFastTierOnASmallSweep) {
   }
 }
 
+// The default: each member's PL tail stops as soon as its entropy, enclosed over the tail's ball,
+// lies inside the window the margin needs (varre2026_regression.cpp, member_requests; docs/method.md
+// §5b). The same verdict as the run to the default rule, entropies that still contain the 106-bit
+// fast tier's, every member inside its window (so the margin is certainly positive), and fewer
+// steps; a non-boolean stop_when_decided is refused.
+TEST(Varre2026Regression, RigorousTailStopsWhenTheMarginIsDecidedWithTheSameVerdict) {
+  engine::GenerateOptions g;
+  g.params = {{"d", 3}, {"n", 3}, {"kappa", {1, 3}}};
+  const J s = check(kMonotone).generate(2, g);
+  const auto early = run(kMonotone, s, engine::Tier::rigorous, 100.0);
+  const auto full = run(kMonotone, s, engine::Tier::rigorous, 100.0, {{"stop_when_decided", false}});
+  const auto f = run(kMonotone, s, engine::Tier::fast, 100.0);
+  ASSERT_EQ(early.verdict, Verdict::proved) << early.reason;
+  ASSERT_EQ(full.verdict, Verdict::proved) << full.reason;
+  const J& enc = early.details["entropy"];
+  const J& win = early.details["tail_windows"];
+  ASSERT_EQ(enc.size(), 2u);
+  ASSERT_EQ(win.size(), 2u);
+  std::size_t early_steps = 0, full_steps = 0;
+  for (std::size_t i = 0; i < enc.size(); ++i) {
+    const Rational lo = q(enc[i][0]), hi = q(enc[i][1]), x = q(f.details["entropy_106"][i]);
+    EXPECT_LE(lo, x) << "member " << i;
+    EXPECT_LE(x, hi) << "member " << i;
+    if (!win[i][0].is_null()) EXPECT_GT(lo, Rational(win[i][0].get<double>())) << "member " << i;
+    if (!win[i][1].is_null()) EXPECT_LT(hi, Rational(win[i][1].get<double>())) << "member " << i;
+    early_steps += early.details["steps"][i].get<std::size_t>();
+    full_steps += full.details["steps"][i].get<std::size_t>();
+  }
+  EXPECT_LT(early_steps, full_steps);
+  EXPECT_THROW(run(kMonotone, s, engine::Tier::rigorous, 100.0, {{"stop_when_decided", 1}}), std::invalid_argument);
+}
+
 // params.set = "ball": the same sweep with the ball step (docs/method.md §2b) — the same verdict,
 // entropies that contain the 106-bit fast tier's; an unknown set is refused.
 TEST(Varre2026Regression, RigorousBallSetGivesTheSameVerdictAndEnclosesTheFastTier) {
@@ -300,9 +336,9 @@ TEST(Varre2026Regression, RigorousBallSetGivesTheSameVerdictAndEnclosesTheFastTi
   engine::CheckOptions o;
   o.tier = engine::Tier::rigorous;
   o.horizon = 100.0;
-  o.params = {{"set", "ball"}};
+  o.params = {{"set", "ball"}, {"stop_when_decided", false}};
   const auto r = check(kMonotone).run(s, o);
-  const auto lohner = run(kMonotone, s, engine::Tier::rigorous, 100.0);
+  const auto lohner = run(kMonotone, s, engine::Tier::rigorous, 100.0, {{"stop_when_decided", false}});
   const auto f = run(kMonotone, s, engine::Tier::fast, 100.0);
   EXPECT_EQ(r.details["set"], "ball");
   EXPECT_EQ(lohner.details["set"], "lohner");
