@@ -120,6 +120,19 @@ std::pair<MpReal, MpReal> toy_state_at(const char* a0_text, const MpReal& t) {
   return {a, a0 * s - s * s / 2 - s * s * s / 6 + t};
 }
 
+// The mutation without the transversality check: the arrivals it certifies, whether its run then
+// stops or returns.
+template <class Toy>
+std::vector<integrate::KinkArrival> arrivals_without_transversality_check(const Toy& toy, const integrate::ValidatedOptions& vo) {
+  integrate::KinkCrossingOptions no_check;
+  no_check.check_transversal = false;
+  try {
+    return integrate::enclose_through_kinks<IntervalD>(toy, IntervalD(2), vo, no_check).kink_arrivals;
+  } catch (const integrate::KinkPossible& e) {
+    return e.info().arrivals;
+  }
+}
+
 TEST(KinkCrossing, ToyFlowCrossesAtItsClosedFormTimeAndTheEnclosureContainsTheClosedForm) {
   num::PrecisionGuard g(300);
   const ToyClosedForm cf = toy_closed_form("0.7", "2");
@@ -173,14 +186,7 @@ TEST(KinkCrossing, ANonTransversalCrossingStopsNoLaterThanTheTrueArrival) {
   }
   // The mutation without the check certifies an arrival at 5/8 (wrong: 1/8); its run then stops
   // or returns, either way with that arrival.
-  integrate::KinkCrossingOptions no_check;
-  no_check.check_transversal = false;
-  std::vector<integrate::KinkArrival> arrivals;
-  try {
-    arrivals = integrate::enclose_through_kinks<IntervalD>(toy, IntervalD(2), vo, no_check).kink_arrivals;
-  } catch (const integrate::KinkPossible& e) {
-    arrivals = e.info().arrivals;
-  }
+  const auto arrivals = arrivals_without_transversality_check(toy, vo);
   ASSERT_EQ(arrivals.size(), 1u);
   EXPECT_GT(std::stod(arrivals[0].t.lower_text()), 0.125);
 }
@@ -292,14 +298,7 @@ TEST(KinkCrossing, TTimeNonTransversalCrossingStopsNoLaterThanTheTrueArrival) {
     EXPECT_LE(std::stod(e.info().stopped_at.upper_text()), 0.125);
     EXPECT_GT(std::stod(e.info().stopped_at.lower_text()), 0.01);
   }
-  integrate::KinkCrossingOptions no_check;
-  no_check.check_transversal = false;
-  std::vector<integrate::KinkArrival> arrivals;
-  try {
-    arrivals = integrate::enclose_through_kinks<IntervalD>(toy, IntervalD(2), vo, no_check).kink_arrivals;
-  } catch (const integrate::KinkPossible& e) {
-    arrivals = e.info().arrivals;
-  }
+  const auto arrivals = arrivals_without_transversality_check(toy, vo);
   ASSERT_EQ(arrivals.size(), 1u);
   EXPECT_GT(std::stod(arrivals[0].t.lower_text()), 0.125);
 }

@@ -174,6 +174,19 @@ nlohmann::json regression_json(std::size_t T, std::size_t d, const std::vector<s
   return j;
 }
 
+// A regression instance T = 3, d = 2 (n = 3 data rows) with millesimal entries drawn from `seed`.
+instances::Instance random_regression(unsigned seed, const std::string& norm) {
+  std::mt19937 gen(seed);
+  auto dec = [&gen](int lo, int hi) { return milli(std::uniform_int_distribution<int>(lo, hi)(gen)); };
+  std::vector<std::string> V, a, y;
+  for (int i = 0; i < 6; ++i) V.push_back(dec(-500, 500));
+  for (int i = 0; i < 3; ++i) a.push_back(dec(200, 1500));
+  std::vector<std::vector<std::string>> X(3);
+  for (auto& row : X) row = {dec(-1000, 1000), dec(-1000, 1000)};
+  for (int i = 0; i < 3; ++i) y.push_back(dec(-500, 500));
+  return instances::parse_instance(regression_json(3, 2, V, a, X, y, norm));
+}
+
 TEST(PlTail, RegressionRadiusIsTheLemmaBoundWithACertifiedLambda) {
   // T = 1 (α ≡ 1, μ = 1), d = 2, X = diag(0.5, 1), y = 0: G = diag(0.5, 2), λ_min = 0.5, c = 0.
   // V = (1, 1): g = G β = (0.5, 2), ‖g‖ = √4.25, and the lemma's R = ‖g‖/(λ_min √μ) = 2√4.25.
@@ -224,16 +237,8 @@ TEST(PlTail, RegressionWithoutAFullRankDesignGetsNoBall) {
 TEST(PlTail, RandomRegressionInstancesContainA300BitReference) {
   unsigned seed = 70;
   for (const char* norm : {"softmax", "square", "sum", "sigmoid"}) {
-    std::mt19937 gen(++seed);
-    auto dec = [&gen](int lo, int hi) { return milli(std::uniform_int_distribution<int>(lo, hi)(gen)); };
-    std::vector<std::string> V, a, y;
-    for (int i = 0; i < 6; ++i) V.push_back(dec(-500, 500));
-    for (int i = 0; i < 3; ++i) a.push_back(dec(200, 1500));
-    std::vector<std::vector<std::string>> X(3);
-    for (auto& row : X) row = {dec(-1000, 1000), dec(-1000, 1000)};
-    for (int i = 0; i < 3; ++i) y.push_back(dec(-500, 500));
     // the default rule: x² and sum settle more slowly here and may reach END = 200 first
-    expect_tail_contains_reference(instances::parse_instance(regression_json(3, 2, V, a, X, y, norm)), 200, norm, false);
+    expect_tail_contains_reference(random_regression(++seed, norm), 200, norm, false);
   }
 }
 
@@ -243,15 +248,7 @@ TEST(PlTail, RandomRegressionInstancesContainA300BitReference) {
 // on a box that satisfies it (so the decided ball, not an earlier or the narrowest one, is
 // returned), earlier than the default rule and at a box wider than the default rule's.
 TEST(PlTail, DecidedStopsAtTheFirstBallThatSettlesTheQuestionAndContainsA300BitReference) {
-  std::mt19937 gen(91);
-  auto dec = [&gen](int lo, int hi) { return milli(std::uniform_int_distribution<int>(lo, hi)(gen)); };
-  std::vector<std::string> V, a, y;
-  for (int i = 0; i < 6; ++i) V.push_back(dec(-500, 500));
-  for (int i = 0; i < 3; ++i) a.push_back(dec(200, 1500));
-  std::vector<std::vector<std::string>> X(3);
-  for (auto& row : X) row = {dec(-1000, 1000), dec(-1000, 1000)};
-  for (int i = 0; i < 3; ++i) y.push_back(dec(-500, 500));
-  const auto inst = instances::parse_instance(regression_json(3, 2, V, a, X, y, "softmax"));
+  const auto inst = random_regression(91, "softmax");
   const double END = 200;
   std::vector<MpReal> ref;
   {
