@@ -23,7 +23,9 @@
 //
 // Rigorous tier: each member's full state (V, a) at t = H enclosed by the validated Taylor–Lohner
 // integrator (integrate/rigorous_full.hpp, whose guarantee it inherits: the instance's exact
-// decimals, every solution from them); the entropy enclosed as logsumexp(a) − Σ σ_i(a) a_i.
+// decimals, every solution from them); the entropy enclosed as logsumexp(a) − Σ σ_i(a) a_i over
+// the enclosed box, or, when the PL tail ended the run, over its ball (a centred form,
+// numerics/entropy_enclosure.hpp softmax_entropy_over_ball).
 // Fast tier (varre2026_regression_entropy.hpp): the 53-bit run and the 106-bit reference run
 // (integrate/fast_integrate.hpp); each
 // entropy evaluated from that run's a (in double for the 53-bit run, in MPFR at 106 bits for the
@@ -56,6 +58,7 @@
 #include "engine/registry.hpp"
 #include "engine/verdict_policy.hpp"
 #include "instances/regression_sweep.hpp"
+#include "numerics/entropy_enclosure.hpp"
 #include "varre2026_check.hpp"
 #include "varre2026_polarization.hpp"
 #include "varre2026_regression_entropy.hpp"
@@ -71,6 +74,16 @@ const char* const kGeneratorName = "varre2026.regression";
 const char* const kSweepSetting =
     " For l = ||y - X V softmax(a)||^2 (no 1/2) and a sweep of members sharing V(0), a(0), y with kappa = cond(X) "
     "strictly increasing along the sweep, ";
+
+// H(σ(a(H))) of a member's rigorous run: over the PL tail's ball when a tail ended the run
+// (a(H) within Euclidean distance R of the centre box's scores: num::softmax_entropy_over_ball,
+// the same enclosure the tail's stop test used), else over the enclosed box.
+template <class S>
+S entropy_at_end(const integrate::FullStateEnclosure<S>& enc, std::size_t T) {
+  if (enc.tail_ball) return num::softmax_entropy_over_ball(enc.tail_ball->part(enc.a_offset, T));
+  return num::softmax_entropy(std::vector<S>(enc.x.begin() + static_cast<std::ptrdiff_t>(enc.a_offset),
+                                             enc.x.begin() + static_cast<std::ptrdiff_t>(enc.a_offset + T)));
+}
 
 }  // namespace
 
@@ -228,11 +241,10 @@ class RegressionConditioningCheck : public VarreCheck {
       windows.push_back({std::isfinite(lo[i]) ? nlohmann::json(lo[i]) : nlohmann::json(nullptr),
                          std::isfinite(hi[i]) ? nlohmann::json(hi[i]) : nlohmann::json(nullptr)});
       const std::size_t a0 = sw.members[i].d * sw.members[i].T, T = sw.members[i].T;
-      out[i].tail_decided = [a0, T, low = lo[i], high = hi[i]](const std::vector<IntervalD>& box) {
-        if (box.size() < a0 + T) return false;
-        const std::vector<IntervalD> a(box.begin() + static_cast<std::ptrdiff_t>(a0), box.begin() + static_cast<std::ptrdiff_t>(a0 + T));
+      out[i].tail_decided = [a0, T, low = lo[i], high = hi[i]](const num::BoxBall<IntervalD>& ball) {
+        if (ball.centre.size() < a0 + T) return false;
         try {
-          const IntervalD e = entropy_from_scores(a);
+          const IntervalD e = num::softmax_entropy_over_ball(ball.part(a0, T));
           return e.lower() > low && e.upper() < high;
         } catch (const std::exception&) {
           return false;
@@ -270,9 +282,7 @@ class RegressionConditioningCheck : public VarreCheck {
             continue;
           }
           const auto& enc = *encs[i];
-          const std::vector<S> a(enc.x.begin() + static_cast<std::ptrdiff_t>(enc.a_offset),
-                                 enc.x.begin() + static_cast<std::ptrdiff_t>(enc.a_offset + sw.members[i].T));
-          h[i] = entropy_from_scores(a);
+          h[i] = entropy_at_end(enc, sw.members[i].T);
           hj.push_back({num::lower_decimal(h[i], 17), num::upper_decimal(h[i], 17)});
           entropies.emplace_back(h[i], 17);
           steps.push_back(enc.steps);

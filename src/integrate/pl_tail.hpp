@@ -53,6 +53,7 @@
 #include "integrate/rigorous_full.hpp"
 #include "integrate/validated_flow.hpp"
 #include "models/value_softmax.hpp"
+#include "numerics/box_ball.hpp"
 #include "numerics/eigenvalue_lower_bound.hpp"
 #include "numerics/traits.hpp"
 
@@ -61,15 +62,19 @@ namespace softcert::integrate {
 // Guarantee (when valid): for every x0 in the Lohner set the tail was computed from, the exact
 // solution of the model's flow from x0 exists for all later times and stays in the Euclidean ball
 // x0 + B̄(radius) ⊆ box; ‖α(a)‖² ≥ lower(mu) on box. radius is an upper bound (a thin interval
-// holding it); box = [X] + [−radius, radius]ⁿ, rounded outward. Not valid: nothing is claimed.
+// holding it); from = [X] ∋ x0, box = [X] + [−radius, radius]ⁿ, rounded outward. So every later
+// state lies in the set ball() (numerics/box_ball.hpp), and in box. Not valid: nothing is claimed.
 template <class S>
 struct PlBall {
   bool valid = false;
+  std::vector<S> from;
   std::vector<S> box;
   S radius{0};
   S mu{0};
   S lambda{1};  // regression: a lower bound of λ_min(2XᵀX) (certified); square loss: 1
   S g_norm{0};  // upper(g_norm) ≥ ‖g(x0)‖₂ for every x0 of the set (square: √(2 L(x0)))
+
+  num::BoxBall<S> ball() const { return {from, radius}; }
 };
 
 // The losses the PL tail covers (t-time value-softmax flow).
@@ -132,18 +137,24 @@ num::BoundOf<S> mu_lower(const models::ValueSoftmax<S>& model, const std::vector
   return mu;
 }
 
-// The box rounded outward to doubles (a superset of it): what PlTailOptions::decided sees.
+// An enclosure rounded outward to doubles (a superset of it).
 template <class S>
-std::vector<IntervalD> outward_doubles(const std::vector<S>& box) {
-  std::vector<IntervalD> out;
-  out.reserve(box.size());
-  for (const auto& x : box) {
-    if constexpr (std::is_same_v<S, IntervalD>) out.push_back(x);
-    else {
-      const auto* v = x.backend().data();
-      out.emplace_back(mpfr_get_d(&v->left, MPFR_RNDD), mpfr_get_d(&v->right, MPFR_RNDU));
-    }
+IntervalD outward_double(const S& x) {
+  if constexpr (std::is_same_v<S, IntervalD>) return x;
+  else {
+    const auto* v = x.backend().data();
+    return IntervalD(mpfr_get_d(&v->left, MPFR_RNDD), mpfr_get_d(&v->right, MPFR_RNDU));
   }
+}
+
+// The ball with its centre box and radius rounded outward to doubles (a superset of the set):
+// what PlTailOptions::decided sees.
+template <class S>
+num::BoxBall<IntervalD> outward_doubles(const num::BoxBall<S>& ball) {
+  num::BoxBall<IntervalD> out;
+  out.centre.reserve(ball.centre.size());
+  for (const auto& x : ball.centre) out.centre.push_back(outward_double(x));
+  out.radius = outward_double(ball.radius);
   return out;
 }
 
@@ -265,6 +276,7 @@ PlBall<S> pl_ball(const models::ValueSoftmax<S>& model, const LohnerSet<S>& give
       const B mu_K = pl_detail::mu_lower(model, aK);
       if (mu_K >= mu) {
         out.valid = true;
+        out.from = X;
         out.box = std::move(K);
         out.radius = num::hull_of_bounds<S>(r_hi, r_hi);
         out.mu = num::hull_of_bounds<S>(mu, mu);
@@ -292,13 +304,14 @@ struct PlTailOptions {
   // validated box by at most this fraction — or when the candidate's largest width ≤ width
   // (0: not used), or after `plateau` steps without the candidate improving by 0.1 % provided
   // the best ball has 2·radius ≤ the width of its box (R has reached its floor), or as soon as
-  // `decided` holds on a ball's box (rounded outward to doubles): the caller's test that what it
-  // asks of x(END) is settled on that box (e.g. an entropy certainly below a threshold). Only
-  // when to stop: every valid ball's box contains x(END), whichever rule stops the run.
+  // `decided` holds on a ball (its centre box and radius rounded outward to doubles; x(END) lies
+  // within Euclidean distance R of a point of the centre box): the caller's test that what it
+  // asks of x(END) is settled on that set (e.g. an entropy certainly below a threshold). Only
+  // when to stop: every valid ball contains x(END), whichever rule stops the run.
   double relative = 1e-2;
   double width = 0;
   std::size_t plateau = 10;
-  std::function<bool(const std::vector<IntervalD>& box)> decided;
+  std::function<bool(const num::BoxBall<IntervalD>& ball)> decided;
 };
 
 template <class S>
@@ -315,6 +328,7 @@ struct PlTail {
 // at the current time s is small (PlTailOptions), then x(END) ∈ box of that ball; if END comes
 // first, the last validated box. Guarantee: for every initial state in model.initial_state()
 // the exact solution exists on [0, END] and result.x[i] ∋ x_i(END), result.alpha ∋ α(x(END));
+// when the tail ended the run, result.tail_ball (its centre box and radius) contains x(END) too;
 // `tail` says whether the ball was used, from which s, with which R and μ. A step that cannot be
 // validated throws RigorousFailure (KinkPossible for |x| / relu: integrate/kink_report.hpp).
 // One run of run_flow (validated_flow.hpp) with the PL ball as its finisher; either stepper.
@@ -344,14 +358,16 @@ FullStateEnclosure<S> enclose_with_pl_tail(const models::ValueSoftmax<S>& model,
     bool have_best = false, best_settled = false;
     std::size_t since_better = 0;
     PlBall<S> chosen;
+    std::optional<num::BoxBall<S>> ended_by;  // the ball that ended the run, if one did
     auto pl_finisher = [&](const FlowState<S>& st) -> std::optional<TailEnd<S>> {
       const PlBall<S> ball = pl_ball(model, st.set, lambda);
       if (!ball.valid) return std::nullopt;
       const B wK = max_width(ball.box), wX = max_width(st.box);
       bool stop = num::upper(ball.radius) * 2 <= B(tail_options.relative) * wX;
       if (tail_options.width > 0 && wK <= B(tail_options.width)) stop = true;
-      if (tail_options.decided && tail_options.decided(pl_detail::outward_doubles(ball.box))) {
+      if (tail_options.decided && tail_options.decided(pl_detail::outward_doubles(ball.ball()))) {
         // this ball itself ends the run (it need not be the narrowest seen)
+        ended_by = ball.ball();
         info.used = true;
         info.radius = ball.radius;
         info.mu = ball.mu;
@@ -375,6 +391,7 @@ FullStateEnclosure<S> enclose_with_pl_tail(const models::ValueSoftmax<S>& model,
         info.steps = st.steps;
       }
       if (!stop) return std::nullopt;
+      ended_by = chosen.ball();
       info.used = true;
       info.radius = chosen.radius;
       info.mu = chosen.mu;
@@ -390,6 +407,7 @@ FullStateEnclosure<S> enclose_with_pl_tail(const models::ValueSoftmax<S>& model,
     if (!curve.completed()) rethrow_stopped(model, curve.last_box(), curve.t_reached(), curve.steps(), curve.message());
     out.x = curve.end_box();
     out.steps = curve.steps();
+    if (info.used) out.tail_ball = ended_by;
     try {
       out.alpha = model.attention(out.x);
     } catch (const ValidationFailure& e) {

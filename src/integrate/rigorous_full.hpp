@@ -42,6 +42,7 @@
 // rigorous_integrate.hpp does not apply.
 #include <algorithm>
 #include <cstddef>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -57,6 +58,7 @@
 #include "models/make_model.hpp"
 #include "models/tied_value_softmax.hpp"
 #include "models/value_softmax.hpp"
+#include "numerics/box_ball.hpp"
 #include "numerics/traits.hpp"
 
 namespace softcert::integrate {
@@ -69,6 +71,10 @@ struct FullStateEnclosure {
   std::size_t a_offset = 0;   // index of a_0 in x (0 when the model does not say)
   bool tau_time = false;      // integrated in τ with t as a state component
   std::vector<KinkArrival> kink_arrivals;  // scores certified to reach their kink (kink_crossing.hpp)
+  // When a PL tail ended the run (integrate/pl_tail.hpp): x(END) lies within Euclidean distance
+  // upper(radius) of a point of its centre box, and x = tail_ball->box(). A caller may enclose a
+  // function of x(END) over this set instead of the box (numerics/entropy_enclosure.hpp).
+  std::optional<num::BoxBall<S>> tail_ball;
 };
 
 // A value-softmax model with |x| or relu, in either time variable, at each time of `times`:

@@ -22,6 +22,7 @@
 #include "instances/instance.hpp"
 #include "integrate/rigorous_integrate.hpp"
 #include "integrate/validated_taylor.hpp"
+#include "numerics/box_ball.hpp"
 
 namespace softcert::integrate {
 
@@ -62,10 +63,10 @@ struct RunRequest {
   unsigned order = 0;                   // Taylor order; 0: the default for the form and precision
   std::string tail = "auto";            // "auto" (the PL tail where it applies) or "off"
   double tail_width = 0;                // with the PL tail: also stop once this wide (0: not used)
-  // With the PL tail: also stop as soon as this holds on a ball's box (rounded outward to
-  // doubles) — the caller's test that what it asks of x(END) is already settled there
-  // (integrate/pl_tail.hpp, PlTailOptions::decided). Only when to stop; empty: not used.
-  std::function<bool(const std::vector<IntervalD>& box)> tail_decided;
+  // With the PL tail: also stop as soon as this holds on a ball (its centre box and radius,
+  // rounded outward to doubles) — the caller's test that what it asks of x(END) is already
+  // settled there (integrate/pl_tail.hpp, PlTailOptions::decided). Only when to stop; empty: not used.
+  std::function<bool(const num::BoxBall<IntervalD>& ball)> tail_decided;
   std::size_t max_steps = 1000000;
   // The caller reads every step's tube segment in τ-time or the step records (e.g. a predicate
   // over [0, END]): the ball step's segments are its a priori boxes, fine for segments; records
@@ -85,7 +86,7 @@ struct RunPlan {
   unsigned order = 0;        // the Taylor order (rigorous tier; fast tier: 0)
   PlanTail tail = PlanTail::none;
   double tail_width = 0;
-  std::function<bool(const std::vector<IntervalD>& box)> tail_decided;  // RunRequest::tail_decided
+  std::function<bool(const num::BoxBall<IntervalD>& ball)> tail_decided;  // RunRequest::tail_decided
   std::size_t max_steps = 1000000;
   std::string why;  // one sentence per choice (for reports; no role in the run)
 };

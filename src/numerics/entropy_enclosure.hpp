@@ -2,11 +2,15 @@
 // Enclosures of the Shannon entropy of a weight vector given by interval enclosures, for every
 // scalar kind S of numerics/traits.hpp (IntervalD, IntervalMp). Used by the checks that compare
 // entropies (proofs_checks/varre2026_normalization_square_weaker.cpp, varre2026_kl.cpp) and by
-// `softcert reproduce`'s certified endpoints (src/reproduce/notebook_run.cpp).
+// `softcert reproduce`'s certified endpoints (src/reproduce/notebook_run.cpp), and of the
+// entropy of softmax(a) over a box or a box plus a Euclidean ball of scores (the regression check,
+// proofs_checks/varre2026_regression.cpp, on the PL tail's ball).
 #include <optional>
 #include <vector>
 
+#include "numerics/box_ball.hpp"
 #include "numerics/elementary.hpp"
+#include "numerics/stable.hpp"
 #include "numerics/traits.hpp"
 
 namespace softcert::num {
@@ -71,6 +75,56 @@ std::optional<S> max_weight_enclosure(const std::vector<S>& alpha) {
     best = best ? max_of(*best, p) : p;
   }
   return best;
+}
+
+// The entropy of softmax(a), H(a) = logsumexp(a) − Σ_i σ_i(a) a_i.
+// Guarantee (interval kinds): contains H(a) for every a in the box `a` — each operation of the
+// formula is evaluated in interval arithmetic, rounded outward. Point kinds: the plain value.
+template <class S>
+S softmax_entropy(const std::vector<S>& a) {
+  const std::vector<S> s = num::softmax(a);
+  S mean(0);
+  for (std::size_t i = 0; i < a.size(); ++i) mean = mean + s[i] * a[i];
+  return num::logsumexp(a) - mean;
+}
+
+// The entropy of softmax over a box of centres plus a Euclidean ball (numerics/box_ball.hpp).
+// Guarantee: contains H(a) for every a with ‖a − a0‖₂ ≤ upper(ball.radius) for some a0 in the box
+// ball.centre. Why: let K = centre + [−R, R]^T ⊇ the set (ball.box()), convex. For such a and a0
+// the segment [a0, a] lies in K, and by the mean value theorem H(a) − H(a0) = ∇H(ξ)·(a − a0) for
+// some ξ on it, so |H(a) − H(a0)| ≤ G·R with G ≥ sup_K ‖∇H‖₂. The gradient is
+// ∂H/∂a_i = −σ_i (a_i − ā), ā = Σ_j σ_j a_j (differentiate logsumexp − Σ σ_j a_j with
+// ∂σ_j/∂a_i = σ_j (δ_ij − σ_i)); G is the smaller of
+//   - the interval enclosure of ‖∇H‖₂ over K, and
+//   - 2·upper(H(K)): ‖∇H‖₂ ≤ ‖∇H‖₁ = Σ σ_i |log σ_i + H| ≤ Σ σ_i (−log σ_i) + H = 2H, using
+//     a_i − ā = log σ_i + H and −log σ_i ≥ 0.
+// So H(a) ∈ H(centre) + [−G·R, G·R]; it also lies in H(K) ∩ [0, ∞) (interval evaluation over K;
+// H ≥ 0). The result is the intersection of the two, each rounded outward. Without the radius
+// term the result would be the entropy at the centres only; near uniform scores ∇H vanishes
+// and the ball costs far less than the box (tests/numerics/entropy_enclosure_test.cpp).
+template <class S>
+S softmax_entropy_over_ball(const BoxBall<S>& ball) {
+  static_assert(is_interval_v<S>, "softmax_entropy_over_ball needs an interval kind");
+  using B = BoundOf<S>;
+  const std::vector<S> K = ball.box();
+  S over_box = softmax_entropy(K);
+  if (lower(over_box) < B(0)) over_box = hull_of_bounds<S>(B(0), upper(over_box) < B(0) ? B(0) : upper(over_box));
+  const std::vector<S> s = num::softmax(K);
+  S mean(0);
+  for (std::size_t i = 0; i < K.size(); ++i) mean = mean + s[i] * K[i];
+  S grad_sq(0);
+  for (std::size_t i = 0; i < K.size(); ++i) grad_sq = grad_sq + num::sqr(S(s[i] * (K[i] - mean)));
+  B G = upper(num::sqrt(grad_sq));
+  const B twice_h = upper(S(S(2) * over_box));
+  if (!(G <= twice_h)) G = twice_h;  // also when the interval norm is not finite
+  const B R = upper(ball.radius) < B(0) ? B(0) : upper(ball.radius);
+  if (!(G < B(1e300))) return over_box;  // no finite gradient bound: the box's enclosure only
+  const S spread = hull_of_bounds<S>(G, G) * hull_of_bounds<S>(-R, R);
+  const S near = softmax_entropy(ball.centre) + spread;
+  const B lo = lower(near) < lower(over_box) ? lower(over_box) : lower(near);
+  const B hi = upper(near) < upper(over_box) ? upper(near) : upper(over_box);
+  if (!(lo <= hi)) return near;  // cannot happen (both contain H(a)); keep the centred one
+  return hull_of_bounds<S>(lo, hi);
 }
 
 }  // namespace softcert::num

@@ -266,9 +266,9 @@ TEST(PlTail, DecidedStopsAtTheFirstBallThatSettlesTheQuestionAndContainsA300BitR
   };
   integrate::PlTailOptions to;
   std::size_t calls = 0;
-  to.decided = [&](const std::vector<IntervalD>& box) {
+  to.decided = [&](const num::BoxBall<IntervalD>& ball) {
     ++calls;
-    return narrow(box);
+    return narrow(ball.box());
   };
   integrate::PlTail<IntervalD> tail;
   const auto enc = integrate::enclose_with_pl_tail(m, IntervalD(END), integrate::ValidatedOptions{}, to, &tail);
@@ -283,6 +283,20 @@ TEST(PlTail, DecidedStopsAtTheFirstBallThatSettlesTheQuestionAndContainsA300BitR
   for (std::size_t i = 0; i < ref.size(); ++i)
     EXPECT_TRUE(contains(enc.x[i], ref[i])) << "component " << i << " [" << num::lower_decimal(enc.x[i]) << ", "
                                             << num::upper_decimal(enc.x[i]) << "] misses " << num::to_decimal(ref[i]);
+  // The ball that ended the run: its box is enc.x, and the reference lies within Euclidean
+  // distance R of its centre box (the finer statement callers use, numerics/box_ball.hpp).
+  ASSERT_TRUE(enc.tail_ball.has_value());
+  const auto ball_box = enc.tail_ball->box();
+  for (std::size_t i = 0; i < ref.size(); ++i) EXPECT_TRUE(num::subset(enc.x[i], ball_box[i])) << i;
+  num::PrecisionGuard g(300);
+  MpReal dist_sq(0);
+  for (std::size_t i = 0; i < ref.size(); ++i) {
+    const MpReal lo(enc.tail_ball->centre[i].lower()), hi(enc.tail_ball->centre[i].upper());
+    const MpReal out = ref[i] < lo ? MpReal(lo - ref[i]) : (ref[i] > hi ? MpReal(ref[i] - hi) : MpReal(0));
+    dist_sq += out * out;
+  }
+  const MpReal R(enc.tail_ball->radius.upper());
+  EXPECT_LE(dist_sq, R * R) << "distance² " << num::to_decimal(dist_sq) << " > R² " << num::to_decimal(MpReal(R * R));
 }
 
 }  // namespace

@@ -174,7 +174,7 @@ TEST(RunPlan, TailByLossAndRequest) {
   EXPECT_THROW(integrate::plan_run(square, width), std::invalid_argument);
   // tail_decided (the caller's stop test) travels with the PL tail and is refused without it.
   auto decided = request(PlanTier::rigorous, 10);
-  decided.tail_decided = [](const std::vector<IntervalD>&) { return true; };
+  decided.tail_decided = [](const num::BoxBall<IntervalD>&) { return true; };
   EXPECT_TRUE(static_cast<bool>(integrate::plan_run(regression, decided).tail_decided));
   EXPECT_THROW(integrate::plan_run(shape(4, 3, instances::Loss::logistic), decided), std::invalid_argument);
   decided.no_tail = true;

@@ -1,6 +1,9 @@
 // numerics/entropy_enclosure.hpp: every enclosure contains the value computed with MPFR at
 // 256 bits from points of the input boxes; the interior minimum of x log x (at 1/e) is not
-// missed; signs that make the entropy undefined or uncertain are reported, never enclosed.
+// missed; signs that make the entropy undefined or uncertain are reported, never enclosed; the
+// entropy of softmax over a box plus a Euclidean ball contains its value at points of the ball,
+// including the ball's edge along the gradient, where a missing radius term or a gradient bound
+// taken at the centre only is caught.
 #include <gtest/gtest.h>
 
 #include <mpfr.h>
@@ -108,6 +111,108 @@ TEST(EntropyEnclosure, SignsTheEntropyCannotTakeAreReportedNotEnclosed) {
                    .has_value());
   EXPECT_FALSE(undefined);  // the sign is merely uncertain
   EXPECT_FALSE(num::max_weight_enclosure(std::vector<IntervalD>{num::hull_of_bounds<IntervalD>(-1.0, 1.0)}).has_value());
+}
+
+// H(softmax(a)) = log Σ e^{a_j} − Σ σ_j a_j at 256 bits for a vector of doubles, as a bracket.
+void reference_softmax_entropy(const std::vector<double>& a, double& lo, double& hi) {
+  mpfr_t m, e, z, s, h, t;
+  mpfr_inits2(256, m, e, z, s, h, t, (mpfr_ptr)nullptr);
+  double top = a[0];
+  for (double x : a) top = std::max(top, x);
+  mpfr_set_zero(z, 1);
+  mpfr_set_zero(s, 1);
+  for (double x : a) {
+    mpfr_set_d(t, x, MPFR_RNDN);
+    mpfr_sub_d(t, t, top, MPFR_RNDN);  // exact at 256 bits
+    mpfr_exp(e, t, MPFR_RNDN);
+    mpfr_add(z, z, e, MPFR_RNDN);      // Σ e^{a_j − top}
+    mpfr_mul_d(e, e, x, MPFR_RNDN);
+    mpfr_add(s, s, e, MPFR_RNDN);      // Σ e^{a_j − top} a_j
+  }
+  mpfr_div(s, s, z, MPFR_RNDN);        // Σ σ_j a_j
+  mpfr_log(h, z, MPFR_RNDN);
+  mpfr_add_d(h, h, top, MPFR_RNDN);    // logsumexp
+  mpfr_sub(h, h, s, MPFR_RNDN);
+  lo = mpfr_get_d(h, MPFR_RNDD);
+  hi = mpfr_get_d(h, MPFR_RNDU);
+  mpfr_clears(m, e, z, s, h, t, (mpfr_ptr)nullptr);
+}
+
+// ∇H at a point (doubles; only a direction to walk along, no guarantee needed).
+std::vector<double> entropy_gradient(const std::vector<double>& a) {
+  double top = a[0], z = 0;
+  for (double x : a) top = std::max(top, x);
+  std::vector<double> s(a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) z += s[i] = std::exp(a[i] - top);
+  double mean = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) mean += (s[i] /= z) * a[i];
+  std::vector<double> g(a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) g[i] = -s[i] * (a[i] - mean);
+  return g;
+}
+
+// Points a0 + Δ with a0 in the centre box and ‖Δ‖₂ ≤ R — random ones, and ones on the edge along
+// ±∇H(a0) (where H moves fastest) — have their 256-bit entropy inside the enclosure. Centres:
+// uniform scores (∇H = 0 there, so the ball's whole effect is the radius term over K), near
+// one-hot scores, and two scores far apart (T = 2, where ‖∇H‖₂ ≈ √2·H: a bound of H instead of
+// 2H would be too small). Radii from 0 to 2.
+TEST(SoftmaxEntropyOverBall, ContainsTheEntropyAtPointsOfTheBallAndOnItsEdge) {
+  std::mt19937_64 rng(11);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  std::normal_distribution<double> gauss(0.0, 1.0);
+  const double radii[] = {0.0, 1e-9, 1e-3, 0.05, 0.5, 2.0};
+  for (int trial = 0; trial < 600; ++trial) {
+    const int kind = trial % 3;
+    const std::size_t T = kind == 2 ? 2 : 2 + static_cast<std::size_t>(trial % 19);
+    std::vector<double> c(T);
+    for (std::size_t i = 0; i < T; ++i) {
+      if (kind == 0) c[i] = 1.0;                                     // uniform
+      else if (kind == 1) c[i] = (i == 0 ? 6.0 : 0.0) + 0.3 * gauss(rng);  // near one-hot
+      else c[i] = i == 0 ? 5.0 + u(rng) : 0.0;                       // two scores far apart
+    }
+    const double width = trial % 4 == 0 ? 0.0 : 1e-6 * u(rng);
+    num::BoxBall<IntervalD> ball;
+    for (double x : c) ball.centre.push_back(num::hull_of_bounds<IntervalD>(x, x + width));
+    const double R = radii[trial % 6];
+    ball.radius = IntervalD(R);
+    const IntervalD h = num::softmax_entropy_over_ball(ball);
+    for (int sample = 0; sample < 8; ++sample) {
+      std::vector<double> a0(T), delta(T);
+      for (std::size_t i = 0; i < T; ++i) a0[i] = c[i] + width * u(rng);
+      if (sample < 2) {
+        delta = entropy_gradient(a0);
+        if (sample == 1)
+          for (auto& x : delta) x = -x;
+      } else {
+        for (auto& x : delta) x = gauss(rng);
+      }
+      double norm = 0;
+      for (double x : delta) norm += x * x;
+      norm = std::sqrt(norm);
+      if (!(norm > 0)) continue;  // ∇H = 0 at a uniform point: the random samples cover it
+      // on the edge (shrunk by 1e-9 so rounding keeps it inside) or inside
+      const double scale = R * (sample < 4 ? 1 - 1e-9 : u(rng)) / norm;
+      std::vector<double> a(T);
+      for (std::size_t i = 0; i < T; ++i) a[i] = a0[i] + delta[i] * scale;
+      double r_lo = 0, r_hi = 0;
+      reference_softmax_entropy(a, r_lo, r_hi);
+      EXPECT_LE(num::lower(h), r_lo) << "trial " << trial << " sample " << sample << " R " << R;
+      EXPECT_GE(num::upper(h), r_hi) << "trial " << trial << " sample " << sample << " R " << R;
+    }
+  }
+}
+
+// The reason for the ball form: near uniform scores its width is second order in R while the
+// box's interval evaluation is first order, so at T = 20 and R = 0.01 it is far narrower.
+TEST(SoftmaxEntropyOverBall, IsNarrowerThanTheBoxEvaluationNearUniformScores) {
+  num::BoxBall<IntervalD> ball;
+  for (int i = 0; i < 20; ++i) ball.centre.push_back(IntervalD(1.0 + 1e-4 * i));
+  ball.radius = IntervalD(0.01);
+  const IntervalD over_ball = num::softmax_entropy_over_ball(ball);
+  const IntervalD over_box = num::softmax_entropy(ball.box());
+  EXPECT_LT(num::width(over_ball) * 10, num::width(over_box));
+  EXPECT_LE(num::lower(over_box), num::lower(over_ball));
+  EXPECT_GE(num::upper(over_box), num::upper(over_ball));
 }
 
 }  // namespace
