@@ -6,21 +6,26 @@
 // Lemma (PL tail; docs/method.md §5b). L(x) = ½‖g‖², g = β − β*, β = V α(a), x = (V, a), and
 // ẋ = −∇L (the t-time ValueSoftmax field for loss "square"). ∇_V L = g αᵀ, so
 //     ‖∇L‖² ≥ ‖∇_V L‖²_F = ‖g‖² ‖α‖² = 2 ‖α(a)‖² L.
-// Let K be a compact box, the field C¹ on a neighbourhood of K, and μ > 0 with ‖α(a)‖² ≥ μ on
-// K. Let x(s) = x0 with x0 + B̄(R) ⊆ K, R ≥ ‖g(x0)‖/√μ = √(2 L(x0)/μ). Then the solution exists
-// on [s, ∞) and ‖x(t) − x0‖₂ ≤ R for every t ≥ s. Proof: while x stays in K and L > 0,
+// Let K be a compact box, the field C¹ on a neighbourhood of K, x(s) = x0 with the closed ball
+// B̄ = x0 + B̄(R) ⊆ K, μ > 0 with ‖α(a)‖² ≥ μ on B̄, and R ≥ ‖g(x0)‖/√μ = √(2 L(x0)/μ). Then the
+// solution exists on [s, ∞) and ‖x(t) − x0‖₂ ≤ R for every t ≥ s. Proof: while x stays in B̄
+// and L > 0,
 //     d√L/dt = −‖∇L‖²/(2√L) ≤ −‖∇L‖ √(2μL)/(2√L) = −√(μ/2) ‖ẋ‖,
-// so ‖x(t) − x0‖ ≤ ∫_s^t ‖ẋ‖ ≤ √(2/μ)(√L(x0) − √L(x(t))) ≤ R. If L(x(t1)) = 0 at some t1, x(t1)
-// is a global minimum of L ≥ 0, so ∇L = 0 there: an equilibrium, and by uniqueness x ≡ x0.
-// Otherwise let t* be the first time x leaves K (or the end of the maximal solution). Before t*
-// the path is in the compact K, so the solution extends past t*, and at t* the inequality is
-// strict (√L(x(t*)) > 0): x(t*) is in the open ball, inside K, so x stays in K a little longer —
-// a contradiction. Hence t* = ∞. Since x0 ∈ [X] (the box of the Lohner set at s), every x(END),
-// END ≥ s, lies in [X] + [−R, R]ⁿ, independently of END.
+// so ‖x(t) − x0‖ ≤ ∫_s^t ‖ẋ‖ ≤ √(2/μ)(√L(x0) − √L(x(t))) ≤ R. If L(x(t1)) = 0 at some t1 while
+// in B̄, x(t1) is a global minimum of L ≥ 0, so ∇L = 0 there: an equilibrium, and by uniqueness
+// x ≡ x(t1) from then on. Otherwise let t* be the first time x leaves B̄ (or the end of the
+// maximal solution). Before t* the path is in the compact B̄ ⊆ K, so the solution extends past
+// t*, and at t* the inequality is strict (√L(x(t*)) > 0): ‖x(t*) − x0‖ < R, so x stays in B̄ a
+// little longer — a contradiction. Hence t* = ∞. Since x0 ∈ [X] (the box of the Lohner set at
+// s), every x(END), END ≥ s, lies within distance R of a point of [X] (numerics/box_ball.hpp)
+// and in [X] + [−R, R]ⁿ, independently of END. (μ is needed on the balls only; pl_ball takes
+// the larger of two lower bounds of ‖α‖² there: over their box K, and from the centres by the
+// mean value theorem, pl_detail::mu_lower_on_ball.)
 //
 // μ: every normalization α = f(a)/Σ f(a_j) (softmax, x², sum, |x|, relu) has Σα = 1 where it is
 // defined, so ‖α‖² ≥ (Σα)²/T = 1/T (Cauchy–Schwarz); in addition, and for sigmoid only, the
-// interval enclosure of Σ α_k² over K bounds ‖α‖² below. Where the normalization is singular or
+// interval enclosure of Σ α_k² over K, and for every normalization its mean value bound from
+// [X] (mu_lower_on_ball), bound ‖α‖² below. Where the normalization is singular or
 // kinked, K is refused: Σ a_k² (x²) and Σ a_k (sum) must be certainly nonzero on K, every score
 // of |x| / relu must have a certain sign on K and relu needs one certainly positive score.
 //
@@ -36,7 +41,7 @@
 // G = 2XᵀX, c = 2Xᵀy, and L* = min_β L (attained at β̂ with Gβ̂ = c when G is nonsingular).
 // With λ > 0 certified below λ_min(G) (numerics/eigenvalue_lower_bound.hpp):
 //     L − L* = ½ (β − β̂)ᵀ G (β − β̂),   ‖g‖² = (β − β̂)ᵀ G² (β − β̂) ≥ 2λ (L − L*),
-// so ‖∇L‖² ≥ ‖∇_V L‖²_F = ‖g‖² ‖α‖² ≥ 2λμ (L − L*) on K. The proof above with L − L* for L
+// so ‖∇L‖² ≥ ‖∇_V L‖²_F = ‖g‖² ‖α‖² ≥ 2λμ (L − L*) on B̄. The proof above with L − L* for L
 // (L ≥ L* everywhere, and L = L* only at global minima of L, which are equilibria) gives
 // ‖x(t) − x0‖ ≤ √(2/(λμ)) √(L(x0) − L*) ≤ ‖g(x0)‖/(λ√μ) =: R, using
 // L − L* = ½ gᵀG⁻¹g ≤ ‖g‖²/(2λ). Square loss is the case G = I, λ = 1. g's Jacobian is
@@ -61,7 +66,7 @@ namespace softcert::integrate {
 
 // Guarantee (when valid): for every x0 in the Lohner set the tail was computed from, the exact
 // solution of the model's flow from x0 exists for all later times and stays in the Euclidean ball
-// x0 + B̄(radius) ⊆ box; ‖α(a)‖² ≥ lower(mu) on box. radius is an upper bound (a thin interval
+// x0 + B̄(radius) ⊆ box; ‖α(a)‖² ≥ lower(mu) on every such ball. radius is an upper bound (a thin interval
 // holding it); from = [X] ∋ x0, box = [X] + [−radius, radius]ⁿ, rounded outward. So every later
 // state lies in the set ball() (numerics/box_ball.hpp), and in box. Not valid: nothing is claimed.
 template <class S>
@@ -134,6 +139,34 @@ num::BoundOf<S> mu_lower(const models::ValueSoftmax<S>& model, const std::vector
     const auto inv_T = num::lower(S(1) / S(static_cast<int>(a.size())));
     if (inv_T > mu) mu = inv_T;
   }
+  return mu;
+}
+
+// A lower bound of ‖α(a)‖² over every a within Euclidean distance R of a point of the box a0
+// (0 when none is known), given a box K ⊇ a0 + [−R, R]^T on which the normalization is C¹ (pl_ball
+// checks it first). Why: for such a and a point a0' of a0 the segment [a0', a] lies in K, so by the
+// mean value theorem ‖α(a)‖² ≥ ‖α(a0')‖² − G·R with G ≥ sup_K ‖∇‖α‖²‖₂, where
+// ∂‖α‖²/∂a_k = 2 w_k (α_k − ‖α‖²) for the f/F kinds (∂α_j/∂a_k = w_k (δ_jk − α_j), w_k = f'(a_k)/F;
+// softmax: w = α) and 2 α_k w_k for sigmoid (w_k = σ_k(1 − σ_k)). Over a wide K the box's own
+// enclosure (mu_lower) loses the concentration of α that the thin a0 still shows; this keeps it.
+template <class S>
+num::BoundOf<S> mu_lower_on_ball(const models::ValueSoftmax<S>& model, const std::vector<S>& a0, const std::vector<S>& K,
+                                 const S& R) {
+  using B = num::BoundOf<S>;
+  std::vector<S> alpha, w;
+  model.normalize(a0, alpha, w);
+  S q0(0);
+  for (const auto& v : alpha) q0 = q0 + num::sqr(v);
+  model.normalize(K, alpha, w);
+  S qK(0);
+  for (const auto& v : alpha) qK = qK + num::sqr(v);
+  const bool sig = model.normalization() == instances::Normalization::sigmoid;
+  S grad_sq(0);
+  for (std::size_t k = 0; k < alpha.size(); ++k)
+    grad_sq = grad_sq + num::sqr(S(S(2) * w[k] * (sig ? alpha[k] : S(alpha[k] - qK))));
+  const S G = num::sqrt(grad_sq);
+  const B mu = num::lower(S(q0 - G * num::hull_of_bounds<S>(B(0), num::upper(R))));
+  if (!(mu > 0) || !(num::magnitude(G) < 1e300)) return 0;
   return mu;
 }
 
@@ -261,30 +294,46 @@ PlBall<S> pl_ball(const models::ValueSoftmax<S>& model, const LohnerSet<S>& give
     // the smaller μ found on K.
     // The guess keeps a 1 % margin (K is wider than [X], so ‖α‖² can be a little smaller
     // there); it costs 0.5 % of R. Only the verified inequality mu_K ≥ mu below matters.
-    B mu = pl_detail::mu_lower(model, a_of(X), 0.99);
-    for (int attempt = 0; attempt < 4; ++attempt) {
-      if (!(mu > 0)) return out;
+    // One trial of μ: R from it, K = [X] + [−R, R]ⁿ, and the verification that ‖α‖² ≥ μ on every
+    // ball x0 + B̄(R), x0 ∈ [X] (the lemma's set) — by the larger of two lower bounds there: over
+    // their box K, and the mean value bound from the centres. Fills `out` when it holds; `found`
+    // gets the bound it found; false with stop = true when no μ can work (K singular or kinked).
+    bool stop = false;
+    auto trial = [&](B mu, B& found) {
       const S R = gnorm / (S(lambda) * num::sqrt(num::hull_of_bounds<S>(mu, mu)));
       B r_hi = num::upper(R);
-      if (!(r_hi < B(1e300))) return out;
+      if (!(r_hi < B(1e300))) return stop = true, false;
       if (r_hi < 0) r_hi = 0;
       const S ball = num::hull_of_bounds<S>(-r_hi, r_hi);
       std::vector<S> K = X;
       for (auto& k : K) k = k + ball;
       const std::vector<S> aK = a_of(K);
-      if (!pl_detail::normalization_regular(model.normalization(), aK)) return out;
-      const B mu_K = pl_detail::mu_lower(model, aK);
-      if (mu_K >= mu) {
-        out.valid = true;
-        out.from = X;
-        out.box = std::move(K);
-        out.radius = num::hull_of_bounds<S>(r_hi, r_hi);
-        out.mu = num::hull_of_bounds<S>(mu, mu);
-        out.lambda = S(lambda);
-        out.g_norm = gnorm;
-        return out;
-      }
-      mu = pl_detail::mu_lower(model, aK, 0.99);
+      if (!pl_detail::normalization_regular(model.normalization(), aK)) return stop = true, false;
+      found = pl_detail::mu_lower(model, aK);
+      const B on_ball = pl_detail::mu_lower_on_ball(model, a_of(X), aK, num::hull_of_bounds<S>(r_hi, r_hi));
+      if (on_ball > found) found = on_ball;
+      if (!(found >= mu)) return false;
+      out.valid = true;
+      out.from = X;
+      out.box = std::move(K);
+      out.radius = num::hull_of_bounds<S>(r_hi, r_hi);
+      out.mu = num::hull_of_bounds<S>(mu, mu);
+      out.lambda = S(lambda);
+      out.g_norm = gnorm;
+      return true;
+    };
+    // The guess from [X], then 0.99 × what each failed trial found (a larger R, verified on its
+    // own K) — a decreasing sequence — and last, for the normalizations with Σα = 1, μ = 1/T,
+    // which every K verifies (mu_lower never returns less): a ball exists whenever K is regular.
+    B mu = pl_detail::mu_lower(model, a_of(X), 0.99);
+    for (int attempt = 0; attempt < 8 && mu > 0 && !stop; ++attempt) {
+      B found(0);
+      if (trial(mu, found)) return out;
+      mu = found * B(0.99);
+    }
+    if (!stop && pl_detail::sums_to_one<S>(model.normalization())) {
+      B found(0);
+      if (trial(num::lower(S(1) / S(static_cast<int>(T))), found)) return out;
     }
   } catch (const std::domain_error&) {
     return PlBall<S>{};  // a kinked score on a box

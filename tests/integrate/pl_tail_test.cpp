@@ -104,6 +104,67 @@ TEST(PlTail, OneDimensionalFlowIsTightAndAShorterRadiusMisses) {
   EXPECT_GT(lo_wrong, Vend);
 }
 
+// pl_detail::mu_lower_on_ball: for every normalization, ‖α(a)‖² at 256 bits at points within
+// distance R of the centre box — on the ball's edge along ∓∇‖α‖² (where it falls fastest) and at
+// random — is at least the bound. Dropping the gradient term, or its factor 2, fails here.
+TEST(PlTail, MuOnTheBallIsBelowEveryPointOfTheBall) {
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  std::normal_distribution<double> gauss(0.0, 1.0);
+  const char* norms[] = {"softmax", "sigmoid", "square", "sum", "abs", "relu"};
+  const double radii[] = {1e-3, 0.05, 0.2};
+  int informative = 0;
+  for (int trial = 0; trial < 180; ++trial) {
+    const std::string norm = norms[trial % 6];
+    const std::size_t T = 2 + static_cast<std::size_t>(trial % 5);
+    std::vector<double> c(T);
+    for (std::size_t k = 0; k < T; ++k) c[k] = 0.5 + 2.5 * u(rng) + (k == 0 ? 2.0 : 0.0);  // positive: signs certain on K
+    std::vector<std::string> V(T, "1"), a(T);
+    for (std::size_t k = 0; k < T; ++k) a[k] = num::decimal_round_trip(c[k]);
+    const auto inst = instances::parse_instance(square_json(T, 1, V, a, {"1"}, norm));
+    const models::ValueSoftmax<IntervalD> m(inst);
+    const double R = radii[trial % 3], width = trial % 2 ? 1e-7 : 0.0;
+    std::vector<IntervalD> a0, K;
+    for (double x : c) {
+      a0.push_back(num::hull_of_bounds<IntervalD>(x, x + width));
+      K.push_back(a0.back() + num::hull_of_bounds<IntervalD>(-R, R));
+    }
+    const double mu = integrate::pl_detail::mu_lower_on_ball(m, a0, K, IntervalD(R));
+    if (mu > 0) ++informative;
+    num::PrecisionGuard g(256);
+    const models::ValueSoftmax<MpReal> mp(inst);
+    auto q_at = [&](const std::vector<double>& p) {
+      std::vector<MpReal> x(p.begin(), p.end()), alpha, w;
+      mp.normalize(x, alpha, w);
+      MpReal q(0);
+      for (const auto& v : alpha) q += v * v;
+      return q;
+    };
+    for (int sample = 0; sample < 6; ++sample) {
+      std::vector<double> p0(T), delta(T);
+      for (std::size_t k = 0; k < T; ++k) p0[k] = c[k] + width * u(rng);
+      if (sample < 2) {  // ±∇‖α‖² by central differences (only a direction)
+        for (std::size_t k = 0; k < T; ++k) {
+          auto hi = p0, lo = p0;
+          hi[k] += 1e-6;
+          lo[k] -= 1e-6;
+          delta[k] = (q_at(hi) - q_at(lo)).convert_to<double>() * (sample == 0 ? -1 : 1);
+        }
+      } else {
+        for (auto& x : delta) x = gauss(rng);
+      }
+      double norm2 = 0;
+      for (double x : delta) norm2 += x * x;
+      if (!(norm2 > 0)) continue;
+      const double scale = R * (sample < 4 ? 1 - 1e-9 : u(rng)) / std::sqrt(norm2);
+      std::vector<double> p(T);
+      for (std::size_t k = 0; k < T; ++k) p[k] = p0[k] + delta[k] * scale;
+      EXPECT_GE(q_at(p), MpReal(mu)) << norm << " trial " << trial << " sample " << sample << " R " << R;
+    }
+  }
+  EXPECT_GT(informative, 60);  // the bound is not vacuous (0) on most of these balls
+}
+
 TEST(PlTail, BallReachingTheSingularityOfTheSquareNormalizationIsRefused) {
   // x² normalization, T = 1: α = a²/a² is singular at a = 0; with a = 10⁻³ and |β − β*| = 1 the
   // ball (radius ≥ 1) contains a = 0, so no tail may be claimed.
