@@ -225,14 +225,10 @@ double agreement(const std::vector<MpReal>& x, const std::vector<MpReal>& ref, d
   return digits < 0 ? 0 : digits;
 }
 
-// The numbers of a list as written out (num::to_decimal), read back at the current precision:
-// what the digits of agreement have always measured.
-template <class K>
-std::vector<MpReal> as_mp(const std::vector<K>& v) {
-  std::vector<MpReal> out;
-  for (const auto& x : v) out.push_back(num::parse_decimal<MpReal>(num::to_decimal(x)));
-  return out;
-}
+// The numbers of a list as MPFR numbers, exactly (doubles converted inside a guard of ≥ 53 bits;
+// MPFR numbers as they are, at their own precision).
+std::vector<MpReal> as_mp(const std::vector<double>& v) { return std::vector<MpReal>(v.begin(), v.end()); }
+const std::vector<MpReal>& as_mp(const std::vector<MpReal>& v) { return v; }
 
 template <class K>
 std::vector<K> flattened(const std::vector<std::vector<K>>& rows) {
