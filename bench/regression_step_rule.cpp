@@ -33,8 +33,9 @@ int main(int argc, char** argv) {
     integrate::FastOptions fo;
     fo.escalate = false;
     const integrate::FastReport fr = integrate::integrate_fast(inst, argv[6], fo);
-    inst.V = fr.run.V;
-    inst.a = fr.run.a;
+    const integrate::FastDecimals d = integrate::decimals(fr.run);  // an instance holds decimal text
+    inst.V = d.V;
+    inst.a = d.a;
   }
   const IntervalD t_end(std::atof(argv[2]));
   const double tol = std::atof(argv[3]);

@@ -93,8 +93,9 @@ class CostScaling final : public SinkPaperCheck {
       const IntervalD tau = ci.tau_sqrt_d ? num::sqrt(IntervalD(static_cast<double>(c.d))) : IntervalD(1.0);
       const IntervalD scale = ci.gamma * tau;
       nlohmann::json row;
-      row["T"] = c.T;
-      row["d"] = c.d;
+      engine::CostScalingRow& typed = r.facts.cost_scaling.rows.emplace_back();
+      row["T"] = typed.T = c.T;
+      row["d"] = typed.d = c.d;
       row["sink_proposal_note"] = sink.note;
       row["diagonal_proposal_note"] = diag.note;
       const bool ok = sink.bracket.lower_ok && sink.bracket.upper_ok && diag.bracket.lower_ok && diag.bracket.upper_ok;
@@ -122,22 +123,28 @@ class CostScaling final : public SinkPaperCheck {
       row["sink"] = {num::lower(s_scaled), num::upper(s_scaled)};
       row["diagonal"] = {num::lower(d_scaled), num::upper(d_scaled)};
       row["ratio"] = {num::lower(ratio), num::upper(ratio)};
+      typed.sink = s_scaled;
+      typed.diagonal = d_scaled;
+      typed.ratio = ratio;
       const double gap = std::max(sink.bracket.relative_gap(), diag.bracket.relative_gap());
       max_gap = std::max(max_gap, gap);
-      row["relative_gap"] = gap;
+      row["relative_gap"] = typed.relative_gap = gap;
       if (c.orthonormal) {
         const IntervalD sc = certify::sink_cost_closed_form(c.T), dc = certify::diagonal_cost_closed_form(c.T);
         const bool sink_in = num::possibly_le(s, sc) && num::possibly_ge(s, sc);
         const bool diag_in = num::possibly_le(dg, dc) && num::possibly_ge(dg, dc);
-        row["sink_closed_form"] = num::mid(sc * scale);
-        row["diagonal_closed_form"] = num::mid(dc * scale);
+        typed.sink_closed_form = num::mid(sc * scale);
+        typed.diagonal_closed_form = num::mid(dc * scale);
+        row["sink_closed_form"] = *typed.sink_closed_form;
+        row["diagonal_closed_form"] = *typed.diagonal_closed_form;
         row["closed_forms_inside"] = sink_in && diag_in;
         contradiction = contradiction || !sink_in || !diag_in;
         if (const auto f = certify::certified_frobenius_cost(c.T, Pattern::sink)) {
           const auto fd = certify::certified_frobenius_cost(c.T, Pattern::diagonal);
           const IntervalD fs = IntervalD(f->convert_to<double>()) * num::sqr(scale);
           row["frobenius_sink_exact_gamma1_tau1"] = certify::rational_string(*f);
-          row["frobenius_equal"] = fd && *fd == *f;
+          row["frobenius_equal"] = typed.frobenius_equal = fd && *fd == *f;
+          typed.frobenius_sink_gamma1_tau1 = *f;
           row["frobenius_scaled_approx"] = num::mid(fs);
         }
       }
@@ -172,8 +179,10 @@ class CostScaling final : public SinkPaperCheck {
     if (distinct.size() >= 2) {
       nlohmann::json fits;
       const std::uint64_t fit_seed = 20260512;
-      auto put = [&](const char* key, const std::vector<double>& y, double expected) {
+      auto put = [&](const char* key, const std::vector<double>& y, double expected,
+                     std::optional<engine::CostScalingFit>& typed) {
         const auto f = statistics::fit_exponent(xs, y, fit_seed);
+        typed = engine::CostScalingFit{f, expected};
         fits[key] = {{"exponent", f.exponent}, {"ci95", {f.ci_low, f.ci_high}}, {"expected_asymptotic", expected}, {"resamples", f.resamples}};
         table << "fit " << key << ": exponent " << num::decimal_nearest(f.exponent, 5) << "  95% bootstrap CI [" << num::decimal_nearest(f.ci_low, 5) << ", "
               << num::decimal_nearest(f.ci_high, 5) << "]  (asymptotic " << expected << ")\n";
@@ -184,9 +193,10 @@ class CostScaling final : public SinkPaperCheck {
         return true;
       }();
       const double extra = ci.tau_sqrt_d && d_is_t1 ? 0.5 : (ci.tau_sqrt_d ? NAN : 0.0);
-      put("sink", sink_mid, ci.orthonormal ? 0.5 + extra : NAN);
-      put("diagonal", diag_mid, ci.orthonormal ? 1.0 + extra : NAN);
-      put("ratio", ratio_mid, ci.orthonormal ? 0.5 : NAN);
+      engine::CostScalingFacts& typed = r.facts.cost_scaling;
+      put("sink", sink_mid, ci.orthonormal ? 0.5 + extra : NAN, typed.sink);
+      put("diagonal", diag_mid, ci.orthonormal ? 1.0 + extra : NAN, typed.diagonal);
+      put("ratio", ratio_mid, ci.orthonormal ? 0.5 : NAN, typed.ratio);
       r.details["fits"] = fits;
     }
     r.details["table"] = table.str();

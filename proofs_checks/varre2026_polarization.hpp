@@ -195,9 +195,8 @@ inline FastAlpha fast_alpha(const instances::Instance& inst, double H, std::size
   fo.max_steps = max_steps;
   try {
     const integrate::FastReport rep = integrate::integrate_fast(inst, num::decimal_round_trip(H), fo);
-    for (const auto& x : rep.run.alpha) out.run.push_back(num::parse_decimal<double>(x));
-    if (rep.reference)
-      for (const auto& x : rep.reference->alpha) out.reference.push_back(num::parse_decimal<double>(x));
+    out.run = rep.run.values.alpha;
+    if (rep.reference) out.reference = rep.reference->values.alpha;  // the 106-bit run's nearest doubles
   } catch (const std::runtime_error& e) {
     out.failure = e.what();
   }

@@ -213,7 +213,7 @@ class RegressionConditioningCheck : public VarreCheck {
     fo.max_steps = request.max_steps;
     try {
       for (std::size_t i = 0; i < m; ++i)
-        if (needed[i]) h[i] = entropy_from_scores(parse_doubles(integrate::integrate_fast(sw.members[i], num::decimal_round_trip(H), fo).run.a));
+        if (needed[i]) h[i] = entropy_from_scores(integrate::integrate_fast(sw.members[i], num::decimal_round_trip(H), fo).run.values.a);
     } catch (const std::exception&) {
       return out;
     }

@@ -32,12 +32,6 @@ S entropy_from_scores(const std::vector<S>& a) {
 // The pairs (i, j) of members whose gap H_i − H_j a reading's margin is the minimum of.
 using EntropyGaps = std::vector<std::pair<std::size_t, std::size_t>>;
 
-inline std::vector<double> parse_doubles(const std::vector<std::string>& v) {
-  std::vector<double> out;
-  for (const auto& x : v) out.push_back(num::parse_decimal<double>(x));
-  return out;
-}
-
 // The fast tier's two runs (53 bits, 106 bits) of every member a gap of g uses: their margins
 // min over g of H_i − H_j into lo / hi (engine::decide_fast decides), their entropies into details.
 inline void run_fast_entropies(const instances::RegressionSweep& sw, double H, std::size_t max_steps, const EntropyGaps& g,
@@ -48,7 +42,7 @@ inline void run_fast_entropies(const instances::RegressionSweep& sw, double H, s
   std::vector<bool> needed(sw.members.size(), false);
   for (const auto& [i, j] : g) needed[i] = needed[j] = true;
   std::vector<double> h(sw.members.size(), 0.0);
-  std::vector<std::vector<std::string>> a_ref(sw.members.size());
+  std::vector<std::vector<MpReal>> a_ref(sw.members.size());  // the 106-bit run's scores
   integrate::FastOptions fo;
   fo.max_steps = max_steps;
   nlohmann::json hj = nlohmann::json::array();
@@ -68,9 +62,9 @@ inline void run_fast_entropies(const instances::RegressionSweep& sw, double H, s
       lo.failure = "no reference run";
       return;
     }
-    h[i] = entropy_from_scores(parse_doubles(rep.run.a));
+    h[i] = entropy_from_scores(rep.run.values.a);
     hj.push_back(h[i]);
-    a_ref[i] = rep.reference->a;
+    a_ref[i] = rep.reference->mp->a;
   }
   double m = INFINITY;
   for (const auto& [i, j] : g) m = std::min(m, h[i] - h[j]);
@@ -88,9 +82,7 @@ inline void run_fast_entropies(const instances::RegressionSweep& sw, double H, s
         hj_ref.push_back(nullptr);
         continue;
       }
-      std::vector<MpReal> x;
-      for (const auto& v : a_ref[i]) x.push_back(num::parse_decimal<MpReal>(v));
-      h_ref[i] = entropy_from_scores(x);
+      h_ref[i] = entropy_from_scores(a_ref[i]);
       hj_ref.push_back(num::to_decimal(h_ref[i]));
       estimates[i] = num::Enclosure::point_estimate(h_ref[i]);
     }

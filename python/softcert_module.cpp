@@ -313,24 +313,32 @@ Instance instance_from_json(py::handle x) {
   return inst_ns::parse_instance(j);
 }
 
-py::array_t<double> vector_array(const std::vector<std::string>& v) {
+double as_double(const std::string& s) { return nearest(s); }
+double as_double(double x) { return x; }
+
+// NumPy arrays of decimal strings (their nearest doubles) or of doubles.
+template <class E>
+py::array_t<double> vector_array(const std::vector<E>& v) {
   py::array_t<double> out(static_cast<py::ssize_t>(v.size()));
   auto m = out.mutable_unchecked<1>();
-  for (std::size_t i = 0; i < v.size(); ++i) m(static_cast<py::ssize_t>(i)) = nearest(v[i]);
+  for (std::size_t i = 0; i < v.size(); ++i) m(static_cast<py::ssize_t>(i)) = as_double(v[i]);
   return out;
 }
 
-py::array_t<double> matrix_array(const std::vector<std::vector<std::string>>& rows) {
+template <class E>
+py::array_t<double> matrix_array(const std::vector<std::vector<E>>& rows) {
   const std::size_t r = rows.size(), c = rows.empty() ? 0 : rows[0].size();
   py::array_t<double> out({static_cast<py::ssize_t>(r), static_cast<py::ssize_t>(c)});
   auto m = out.mutable_unchecked<2>();
   for (std::size_t i = 0; i < r; ++i)
-    for (std::size_t k = 0; k < c; ++k) m(static_cast<py::ssize_t>(i), static_cast<py::ssize_t>(k)) = nearest(rows[i][k]);
+    for (std::size_t k = 0; k < c; ++k) m(static_cast<py::ssize_t>(i), static_cast<py::ssize_t>(k)) = as_double(rows[i][k]);
   return out;
 }
 
-py::object optional_vector(const std::vector<std::string>& v) { return v.empty() ? py::object(py::none()) : vector_array(v); }
-py::object optional_matrix(const std::vector<std::vector<std::string>>& m) {
+template <class E>
+py::object optional_vector(const std::vector<E>& v) { return v.empty() ? py::object(py::none()) : vector_array(v); }
+template <class E>
+py::object optional_matrix(const std::vector<std::vector<E>>& m) {
   return m.empty() ? py::object(py::none()) : matrix_array(m);
 }
 
@@ -498,33 +506,36 @@ void put_derived(py::dict& s, const integ::DerivedEnclosures& d, bool up) {
   s["argmax"] = d.argmax ? static_cast<long long>(*d.argmax) : -1LL;
 }
 
+// The state as doubles: the run's own at 53 bits, the nearest to its MPFR numbers above.
 py::dict fast_state(const integ::FastState& r) {
+  const integ::FastValues<double>& v = r.values;
   py::dict s;
-  s["a"] = vector_array(r.a);
-  s["u"] = optional_vector(r.u);
-  s["softmax"] = vector_array(r.alpha);
-  s["loss"] = nearest(r.loss);
-  s["V"] = optional_matrix(r.V);
-  put_derived(s, integ::derive_points(r.a, r.alpha, r.loss), false);  // point values: lower == upper
+  s["a"] = vector_array(v.a);
+  s["u"] = optional_vector(v.u);
+  s["softmax"] = vector_array(v.alpha);
+  s["loss"] = v.loss;
+  s["V"] = optional_matrix(v.V);
+  put_derived(s, integ::derive_points(v.a, v.alpha, v.loss), false);  // point values: lower == upper
   return s;
 }
 
-py::dict fast_decimals(const integ::FastState& r) {
+py::dict fast_decimals(const integ::FastDecimals& d) {
   py::dict s;
-  s["a"] = py::cast(r.a);
-  s["u"] = r.u.empty() ? py::object(py::none()) : py::cast(r.u);
-  s["softmax"] = py::cast(r.alpha);
-  s["loss"] = r.loss;
-  s["V"] = r.V.empty() ? py::object(py::none()) : py::cast(r.V);
+  s["a"] = py::cast(d.a);
+  s["u"] = d.u.empty() ? py::object(py::none()) : py::cast(d.u);
+  s["softmax"] = py::cast(d.alpha);
+  s["loss"] = d.loss;
+  s["V"] = d.V.empty() ? py::object(py::none()) : py::cast(d.V);
   return s;
 }
 
 py::object fast_result(const integ::FastReport& rep) {
   py::object o = py::cast(FastResult{});
   const auto& r = rep.run;
+  const integ::FastDecimals d = integ::decimals(r);
   o.attr("tier") = "fast";
   o.attr("t") = r.t;
-  o.attr("tau") = r.tau.empty() ? py::object(py::none()) : py::str(r.tau);
+  o.attr("tau") = d.tau.empty() ? py::object(py::none()) : py::str(d.tau);
   o.attr("precision_bits") = r.precision_bits;
   o.attr("stepper") = r.stepper;
   o.attr("form") = r.form;
@@ -534,11 +545,11 @@ py::object fast_result(const integ::FastReport& rep) {
   o.attr("seconds") = r.seconds;
   o.attr("state") = fast_state(r);
   o.attr("argmax") = o.attr("state")["argmax"].cast<long long>() < 0 ? py::object(py::none()) : o.attr("state")["argmax"];
-  o.attr("decimals") = fast_decimals(r);
+  o.attr("decimals") = fast_decimals(d);
   o.attr("digits") = rep.digits ? py::object(py::float_(*rep.digits)) : py::object(py::none());
   o.attr("digits_by_field") = to_python(rep.digits_by_field);
   json j = integ::to_json(rep);
-  j["derived"] = integ::to_json(integ::derive_points(r.a, r.alpha, r.loss));  // as the CLI's --json
+  j["derived"] = integ::to_json(integ::derive_points(r.values.a, r.values.alpha, r.values.loss));  // as the CLI's --json
   o.attr("reference") = rep.reference ? to_python(j["reference"]) : py::object(py::none());
   o.attr("json") = to_python(j);
   return o;

@@ -67,23 +67,24 @@ nlohmann::json run_fast(const IntegrateArgs& args, const instances::Instance& in
   o.escalate = !args.no_check;
   const integrate::FastReport rep = integrate::integrate_fast(inst, args.t, o);
   const auto& r = rep.run;
+  const integrate::FastDecimals d = integrate::decimals(r);
   std::cout << "tier fast, form " << r.form << ", stepper " << r.stepper << ", precision " << r.precision_bits
             << " bits, tolerance " << r.tolerance << "\n";
   std::cout << "t = " << r.t;
-  if (!r.tau.empty()) std::cout << " (τ = " << r.tau << ")";
+  if (!d.tau.empty()) std::cout << " (τ = " << d.tau << ")";
   std::cout << ", " << r.steps << " steps (" << r.rejected_steps << " rejected), " << r.seconds << " s\n";
   if (rep.reference)
     std::cout << "digits of agreement with a " << rep.reference->precision_bits << "-bit " << rep.reference->stepper
               << " run: " << *rep.digits << " (reference: " << rep.reference->steps << " steps, "
               << rep.reference->seconds << " s)\n";
-  print_list("a", r.a);
-  if (!r.u.empty()) print_list("u", r.u);
-  print_list("softmax", r.alpha);
-  std::cout << "  loss    " << r.loss << "\n";
-  for (std::size_t i = 0; i < r.V.size(); ++i) print_list(i == 0 ? "V" : "", r.V[i]);
+  print_list("a", d.a);
+  if (!d.u.empty()) print_list("u", d.u);
+  print_list("softmax", d.alpha);
+  std::cout << "  loss    " << d.loss << "\n";
+  for (std::size_t i = 0; i < d.V.size(); ++i) print_list(i == 0 ? "V" : "", d.V[i]);
   nlohmann::json j = integrate::to_json(rep);
   // Point values of the derived quantities (integrate/derived_enclosures.hpp; no guarantee).
-  j["derived"] = integrate::to_json(integrate::derive_points(r.a, r.alpha, r.loss));
+  j["derived"] = integrate::to_json(integrate::derive_points(r.values.a, r.values.alpha, r.values.loss));
   return j;
 }
 

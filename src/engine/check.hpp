@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/cost_scaling_facts.hpp"
 #include "engine/verdict.hpp"
 #include "numerics/enclosure.hpp"
 
@@ -60,6 +61,8 @@ struct RunFacts {
   std::vector<num::Enclosure> member_entropy;
   // varre2026.normalization.polarizes, rigorous tier: the enclosure of each weight α_k(H).
   std::vector<num::Enclosure> alpha;
+  // sukenik2026.cost_scaling: the certified costs per case and the exponent fits.
+  CostScalingFacts cost_scaling;
 };
 
 struct CheckResult {

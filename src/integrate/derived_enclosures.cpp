@@ -128,14 +128,8 @@ DerivedEnclosures derive_enclosures(const std::vector<IntervalMp>& a, const std:
   return derive(a, alpha, loss);
 }
 
-DerivedEnclosures derive_points(const std::vector<std::string>& a, const std::vector<std::string>& weights,
-                                const std::string& loss) {
-  auto parse = [](const std::vector<std::string>& v) {
-    std::vector<Real> out;
-    for (const auto& s : v) out.push_back(num::parse_decimal<Real>(s));
-    return out;
-  };
-  return derive(parse(a), parse(weights), num::parse_decimal<Real>(loss));
+DerivedEnclosures derive_points(const std::vector<double>& a, const std::vector<double>& weights, double loss) {
+  return derive(a, weights, loss);
 }
 
 nlohmann::json to_json(const DerivedEnclosures& d) {

@@ -49,10 +49,9 @@ DerivedEnclosures derive_enclosures(const std::vector<IntervalD>& a, const std::
 DerivedEnclosures derive_enclosures(const std::vector<IntervalMp>& a, const std::vector<IntervalMp>& alpha,
                                     const IntervalMp& loss);
 
-// Point values of the same quantities from a state given as decimal strings (the fast tier):
-// computed in double, no guarantee. Fields as above with lower == upper and width 0.
-DerivedEnclosures derive_points(const std::vector<std::string>& a, const std::vector<std::string>& weights,
-                                const std::string& loss);
+// Point values of the same quantities from a state in doubles (the fast tier): computed in
+// double, no guarantee. Fields as above with lower == upper and width 0.
+DerivedEnclosures derive_points(const std::vector<double>& a, const std::vector<double>& weights, double loss);
 
 // {"entropy": [lo, hi] | null, "entropy_note"?, "max_weight": [lo, hi] | null, "argmax": k | null,
 //  "score_gap": [lo, hi] | null, "gaps_to_max": [[lo, hi], ...]} (decimal strings).

@@ -17,65 +17,77 @@ namespace softcert::integrate {
 namespace {
 
 template <class K>
-std::vector<std::string> decimals(const std::vector<K>& v) {
-  std::vector<std::string> out;
-  out.reserve(v.size());
-  for (const auto& x : v) out.push_back(num::to_decimal(x));
-  return out;
-}
-
-template <class K>
 std::vector<K> slice(const std::vector<K>& x, std::size_t from, std::size_t n) {
   return std::vector<K>(x.begin() + static_cast<std::ptrdiff_t>(from), x.begin() + static_cast<std::ptrdiff_t>(from + n));
 }
 
 // a, u, σ(a) (the normalization's weights), loss and V of a state, per model.
 template <class K>
-void observe(const models::ValueSoftmax<K>& m, const std::vector<K>& x, FastState& out) {
+void observe(const models::ValueSoftmax<K>& m, const std::vector<K>& x, FastValues<K>& out) {
   const std::size_t T = m.tokens(), d = m.dim();
-  const auto a = slice(x, m.a_offset(), T);
-  std::vector<K> alpha, w;
-  m.normalize(a, alpha, w);
-  out.a = decimals(a);
-  out.alpha = decimals(alpha);
+  out.a = slice(x, m.a_offset(), T);
+  std::vector<K> w;
+  m.normalize(out.a, out.alpha, w);
   out.V.clear();
-  std::vector<std::vector<K>> V;
-  for (std::size_t i = 0; i < d; ++i) {
-    V.push_back(slice(x, i * T, T));
-    out.V.push_back(decimals(V.back()));
-  }
-  if (!m.beta().empty()) out.u = decimals(models::transpose_times(V, m.beta()));
-  out.loss = num::to_decimal(m.loss_value(x));
+  for (std::size_t i = 0; i < d; ++i) out.V.push_back(slice(x, i * T, T));
+  if (!m.beta().empty()) out.u = models::transpose_times(out.V, m.beta());
+  out.loss = m.loss_value(x);
 }
 
 // The reduced forms: the model computes σ(a) and the loss (the same functions as the rigorous tier).
 template <class K, class M>
-void observe_reduced(const M& m, const std::vector<K>& x, FastState& out) {
+void observe_reduced(const M& m, const std::vector<K>& x, FastValues<K>& out) {
   const std::size_t T = m.tokens();
-  out.a = decimals(slice(x, 0, T));
-  out.u = decimals(slice(x, T, T));
-  out.alpha = decimals(m.attention(x));
-  out.loss = num::to_decimal(m.loss_value(x));
+  out.a = slice(x, 0, T);
+  out.u = slice(x, T, T);
+  out.alpha = m.attention(x);
+  out.loss = m.loss_value(x);
 }
 
-template <class K> void observe(const models::LogisticReduced<K>& m, const std::vector<K>& x, FastState& o) { observe_reduced<K>(m, x, o); }
-template <class K> void observe(const models::LogisticReducedTau<K>& m, const std::vector<K>& x, FastState& o) { observe_reduced<K>(m, x, o); }
-template <class K> void observe(const models::RankOneSquare<K>& m, const std::vector<K>& x, FastState& o) { observe_reduced<K>(m, x, o); }
+template <class K> void observe(const models::LogisticReduced<K>& m, const std::vector<K>& x, FastValues<K>& o) { observe_reduced<K>(m, x, o); }
+template <class K> void observe(const models::LogisticReducedTau<K>& m, const std::vector<K>& x, FastValues<K>& o) { observe_reduced<K>(m, x, o); }
+template <class K> void observe(const models::RankOneSquare<K>& m, const std::vector<K>& x, FastValues<K>& o) { observe_reduced<K>(m, x, o); }
 
 // The tied model: a, α = softmax(U a), loss, U (in the V field), u = Uᵀβ*.
 template <class K>
-void observe(const models::TiedValueSoftmax<K>& m, const std::vector<K>& x, FastState& out) {
+void observe(const models::TiedValueSoftmax<K>& m, const std::vector<K>& x, FastValues<K>& out) {
   const std::size_t D = m.dim();
-  out.a = decimals(slice(x, m.a_offset(), D));
-  out.alpha = decimals(m.attention(x));
+  out.a = slice(x, m.a_offset(), D);
+  out.alpha = m.attention(x);
   out.V.clear();
-  std::vector<std::vector<K>> U;
-  for (std::size_t i = 0; i < D; ++i) {
-    U.push_back(slice(x, i * D, D));
-    out.V.push_back(decimals(U.back()));
-  }
-  out.u = decimals(models::transpose_times(U, m.beta()));
-  out.loss = num::to_decimal(m.loss_value(x));
+  for (std::size_t i = 0; i < D; ++i) out.V.push_back(slice(x, i * D, D));
+  out.u = models::transpose_times(out.V, m.beta());
+  out.loss = m.loss_value(x);
+}
+
+double nearest_double(double x) { return x; }
+double nearest_double(const MpReal& x) { return x.convert_to<double>(); }  // mpfr_get_d, to nearest
+
+template <class K>
+std::vector<double> nearest_doubles(const std::vector<K>& v) {
+  std::vector<double> out;
+  out.reserve(v.size());
+  for (const auto& x : v) out.push_back(nearest_double(x));
+  return out;
+}
+
+template <class K>
+FastValues<double> nearest_doubles(const FastValues<K>& v) {
+  FastValues<double> out;
+  out.a = nearest_doubles(v.a);
+  out.u = nearest_doubles(v.u);
+  out.alpha = nearest_doubles(v.alpha);
+  out.loss = nearest_double(v.loss);
+  for (const auto& row : v.V) out.V.push_back(nearest_doubles(row));
+  if (v.tau) out.tau = nearest_double(*v.tau);
+  return out;
+}
+
+// Stores a run's state in s: a double run's as it is; an MPFR run's as it is and as nearest doubles.
+void store(FastState& s, FastValues<double>&& v) { s.values = std::move(v); }
+void store(FastState& s, FastValues<MpReal>&& v) {
+  s.values = nearest_doubles(v);
+  s.mp = std::move(v);
 }
 
 template <class K>
@@ -98,8 +110,10 @@ FastState run_at(const instances::Instance& inst, models::Form form, const std::
     out.rejected_steps = run.steps.rejected;
     out.seconds = run.seconds;
     out.t = t_end;  // exactly as requested (the run lands on it exactly)
-    if (models::carries_time(m)) out.tau = num::to_decimal(run.tau);
-    observe(m, run.x, out);
+    FastValues<K> v;
+    if (models::carries_time(m)) v.tau = run.tau;
+    observe(m, run.x, v);
+    store(out, std::move(v));
   }, model);
   return out;
 }
@@ -137,22 +151,32 @@ std::vector<FastState> run_at_times(const instances::Instance& inst, models::For
       s.rejected_steps = steps.rejected;
       s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       s.t = text;
-      observe(m, x, s);
+      FastValues<K> v;
+      observe(m, x, v);
+      store(s, std::move(v));
       out.push_back(std::move(s));
     }
   }, model);
   return out;
 }
 
-// Throws FastOverflow when a value of the run is not finite (to_decimal writes "nan", "inf").
-void require_finite(const FastState& s, const std::string& t_end) {
-  auto finite = [](const std::string& x) { return x.find_first_of("ni") == std::string::npos; };
-  bool ok = finite(s.loss) && finite(s.tau);
-  for (const auto* v : {&s.a, &s.u, &s.alpha})
-    for (const auto& x : *v) ok = ok && finite(x);
-  for (const auto& row : s.V)
+bool finite(double x) { return std::isfinite(x); }
+bool finite(const MpReal& x) { return boost::multiprecision::isfinite(x); }
+
+template <class K>
+bool all_finite(const FastValues<K>& v) {
+  bool ok = finite(v.loss) && (!v.tau || finite(*v.tau));
+  for (const auto* w : {&v.a, &v.u, &v.alpha})
+    for (const auto& x : *w) ok = ok && finite(x);
+  for (const auto& row : v.V)
     for (const auto& x : row) ok = ok && finite(x);
-  if (!ok)
+  return ok;
+}
+
+// Throws FastOverflow when a number of the run is not finite (inf or nan). Above 53 bits the MPFR
+// numbers decide (MPFR's exponent range is far wider than a double's).
+void require_finite(const FastState& s, const std::string& t_end) {
+  if (!(s.mp ? all_finite(*s.mp) : all_finite(s.values)))
     throw FastOverflow("the fast tier overflowed: its " + std::to_string(s.precision_bits) + "-bit " + s.stepper +
                        " run reached an infinite or undefined value (inf, nan) by t = " + t_end +
                        ". This is not bad input: the instance's values are too large for floating point "
@@ -186,14 +210,14 @@ std::vector<FastState> run_at_times_bits(const instances::Instance& inst, models
   return s;
 }
 
-// Digits of agreement of two lists of decimal strings (compared at `bits` precision).
-double agreement(const std::vector<std::string>& x, const std::vector<std::string>& ref, double cap) {
+// Digits of agreement of two lists of numbers (call inside the reference's PrecisionGuard: the
+// differences are taken at its precision).
+double agreement(const std::vector<MpReal>& x, const std::vector<MpReal>& ref, double cap) {
   double digits = cap;
   for (std::size_t i = 0; i < x.size() && i < ref.size(); ++i) {
-    const MpReal a = num::parse_decimal<MpReal>(x[i]), b = num::parse_decimal<MpReal>(ref[i]);
-    const MpReal diff = boost::multiprecision::abs(a - b);
+    const MpReal diff = boost::multiprecision::abs(x[i] - ref[i]);
     if (diff == 0) continue;
-    MpReal scale = boost::multiprecision::abs(b);
+    MpReal scale = boost::multiprecision::abs(ref[i]);
     if (scale < MpReal("1e-30")) scale = MpReal("1e-30");
     const double dg = -boost::multiprecision::log10(diff / scale).convert_to<double>();
     if (dg < digits) digits = dg;
@@ -201,9 +225,42 @@ double agreement(const std::vector<std::string>& x, const std::vector<std::strin
   return digits < 0 ? 0 : digits;
 }
 
+// The numbers of a list as MPFR numbers, exactly (doubles converted inside a guard of ≥ 53 bits;
+// MPFR numbers as they are, at their own precision).
+std::vector<MpReal> as_mp(const std::vector<double>& v) { return std::vector<MpReal>(v.begin(), v.end()); }
+const std::vector<MpReal>& as_mp(const std::vector<MpReal>& v) { return v; }
+
+template <class K>
+std::vector<K> flattened(const std::vector<std::vector<K>>& rows) {
+  std::vector<K> out;
+  for (const auto& row : rows) out.insert(out.end(), row.begin(), row.end());
+  return out;
+}
+
+template <class K>
+std::vector<std::string> decimal_list(const std::vector<K>& v) {
+  std::vector<std::string> out;
+  out.reserve(v.size());
+  for (const auto& x : v) out.push_back(num::to_decimal(x));
+  return out;
+}
+
+template <class K>
+FastDecimals decimals_of(const FastValues<K>& v) {
+  FastDecimals d;
+  d.a = decimal_list(v.a);
+  d.u = decimal_list(v.u);
+  d.alpha = decimal_list(v.alpha);
+  d.loss = num::to_decimal(v.loss);
+  if (v.tau) d.tau = num::to_decimal(*v.tau);
+  for (const auto& row : v.V) d.V.push_back(decimal_list(row));
+  return d;
+}
+
 }  // namespace
 
-// Fills report.digits and digits_by_field from report.run and report.reference (p: the run's bits).
+// Fills report.digits and digits_by_field from the numbers of report.run and report.reference
+// (p: the run's bits; the reference has 2p).
 void compare_with_reference(FastReport& report, unsigned p);
 
 const char* to_string(TimeMode m) {
@@ -318,44 +375,44 @@ std::vector<FastReport> integrate_fast_at(const instances::Instance& inst, const
 }
 
 void compare_with_reference(FastReport& report, unsigned p) {
-  {
-    const unsigned p2 = 2 * p;
-    num::PrecisionGuard guard(p2);
-    const double cap = p * std::log10(2.0);
-    const auto& r = report.run;
-    const auto& q = *report.reference;
-    double all = cap;
-    auto field = [&](const char* name, const std::vector<std::string>& x, const std::vector<std::string>& y) {
-      if (x.empty()) return;
-      const double dg = agreement(x, y, cap);
-      report.digits_by_field[name] = std::round(dg * 10) / 10;
-      all = std::min(all, dg);
-    };
-    field("a", r.a, q.a);
-    field("u", r.u, q.u);
-    field("softmax", r.alpha, q.alpha);
-    field("loss", {r.loss}, {q.loss});
-    std::vector<std::string> vr, vq;
-    for (const auto& row : r.V) vr.insert(vr.end(), row.begin(), row.end());
-    for (const auto& row : q.V) vq.insert(vq.end(), row.begin(), row.end());
-    field("V", vr, vq);
-    report.digits = std::round(all * 10) / 10;
-  }
+  num::PrecisionGuard guard(2 * p);
+  const double cap = p * std::log10(2.0);
+  double all = cap;
+  auto field = [&](const char* name, const std::vector<MpReal>& x, const std::vector<MpReal>& y) {
+    if (x.empty()) return;
+    const double dg = agreement(x, y, cap);
+    report.digits_by_field[name] = std::round(dg * 10) / 10;
+    all = std::min(all, dg);
+  };
+  const FastValues<MpReal>& q = *report.reference->mp;  // 2p > 53 bits: MPFR
+  auto compare = [&](const auto& r) {
+    field("a", as_mp(r.a), q.a);
+    field("u", as_mp(r.u), q.u);
+    field("softmax", as_mp(r.alpha), q.alpha);
+    field("loss", as_mp(std::vector{r.loss}), {q.loss});
+    field("V", as_mp(flattened(r.V)), flattened(q.V));
+  };
+  if (report.run.mp) compare(*report.run.mp);
+  else compare(report.run.values);
+  report.digits = std::round(all * 10) / 10;
 }
+
+FastDecimals decimals(const FastState& s) { return s.mp ? decimals_of(*s.mp) : decimals_of(s.values); }
 
 nlohmann::json to_json(const FastReport& rep) {
   const FastState& r = rep.run;
+  const FastDecimals d = decimals(r);
   nlohmann::json j;
   j["t"] = r.t;
   j["tier"] = "fast";
   j["precision_bits"] = r.precision_bits;
-  j["a"] = r.a;
-  j["u"] = r.u;
-  j["softmax"] = r.alpha;
-  j["loss"] = r.loss;
-  if (!r.V.empty()) j["V"] = r.V;
+  j["a"] = d.a;
+  j["u"] = d.u;
+  j["softmax"] = d.alpha;
+  j["loss"] = d.loss;
+  if (!d.V.empty()) j["V"] = d.V;
   j["form"] = r.form;
-  if (!r.tau.empty()) j["tau"] = r.tau;
+  if (!d.tau.empty()) j["tau"] = d.tau;
   j["stepper"] = r.stepper;
   j["tolerance"] = r.tolerance;
   j["steps"] = r.steps;

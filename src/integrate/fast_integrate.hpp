@@ -1,7 +1,7 @@
 #pragma once
 // The fast tier's entry point: integrate an instance to a horizon at a chosen precision,
-// optionally again at twice the precision, and report the state as decimal strings together
-// with how many digits the two runs agree on. No guarantee (verdict tier "confirmed" at best).
+// optionally again at twice the precision, and report the state (doubles at 53 bits, MPFR above)
+// together with how many digits the two runs agree on. No guarantee (verdict tier "confirmed" at best).
 #include <cstddef>
 #include <optional>
 #include <stdexcept>
@@ -12,6 +12,7 @@
 
 #include "instances/instance.hpp"
 #include "integrate/fast_stepper.hpp"
+#include "numerics/kinds.hpp"
 #include "models/make_model.hpp"
 
 namespace softcert::integrate {
@@ -31,24 +32,49 @@ struct FastOptions {
   std::size_t max_steps = 0;               // per run, accepted + rejected; 0: no limit (exceeded: runtime_error)
 };
 
-// One run, every number as a decimal string.
+// The observed state of one run in a number type K: the scores a, u = Vᵀβ* (empty when the
+// instance has no β*; Uᵀβ* for the tied model), the normalization's weights α, the loss, V (U for
+// the tied model; full forms only) and τ (τ-time forms only).
+template <class K>
+struct FastValues {
+  std::vector<K> a, u, alpha;
+  K loss{};
+  std::vector<std::vector<K>> V;
+  std::optional<K> tau;
+};
+
+// One run: its facts and its state, typed (decimal text only where it is written out: decimals()).
 struct FastState {
   unsigned precision_bits = 0;
   std::string stepper, form;
   double tolerance = 0;
   std::size_t steps = 0, rejected_steps = 0;
   double seconds = 0;
-  std::string t, tau;                    // tau empty in t-time
-  std::vector<std::string> a, u, alpha;  // u empty when the instance has no β*
-  std::string loss;
-  std::vector<std::vector<std::string>> V;  // full forms only
+  std::string t;  // the time as requested (the run lands on it exactly), echoed as given
+  // The state as doubles: at 53 bits the run's numbers themselves (the run is in double); above,
+  // each of them rounded to the nearest double.
+  FastValues<double> values;
+  // Above 53 bits: the run's numbers themselves, MPFR at precision_bits (each MpReal carries its
+  // precision, so they survive the run's PrecisionGuard). Empty at 53 bits.
+  std::optional<FastValues<MpReal>> mp;
 };
+
+// The state as decimal text, the fast tier's one writer of it (`integrate --json`, the CLI's
+// listing, the Python module's `decimals`): num::to_decimal of each number — 17 significant
+// digits at 53 bits, enough to read back the same MPFR number above; tau empty in t-time.
+struct FastDecimals {
+  std::vector<std::string> a, u, alpha;
+  std::string loss, tau;
+  std::vector<std::vector<std::string>> V;
+};
+FastDecimals decimals(const FastState& s);
 
 struct FastReport {
   FastState run;
   std::optional<FastState> reference;  // the 2p-bit run
   // Digits on which run and reference agree: min over components of
-  // −log10(|x − x_ref| / max(|x_ref|, 1e-30)), capped at the run's precision; per field too.
+  // −log10(|x − x_ref| / max(|x_ref|, 1e-30)) on the two runs' numbers (at the reference's
+  // precision), capped at the run's precision; per field too.
   std::optional<double> digits;
   nlohmann::json digits_by_field = nlohmann::json::object();
 };

@@ -8,6 +8,7 @@
 // (statistics on certified numbers).
 #include <sstream>
 
+#include "certify/rational_linear.hpp"
 #include "engine/registry.hpp"
 #include "engine/verdict_policy.hpp"
 #include "numerics/decimal.hpp"
@@ -23,7 +24,8 @@ namespace plots = report::plots;
 
 const char* const kCostScaling = "sukenik2026.cost_scaling";
 
-std::string num17(const nlohmann::json& v) { return v.is_number() ? short_number(v.get<double>(), 17) : ""; }
+std::string num17(double v) { return short_number(v, 17); }
+std::string num17(const std::optional<double>& v) { return v ? num17(*v) : ""; }
 
 ExperimentResult run_cost_scaling(const RunContext& ctx) {
   const std::size_t t_max = integer_setting(ctx.settings, "T_max", 256, 3, 1024);
@@ -54,35 +56,33 @@ ExperimentResult run_cost_scaling(const RunContext& ctx) {
   md << "Check `" << kCostScaling << "`: **" << engine::to_string(r.verdict) << "** — " << r.reason << ".\n\n";
   md << "| T | sink cost (certified) | diagonal cost (certified) | diagonal / sink | closed forms (sink, diagonal) |\n"
         "|---|---|---|---|---|\n";
-  for (const auto& row : r.details.value("rows", nlohmann::json::array())) {
-    if (!row.contains("sink") || !row.contains("diagonal")) continue;  // not certified: listed in numbers.json
-    const auto& s = row["sink"];
-    const auto& d = row["diagonal"];
-    const auto& q = row["ratio"];
-    csv.add_row({std::to_string(row["T"].get<std::size_t>()), std::to_string(row["d"].get<std::size_t>()), num17(s[0]),
-                 num17(s[1]), short_number(0.5 * (s[0].get<double>() + s[1].get<double>()), 12),
-                 num17(row.value("sink_closed_form", nlohmann::json())), num17(d[0]), num17(d[1]),
-                 short_number(0.5 * (d[0].get<double>() + d[1].get<double>()), 12),
-                 num17(row.value("diagonal_closed_form", nlohmann::json())), num17(q[0]), num17(q[1]),
-                 short_number(0.5 * (q[0].get<double>() + q[1].get<double>()), 12),
-                 short_number(row.value("relative_gap", 0.0), 3),
-                 row.value("frobenius_sink_exact_gamma1_tau1", std::string()),
-                 row.value("frobenius_equal", false) ? "true" : "false"});
-    auto br = [](const nlohmann::json& b, int digits) {
-      return "[" + num::decimal_down(b[0].get<double>(), digits) + ", " + num::decimal_up(b[1].get<double>(), digits) + "]";
+  for (const engine::CostScalingRow& row : r.facts.cost_scaling.rows) {  // engine::RunFacts
+    if (!row.sink || !row.diagonal) continue;  // not certified: listed in numbers.json
+    const IntervalD& s = *row.sink;
+    const IntervalD& d = *row.diagonal;
+    const IntervalD& q = *row.ratio;
+    csv.add_row({std::to_string(row.T), std::to_string(row.d), num17(s.lower()), num17(s.upper()),
+                 short_number(0.5 * (s.lower() + s.upper()), 12), num17(row.sink_closed_form), num17(d.lower()),
+                 num17(d.upper()), short_number(0.5 * (d.lower() + d.upper()), 12), num17(row.diagonal_closed_form),
+                 num17(q.lower()), num17(q.upper()), short_number(0.5 * (q.lower() + q.upper()), 12),
+                 short_number(row.relative_gap, 3),
+                 row.frobenius_sink_gamma1_tau1 ? certify::rational_string(*row.frobenius_sink_gamma1_tau1) : "",
+                 row.frobenius_equal ? "true" : "false"});
+    auto br = [](const IntervalD& b, int digits) {
+      return "[" + num::decimal_down(b.lower(), digits) + ", " + num::decimal_up(b.upper(), digits) + "]";
     };
-    md << "| " << row["T"] << " | " << br(s, 10) << " | " << br(d, 10) << " | " << br(q, 7) << " | "
-       << short_number(row.value("sink_closed_form", 0.0), 9) << ", "
-       << short_number(row.value("diagonal_closed_form", 0.0), 9) << " |\n";
+    md << "| " << row.T << " | " << br(s, 10) << " | " << br(d, 10) << " | " << br(q, 7) << " | "
+       << short_number(row.sink_closed_form.value_or(0.0), 9) << ", "
+       << short_number(row.diagonal_closed_form.value_or(0.0), 9) << " |\n";
   }
-  const nlohmann::json fits = r.details.value("fits", nlohmann::json::object());
+  const engine::CostScalingFacts& facts = r.facts.cost_scaling;
   md << "\nLog-log least-squares exponents of the certified costs (95% bootstrap CI; statistics, not certificates):\n\n";
-  for (const char* k : {"sink", "diagonal", "ratio"}) {
-    if (!fits.contains(k)) continue;
-    const auto& f = fits[k];
-    md << "- " << k << ": " << short_number(f["exponent"].get<double>(), 4) << " ["
-       << short_number(f["ci95"][0].get<double>(), 4) << ", " << short_number(f["ci95"][1].get<double>(), 4)
-       << "] (asymptotic " << f["expected_asymptotic"].dump() << ")\n";
+  for (const auto& [k, fit] : {std::pair{"sink", &facts.sink}, {"diagonal", &facts.diagonal}, {"ratio", &facts.ratio}}) {
+    if (!*fit) continue;
+    const statistics::ExponentFit& f = (*fit)->fit;
+    // the expectation as JSON writes it: NaN (none expected) as null
+    md << "- " << k << ": " << short_number(f.exponent, 4) << " [" << short_number(f.ci_low, 4) << ", "
+       << short_number(f.ci_high, 4) << "] (asymptotic " << nlohmann::json((*fit)->expected_asymptotic).dump() << ")\n";
   }
   md << "\nThe claim: sink ≈ T (exponent 1), diagonal ≈ T^{3/2} (exponent 3/2). A fit on a finite range of T "
         "differs from 3/2 by finite-size terms: cost_diag = √(T+1)(T − ½ log T + O(1)).\n";
@@ -114,7 +114,8 @@ ExperimentResult run_cost_scaling(const RunContext& ctx) {
   n["reason"] = r.reason;
   n["margin"] = {r.margin.lower_text(), r.margin.upper_text()};
   n["margin_meaning"] = r.details.value("margin_meaning", "");
-  n["fits"] = fits;
+  // numbers.json keeps the check's record of them (details), every field of it
+  n["fits"] = r.details.value("fits", nlohmann::json::object());
   n["rows"] = r.details.value("rows", nlohmann::json::array());
   n["max_relative_gap"] = r.details.value("max_relative_gap", 0.0);
   res.summary = md.str();

@@ -138,7 +138,7 @@ TEST(DerivedEnclosures, IntervalVectorsGiveTheSameAsTheResult) {
 }
 
 TEST(DerivedEnclosures, PointsAreThePlainFormulas) {
-  const DerivedEnclosures d = derive_points({"0", "1"}, {"0.25", "0.75"}, "0.3");
+  const DerivedEnclosures d = derive_points({0.0, 1.0}, {0.25, 0.75}, 0.3);
   ASSERT_TRUE(d.entropy && d.max_weight && d.score_gap);
   EXPECT_NEAR(std::stod(d.entropy->lower_text()), -(0.25 * std::log(0.25) + 0.75 * std::log(0.75)), 1e-15);
   EXPECT_EQ(d.entropy->lower_text(), d.entropy->upper_text());

@@ -56,9 +56,8 @@ std::vector<MpReal> reference_state(const instances::Instance& inst, const std::
   fo.time = integrate::TimeMode::t;
   const integrate::FastReport rep = integrate::integrate_fast(inst, t, fo);
   std::vector<MpReal> x;
-  for (const auto& row : rep.run.V)
-    for (const auto& v : row) x.push_back(num::parse_decimal<MpReal>(v));
-  for (const auto& v : rep.run.a) x.push_back(num::parse_decimal<MpReal>(v));
+  for (const auto& row : rep.run.mp->V) x.insert(x.end(), row.begin(), row.end());
+  x.insert(x.end(), rep.run.mp->a.begin(), rep.run.mp->a.end());
   return x;
 }
 
