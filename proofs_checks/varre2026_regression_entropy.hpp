@@ -14,19 +14,18 @@
 #include "instances/regression_sweep.hpp"
 #include "integrate/fast_integrate.hpp"
 #include "numerics/decimal.hpp"
+#include "numerics/entropy_enclosure.hpp"
 #include "numerics/kinds.hpp"
 #include "numerics/precision.hpp"
 #include "numerics/stable.hpp"
 
 namespace softcert::varre2026 {
 
-// The entropy of softmax(a): logsumexp(a) − Σ σ_i(a) a_i.
+// The entropy of softmax(a): logsumexp(a) − Σ σ_i(a) a_i (numerics/entropy_enclosure.hpp: over
+// a box at interval kinds, the plain value at point kinds).
 template <class S>
 S entropy_from_scores(const std::vector<S>& a) {
-  const std::vector<S> s = num::softmax(a);
-  S mean(0);
-  for (std::size_t i = 0; i < a.size(); ++i) mean += s[i] * a[i];
-  return num::logsumexp(a) - mean;
+  return num::softmax_entropy(a);
 }
 
 // The pairs (i, j) of members whose gap H_i − H_j a reading's margin is the minimum of.
