@@ -113,7 +113,8 @@ struct BallSettings {
   // (integrate/ball_pieces.hpp) from the last step's bounds.
   unsigned ball_pieces = 1;
   // With more than one piece: their boxes, Df and μ on two threads (this one and a helper,
-  // integrate/helper_thread.hpp) when the machine has more than one hardware thread. The same
+  // integrate/helper_thread.hpp) when the machine has more than one hardware thread; the box's
+  // series also runs there beside the centre's, with any number of pieces. The same
   // numbers either way (each piece is computed by the same code from the same inputs, and the
   // results are combined in the pieces' order); only the wall time changes. IntervalD only (an
   // MPFI kind's precision is per thread).
@@ -249,8 +250,8 @@ class ValidatedStepper {
   // CPU time per phase, accumulated over every step so far.
   const StepProfile& profile() const { return prof_; }
   const BallPieceRule& ball_rule() const { return ball_rule_; }  // the ball step's pieces (ball_pieces = 0)
-  // Thread CPU seconds the ball step's pieces took on the helper thread (BallSettings::
-  // piece_threads); profile() counts this thread's only.
+  // Thread CPU seconds the ball step's work took on the helper thread (BallSettings::
+  // piece_threads: the box's series and the odd pieces); profile() counts this thread's only.
   double helper_cpu_seconds() const { return piece_helper_.cpu_seconds(); }
 
   std::size_t steps_taken() const { return steps_; }
@@ -647,11 +648,34 @@ TubeSegment<S> ValidatedStepper<S>::step_ball(LohnerSet<S>& set, S& t, const S& 
   }
   const std::vector<S> X = set.box();
   require_centre_in_box(set.c, X);
-  tc_.record(f_, set.c, p);
-  tc_.solve(false);
-  lap(prof_.centre);
-  tx_.record(f_, X, p);
-  tx_.solve(false);
+  // The centre's series and the box's are independent: with a helper thread (BallSettings::
+  // piece_threads) the box's runs there meanwhile (its own tape; the same numbers). A failure is
+  // reported as one thread would: the centre's first.
+  HelperThread* box_helper = use_piece_helper() ? piece_helper_.get() : nullptr;
+  if (box_helper) {
+    box_helper->start([&] {
+      tx_.record(f_, X, p);
+      tx_.solve(false);
+    });
+    try {
+      tc_.record(f_, set.c, p);
+      tc_.solve(false);
+    } catch (...) {
+      try {
+        box_helper->wait();  // the job reads this frame's X: it must end before the frame does
+      } catch (...) {
+      }
+      throw;
+    }
+    lap(prof_.centre);
+    box_helper->wait();
+  } else {
+    tc_.record(f_, set.c, p);
+    tc_.solve(false);
+    lap(prof_.centre);
+    tx_.record(f_, X, p);
+    tx_.solve(false);
+  }
   box_in_double_ = false;
   lap(prof_.box_record);
   bool last = false;
