@@ -44,7 +44,9 @@
 #include <cmath>
 #include <ctime>
 #include <cstddef>
+#include <exception>
 #include <functional>
+#include <thread>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -52,6 +54,7 @@
 #include <vector>
 
 #include "integrate/ball_pieces.hpp"
+#include "integrate/helper_thread.hpp"
 #include "integrate/lohner_linalg.hpp"
 #include "integrate/step_record.hpp"
 #include "integrate/validation_failure.hpp"
@@ -109,6 +112,13 @@ struct BallSettings {
   // from 4; docs/performance.md, "The ball step"). 0: chosen per step by BallPieceRule
   // (integrate/ball_pieces.hpp) from the last step's bounds.
   unsigned ball_pieces = 1;
+  // With more than one piece: their boxes, Df and μ on two threads (this one and a helper,
+  // integrate/helper_thread.hpp) when the machine has more than one hardware thread; the box's
+  // series also runs there beside the centre's, with any number of pieces. The same
+  // numbers either way (each piece is computed by the same code from the same inputs, and the
+  // results are combined in the pieces' order); only the wall time changes. IntervalD only (an
+  // MPFI kind's precision is per thread).
+  bool piece_threads = true;
 };
 
 struct LohnerOptions : StepControl, LohnerSettings {};
@@ -240,6 +250,9 @@ class ValidatedStepper {
   // CPU time per phase, accumulated over every step so far.
   const StepProfile& profile() const { return prof_; }
   const BallPieceRule& ball_rule() const { return ball_rule_; }  // the ball step's pieces (ball_pieces = 0)
+  // Thread CPU seconds the ball step's work took on the helper thread (BallSettings::
+  // piece_threads: the box's series and the odd pieces); profile() counts this thread's only.
+  double helper_cpu_seconds() const { return piece_helper_.cpu_seconds(); }
 
   std::size_t steps_taken() const { return steps_; }
   // The tightest enclosure of the state after the last step (direct ∩ Lohner box).
@@ -377,11 +390,23 @@ class ValidatedStepper {
 
   void fill_record(const LohnerSet<S>& set, const S& t, const S& h);
 
+  // One piece of the ball step (definition below step_ball).
+  void ball_piece(std::size_t piece, const std::vector<double>& cuts, const num::BoundOf<S>& hbar, taylor::Tape<S>& tj,
+                  std::vector<IntervalD>& Df, num::LogNormBound& bound, double& t_df, double& t_mu) const;
+  // Whether the ball step's pieces run on two threads (BallSettings::piece_threads).
+  bool use_piece_helper() const {
+    if constexpr (!std::is_same_v<S, IntervalD>) return false;
+    else return opt_.piece_threads && std::thread::hardware_concurrency() > 1;
+  }
+
   TapeField f_;
   std::size_t n_;
   ValidatedOptions opt_;
   taylor::Tape<S> tc_, te_, tx_, tj_;  // tj_: Df over E (the ball step)
   std::vector<IntervalD> ball_df_;      // the ball step's Df over E, n × n
+  taylor::Tape<S> tj2_;                 // the same two for the pieces on the helper thread
+  std::vector<IntervalD> ball_df2_;
+  LazyHelperThread piece_helper_;       // BallSettings::piece_threads
   taylor::Tape<IntervalD> txd_;  // the derivative pass in IntervalD (set_double_jacobian_field)
   DoubleField double_field_;
   bool jacobian_in_double_ = false;
@@ -623,11 +648,34 @@ TubeSegment<S> ValidatedStepper<S>::step_ball(LohnerSet<S>& set, S& t, const S& 
   }
   const std::vector<S> X = set.box();
   require_centre_in_box(set.c, X);
-  tc_.record(f_, set.c, p);
-  tc_.solve(false);
-  lap(prof_.centre);
-  tx_.record(f_, X, p);
-  tx_.solve(false);
+  // The centre's series and the box's are independent: with a helper thread (BallSettings::
+  // piece_threads) the box's runs there meanwhile (its own tape; the same numbers). A failure is
+  // reported as one thread would: the centre's first.
+  HelperThread* box_helper = use_piece_helper() ? piece_helper_.get() : nullptr;
+  if (box_helper) {
+    box_helper->start([&] {
+      tx_.record(f_, X, p);
+      tx_.solve(false);
+    });
+    try {
+      tc_.record(f_, set.c, p);
+      tc_.solve(false);
+    } catch (...) {
+      try {
+        box_helper->wait();  // the job reads this frame's X: it must end before the frame does
+      } catch (...) {
+      }
+      throw;
+    }
+    lap(prof_.centre);
+    box_helper->wait();
+  } else {
+    tc_.record(f_, set.c, p);
+    tc_.solve(false);
+    lap(prof_.centre);
+    tx_.record(f_, X, p);
+    tx_.solve(false);
+  }
   box_in_double_ = false;
   lap(prof_.box_record);
   bool last = false;
@@ -647,45 +695,49 @@ TubeSegment<S> ValidatedStepper<S>::step_ball(LohnerSet<S>& set, S& t, const S& 
   // tape recorded over E_i enclose ∂f_i/∂x_j at every point of E_i. Smaller pieces have narrower
   // boxes, so Df and μ_i are enclosed more tightly (at m times the cost).
   const IntervalD hd = to_double_outward(hS);
-  std::vector<IntervalD>& Df = ball_df_;  // n² intervals: reused (a fresh buffer faults in every page)
-  Df.resize(n * n);
-  std::vector<S> Ei(n);
   const std::vector<double> cuts = ball_piece_cuts(hd.lower(), opt_.ball_pieces ? opt_.ball_pieces : ball_rule_.next);
   const std::size_t m = cuts.size() + 1;
   std::vector<double> mu(m);
   std::vector<num::LogNormBound> bounds(m);
-  for (std::size_t piece = 0; piece < m; ++piece) {
-    if (m == 1) {
-      Ei = E_;
-    } else {
-      // S_i = [c_{i−1}, c_i] (exact doubles; the last piece ends at h̄ ≥ every h in hS)
-      const S sa(piece == 0 ? 0.0 : cuts[piece - 1]);
-      const S sb = piece + 1 == m ? S(hbar) : S(cuts[piece]);
-      const S Si = num::hull(sa, sb), smid = num::mid_scalar(Si);
-      const S Sp1 = num::pow_int(Si, static_cast<unsigned>(p + 1));
-      for (std::size_t i = 0; i < n; ++i) {
-        // P(S_i) ⊂ P(s_mid) + P'(S_i)·(S_i − s_mid) (mean value form in time), P over the box [X]
-        S val = tx_.coefficient(i, p), der = tx_.coefficient(i, p) * S(static_cast<double>(p));
-        for (std::size_t k = p; k-- > 0;) {
-          val = val * smid + tx_.coefficient(i, k);
-          if (k > 0) der = der * Si + tx_.coefficient(i, k) * S(static_cast<double>(k));
-        }
-        Ei[i] = intersect(val + der * (Si - smid) + te_.coefficient(i, p + 1) * Sp1, E_[i]);
-      }
+  std::vector<std::exception_ptr> failed(m);
+  std::vector<double> t_df(m, 0.0), t_mu(m, 0.0);
+  // Piece `piece` on the calling thread, with its own tape and Df buffer; an exception is kept
+  // for the piece, so that the step fails as the pieces one after the other would: with the
+  // first failing piece's error.
+  auto run_piece = [&](std::size_t piece, taylor::Tape<S>& tj, std::vector<IntervalD>& Df) {
+    try {
+      ball_piece(piece, cuts, hbar, tj, Df, bounds[piece], t_df[piece], t_mu[piece]);
+    } catch (...) {
+      failed[piece] = std::current_exception();
     }
-    tj_.record(f_, Ei, 1);
-    tj_.solve(true, 1);
-    for (std::size_t i = 0; i < n; ++i)
-      for (std::size_t j = 0; j < n; ++j) Df[i * n + j] = to_double_outward(tj_.derivative(i, 1, j));
-    lap(prof_.derivative);
+  };
+  // With more than one piece and a second hardware thread, the odd pieces run on the helper
+  // thread (integrate/helper_thread.hpp) while this thread does the even ones. Each piece reads
+  // only what the step computed before (tx_, te_, E_, cuts) and writes its own slots, and the
+  // helper runs in this thread's rounding mode: the bounds are the same doubles either way, and
+  // they are combined below in the pieces' order (tests: BallStepPieceThreads.*).
+  HelperThread* helper = m > 1 && use_piece_helper() ? piece_helper_.get() : nullptr;
+  const bool two_threads = helper != nullptr;
+  if (two_threads) {
+    helper->start([&] {
+      for (std::size_t piece = 1; piece < m; piece += 2) run_piece(piece, tj2_, ball_df2_);
+    });
+  }
+  for (std::size_t piece = 0; piece < m; piece += two_threads ? 2 : 1) run_piece(piece, tj_, ball_df_);
+  if (two_threads) helper->wait();
+  for (std::size_t piece = 0; piece < m; ++piece) {
+    if (failed[piece]) std::rethrow_exception(failed[piece]);
+    mu[piece] = bounds[piece].mu;
     // μ_i ≥ λ_max(sym A) for every A in Df, or +inf (numerics/log_norm_bound.hpp: never NaN, and
     // +inf when anything overflowed). A bound that is not finite fails the step: it bounds no
     // growth (and a NaN would compare as if it were small).
-    bounds[piece] = num::log_norm_upper_bound(Df, n);
-    mu[piece] = bounds[piece].mu;
     if (!std::isfinite(mu[piece])) throw ValidationFailure("ball step: no finite bound of the logarithmic norm of the field's Jacobian over the a priori box");
-    lap(prof_.log_norm);
+    if (!two_threads || piece % 2 == 0) {  // this thread's CPU (the helper's: helper_cpu_seconds())
+      prof_.derivative += t_df[piece];
+      prof_.log_norm += t_mu[piece];
+    }
   }
+  clk = StepProfile::now();
   const IntervalD exponent = ball_growth_exponent(mu, cuts, hd);
   ball_rule_.observe(static_cast<unsigned>(m), hd.upper(), rho0.upper(), bounds);
   // e^{Σ μ_i ℓ_i}, rounded upward.
@@ -727,6 +779,59 @@ TubeSegment<S> ValidatedStepper<S>::step_ball(LohnerSet<S>& set, S& t, const S& 
   lap(prof_.rest);
   count_step(seg, t);
   return seg;
+}
+
+// One piece of the ball step (step_ball): its box E_i, Df over E_i and the bound μ_i. Reads the
+// step's tx_ (the box's series), te_ (the remainder coefficient over E) and E_; writes only its
+// arguments, so pieces can run on two threads with a tape and a Df buffer each.
+template <class S>
+void ValidatedStepper<S>::ball_piece(std::size_t piece, const std::vector<double>& cuts, const num::BoundOf<S>& hbar, taylor::Tape<S>& tj,
+                                     std::vector<IntervalD>& Df, num::LogNormBound& bound, double& t_df, double& t_mu) const {
+  const std::size_t n = n_, p = opt_.order, m = cuts.size() + 1;
+  const double t0 = StepProfile::now();
+  Df.resize(n * n);  // n² intervals: reused (a fresh buffer faults in every page)
+  std::vector<S> Ei(n);
+  if (m == 1) {
+    Ei = E_;
+  } else {
+    // S_i = [c_{i−1}, c_i] (exact doubles; the last piece ends at h̄ ≥ every h in hS)
+    const S sa(piece == 0 ? 0.0 : cuts[piece - 1]);
+    const S sb = piece + 1 == m ? S(hbar) : S(cuts[piece]);
+    const S Si = num::hull(sa, sb), smid = num::mid_scalar(Si);
+    const S Sp1 = num::pow_int(Si, static_cast<unsigned>(p + 1));
+    // P(S_i) ⊂ P(s_mid) + P'(S_i)·(S_i − s_mid) (mean value form in time), P over the box [X], in
+    // the tape's arithmetic (taylor/fast_arith.hpp: the same enclosures as S's operators, with
+    // the rounding mode set once for the loop instead of around every operation).
+    using FA = taylor::FastArith<S>;
+    using Af = typename FA::type;
+    std::vector<S> Pi(n);
+    {
+      [[maybe_unused]] const typename FA::Guard guard;
+      const Af si = FA::to(Si), sm = FA::to(smid), ds = FA::to(Si) - FA::to(smid), sp1 = FA::to(Sp1);
+      for (std::size_t i = 0; i < n; ++i) {
+        const Af cp = FA::to(tx_.coefficient(i, p));
+        Af val = cp, der = cp * Af(static_cast<double>(p));
+        for (std::size_t k = p; k-- > 0;) {
+          const Af ck = FA::to(tx_.coefficient(i, k));
+          val = val * sm + ck;
+          if (k > 0) der = der * si + ck * Af(static_cast<double>(k));
+        }
+        Pi[i] = FA::from(val + der * ds + FA::to(te_.coefficient(i, p + 1)) * sp1);
+      }
+    }
+    for (std::size_t i = 0; i < n; ++i) Ei[i] = intersect(Pi[i], E_[i]);
+  }
+  // Df over E_i: the order-1 coefficient is f itself, so the x0-derivatives of the order-1 tape
+  // recorded over E_i enclose ∂f_i/∂x_j at every point of E_i.
+  tj.record(f_, Ei, 1);
+  tj.solve(true, 1);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j) Df[i * n + j] = to_double_outward(tj.derivative(i, 1, j));
+  const double t1 = StepProfile::now();
+  t_df += t1 - t0;
+  // μ_i ≥ λ_max(sym A) for every A in Df, or +inf (numerics/log_norm_bound.hpp).
+  bound = num::log_norm_upper_bound(Df, n);
+  t_mu += StepProfile::now() - t1;
 }
 
 template <class S>

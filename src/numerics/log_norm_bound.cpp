@@ -158,18 +158,28 @@ double lambda_max_bound_from_factor(const std::vector<double>& m, std::size_t n,
   if (n == 0 || m.size() != n * n || L.size() != n * n) return inf;
   Scratch& w = scratch();
   std::vector<double> &Lt = w.Lt, &nL = w.nL, &up = w.up, &dn = w.dn;
-  for (auto* v : {&Lt, &nL, &up, &dn}) v->resize(n * n);
+  for (auto* v : {&nL, &up, &dn}) v->resize(n * n);
+  bool lower_triangular = true;  // a Cholesky factor is; any other L takes the general products
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = 0; j < n; ++j) {
       const double v = L[i * n + j];
       if (!std::isfinite(v)) return inf;
       nL[i * n + j] = -v;
-      Lt[j * n + i] = v;
+      if (j > i && v != 0) lower_triangular = false;
     }
   if (!std::isfinite(lambda)) return inf;
-  // LLᵀ is symmetric: its lower triangle bounds the whole of it (half the work)
-  gemm_up_lower(L.data(), Lt.data(), up.data(), n, n);   // ≥ LLᵀ
-  gemm_up_lower(nL.data(), Lt.data(), dn.data(), n, n);  // ≥ −LLᵀ
+  // LLᵀ is symmetric: its lower triangle bounds the whole of it (half the work); for a lower
+  // triangular L the products skip the zero blocks (a third of that again).
+  if (lower_triangular) {
+    gemm_up_lower_of_triangular(L.data(), L.data(), up.data(), n);   // ≥ LLᵀ
+    gemm_up_lower_of_triangular(nL.data(), L.data(), dn.data(), n);  // ≥ −LLᵀ
+  } else {
+    Lt.resize(n * n);
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = 0; j < n; ++j) Lt[j * n + i] = L[i * n + j];
+    gemm_up_lower(L.data(), Lt.data(), up.data(), n, n);   // ≥ LLᵀ
+    gemm_up_lower(nL.data(), Lt.data(), dn.data(), n, n);  // ≥ −LLᵀ
+  }
   // Δ = target − LLᵀ with LLᵀ ∈ [−dn, up] and target = λI − m; |Δ_ij| summed by rows and columns.
   // One upward-rounded scope: hi(Δ) = hi(target) + dn, −lo(Δ) = −lo(target) + up; then the
   // norm bound and λ + it. +inf when any term is not finite (an overflow never shrinks it).

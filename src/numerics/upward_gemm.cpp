@@ -7,6 +7,9 @@
 
 #include <Eigen/Core>
 
+#include <algorithm>
+#include <stdexcept>
+
 namespace softcert::num {
 
 namespace {
@@ -25,6 +28,26 @@ void gemm_up_lower(const double* A, const double* B, double* C, std::size_t n, s
   Eigen::Map<const RowMajor> a(A, N, k), b(B, k, N);
   Eigen::Map<RowMajor> out(C, N, N);
   upward([&] { out.triangularView<Eigen::Lower>() = a * b; });
+}
+
+void gemm_up_lower_of_triangular(const double* A, const double* B, double* C, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = i + 1; j < n; ++j)
+      if (A[i * n + j] != 0 || B[i * n + j] != 0) throw std::invalid_argument("gemm_up_lower_of_triangular: a factor is not lower triangular");
+  const auto N = static_cast<Eigen::Index>(n);
+  Eigen::Map<const RowMajor> a(A, N, N), b(B, N, N);
+  Eigen::Map<RowMajor> out(C, N, N);
+  // Columns k0 ≤ k < k0 + kb of the factors: rows < k0 of both are zero there, so the block's
+  // contribution is A[k0:, k0:k0+kb]·B[k0:, k0:k0+kb]ᵀ into C[k0:, k0:]. Accumulated with upward
+  // rounding: every partial sum stays ≥ the exact one (monotone rounding; alpha = 1 is exact).
+  constexpr Eigen::Index kBlock = 64;
+  upward([&] {
+    out.triangularView<Eigen::Lower>().setZero();
+    for (Eigen::Index k0 = 0; k0 < N; k0 += kBlock) {
+      const Eigen::Index kb = std::min(kBlock, N - k0), rest = N - k0;
+      out.bottomRightCorner(rest, rest).triangularView<Eigen::Lower>() += a.block(k0, k0, rest, kb) * b.block(k0, k0, rest, kb).transpose();
+    }
+  });
 }
 
 }  // namespace softcert::num

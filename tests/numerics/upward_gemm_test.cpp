@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdint>
 #include <random>
+#include <stdexcept>
 #include <vector>
 
 #include "numerics/upward_gemm.hpp"
@@ -99,6 +100,44 @@ TEST(UpwardGemm, LowerTriangleIsAnUpperBoundAndTheRestIsLeftAlone) {
   EXPECT_GT(nearest_below, 0) << "the data do not tell the rounding direction apart";
 }
 
+// gemm_up_lower_of_triangular (the certificate's LLᵀ, numerics/log_norm_bound.cpp): for lower
+// triangular A and B every lower entry is ≥ the exact (A·Bᵀ)_ij and, with −A, ≤ it; sizes that
+// end inside and past the 64-column blocks (a block's rows above its first column are skipped:
+// a wrong start would drop terms and fail the lower or the upper side).
+TEST(UpwardGemm, TriangularFactorsLowerTriangleEnclosesTheExactProduct) {
+  std::mt19937_64 gen(2029);
+  int nearest_below = 0;
+  for (std::size_t n : {1, 5, 64, 70, 150}) {
+    auto A = gemm_test_matrix(gen, n * n), B = gemm_test_matrix(gen, n * n);
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = i + 1; j < n; ++j) A[i * n + j] = B[i * n + j] = 0;
+    std::vector<double> Bt(n * n), nA(n * n);
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = 0; j < n; ++j) {
+        Bt[j * n + i] = B[i * n + j];
+        nA[i * n + j] = -A[i * n + j];
+      }
+    const double untouched = 12345.0;
+    std::vector<double> up(n * n, untouched), down(n * n, untouched);
+    num::gemm_up_lower_of_triangular(A.data(), B.data(), up.data(), n);
+    num::gemm_up_lower_of_triangular(nA.data(), B.data(), down.data(), n);  // −down ≤ A·Bᵀ
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = 0; j < n; ++j) {
+        if (j > i) {
+          EXPECT_EQ(up[i * n + j], untouched) << "strictly upper entry " << i << "," << j << " was written";
+          continue;
+        }
+        ASSERT_LE(gemm_compare_exact(A, Bt, n, n, i, j, up[i * n + j]), 0) << n << " entry " << i << "," << j;
+        ASSERT_GE(gemm_compare_exact(A, Bt, n, n, i, j, -down[i * n + j]), 0) << n << " entry " << i << "," << j;
+        nearest_below += gemm_compare_exact(A, Bt, n, n, i, j, gemm_nearest_sum(A, Bt, n, n, i, j)) > 0;
+      }
+  }
+  EXPECT_GT(nearest_below, 0) << "the data do not tell the rounding direction apart";
+  // A factor with a nonzero above its diagonal is refused (the skipped terms would not be zero).
+  std::vector<double> A{1, 2, 0, 1}, B{1, 0, 3, 1}, C(4);
+  EXPECT_THROW(num::gemm_up_lower_of_triangular(A.data(), B.data(), C.data(), 2), std::invalid_argument);
+}
+
 TEST(UpwardGemm, LeavesTheRoundingModeAsItFoundIt) {
   const std::vector<double> A{0.1, 0.2, 0.3, 0.4}, B{0.5, 0.6, 0.7, 0.8};
   std::vector<double> C(4);
@@ -106,6 +145,8 @@ TEST(UpwardGemm, LeavesTheRoundingModeAsItFoundIt) {
     std::fesetround(mode);
     num::gemm_up(A.data(), B.data(), C.data(), 2, 2, 2);
     num::gemm_up_lower(A.data(), B.data(), C.data(), 2, 2);
+    const std::vector<double> T{0.1, 0, 0.3, 0.4};
+    num::gemm_up_lower_of_triangular(T.data(), T.data(), C.data(), 2);
     EXPECT_EQ(std::fegetround(), mode);
   }
   std::fesetround(FE_TONEAREST);
