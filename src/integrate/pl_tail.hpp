@@ -302,13 +302,19 @@ PlBall<S> pl_ball(const models::ValueSoftmax<S>& model, const LohnerSet<S>& give
     auto trial = [&](B mu, B& found) {
       const S R = gnorm / (S(lambda) * num::sqrt(num::hull_of_bounds<S>(mu, mu)));
       B r_hi = num::upper(R);
-      if (!(r_hi < B(1e300))) return stop = true, false;
+      if (!(r_hi < B(1e300))) {
+        stop = true;
+        return false;
+      }
       if (r_hi < 0) r_hi = 0;
       const S ball = num::hull_of_bounds<S>(-r_hi, r_hi);
       std::vector<S> K = X;
       for (auto& k : K) k = k + ball;
       const std::vector<S> aK = a_of(K);
-      if (!pl_detail::normalization_regular(model.normalization(), aK)) return stop = true, false;
+      if (!pl_detail::normalization_regular(model.normalization(), aK)) {
+        stop = true;
+        return false;
+      }
       found = pl_detail::mu_lower(model, aK);
       const B on_ball = pl_detail::mu_lower_on_ball(model, a_of(X), aK, num::hull_of_bounds<S>(r_hi, r_hi));
       if (on_ball > found) found = on_ball;
