@@ -98,8 +98,9 @@ S softmax_entropy(const std::vector<S>& a) {
 //   - the interval enclosure of ‖∇H‖₂ over K, and
 //   - 2·upper(H(K)): ‖∇H‖₂ ≤ ‖∇H‖₁ = Σ σ_i |log σ_i + H| ≤ Σ σ_i (−log σ_i) + H = 2H, using
 //     a_i − ā = log σ_i + H and −log σ_i ≥ 0.
-// So H(a) ∈ H(centre) + [−G·R, G·R]; it also lies in H(K) ∩ [0, ∞) (interval evaluation over K;
-// H ≥ 0). The result is the intersection of the two, each rounded outward. Without the radius
+// So H(a) ∈ H(centre) + [−G·R, G·R]; it also lies in H(K) ∩ [0, log T] (interval evaluation over
+// K; 0 ≤ H ≤ log T for T weights, upper(log T) rounded up). The result is the intersection of the
+// two, each rounded outward. Without the radius
 // term the result would be the entropy at the centres only; near uniform scores ∇H vanishes
 // and the ball costs far less than the box (tests/numerics/entropy_enclosure_test.cpp).
 template <class S>
@@ -108,7 +109,10 @@ S softmax_entropy_over_ball(const BoxBall<S>& ball) {
   using B = BoundOf<S>;
   const std::vector<S> K = ball.box();
   S over_box = softmax_entropy(K);
+  // H ∈ [0, log T] for every a: clip the box's enclosure to it (log T rounded upward).
   if (lower(over_box) < B(0)) over_box = hull_of_bounds<S>(B(0), upper(over_box) < B(0) ? B(0) : upper(over_box));
+  const B log_t = K.empty() ? B(0) : upper(num::log(S(static_cast<int>(K.size()))));
+  if (!K.empty() && log_t < upper(over_box)) over_box = hull_of_bounds<S>(lower(over_box) < log_t ? lower(over_box) : log_t, log_t);
   const std::vector<S> s = num::softmax(K);
   S mean(0);
   for (std::size_t i = 0; i < K.size(); ++i) mean = mean + s[i] * K[i];

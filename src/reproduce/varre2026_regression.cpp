@@ -73,14 +73,15 @@ bool holds(engine::Verdict v) { return v == engine::Verdict::proved || v == engi
 // The entropy of member i as a number for the table and figure: the 106-bit run's (fast tier)
 // or the midpoint of the enclosure (rigorous tier), with the enclosure's bounds when it has one.
 struct Entropy {
-  std::string value, lower, upper;
+  std::string value, lower, upper;  // the CSV's text (value: midpoint, for drawing)
+  double cell = 0;                  // the table's cell: the midpoint (or the estimate) as a double
 };
 Entropy entropy_of(const engine::CheckResult& r, std::size_t i) {
   const auto& h = r.facts.member_entropy;  // engine::RunFacts
   if (i >= h.size() || h[i].empty()) return {};
-  if (h[i].estimate()) return {h[i].lower_text(), "", ""};
+  if (h[i].estimate()) return {h[i].lower_text(), "", "", h[i].lower_nearest()};
   const std::string lo = h[i].lower_text(), hi = h[i].upper_text();
-  return {midpoint_for_drawing(lo, hi), lo, hi};
+  return {midpoint_for_drawing(lo, hi), lo, hi, 0.5 * h[i].lower_nearest() + 0.5 * h[i].upper_nearest()};
 }
 
 ExperimentResult run_regression(const RunContext& ctx) {
@@ -164,7 +165,7 @@ ExperimentResult run_regression(const RunContext& ctx) {
       csv.add_row({s.label, kappa[k].get<std::string>(), e.value, e.lower, e.upper,
                    short_number(s.label == "authors" ? uniform_authors : uniform, 12),
                    engine::to_string(s.first_last.verdict), engine::to_string(s.monotone.verdict)});
-      cells += (k ? ", " : "") + (e.value.empty() ? std::string("—") : short_number(std::stod(e.value), 5));
+      cells += (k ? ", " : "") + (e.value.empty() ? std::string("—") : short_number(e.cell, 5));
     }
     auto verdict_cell = [](const engine::CheckResult& r) {
       std::string c = engine::to_string(r.verdict);

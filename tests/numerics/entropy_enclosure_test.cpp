@@ -215,5 +215,24 @@ TEST(SoftmaxEntropyOverBall, IsNarrowerThanTheBoxEvaluationNearUniformScores) {
   EXPECT_GE(num::upper(over_box), num::upper(over_ball));
 }
 
+// 0 ≤ H ≤ log T: a wide ball around uniform scores (whose centre has H = log T exactly) is
+// clipped to log T rounded upward — no higher (before, the box's enclosure reached 3.016 > ln 20
+// on the regression check's κ = 1 member) and not below the 256-bit log T (a clip rounded down
+// would exclude the centre's own entropy).
+TEST(SoftmaxEntropyOverBall, StaysWithinLogTAndKeepsTheUniformPoint) {
+  for (std::size_t T = 2; T <= 20; ++T) {
+    num::BoxBall<IntervalD> ball;
+    for (std::size_t i = 0; i < T; ++i) ball.centre.push_back(IntervalD(0.25));
+    ball.radius = IntervalD(2.0);
+    const IntervalD h = num::softmax_entropy_over_ball(ball);
+    double r_lo = 0, r_hi = 0;
+    reference_softmax_entropy(std::vector<double>(T, 0.25), r_lo, r_hi);  // = log T
+    EXPECT_GE(num::upper(h), r_hi) << "T " << T;
+    EXPECT_LE(num::upper(h), std::nextafter(r_hi, 10.0)) << "T " << T;
+    EXPECT_LE(num::lower(h), r_lo) << "T " << T;
+    EXPECT_GE(num::lower(h), 0.0) << "T " << T;
+  }
+}
+
 }  // namespace
 }  // namespace softcert
