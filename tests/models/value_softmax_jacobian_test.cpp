@@ -6,6 +6,7 @@
 //     sample points of the box (the centre, corners, interior points), computed independently at
 //     256 bits: the Taylor tape's first-order derivative pass in MPFI on the point. Fails with any
 //     one term of the closed form dropped (docs/performance.md lists the mutations tried);
+//     α_k(1 − α_k) and α_k(2α_k − 1) by their exact ranges (the parabolas' vertices included);
 //  2. width: not much wider than the tape's Df over the same box (the sum of the widths, and
 //     the certified bound μ of the logarithmic norm, printed);
 //  3. the ball step with the closed form gives the same bits on one thread and two, and the
@@ -168,7 +169,7 @@ TEST(ValueSoftmaxJacobian, ContainsThe256BitJacobianAtPointsOfRandomBoxes) {
   unsigned seed = 300;
   for (const std::string loss : {"regression", "square"})
     for (std::size_t T : {2u, 3u, 5u})
-      for (double r : {1e-9, 1e-4, 0.05}) {
+      for (double r : {0.0, 1e-9, 1e-4, 0.05}) {  // r = 0: a point, where a wrong rounding direction shows
         const std::size_t d = T == 5 ? 3 : 2;
         const instances::Instance inst = jacobian_instance(++seed, loss, T, d);
         for (double amax : {1.0, 8.0}) {  // moderate scores, and polarised ones (α near one-hot)
@@ -177,6 +178,68 @@ TEST(ValueSoftmaxJacobian, ContainsThe256BitJacobianAtPointsOfRandomBoxes) {
                     loss + " T=" + std::to_string(T) + " d=" + std::to_string(d) + " r=" + std::to_string(r) + " amax=" + std::to_string(amax));
         }
       }
+}
+
+// A point where every input is a double and exact: dyadic data (G = 2XᵀX, 2Xᵀy and β* exact) and
+// equal scores (α = (1/2, 1/2) exactly), random doubles for V. Only the rounding of each
+// operation can then give the entries their width: evaluated in the wrong rounding direction
+// (the fast arithmetic outside its Guard rounds to nearest, and its intervals collapse to
+// points) they miss the 256-bit Jacobian.
+TEST(ValueSoftmaxJacobian, ContainsThe256BitJacobianAtAPointOfExactDoubles) {
+  testing::InputGenerator gen(2026120305);
+  const std::size_t T = 2, d = 3;
+  for (const std::string loss : {"square", "regression"}) {
+    nlohmann::json j = testing::value_softmax_json(T, d, std::vector<std::string>(d * T, "0"), {"0", "0"}, loss, "softmax",
+                                                   "test: exact point");
+    if (loss == "square") {
+      j["beta"] = {"0.5", "-0.25", "1.125"};
+    } else {
+      j["X"] = {{"0.5", "-1.25", "0.75"}, {"1", "0.25", "-0.5"}, {"-0.375", "0.5", "2"}, {"0.125", "1.5", "-1"}};
+      j["y"] = {"1", "-0.5", "0.25", "2.5"};
+    }
+    const instances::Instance inst = instances::parse_instance(j);
+    for (int trial = 0; trial < 4; ++trial) {
+      std::vector<IntervalD> box;
+      for (std::size_t i = 0; i < d * T; ++i) box.push_back(IntervalD(gen.uniform(-1.5, 1.5)));
+      box.push_back(IntervalD(0.3));
+      box.push_back(IntervalD(0.3));
+      check_closed_form_on_box(inst, box, gen, loss + " exact point " + std::to_string(trial), 1);
+    }
+  }
+}
+
+// The parabolas α(1 − α) and α(2α − 1) over an interval (detail::times_one_minus,
+// times_two_minus_one): the result contains
+// the value at every point of the interval, computed at 256 bits — at the vertex (1/2 and 1/4)
+// when the interval straddles it, at the end points and inside — and is not much wider than the
+// exact range (fails if the vertex value is left out: at these widths the other terms of a Df
+// entry are wider than the 1/4 − α(1 − α) it would miss, so the point test above cannot see it).
+TEST(ValueSoftmaxJacobian, ParabolaEnclosesItsRangeOverAnInterval) {
+  testing::InputGenerator gen(2026120304);
+  num::PrecisionGuard guard(256);
+  struct P { double c2, c1, pv; };
+  for (const P par : {P{-1, 1, 0.5}, P{2, -1, 0.25}}) {
+    for (int trial = 0; trial < 200; ++trial) {
+      const bool straddle = trial % 2 == 0;
+      const double w = std::pow(10.0, -gen.uniform(1, 12));
+      const double lo = straddle ? par.pv - w * gen.uniform(0.01, 1) : gen.uniform(0, 1);
+      const double hi = straddle ? par.pv + w * gen.uniform(0.01, 1) : std::min(1.0, lo + w);
+      const IntervalD p(lo, hi);
+      const IntervalD r = par.c2 < 0 ? models::detail::times_one_minus(p) : models::detail::times_two_minus_one(p);
+      auto exact = [&](double p) { return MpReal(p) * (MpReal(par.c2) * MpReal(p) + MpReal(par.c1)); };
+      std::vector<double> pts = {lo, hi, gen.uniform(lo, hi)};
+      if (lo < par.pv && par.pv < hi) pts.push_back(par.pv);
+      MpReal ex_lo = exact(lo), ex_hi = exact(lo);
+      for (double p : pts) {
+        const MpReal e = exact(p);
+        EXPECT_TRUE(MpReal(r.lower()) <= e && e <= MpReal(r.upper())) << "c2 " << par.c2 << " [" << lo << ", " << hi << "] at " << p;
+        ex_lo = std::min(ex_lo, e);
+        ex_hi = std::max(ex_hi, e);
+      }
+      // the exact range's end points are among pts: not wider than it plus rounding
+      EXPECT_LE(MpReal(r.upper() - r.lower()), (ex_hi - ex_lo) + MpReal(1e-15)) << "[" << lo << ", " << hi << "]";
+    }
+  }
 }
 
 // The authors' κ = 5 regression instance (d = T = 20, n = 420): boxes around its initial state
