@@ -36,7 +36,7 @@
 // ρ' = e^{μh}ρ + ‖y_c − c'‖₂ (optionally with the step cut into pieces, each with its own box
 // and μ: BallSettings::ball_pieces). No x0-derivatives of the coefficients and no Lohner
 // products or QR: a step costs the coefficient passes, Df over E (one first-order derivative
-// pass) and the certificate of μ.
+// pass, or a closed form of the same field's Jacobian: set_box_jacobian) and the certificate of μ.
 // Step size: h = min_{k ∈ {p−1, p}} (tol·max(1, ‖c‖∞) / ‖x_k(c)‖∞)^{1/k}, truncated to a dyadic
 // so that t + h is exact.
 #include <algorithm>

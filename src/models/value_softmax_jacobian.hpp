@@ -21,7 +21,8 @@
 //   ∂f_{a,k}/∂a_m  = α_k α_m (η_k + η_m − N_km)        (k ≠ m)
 //                  = η_k·α_k(2α_k − 1) − α_k² N_kk       (k = m).
 // (Near one-hot α, U's column of the leading score is ~ the other α_j, where V_im − β_i would
-// keep the whole width of the box; the tape's chain rule has the same cancellation.)
+// keep the whole width of the box: on such boxes the tape's Df, which follows rhs's operations,
+// was up to ~1000× wider in the sum of its widths, and its μ up to ~500× larger, in the tests.)
 // (f = −∇L, so Df = −∇²L is symmetric; the a–V entries are nevertheless computed from their own
 // formula, which happens to be the V–a one.)
 //
