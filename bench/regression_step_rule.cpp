@@ -16,7 +16,9 @@
 // With T0 > 0 the run starts instead at t = T0 from the fast tier's state there (integrate_fast,
 // no guarantee: only the step sizes from that point are of interest), inflated by ±W per
 // component — a stand-in for the validated set there, to measure late steps without the run up.
-// SOFTCERT_BENCH_ORDER=p sets the Taylor order (default 30, the plan's).
+// SOFTCERT_BENCH_ORDER=p sets the Taylor order (default 30, the plan's). Df over the pieces' boxes
+// comes from the model's closed form, as in the checks (integrate/closed_form_jacobian.hpp);
+// SOFTCERT_BENCH_TAPE_DF=1 takes it from the tape's derivative pass instead.
 // Usage: regression_step_rule INSTANCE END TOL [MAX [EVERY [T0 W]]]
 #include <chrono>
 #include <cstdio>
@@ -24,6 +26,7 @@
 #include <string>
 
 #include "instances/instance.hpp"
+#include "integrate/closed_form_jacobian.hpp"
 #include "integrate/fast_integrate.hpp"
 #include "integrate/validated_taylor.hpp"
 #include "models/value_softmax.hpp"
@@ -59,6 +62,7 @@ int main(int argc, char** argv) {
   if (const char* ord = std::getenv("SOFTCERT_BENCH_ORDER")) o.order = static_cast<unsigned>(std::atoi(ord));
   auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
   integrate::BallStepper<IntervalD, decltype(field)> vt(field, model.dimension(), o);
+  if (std::getenv("SOFTCERT_BENCH_TAPE_DF") == nullptr) integrate::use_closed_form_jacobian(vt, model);
   std::vector<IntervalD> x0 = model.initial_state();
   for (auto& v : x0) v += IntervalD(-w, w);
   auto set = integrate::LohnerSet<IntervalD>::from_box(x0);

@@ -50,6 +50,7 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include "integrate/closed_form_jacobian.hpp"
 #include "integrate/rigorous_full.hpp"
 #include "integrate/validated_flow.hpp"
 #include "models/value_softmax.hpp"
@@ -108,6 +109,7 @@ FullStateEnclosure<S> enclose_with_energy_tail(const Model& model, const S& t_en
   auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
   if (!num::certainly_positive(t_end)) throw std::invalid_argument("END: must be certainly positive");
   return with_stepper<S>(options, field, model.dimension(), [&](auto& stepper) {
+    use_closed_form_jacobian(stepper, model);  // the ball step's Df (closed_form_jacobian.hpp)
     // The finisher (validated_flow.hpp): the lemma from s = the end of a validated step (thin:
     // steps end on representable times), as soon as its ball is small and the field is C¹ on K.
     auto energy_finisher = [&](const FlowState<S>& st) -> std::optional<TailEnd<S>> {

@@ -54,6 +54,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "integrate/closed_form_jacobian.hpp"
 #include "integrate/kink_report.hpp"
 #include "integrate/rigorous_full.hpp"
 #include "integrate/validated_flow.hpp"
@@ -407,6 +408,7 @@ FullStateEnclosure<S> enclose_with_pl_tail(const models::ValueSoftmax<S>& model,
     return m;
   };
   return with_stepper<S>(options, field, model.dimension(), [&](auto& stepper) {
+    use_closed_form_jacobian(stepper, model);  // the ball step's Df (closed_form_jacobian.hpp)
     // The finisher (validated_flow.hpp): after every validated step that did not reach END, the
     // PL ball of the set at the step's end s; every valid ball encloses x(END) (END > s).
     B best_width(0);

@@ -50,6 +50,7 @@
 #include <vector>
 
 #include "instances/instance.hpp"
+#include "integrate/closed_form_jacobian.hpp"
 #include "integrate/full_state_orders.hpp"
 #include "integrate/kink_report.hpp"
 #include "integrate/rigorous_integrate.hpp"
@@ -167,6 +168,7 @@ FullStateEnclosure<S> enclose_model_state(const Model& model, const S& t_end, Va
   options = detail::full_state_options<S>(model, out.tau_time, std::move(options));
   auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
   return with_stepper<S>(options, field, model.dimension(), [&](auto& stepper) {
+    use_closed_form_jacobian(stepper, model);  // the ball step's Df (closed_form_jacobian.hpp)
     S t(0);  // the end of the last validated step (t-time; τ-time reads t from the box)
     if (!num::certainly_positive(t_end)) {
       if (!(num::certainly_nonnegative(t_end) && num::certainly_nonpositive(t_end)))
@@ -219,6 +221,7 @@ std::vector<FullStateEnclosure<S>> enclose_model_states_at(const Model& model, c
   options = detail::full_state_options<S>(model, proto.tau_time, std::move(options));
   auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
   return with_stepper<S>(options, field, model.dimension(), [&](auto& stepper) {
+    use_closed_form_jacobian(stepper, model);  // the ball step's Df (closed_form_jacobian.hpp)
     LohnerSet<S> set = LohnerSet<S>::from_box(model.initial_state());
     const auto curve = detail::with_full_state_rule<S>(
         model, proto.tau_time, stepper, times, options.max_steps, [&](const auto& rule, const FlowControl& control) {

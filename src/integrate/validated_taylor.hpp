@@ -36,7 +36,7 @@
 // ρ' = e^{μh}ρ + ‖y_c − c'‖₂ (optionally with the step cut into pieces, each with its own box
 // and μ: BallSettings::ball_pieces). No x0-derivatives of the coefficients and no Lohner
 // products or QR: a step costs the coefficient passes, Df over E (one first-order derivative
-// pass) and the certificate of μ.
+// pass, or a closed form of the same field's Jacobian: set_box_jacobian) and the certificate of μ.
 // Step size: h = min_{k ∈ {p−1, p}} (tol·max(1, ‖c‖∞) / ‖x_k(c)‖∞)^{1/k}, truncated to a dyadic
 // so that t + h is exact.
 #include <algorithm>
@@ -246,6 +246,19 @@ class ValidatedStepper {
   // overflows or fails, that step falls back to the stepper's field.
   void set_double_jacobian_field(DoubleField f) { double_field_ = std::move(f); }
 
+  // Df over a box by another formula for the same field (a closed form:
+  // integrate/closed_form_jacobian.hpp), used by the ball step's pieces instead of the tape's
+  // first-order derivative pass over the piece's box. Contract: box_jacobian(box, Df) returns
+  // true only with Df of n² entries (row-major) such that Df[i·n + j] ∋ ∂f_i/∂x_j(y) for every
+  // y in box (the piece's box E_i rounded outward to doubles), f the stepper's exact field;
+  // false, or an entry that is not finite, makes that piece use the tape (the step's guarantee
+  // is the same either way: §2b needs only an enclosure of Df over E_i). It is called from two
+  // threads at once (BallSettings::piece_threads) with different buffers, and must return the
+  // same doubles on either: reentrant, no state of its own, any rounding mode on entry.
+  using BoxJacobian = std::function<bool(const std::vector<IntervalD>& box, std::vector<IntervalD>& Df)>;
+  void set_box_jacobian(BoxJacobian f) { box_jacobian_ = std::move(f); }
+  bool has_box_jacobian() const { return static_cast<bool>(box_jacobian_); }
+
   const ValidatedOptions& options() const { return opt_; }
   // CPU time per phase, accumulated over every step so far.
   const StepProfile& profile() const { return prof_; }
@@ -409,6 +422,7 @@ class ValidatedStepper {
   LazyHelperThread piece_helper_;       // BallSettings::piece_threads
   taylor::Tape<IntervalD> txd_;  // the derivative pass in IntervalD (set_double_jacobian_field)
   DoubleField double_field_;
+  BoxJacobian box_jacobian_;  // the ball step's Df over a box, when set (set_box_jacobian)
   bool jacobian_in_double_ = false;
   bool box_in_double_ = false;  // this Lohner step's x_k([X]), k ≥ 1, are txd_'s (tx_ not recorded)
   std::vector<S> box_;          // then [X]
@@ -821,12 +835,25 @@ void ValidatedStepper<S>::ball_piece(std::size_t piece, const std::vector<double
     }
     for (std::size_t i = 0; i < n; ++i) Ei[i] = intersect(Pi[i], E_[i]);
   }
-  // Df over E_i: the order-1 coefficient is f itself, so the x0-derivatives of the order-1 tape
-  // recorded over E_i enclose ∂f_i/∂x_j at every point of E_i.
-  tj.record(f_, Ei, 1);
-  tj.solve(true, 1);
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t j = 0; j < n; ++j) Df[i * n + j] = to_double_outward(tj.derivative(i, 1, j));
+  // Df over E_i: from the closed form when one is set (set_box_jacobian: an enclosure of
+  // ∂f_i/∂x_j over E_i rounded outward, a superset of E_i), else — or if it declines or is not
+  // finite — from the tape: the order-1 coefficient is f itself, so the x0-derivatives of the
+  // order-1 tape recorded over E_i enclose ∂f_i/∂x_j at every point of E_i.
+  bool closed_form = false;
+  if (box_jacobian_) {
+    std::vector<IntervalD> Ed(n);
+    for (std::size_t i = 0; i < n; ++i) Ed[i] = to_double_outward(Ei[i]);
+    closed_form = box_jacobian_(Ed, Df) && Df.size() == n * n;
+    for (std::size_t k = 0; closed_form && k < n * n; ++k)
+      closed_form = std::isfinite(Df[k].lower()) && std::isfinite(Df[k].upper());
+  }
+  if (!closed_form) {
+    Df.resize(n * n);
+    tj.record(f_, Ei, 1);
+    tj.solve(true, 1);
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = 0; j < n; ++j) Df[i * n + j] = to_double_outward(tj.derivative(i, 1, j));
+  }
   const double t1 = StepProfile::now();
   t_df += t1 - t0;
   // μ_i ≥ λ_max(sym A) for every A in Df, or +inf (numerics/log_norm_bound.hpp).

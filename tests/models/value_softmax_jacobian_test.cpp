@@ -1,0 +1,322 @@
+// The value-softmax field's Jacobian in closed form over a box (models/value_softmax_jacobian.hpp),
+// which the ball step uses for Df over its pieces' boxes (integrate/closed_form_jacobian.hpp):
+//  1. containment: on random boxes around random states (moderate and polarised scores, radii
+//     1e-9 … 0.05) of random regression and square-loss instances and of the authors' κ = 5
+//     regression instance, every entry of the IntervalD closed form contains the Jacobian at
+//     sample points of the box (the centre, corners, interior points), computed independently at
+//     256 bits: the Taylor tape's first-order derivative pass in MPFI on the point. Fails with any
+//     one term of the closed form dropped (docs/performance.md lists the mutations tried);
+//     α_k(1 − α_k) and α_k(2α_k − 1) by their exact ranges (the parabolas' vertices included);
+//  2. width: not much wider than the tape's Df over the same box (the sum of the widths, and
+//     the certified bound μ of the logarithmic norm, printed);
+//  3. the ball step with the closed form gives the same bits on one thread and two, and the
+//     closed form is attached only where it applies.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "instances/instance.hpp"
+#include "integrate/closed_form_jacobian.hpp"
+#include "integrate/validated_taylor.hpp"
+#include "models/value_softmax.hpp"
+#include "models/value_softmax_jacobian.hpp"
+#include "numerics/log_norm_bound.hpp"
+#include "numerics/precision.hpp"
+#include "support/mp_containment.hpp"
+#include "support/random_inputs.hpp"
+#include "support/value_softmax_json.hpp"
+#include "taylor/tape.hpp"
+
+namespace softcert {
+namespace {
+
+using testing::milli;
+
+// A random value-softmax instance with the softmax normalization: T tokens, d dimensions, loss
+// "regression" (d + 1 data rows) or "square" (β* random); entries k/1000.
+instances::Instance jacobian_instance(unsigned seed, const std::string& loss, std::size_t T, std::size_t d) {
+  std::mt19937 gen(seed);
+  auto dec = [&gen](int lo, int hi) { return milli(std::uniform_int_distribution<int>(lo, hi)(gen)); };
+  std::vector<std::string> V, a;
+  for (std::size_t i = 0; i < d * T; ++i) V.push_back(dec(-800, 800));
+  for (std::size_t k = 0; k < T; ++k) a.push_back(dec(-1000, 1000));
+  nlohmann::json j = testing::value_softmax_json(T, d, V, a, loss, "softmax", "test: closed-form Jacobian");
+  if (loss == "regression") {
+    j["X"] = nlohmann::json::array();
+    j["y"] = nlohmann::json::array();
+    for (std::size_t r = 0; r <= d; ++r) {
+      nlohmann::json row = nlohmann::json::array();
+      for (std::size_t i = 0; i < d; ++i) row.push_back(dec(-1000, 1000));
+      j["X"].push_back(row);
+      j["y"].push_back(dec(-1000, 1000));
+    }
+  } else {
+    j["beta"] = nlohmann::json::array();
+    for (std::size_t i = 0; i < d; ++i) j["beta"].push_back(dec(-900, 900));
+  }
+  return instances::parse_instance(j);
+}
+
+// The Jacobian of the instance's field at the point y, enclosed at 256 bits by the tape's
+// first-order derivative pass in MPFI (independent of the closed form: the chain rule through
+// the recorded rhs).
+std::vector<IntervalMp> reference_jacobian(const instances::Instance& inst, const std::vector<double>& y) {
+  num::PrecisionGuard guard(256);
+  const models::ValueSoftmax<IntervalMp> model(inst);
+  auto field = [&model](const auto& x, auto& dx) { model.rhs(x, dx); };
+  std::vector<IntervalMp> x(y.size());
+  for (std::size_t i = 0; i < y.size(); ++i) x[i] = IntervalMp(y[i]);
+  taylor::Tape<IntervalMp> tape;
+  tape.record(field, x, 1);
+  tape.solve(true, 1);
+  const std::size_t n = y.size();
+  std::vector<IntervalMp> J(n * n);
+  for (std::size_t r = 0; r < n; ++r)
+    for (std::size_t c = 0; c < n; ++c) J[r * n + c] = tape.derivative(r, 1, c);
+  return J;
+}
+
+// The tape's Df over the box in IntervalD (what the ball step used before the closed form).
+std::vector<IntervalD> tape_jacobian(const models::ValueSoftmax<IntervalD>& model, const std::vector<IntervalD>& box) {
+  auto field = [&model](const auto& x, auto& dx) { model.rhs(x, dx); };
+  taylor::Tape<IntervalD> tape;
+  tape.record(field, box, 1);
+  tape.solve(true, 1);
+  const std::size_t n = box.size();
+  std::vector<IntervalD> J(n * n);
+  for (std::size_t r = 0; r < n; ++r)
+    for (std::size_t c = 0; c < n; ++c) J[r * n + c] = tape.derivative(r, 1, c);
+  return J;
+}
+
+// Whether every entry of Df contains the reference entry (both end points, compared exactly);
+// reports the first few misses.
+std::size_t jacobian_misses(const std::vector<IntervalD>& Df, const std::vector<IntervalMp>& ref, std::size_t n, const std::string& what) {
+  num::PrecisionGuard guard(256);
+  std::size_t miss = 0;
+  for (std::size_t k = 0; k < n * n; ++k) {
+    const bool in = MpReal(Df[k].lower()) <= MpReal(num::lower(ref[k])) && MpReal(num::upper(ref[k])) <= MpReal(Df[k].upper());
+    if (!in && ++miss <= 3)
+      ADD_FAILURE() << what << ": entry (" << k / n << ", " << k % n << ") [" << Df[k].lower() << ", " << Df[k].upper()
+                    << "] misses [" << num::lower(ref[k]) << ", " << num::upper(ref[k]) << "]";
+  }
+  return miss;
+}
+
+// A box of radius r around a state whose V entries are uniform in ±vmax and scores in ±amax.
+std::vector<IntervalD> random_state_box(testing::InputGenerator& gen, std::size_t d, std::size_t T, double vmax, double amax, double r) {
+  std::vector<IntervalD> box;
+  for (std::size_t i = 0; i < d * T + T; ++i) {
+    const double c = i < d * T ? gen.uniform(-vmax, vmax) : gen.uniform(-amax, amax);
+    box.push_back(IntervalD(c - r, c + r));
+  }
+  return box;
+}
+
+// Sample points of the box: the centre, two random corners, three random interior points.
+std::vector<std::vector<double>> box_sample_points(testing::InputGenerator& gen, const std::vector<IntervalD>& box) {
+  std::vector<std::vector<double>> pts;
+  std::vector<double> c;
+  for (const auto& x : box) c.push_back(x.lower() + (x.upper() - x.lower()) / 2);
+  pts.push_back(c);
+  for (int k = 0; k < 5; ++k) {
+    std::vector<double> p;
+    for (const auto& x : box) {
+      double v = k < 2 ? (gen.coin() ? x.lower() : x.upper()) : gen.uniform(x.lower(), x.upper());
+      v = std::min(std::max(v, x.lower()), x.upper());
+      p.push_back(v);
+    }
+    pts.push_back(p);
+  }
+  return pts;
+}
+
+double jacobian_width_sum(const std::vector<IntervalD>& J) {
+  double s = 0;
+  for (const auto& v : J) s += v.upper() - v.lower();
+  return s;
+}
+
+// Containment and width on one box; returns (closed-form width sum) / (tape width sum).
+double check_closed_form_on_box(const instances::Instance& inst, const std::vector<IntervalD>& box, testing::InputGenerator& gen,
+                 const std::string& what, std::size_t points = 6) {
+  const models::ValueSoftmax<IntervalD> model(inst);
+  const std::size_t n = box.size();
+  std::vector<IntervalD> Df;
+  EXPECT_TRUE(models::value_softmax_jacobian(model, box, Df)) << what;
+  EXPECT_EQ(Df.size(), n * n) << what;
+  std::vector<std::vector<double>> pts = box_sample_points(gen, box);
+  pts.resize(std::min(points, pts.size()));
+  for (std::size_t p = 0; p < pts.size(); ++p)
+    EXPECT_EQ(jacobian_misses(Df, reference_jacobian(inst, pts[p]), n, what + ", point " + std::to_string(p)), 0u);
+  const std::vector<IntervalD> tape = tape_jacobian(model, box);
+  const double ratio = jacobian_width_sum(Df) / jacobian_width_sum(tape);
+  const num::LogNormBound mu_closed = num::log_norm_upper_bound(Df, n), mu_tape = num::log_norm_upper_bound(tape, n);
+  std::printf("%s: width sum closed/tape %.3g; mu closed %.6g tape %.6g\n", what.c_str(), ratio, mu_closed.mu, mu_tape.mu);
+  // Not much wider than the tape (measured: 0.3–1.0), and μ not much larger.
+  EXPECT_LE(ratio, 2.0) << what;
+  EXPECT_LE(mu_closed.mu, mu_tape.mu + 0.25 * std::fabs(mu_tape.mu) + 1e-12) << what;
+  return ratio;
+}
+
+TEST(ValueSoftmaxJacobian, ContainsThe256BitJacobianAtPointsOfRandomBoxes) {
+  testing::InputGenerator gen(2026120301);
+  unsigned seed = 300;
+  for (const std::string loss : {"regression", "square"})
+    for (std::size_t T : {2u, 3u, 5u})
+      for (double r : {0.0, 1e-9, 1e-4, 0.05}) {  // r = 0: a point, where a wrong rounding direction shows
+        const std::size_t d = T == 5 ? 3 : 2;
+        const instances::Instance inst = jacobian_instance(++seed, loss, T, d);
+        for (double amax : {1.0, 8.0}) {  // moderate scores, and polarised ones (α near one-hot)
+          const std::vector<IntervalD> box = random_state_box(gen, d, T, 1.5, amax, r);
+          check_closed_form_on_box(inst, box, gen,
+                    loss + " T=" + std::to_string(T) + " d=" + std::to_string(d) + " r=" + std::to_string(r) + " amax=" + std::to_string(amax));
+        }
+      }
+}
+
+// A point where every input is a double and exact: dyadic data (G = 2XᵀX, 2Xᵀy and β* exact) and
+// equal scores (α = (1/2, 1/2) exactly), random doubles for V. Only the rounding of each
+// operation can then give the entries their width: evaluated in the wrong rounding direction
+// (the fast arithmetic outside its Guard rounds to nearest, and its intervals collapse to
+// points) they miss the 256-bit Jacobian.
+TEST(ValueSoftmaxJacobian, ContainsThe256BitJacobianAtAPointOfExactDoubles) {
+  testing::InputGenerator gen(2026120305);
+  const std::size_t T = 2, d = 3;
+  for (const std::string loss : {"square", "regression"}) {
+    nlohmann::json j = testing::value_softmax_json(T, d, std::vector<std::string>(d * T, "0"), {"0", "0"}, loss, "softmax",
+                                                   "test: exact point");
+    if (loss == "square") {
+      j["beta"] = {"0.5", "-0.25", "1.125"};
+    } else {
+      j["X"] = {{"0.5", "-1.25", "0.75"}, {"1", "0.25", "-0.5"}, {"-0.375", "0.5", "2"}, {"0.125", "1.5", "-1"}};
+      j["y"] = {"1", "-0.5", "0.25", "2.5"};
+    }
+    const instances::Instance inst = instances::parse_instance(j);
+    for (int trial = 0; trial < 4; ++trial) {
+      std::vector<IntervalD> box;
+      for (std::size_t i = 0; i < d * T; ++i) box.push_back(IntervalD(gen.uniform(-1.5, 1.5)));
+      box.push_back(IntervalD(0.3));
+      box.push_back(IntervalD(0.3));
+      check_closed_form_on_box(inst, box, gen, loss + " exact point " + std::to_string(trial), 1);
+    }
+  }
+}
+
+// The parabolas α(1 − α) and α(2α − 1) over an interval (detail::times_one_minus,
+// times_two_minus_one): the result contains
+// the value at every point of the interval, computed at 256 bits — at the vertex (1/2 and 1/4)
+// when the interval straddles it, at the end points and inside — and is not much wider than the
+// exact range (fails if the vertex value is left out: at these widths the other terms of a Df
+// entry are wider than the 1/4 − α(1 − α) it would miss, so the point test above cannot see it).
+TEST(ValueSoftmaxJacobian, ParabolaEnclosesItsRangeOverAnInterval) {
+  testing::InputGenerator gen(2026120304);
+  num::PrecisionGuard guard(256);
+  struct P { double c2, c1, pv; };
+  for (const P par : {P{-1, 1, 0.5}, P{2, -1, 0.25}}) {
+    for (int trial = 0; trial < 200; ++trial) {
+      const bool straddle = trial % 2 == 0;
+      const double w = std::pow(10.0, -gen.uniform(1, 12));
+      const double lo = straddle ? par.pv - w * gen.uniform(0.01, 1) : gen.uniform(0, 1);
+      const double hi = straddle ? par.pv + w * gen.uniform(0.01, 1) : std::min(1.0, lo + w);
+      const IntervalD p(lo, hi);
+      const IntervalD r = par.c2 < 0 ? models::detail::times_one_minus(p) : models::detail::times_two_minus_one(p);
+      auto exact = [&](double p) { return MpReal(p) * (MpReal(par.c2) * MpReal(p) + MpReal(par.c1)); };
+      std::vector<double> pts = {lo, hi, gen.uniform(lo, hi)};
+      if (lo < par.pv && par.pv < hi) pts.push_back(par.pv);
+      MpReal ex_lo = exact(lo), ex_hi = exact(lo);
+      for (double p : pts) {
+        const MpReal e = exact(p);
+        EXPECT_TRUE(MpReal(r.lower()) <= e && e <= MpReal(r.upper())) << "c2 " << par.c2 << " [" << lo << ", " << hi << "] at " << p;
+        ex_lo = std::min(ex_lo, e);
+        ex_hi = std::max(ex_hi, e);
+      }
+      // the exact range's end points are among pts: not wider than it plus rounding
+      EXPECT_LE(MpReal(r.upper() - r.lower()), (ex_hi - ex_lo) + MpReal(1e-15)) << "[" << lo << ", " << hi << "]";
+    }
+  }
+}
+
+// The authors' κ = 5 regression instance (d = T = 20, n = 420): boxes around its initial state
+// and around a polarised state, with the widths of a ball step's piece.
+TEST(ValueSoftmaxJacobian, ContainsThe256BitJacobianOnTheAuthorsRegressionInstance) {
+  const instances::Instance inst =
+      instances::load_instance(std::string(SOFTCERT_SOURCE_DIR) + "/proofs_checks/instances/authors/regression-kappa5.json");
+  const models::ValueSoftmax<IntervalD> model(inst);
+  testing::InputGenerator gen(2026120302);
+  const std::vector<IntervalD> x0 = model.initial_state();
+  for (double r : {1e-6, 1e-3}) {
+    std::vector<IntervalD> box = x0, polar = x0;
+    for (std::size_t i = 0; i < box.size(); ++i) {
+      const double c = x0[i].lower() + (x0[i].upper() - x0[i].lower()) / 2;
+      box[i] = IntervalD(c - r, c + r);
+      // scores spread over ±6: one score far ahead of the others, as late in the run
+      const double cp = i < model.a_offset() ? c : c + (i == model.a_offset() + 3 ? 6.0 : gen.uniform(-2, 2));
+      polar[i] = IntervalD(cp - r, cp + r);
+    }
+    check_closed_form_on_box(inst, box, gen, "authors kappa5 r=" + std::to_string(r), 2);
+    check_closed_form_on_box(inst, polar, gen, "authors kappa5 polarised r=" + std::to_string(r), 2);
+  }
+}
+
+TEST(ValueSoftmaxJacobian, OnlyForSoftmaxInTTimeWithSquareOrRegressionLoss) {
+  const instances::Instance reg = jacobian_instance(1, "regression", 3, 2);
+  EXPECT_TRUE(models::has_closed_form_jacobian(models::ValueSoftmax<IntervalD>(reg)));
+  instances::Instance other = reg;
+  other.normalization = instances::Normalization::sigmoid;
+  const models::ValueSoftmax<IntervalD> sig(other);
+  EXPECT_FALSE(models::has_closed_form_jacobian(sig));
+  std::vector<IntervalD> Df;
+  EXPECT_FALSE(models::value_softmax_jacobian(sig, sig.initial_state(), Df));
+  // the stepper gets it only where it applies
+  auto f = [&sig](const auto& y, auto& dy) { sig.rhs(y, dy); };
+  integrate::BallStepper<IntervalD, decltype(f)> st(f, sig.dimension());
+  integrate::use_closed_form_jacobian(st, sig);
+  EXPECT_FALSE(st.has_box_jacobian());
+  const models::ValueSoftmax<IntervalD> m(reg);
+  auto g = [&m](const auto& y, auto& dy) { m.rhs(y, dy); };
+  integrate::BallStepper<IntervalD, decltype(g)> st2(g, m.dimension());
+  integrate::use_closed_form_jacobian(st2, m);
+  EXPECT_TRUE(st2.has_box_jacobian());
+}
+
+bool bitwise_equal(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+// The ball step with the closed form: the same bits on one thread and two (4 pieces a step), and
+// a narrower or equal ball than with the tape's Df is not asserted (only printed): μ differs.
+TEST(ValueSoftmaxJacobian, BallStepWithTheClosedFormGivesTheSameBitsOnOneAndTwoThreads) {
+  const instances::Instance inst = jacobian_instance(7, "regression", 4, 3);
+  const models::ValueSoftmax<IntervalD> model(inst);
+  auto f = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
+  std::vector<IntervalD> end[2];
+  double ball[2] = {0, 0}, mu[2] = {0, 0};
+  for (int threads = 0; threads < 2; ++threads) {
+    integrate::BallOptions o;
+    o.order = 16;
+    o.ball_pieces = 4;
+    o.piece_threads = threads == 1;
+    integrate::BallStepper<IntervalD, decltype(f)> vt(f, model.dimension(), o);
+    integrate::use_closed_form_jacobian(vt, model);
+    integrate::LohnerSet<IntervalD> set = integrate::LohnerSet<IntervalD>::from_box(model.initial_state());
+    const auto tube = vt.integrate(set, IntervalD(0.0), IntervalD(2.0));
+    end[threads] = tube.final_box();
+    ball[threads] = set.ball;
+    mu[threads] = vt.ball_rule().last_mu;
+  }
+  ASSERT_EQ(end[0].size(), model.dimension());
+  for (std::size_t i = 0; i < end[0].size(); ++i) {
+    EXPECT_TRUE(bitwise_equal(end[0][i].lower(), end[1][i].lower())) << i;
+    EXPECT_TRUE(bitwise_equal(end[0][i].upper(), end[1][i].upper())) << i;
+  }
+  EXPECT_TRUE(bitwise_equal(ball[0], ball[1]));
+  EXPECT_TRUE(bitwise_equal(mu[0], mu[1]));
+  EXPECT_GT(ball[0], 0);
+}
+
+}  // namespace
+}  // namespace softcert
