@@ -7,6 +7,7 @@
 
 #include <Eigen/Dense>
 
+#include "numerics/cholesky_lambda_bound.hpp"
 #include "numerics/round_upward.hpp"
 #include "numerics/upward_gemm.hpp"
 
@@ -24,6 +25,10 @@ Scratch& scratch() {
   thread_local Scratch s;
   return s;
 }
+
+}  // namespace
+
+namespace detail {
 
 // An upper bound of ρ(R), R symmetric with nonnegative entries: max_i (R v)_i / v_i for a
 // positive v (Collatz–Wielandt), evaluated rounding upward. v is proposed by power iteration
@@ -126,6 +131,10 @@ double lanczos_top_estimate(const std::vector<double>& m, std::size_t n) {
   return theta + resid;
 }
 
+}  // namespace detail
+
+namespace detail {
+
 // lambda_max_bound_from_factor with L the floating-point Cholesky factor of λI − m (Eigen's LLT),
 // which makes the residual tiny; +inf when the factorisation fails (λI − m not numerically
 // positive definite).
@@ -147,7 +156,7 @@ double cholesky_residual_bound(const std::vector<double>& m, std::size_t n, doub
   return lambda_max_bound_from_factor(m, n, lambda, L);
 }
 
-}  // namespace
+}  // namespace detail
 
 // λI − m = LLᵀ + Δ with LLᵀ ⪰ 0 (any real L) gives λI − m ⪰ −‖Δ‖₂ I, i.e. λ_max(m) ≤ λ + ‖Δ‖₂.
 // LLᵀ is enclosed entrywise by two upward-rounded GEMMs (numerics/upward_gemm.hpp: ≥ LLᵀ and
@@ -250,7 +259,7 @@ LogNormBound log_norm_upper_bound(const std::vector<IntervalD>& a, std::size_t n
   out.mu = gersh;
   double scale = 0;
   for (double v : mid) scale = std::max(scale, std::fabs(v));
-  const double rho = perron_root_upper_bound(rad, n);  // ≥ ρ(R), or +inf
+  const double rho = detail::perron_root_upper_bound(rad, n);  // ≥ ρ(R), or +inf
   if (!std::isfinite(rho)) return out;                 // the Gershgorin bound
   auto take = [&](double mid_bound) {  // λ_max(m) ≤ mid_bound, certified (finite or +inf)
     const double mu = upward([&] { return mid_bound + rho; });
@@ -262,15 +271,15 @@ LogNormBound log_norm_upper_bound(const std::vector<IntervalD>& a, std::size_t n
     }
   };
   // The proposal: Lanczos' largest Ritz value plus its residual (a double estimate of λ_max(m)).
-  const double proposal = lanczos_top_estimate(mid, n);
+  const double proposal = detail::lanczos_top_estimate(mid, n);
   if (!std::isfinite(proposal)) return out;
-  // The certificate: any L gives λ_max(m) ≤ λ + ‖λI − m − LLᵀ‖₂; L from a floating-point
-  // Cholesky of λI − m makes the residual tiny. The factorisation needs λ above λ_max(m) by
-  // more than its rounding: a few margins, each costing a factorisation when it fails; an excess
-  // δ in μ only costs a factor e^{δ·t} in width.
+  // The certificate: a floating-point Cholesky factorisation of λI − m that runs to completion
+  // gives λ_max(m) ≤ λ + its a priori rounding error bound (numerics/cholesky_lambda_bound.hpp).
+  // The factorisation needs λ above λ_max(m) by more than its rounding: a few margins, each
+  // costing a factorisation when it fails; an excess δ in μ only costs a factor e^{δ·t} in width.
   auto certify_above = [&](double estimate, std::initializer_list<double> margins) {
     for (double f : margins) {
-      const double bound = cholesky_residual_bound(mid, n, estimate + f * (scale + std::numeric_limits<double>::min()) * static_cast<double>(n));
+      const double bound = lambda_max_bound_by_cholesky(mid, n, estimate + f * (scale + std::numeric_limits<double>::min()) * static_cast<double>(n));
       if (std::isfinite(bound)) {
         take(bound);
         return true;
