@@ -48,6 +48,12 @@ double cholesky_error_term(std::size_t n, double frobenius_sq) {
   return std::isfinite(term) ? term : inf;
 }
 
+// m_ii − λ rounded up is ≥ the exact difference; negation is exact in every mode (so it may
+// run outside the scope).
+double shifted_diagonal(double m_ii, double lambda) {
+  return -upward([&] { return m_ii - lambda; });
+}
+
 // The factorisation (row by row, "Cholesky–Banachiewicz"), in whatever rounding mode the caller
 // runs (the error bound holds in each):
 //   for i = 0 … n − 1:
@@ -59,12 +65,8 @@ double cholesky_error_term(std::size_t n, double frobenius_sq) {
 // there is no reciprocal. docs/method.md §2b derives |LLᵀ − H| ≤ γ_{n+3}|L||Lᵀ| + (underflow)
 // from exactly these operations.
 bool shifted_cholesky(const double* m, std::size_t n, double lambda, double* L) {
-  // H's diagonal, rounded down: H_ii = −fl↑(m_ii − λ) ≤ λ − m_ii, kept in L's diagonal until the
-  // pivot overwrites it. (Negation is exact in every mode, so it may run outside the scope.)
-  upward([&] {
-    for (std::size_t i = 0; i < n; ++i) L[i * n + i] = m[i * n + i] - lambda;
-  });
-  for (std::size_t i = 0; i < n; ++i) L[i * n + i] = -L[i * n + i];
+  // H's diagonal, rounded down, kept in L's diagonal until the pivot overwrites it.
+  for (std::size_t i = 0; i < n; ++i) L[i * n + i] = shifted_diagonal(m[i * n + i], lambda);
   for (std::size_t i = 0; i < n; ++i) {
     double* Li = L + i * n;
     for (std::size_t j = 0; j < i; ++j) {

@@ -32,6 +32,8 @@ double lambda_max_bound_by_cholesky(const std::vector<double>& m, std::size_t n,
 // The three parts of lambda_max_bound_by_cholesky, exposed for the tests (each must keep its
 // rounding direction; tests/numerics/cholesky_lambda_bound_test.cpp):
 namespace detail {
+// H's diagonal entry −fl↑(m_ii − λ): ≤ λ − m_ii (exactly), or −inf / NaN.
+double shifted_diagonal(double m_ii, double lambda);
 // The floating-point Cholesky factorisation of H (H_ij = −m_ij, H_ii = −fl↑(m_ii − λ)) in the
 // operation order of docs/method.md §2b, into the lower triangle of L (row-major n × n, the
 // strictly upper triangle is neither read nor written). false when a pivot is not > 0 (or NaN).
