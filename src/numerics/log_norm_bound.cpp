@@ -225,20 +225,26 @@ LogNormBound log_norm_upper_bound(const std::vector<IntervalD>& a, std::size_t n
   for (auto* v : {&hi, &neg_lo, &mid, &rad}) v->resize(n * n);
   // Each quantity is checked finite where it is made: a NaN or an overflow returns +inf (the
   // comparisons below are written so that a NaN can never be taken for a small number).
+  // The pairs (i, j), (j, i) in tiles of kTile × kTile: the transposed reads and writes then stay
+  // in the cache (row by row they missed it on every entry: a sixth of a bound at n = 420).
+  // Each entry is computed on its own, so the order changes no result.
+  constexpr std::size_t kTile = 32;
   const double gersh = upward([&] {
-    for (std::size_t i = 0; i < n; ++i)
-      for (std::size_t j = 0; j <= i; ++j) {
-        const IntervalD& x = a[i * n + j];
-        const IntervalD& y = a[j * n + i];
-        const double h = (x.upper() + y.upper()) * 0.5, nl = (-x.lower() + -y.lower()) * 0.5;
-        const double c = 0.5 * h - 0.5 * nl;                       // any double will do (no overflow)
-        const double r = std::max(h - c, nl + c);                  // ≥ hi − c and ≥ c − lo
-        if (!std::isfinite(h) || !std::isfinite(nl) || !std::isfinite(c) || !std::isfinite(r)) return inf;
-        hi[i * n + j] = hi[j * n + i] = h;
-        neg_lo[i * n + j] = neg_lo[j * n + i] = nl;
-        mid[i * n + j] = mid[j * n + i] = c;
-        rad[i * n + j] = rad[j * n + i] = r;
-      }
+    for (std::size_t i0 = 0; i0 < n; i0 += kTile)
+      for (std::size_t j0 = 0; j0 <= i0; j0 += kTile)
+        for (std::size_t i = i0; i < std::min(n, i0 + kTile); ++i)
+          for (std::size_t j = j0; j < std::min(i + 1, j0 + kTile); ++j) {
+            const IntervalD& x = a[i * n + j];
+            const IntervalD& y = a[j * n + i];
+            const double h = (x.upper() + y.upper()) * 0.5, nl = (-x.lower() + -y.lower()) * 0.5;
+            const double c = 0.5 * h - 0.5 * nl;                       // any double will do (no overflow)
+            const double r = std::max(h - c, nl + c);                  // ≥ hi − c and ≥ c − lo
+            if (!std::isfinite(h) || !std::isfinite(nl) || !std::isfinite(c) || !std::isfinite(r)) return inf;
+            hi[i * n + j] = hi[j * n + i] = h;
+            neg_lo[i * n + j] = neg_lo[j * n + i] = nl;
+            mid[i * n + j] = mid[j * n + i] = c;
+            rad[i * n + j] = rad[j * n + i] = r;
+          }
     double g = -inf;
     for (std::size_t i = 0; i < n; ++i) {
       double s = hi[i * n + i];
