@@ -4,7 +4,7 @@
 // x(T0) ± W, x(T0) the fast tier's state at T0 (integrate_fast, no guarantee: a realistic matrix,
 // not a validated one), by the same first-order tape pass as the ball step's pieces
 // (integrate/validated_taylor.hpp, ball_piece). Prints the matrix's figures, then for each phase
-// the mean CPU milliseconds over REPS calls and what it returned:
+// the median CPU milliseconds of REPS calls and what it returned:
 //   total        log_norm_upper_bound as a whole
 //   perron       detail::perron_root_upper_bound(R) (power iteration + Collatz–Wielandt)
 //   lanczos      detail::lanczos_top_estimate(m)
@@ -14,6 +14,7 @@
 //   apriori      lambda_max_bound_by_cholesky (numerics/cholesky_lambda_bound.hpp: one plain
 //                Cholesky + the a priori error term; the certificate after)
 // Usage: log_norm_phases INSTANCE T0 W [REPS]
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -40,11 +41,19 @@ double cpu_now() {
   return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
+// The median CPU milliseconds of REPS calls after one warm-up call (the machine is shared: the
+// median is steadier than the mean).
 template <class F>
-double mean_ms(int reps, F&& f) {
-  const double t0 = cpu_now();
-  for (int r = 0; r < reps; ++r) f();
-  return 1e3 * (cpu_now() - t0) / reps;
+double median_ms(int reps, F&& f) {
+  f();
+  std::vector<double> ms(static_cast<std::size_t>(reps));
+  for (double& v : ms) {
+    const double t0 = cpu_now();
+    f();
+    v = 1e3 * (cpu_now() - t0);
+  }
+  std::sort(ms.begin(), ms.end());
+  return ms[ms.size() / 2];
 }
 
 }  // namespace
@@ -97,18 +106,18 @@ int main(int argc, char** argv) {
               scale, rad_max, trace, ev(0), ev(N - 3), ev(N - 2), ev(N - 1));
 
   double mu = 0, rho = 0, proposal = 0, old_bound = 0, new_bound = 0;
-  const double t_total = mean_ms(reps, [&] { mu = num::log_norm_upper_bound(df, n).mu; });
-  const double t_perron = mean_ms(reps, [&] { rho = num::detail::perron_root_upper_bound(rad, n); });
-  const double t_lanczos = mean_ms(reps, [&] { proposal = num::detail::lanczos_top_estimate(mid, n); });
+  const double t_total = median_ms(reps, [&] { mu = num::log_norm_upper_bound(df, n).mu; });
+  const double t_perron = median_ms(reps, [&] { rho = num::detail::perron_root_upper_bound(rad, n); });
+  const double t_lanczos = median_ms(reps, [&] { proposal = num::detail::lanczos_top_estimate(mid, n); });
   const double lambda = proposal + 0x1p-30 * (scale + std::numeric_limits<double>::min()) * static_cast<double>(n);
   bool llt_ok = false;
-  const double t_llt = mean_ms(reps, [&] {
+  const double t_llt = median_ms(reps, [&] {
     Eigen::MatrixXd a = -e;
     a.diagonal().array() += lambda;
     llt_ok = Eigen::LLT<Eigen::MatrixXd>(a).info() == Eigen::Success;
   });
-  const double t_old = mean_ms(reps, [&] { old_bound = num::detail::cholesky_residual_bound(mid, n, lambda); });
-  const double t_new = mean_ms(reps, [&] { new_bound = num::lambda_max_bound_by_cholesky(mid, n, lambda); });
+  const double t_old = median_ms(reps, [&] { old_bound = num::detail::cholesky_residual_bound(mid, n, lambda); });
+  const double t_new = median_ms(reps, [&] { new_bound = num::lambda_max_bound_by_cholesky(mid, n, lambda); });
   std::printf("phase,ms,result\n");
   std::printf("total,%.3f,mu=%.17g\n", t_total, mu);
   std::printf("perron,%.3f,rho=%.6e\n", t_perron, rho);
