@@ -25,8 +25,9 @@ namespace softcert::num {
 // (diagonal included) is that of the row-major doubles `m` (the strictly upper triangle is not
 // read). +inf when the factorisation of λI − m breaks down (a pivot that is not > 0: λ is not
 // numerically above λ_max(m)), when any quantity is not finite (λ, an entry, a pivot, ‖L‖_F²,
-// the sum), or for n = 0 or a size mismatch. Never NaN. Independent of the rounding mode it is
-// called in and of the thread (a pure function of its arguments).
+// the sum), or for n = 0 or a size mismatch. Never NaN. The guarantee holds in whatever rounding
+// mode it is called (the factorisation runs in that mode; its bits depend on it); the same
+// arguments in the same mode give the same bits on every thread.
 double lambda_max_bound_by_cholesky(const std::vector<double>& m, std::size_t n, double lambda);
 
 // The three parts of lambda_max_bound_by_cholesky, exposed for the tests (each must keep its

@@ -8,7 +8,7 @@
 //  - matrices that are NOT positive definite (rank-deficient Gram matrices rounded to doubles,
 //    indefinite at 2200 bits) whose floating-point factorisation nevertheless completes: the
 //    bound must stay above λ_max, which it does only through the error term (λ itself is
-//    below λ_max there);
+//    below λ_max there) — also when called in each directed rounding mode;
 //  - μ of interval matrices against λ_max of members at ≥ 256 bits: random, nearly singular,
 //    huge and tiny scales, subnormal entries, n = 1, 2, 420.
 // Mutations checked (2026-12-03): the error term dropped (bound = λ) fails
@@ -291,7 +291,7 @@ TEST(CholeskyLambdaBound, BoundIsLambdaPlusTheTermRoundedUpward) {
 // definite at 2200 bits).
 TEST(CholeskyLambdaBound, IndefiniteMatricesWhoseFactorisationCompletes) {
   std::mt19937_64 gen(5);
-  int cases = 0;
+  int cases = 0, directed_finite = 0;
   for (int rep = 0; rep < 400 && cases < 12; ++rep) {
     const std::size_t n = 2 + static_cast<std::size_t>(rep % 11), r = n - 1 - static_cast<std::size_t>(rep % 3 == 2 && n > 3);
     std::vector<double> G = chol_rounded_gram(gen, n, r), m(n * n);
@@ -305,8 +305,21 @@ TEST(CholeskyLambdaBound, IndefiniteMatricesWhoseFactorisationCompletes) {
     EXPECT_GT(bound, 0.0) << rep;
     EXPECT_TRUE(chol_shift_is_positive_definite(m, n, bound, 2200)) << "bound below λ_max, n " << n << " rep " << rep;
     EXPECT_LT(bound, 1e-12 * static_cast<double>(n * n)) << "not vacuous";
+    // The factorisation runs in the caller's rounding mode: the bound must hold in each (where a
+    // directed mode makes the factorisation break down, the bound is +inf, which holds too).
+    for (const int mode : {FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO}) {
+      const int saved = std::fegetround();
+      std::fesetround(mode);
+      const double b = num::lambda_max_bound_by_cholesky(m, n, 0.0);  // an opaque call: not moved across the mode switches
+      std::fesetround(saved);
+      EXPECT_FALSE(std::isnan(b));
+      if (!std::isfinite(b)) continue;
+      ++directed_finite;
+      EXPECT_TRUE(chol_shift_is_positive_definite(m, n, b, 2200)) << "mode " << mode << " rep " << rep;
+    }
   }
   EXPECT_GE(cases, 12) << "too few indefinite matrices whose floating-point factorisation completes";
+  EXPECT_GT(directed_finite, 6) << "the directed modes' factorisations never completed";
 }
 
 // μ of an interval matrix against members at ≥ 256 bits: the bound must be ≥ λ_max(sym A) for
