@@ -18,7 +18,7 @@ namespace {
 // Scratch matrices reused from call to call on each thread: fresh n × n buffers of this size come
 // from mmap and fault in every page on every call (profiled: a fifth of a bound at n = 420).
 struct Scratch {
-  std::vector<double> hi, neg_lo, mid, rad, L, Lt, nL, up, dn;
+  std::vector<double> gersh_diag, gersh_off, mid, rad, L, Lt, nL, up, dn;
   Eigen::MatrixXd shifted, lanczos;
 };
 Scratch& scratch() {
@@ -220,14 +220,18 @@ LogNormBound log_norm_upper_bound(const std::vector<IntervalD>& a, std::size_t n
   if (n == 0 || a.size() != n * n) return out;
   // [M] = ([A] + [A]ᵀ)/2 as bounds lo/hi, its midpoint c and radius r ([M_ij] ⊂ c ± r), and
   // Gershgorin's bound, in one upward-rounded scope (a lower bound as −(upper bound of −x)).
+  // [M]'s bounds themselves are not stored: Gershgorin's row sums are accumulated as the entries
+  // come (before 2026-12-03 two more n × n matrices were written and summed row by row: the
+  // same bound up to the order of the rounded-up additions).
   Scratch& w = scratch();
-  std::vector<double> &hi = w.hi, &neg_lo = w.neg_lo, &mid = w.mid, &rad = w.rad;
-  for (auto* v : {&hi, &neg_lo, &mid, &rad}) v->resize(n * n);
+  std::vector<double> &mid = w.mid, &rad = w.rad, &diag = w.gersh_diag, &off = w.gersh_off;
+  for (auto* v : {&mid, &rad}) v->resize(n * n);
+  diag.assign(n, 0.0);  // sup [M]_ii
+  off.assign(n, 0.0);   // Σ_{j≠i} mag [M]_ij, summed as the tiles come (rounded upward: any order will do)
   // Each quantity is checked finite where it is made: a NaN or an overflow returns +inf (the
   // comparisons below are written so that a NaN can never be taken for a small number).
   // The pairs (i, j), (j, i) in tiles of kTile × kTile: the transposed reads and writes then stay
-  // in the cache (row by row they missed it on every entry: a sixth of a bound at n = 420).
-  // Each entry is computed on its own, so the order changes no result.
+  // in the cache. Each entry of m and R is computed on its own, so the order changes none of them.
   constexpr std::size_t kTile = 32;
   const double gersh = upward([&] {
     for (std::size_t i0 = 0; i0 < n; i0 += kTile)
@@ -240,16 +244,19 @@ LogNormBound log_norm_upper_bound(const std::vector<IntervalD>& a, std::size_t n
             const double c = 0.5 * h - 0.5 * nl;                       // any double will do (no overflow)
             const double r = std::max(h - c, nl + c);                  // ≥ hi − c and ≥ c − lo
             if (!std::isfinite(h) || !std::isfinite(nl) || !std::isfinite(c) || !std::isfinite(r)) return inf;
-            hi[i * n + j] = hi[j * n + i] = h;
-            neg_lo[i * n + j] = neg_lo[j * n + i] = nl;
             mid[i * n + j] = mid[j * n + i] = c;
             rad[i * n + j] = rad[j * n + i] = r;
+            if (j == i) {
+              diag[i] = h;
+            } else {  // mag [M]_ij = max(sup, −inf) in absolute value, for row i and row j
+              const double mag = std::max(std::fabs(h), std::fabs(nl));
+              off[i] += mag;
+              off[j] += mag;
+            }
           }
     double g = -inf;
     for (std::size_t i = 0; i < n; ++i) {
-      double s = hi[i * n + i];
-      for (std::size_t j = 0; j < n; ++j)
-        if (j != i) s += std::max(std::fabs(hi[i * n + j]), std::fabs(neg_lo[i * n + j]));
+      const double s = diag[i] + off[i];  // every term and partial sum rounded up
       if (!std::isfinite(s)) return inf;
       g = std::max(g, s);
     }
