@@ -150,6 +150,56 @@ double cholesky_residual_bound(const std::vector<double>& m, std::size_t n, doub
   return lambda_max_bound_from_factor(m, n, lambda, L);
 }
 
+// [M] = ([A] + [A]ᵀ)/2: its midpoint m, radius R and Gershgorin's bound (declared in the header).
+double symmetric_part_bounds(const std::vector<IntervalD>& a, std::size_t n, std::vector<double>& mid, std::vector<double>& rad) {
+  const double inf = std::numeric_limits<double>::infinity();
+  if (n == 0 || a.size() != n * n) return inf;
+  // [M] = ([A] + [A]ᵀ)/2 as bounds lo/hi, its midpoint c and radius r ([M_ij] ⊂ c ± r), and
+  // Gershgorin's bound, in one upward-rounded scope (a lower bound as −(upper bound of −x)).
+  // [M]'s bounds themselves are not stored: Gershgorin's row sums are accumulated as the entries
+  // come (before 2026-12-03 two more n × n matrices were written and summed row by row: the
+  // same bound up to the order of the rounded-up additions).
+  Scratch& w = scratch();
+  std::vector<double> &diag = w.gersh_diag, &off = w.gersh_off;
+  for (auto* v : {&mid, &rad}) v->resize(n * n);
+  diag.assign(n, 0.0);  // sup [M]_ii
+  off.assign(n, 0.0);   // Σ_{j≠i} mag [M]_ij, summed as the tiles come (rounded upward: any order will do)
+  // Each quantity is checked finite where it is made: a NaN or an overflow returns +inf (the
+  // comparisons below are written so that a NaN can never be taken for a small number).
+  // The pairs (i, j), (j, i) in tiles of kTile × kTile: the transposed reads and writes then stay
+  // in the cache. Each entry of m and R is computed on its own, so the order changes none of them.
+  constexpr std::size_t kTile = 32;
+  return upward([&] {
+    for (std::size_t i0 = 0; i0 < n; i0 += kTile)
+      for (std::size_t j0 = 0; j0 <= i0; j0 += kTile)
+        for (std::size_t i = i0; i < std::min(n, i0 + kTile); ++i)
+          for (std::size_t j = j0; j < std::min(i + 1, j0 + kTile); ++j) {
+            const IntervalD& x = a[i * n + j];
+            const IntervalD& y = a[j * n + i];
+            const double h = (x.upper() + y.upper()) * 0.5, nl = (-x.lower() + -y.lower()) * 0.5;
+            const double c = 0.5 * h - 0.5 * nl;                       // any double will do (no overflow)
+            const double r = std::max(h - c, nl + c);                  // ≥ hi − c and ≥ c − lo
+            if (!std::isfinite(h) || !std::isfinite(nl) || !std::isfinite(c) || !std::isfinite(r)) return inf;
+            mid[i * n + j] = mid[j * n + i] = c;
+            rad[i * n + j] = rad[j * n + i] = r;
+            if (j == i) {
+              diag[i] = h;
+            } else {  // mag [M]_ij = max(sup, −inf) in absolute value, for row i and row j
+              const double mag = std::max(std::fabs(h), std::fabs(nl));
+              off[i] += mag;
+              off[j] += mag;
+            }
+          }
+    double g = -inf;
+    for (std::size_t i = 0; i < n; ++i) {
+      const double s = diag[i] + off[i];  // every term and partial sum rounded up
+      if (!std::isfinite(s)) return inf;
+      g = std::max(g, s);
+    }
+    return g;
+  });
+}
+
 }  // namespace detail
 
 // λI − m = LLᵀ + Δ with LLᵀ ⪰ 0 (any real L) gives λI − m ⪰ −‖Δ‖₂ I, i.e. λ_max(m) ≤ λ + ‖Δ‖₂.
@@ -218,50 +268,9 @@ LogNormBound log_norm_upper_bound(const std::vector<IntervalD>& a, std::size_t n
   const double inf = std::numeric_limits<double>::infinity();
   out.mu = inf;
   if (n == 0 || a.size() != n * n) return out;
-  // [M] = ([A] + [A]ᵀ)/2 as bounds lo/hi, its midpoint c and radius r ([M_ij] ⊂ c ± r), and
-  // Gershgorin's bound, in one upward-rounded scope (a lower bound as −(upper bound of −x)).
-  // [M]'s bounds themselves are not stored: Gershgorin's row sums are accumulated as the entries
-  // come (before 2026-12-03 two more n × n matrices were written and summed row by row: the
-  // same bound up to the order of the rounded-up additions).
   Scratch& w = scratch();
-  std::vector<double> &mid = w.mid, &rad = w.rad, &diag = w.gersh_diag, &off = w.gersh_off;
-  for (auto* v : {&mid, &rad}) v->resize(n * n);
-  diag.assign(n, 0.0);  // sup [M]_ii
-  off.assign(n, 0.0);   // Σ_{j≠i} mag [M]_ij, summed as the tiles come (rounded upward: any order will do)
-  // Each quantity is checked finite where it is made: a NaN or an overflow returns +inf (the
-  // comparisons below are written so that a NaN can never be taken for a small number).
-  // The pairs (i, j), (j, i) in tiles of kTile × kTile: the transposed reads and writes then stay
-  // in the cache. Each entry of m and R is computed on its own, so the order changes none of them.
-  constexpr std::size_t kTile = 32;
-  const double gersh = upward([&] {
-    for (std::size_t i0 = 0; i0 < n; i0 += kTile)
-      for (std::size_t j0 = 0; j0 <= i0; j0 += kTile)
-        for (std::size_t i = i0; i < std::min(n, i0 + kTile); ++i)
-          for (std::size_t j = j0; j < std::min(i + 1, j0 + kTile); ++j) {
-            const IntervalD& x = a[i * n + j];
-            const IntervalD& y = a[j * n + i];
-            const double h = (x.upper() + y.upper()) * 0.5, nl = (-x.lower() + -y.lower()) * 0.5;
-            const double c = 0.5 * h - 0.5 * nl;                       // any double will do (no overflow)
-            const double r = std::max(h - c, nl + c);                  // ≥ hi − c and ≥ c − lo
-            if (!std::isfinite(h) || !std::isfinite(nl) || !std::isfinite(c) || !std::isfinite(r)) return inf;
-            mid[i * n + j] = mid[j * n + i] = c;
-            rad[i * n + j] = rad[j * n + i] = r;
-            if (j == i) {
-              diag[i] = h;
-            } else {  // mag [M]_ij = max(sup, −inf) in absolute value, for row i and row j
-              const double mag = std::max(std::fabs(h), std::fabs(nl));
-              off[i] += mag;
-              off[j] += mag;
-            }
-          }
-    double g = -inf;
-    for (std::size_t i = 0; i < n; ++i) {
-      const double s = diag[i] + off[i];  // every term and partial sum rounded up
-      if (!std::isfinite(s)) return inf;
-      g = std::max(g, s);
-    }
-    return g;
-  });
+  std::vector<double> &mid = w.mid, &rad = w.rad;
+  const double gersh = detail::symmetric_part_bounds(a, n, mid, rad);
   if (!std::isfinite(gersh)) return out;  // +inf
   out.mu = gersh;
   double scale = 0;

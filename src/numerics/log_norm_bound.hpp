@@ -55,6 +55,12 @@ LogNormBound log_norm_upper_bound(const std::vector<IntervalD>& a, std::size_t n
 
 // The parts of log_norm_upper_bound, exposed for bench/log_norm_phases.cpp and the tests.
 namespace detail {
+// [M] = ([A] + [A]ᵀ)/2 for the n × n intervals a: writes its midpoint m (any doubles,
+// symmetric) and a radius R (symmetric) into mid and rad (resized to n × n) with
+// [M]_ij ⊂ [m_ij − R_ij, m_ij + R_ij] exactly, and returns Gershgorin's bound
+// ≥ max_i (sup [M]_ii + Σ_{j≠i} mag [M]_ij), or +inf when any of these is not finite (mid and
+// rad are then incomplete). Every operation rounded upward.
+double symmetric_part_bounds(const std::vector<IntervalD>& a, std::size_t n, std::vector<double>& mid, std::vector<double>& rad);
 // Guarantee: ρ(R) ≤ result (R symmetric, n × n, entries ≥ 0), or +inf.
 double perron_root_upper_bound(const std::vector<double>& R, std::size_t n);
 // λ_max(m) estimated by Lanczos (a proposal only: no guarantee; +inf or NaN on failure).

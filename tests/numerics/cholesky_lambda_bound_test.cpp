@@ -387,5 +387,69 @@ TEST(LogNormBoundAt256Bits, BallStepSizeMatrixIsCovered) {
   chol_expect_mu_covers_members(mid, rad, n, 421, "n = 420");
 }
 
+// [M] = ([A] + [A]ᵀ)/2's midpoint and radius and Gershgorin's bound (the first part of μ,
+// num::detail::symmetric_part_bounds) against exact values: m ± R ⊇ [M] entrywise and the bound
+// ≥ the exact Gershgorin bound, on endpoints with full significands whose sums round (a
+// round-to-nearest evaluation of the same formulas falls short somewhere: asserted). Fails
+// with the function's `upward` scope removed (checked by mutation, 2026-12-03).
+TEST(LogNormBoundParts, SymmetricPartEnclosesTheExactMidpointRadiusAndGershgorin) {
+  std::mt19937_64 gen(77);
+  int nearest_short = 0;
+  mpfr_t lo, hi, t, u, row, g;
+  mpfr_inits2(2400, lo, hi, t, u, row, g, static_cast<mpfr_ptr>(nullptr));
+  for (std::size_t n : {1u, 2u, 7u, 13u, 40u}) {
+    std::vector<IntervalD> a(n * n);
+    for (auto& x : a) {
+      const double c = chol_random_double(gen, -3, 3), w = std::fabs(chol_random_double(gen, -30, -5));
+      const double l = c - w, h = c + w;  // any doubles with l ≤ h
+      x = IntervalD(std::min(l, h), std::max(l, h));
+    }
+    std::vector<double> mid, rad;
+    const double gersh = num::detail::symmetric_part_bounds(a, n, mid, rad);
+    ASSERT_TRUE(std::isfinite(gersh));
+    mpfr_set_inf(g, -1);
+    for (std::size_t i = 0; i < n; ++i) {
+      mpfr_set_zero(row, 1);
+      for (std::size_t j = 0; j < n; ++j) {
+        const IntervalD &x = a[i * n + j], &y = a[j * n + i];
+        mpfr_set_d(lo, x.lower(), MPFR_RNDN);
+        mpfr_add_d(lo, lo, y.lower(), MPFR_RNDN);
+        mpfr_div_2ui(lo, lo, 1, MPFR_RNDN);  // exact inf [M]_ij
+        mpfr_set_d(hi, x.upper(), MPFR_RNDN);
+        mpfr_add_d(hi, hi, y.upper(), MPFR_RNDN);
+        mpfr_div_2ui(hi, hi, 1, MPFR_RNDN);  // exact sup [M]_ij
+        const double c = mid[i * n + j], r = rad[i * n + j];
+        mpfr_set_d(t, c, MPFR_RNDN);
+        mpfr_sub_d(t, t, r, MPFR_RNDN);  // exact m − R
+        ASSERT_LE(mpfr_cmp(t, lo), 0) << "m − R above inf [M] at " << i << "," << j;
+        mpfr_set_d(t, c, MPFR_RNDN);
+        mpfr_add_d(t, t, r, MPFR_RNDN);  // exact m + R
+        ASSERT_GE(mpfr_cmp(t, hi), 0) << "m + R below sup [M] at " << i << "," << j;
+        // the same formulas to nearest (this test runs to nearest): does the radius fall short?
+        volatile double xu = x.upper(), yu = y.upper(), xl = x.lower(), yl = y.lower();
+        const double hn = (xu + yu) * 0.5, nln = (-xl + -yl) * 0.5, cn = 0.5 * hn - 0.5 * nln;
+        const double rn = std::max(hn - cn, nln + cn);
+        mpfr_set_d(u, cn, MPFR_RNDN);
+        mpfr_add_d(u, u, rn, MPFR_RNDN);
+        mpfr_set_d(t, cn, MPFR_RNDN);
+        mpfr_sub_d(t, t, rn, MPFR_RNDN);
+        nearest_short += mpfr_cmp(u, hi) < 0 || mpfr_cmp(t, lo) > 0;
+        if (i == j) {
+          mpfr_add(row, row, hi, MPFR_RNDN);
+        } else {
+          mpfr_abs(lo, lo, MPFR_RNDN);
+          mpfr_abs(hi, hi, MPFR_RNDN);
+          mpfr_max(t, lo, hi, MPFR_RNDN);
+          mpfr_add(row, row, t, MPFR_RNDN);
+        }
+      }
+      mpfr_max(g, g, row, MPFR_RNDN);
+    }
+    ASSERT_LE(mpfr_cmp_d(g, gersh), 0) << "Gershgorin's bound below the exact one, n " << n;
+  }
+  mpfr_clears(lo, hi, t, u, row, g, static_cast<mpfr_ptr>(nullptr));
+  EXPECT_GT(nearest_short, 0) << "the data do not tell the rounding direction apart";
+}
+
 }  // namespace
 }  // namespace softcert
