@@ -11,9 +11,12 @@
 //    below λ_max there) — also when called in each directed rounding mode;
 //  - μ of interval matrices against λ_max of members at ≥ 256 bits: random, nearly singular,
 //    huge and tiny scales, subnormal entries, n = 1, 2, 420.
+//  - the other two rounded parts of μ (LogNormBoundParts): [M]'s midpoint, radius and
+//    Gershgorin's bound, and the Perron bound of ρ(R), against exact values.
 // Mutations checked (2026-12-03): the error term dropped (bound = λ) fails
 // IndefiniteMatricesWhoseFactorisationCompletes; each `upward` scope replaced by plain
-// evaluation fails the matching *IsRounded* test.
+// evaluation fails the matching test (the four of cholesky_lambda_bound.cpp, and those of
+// symmetric_part_bounds and perron_root_upper_bound, which no test caught before).
 #include <gtest/gtest.h>
 
 #include <mpfr.h>
@@ -448,6 +451,24 @@ TEST(LogNormBoundParts, SymmetricPartEnclosesTheExactMidpointRadiusAndGershgorin
     ASSERT_LE(mpfr_cmp_d(g, gersh), 0) << "Gershgorin's bound below the exact one, n " << n;
   }
   mpfr_clears(lo, hi, t, u, row, g, static_cast<mpfr_ptr>(nullptr));
+  EXPECT_GT(nearest_short, 0) << "the data do not tell the rounding direction apart";
+}
+
+// ρ(R) ≤ the Collatz–Wielandt bound max_i (Rv)_i / v_i rounded upward
+// (num::detail::perron_root_upper_bound). For R = [c] (n = 1) every v gives exactly c, so the
+// bound's only slack is its rounding: (c·v)/v to nearest falls below c for some c (asserted),
+// rounded upward never. Fails with the bound's `upward` scope removed (checked by mutation).
+TEST(LogNormBoundParts, PerronBoundIsRoundedUpward) {
+  std::mt19937_64 gen(99);
+  int nearest_short = 0;
+  const double v = 1.0 + 1e-3;  // the power iteration's vector for n = 1: w/top + 10⁻³ with w = top
+  for (int rep = 0; rep < 20000; ++rep) {
+    const double c = std::fabs(chol_random_double(gen, -8, 8));
+    const double rho = num::detail::perron_root_upper_bound({c}, 1);
+    ASSERT_GE(rho, c) << c;
+    volatile double vv = v;
+    nearest_short += (c * vv) / vv < c;
+  }
   EXPECT_GT(nearest_short, 0) << "the data do not tell the rounding direction apart";
 }
 
