@@ -7,6 +7,7 @@
 
 #include <Eigen/Dense>
 
+#include "numerics/cholesky_lambda_bound.hpp"
 #include "numerics/round_upward.hpp"
 #include "numerics/upward_gemm.hpp"
 
@@ -17,13 +18,17 @@ namespace {
 // Scratch matrices reused from call to call on each thread: fresh n × n buffers of this size come
 // from mmap and fault in every page on every call (profiled: a fifth of a bound at n = 420).
 struct Scratch {
-  std::vector<double> hi, neg_lo, mid, rad, L, Lt, nL, up, dn;
-  Eigen::MatrixXd shifted;
+  std::vector<double> gersh_diag, gersh_off, mid, rad, L, Lt, nL, up, dn;
+  Eigen::MatrixXd shifted, lanczos;
 };
 Scratch& scratch() {
   thread_local Scratch s;
   return s;
 }
+
+}  // namespace
+
+namespace detail {
 
 // An upper bound of ρ(R), R symmetric with nonnegative entries: max_i (R v)_i / v_i for a
 // positive v (Collatz–Wielandt), evaluated rounding upward. v is proposed by power iteration
@@ -72,40 +77,34 @@ double perron_root_upper_bound(const std::vector<double>& R, std::size_t n) {
 
 // λ_max(m) estimated by Lanczos with full reorthogonalisation (min(n, 60) steps): the largest
 // Ritz value θ plus its residual bound β_k|s_k|. Only a proposal (no guarantee; +inf or NaN on
-// failure).
+// failure). The Lanczos vectors are the columns of one n × 60 matrix, so the
+// reorthogonalisation (classical Gram–Schmidt, twice) is two matrix–vector products per pass
+// (vectorised; before 2026-12-03 scalar loops of modified Gram–Schmidt, a third of the time).
 double lanczos_top_estimate(const std::vector<double>& m, std::size_t n) {
-  const std::size_t k_max = std::min<std::size_t>(n, 60);
-  std::vector<std::vector<double>> Q;
-  std::vector<double> alpha, beta, q(n), w(n);
-  for (std::size_t i = 0; i < n; ++i) q[i] = 1.0 / std::sqrt(static_cast<double>(n)) * (1.0 + 1e-3 * static_cast<double>(i % 7));
-  double nq = 0;
-  for (double v : q) nq += v * v;
-  for (double& v : q) v /= std::sqrt(nq);
+  using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+  const auto N = static_cast<Eigen::Index>(n);
+  const auto k_max = static_cast<Eigen::Index>(std::min<std::size_t>(n, 60));
+  const Eigen::Map<const RowMajor> M(m.data(), N, N);
+  Eigen::MatrixXd& Q = scratch().lanczos;
+  Q.resize(N, k_max);
+  Eigen::VectorXd w(N), h(k_max);
+  std::vector<double> alpha, beta;
+  for (Eigen::Index i = 0; i < N; ++i) Q(i, 0) = 1.0 / std::sqrt(static_cast<double>(n)) * (1.0 + 1e-3 * static_cast<double>(i % 7));
+  Q.col(0) /= Q.col(0).norm();
   double theta = -std::numeric_limits<double>::infinity(), resid = 0;
-  for (std::size_t k = 0; k < k_max; ++k) {
-    Q.push_back(q);
-    {
-      using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-      const auto N = static_cast<Eigen::Index>(n);
-      Eigen::Map<Eigen::VectorXd>(w.data(), N).noalias() =
-          Eigen::Map<const RowMajor>(m.data(), N, N) * Eigen::Map<const Eigen::VectorXd>(q.data(), N);
+  for (Eigen::Index k = 0; k < k_max; ++k) {
+    w.noalias() = M * Q.col(k);
+    alpha.push_back(w.dot(Q.col(k)));
+    const auto basis = Q.leftCols(k + 1);
+    for (int pass = 0; pass < 2; ++pass) {  // full reorthogonalisation, twice
+      h.head(k + 1).noalias() = basis.transpose() * w;
+      w.noalias() -= basis * h.head(k + 1);
     }
-    double a = 0;
-    for (std::size_t i = 0; i < n; ++i) a += w[i] * q[i];
-    alpha.push_back(a);
-    for (int pass = 0; pass < 2; ++pass)  // full reorthogonalisation, twice
-      for (const auto& v : Q) {
-        double d = 0;
-        for (std::size_t i = 0; i < n; ++i) d += w[i] * v[i];
-        for (std::size_t i = 0; i < n; ++i) w[i] -= d * v[i];
-      }
-    double b = 0;
-    for (double v : w) b += v * v;
-    b = std::sqrt(b);
+    const double b = w.norm();
     const bool last = k + 1 == k_max || !(b > 1e-300);
     if (k % 8 != 7 && !last) {  // the Ritz values every 8 steps (a k × k eigenproblem each)
       beta.push_back(b);
-      for (std::size_t i = 0; i < n; ++i) q[i] = w[i] / b;
+      Q.col(k + 1) = w / b;
       continue;
     }
     // Ritz values of the tridiagonal T_k
@@ -121,10 +120,14 @@ double lanczos_top_estimate(const std::vector<double>& m, std::size_t n) {
     resid = b * std::fabs(es.eigenvectors()(K - 1, K - 1));
     if (last || resid <= 1e-15 * (std::fabs(theta) + 1e-300)) break;
     beta.push_back(b);
-    for (std::size_t i = 0; i < n; ++i) q[i] = w[i] / b;
+    Q.col(k + 1) = w / b;
   }
   return theta + resid;
 }
+
+}  // namespace detail
+
+namespace detail {
 
 // lambda_max_bound_from_factor with L the floating-point Cholesky factor of λI − m (Eigen's LLT),
 // which makes the residual tiny; +inf when the factorisation fails (λI − m not numerically
@@ -147,7 +150,57 @@ double cholesky_residual_bound(const std::vector<double>& m, std::size_t n, doub
   return lambda_max_bound_from_factor(m, n, lambda, L);
 }
 
-}  // namespace
+// [M] = ([A] + [A]ᵀ)/2: its midpoint m, radius R and Gershgorin's bound (declared in the header).
+double symmetric_part_bounds(const std::vector<IntervalD>& a, std::size_t n, std::vector<double>& mid, std::vector<double>& rad) {
+  const double inf = std::numeric_limits<double>::infinity();
+  if (n == 0 || a.size() != n * n) return inf;
+  // [M] = ([A] + [A]ᵀ)/2 as bounds lo/hi, its midpoint c and radius r ([M_ij] ⊂ c ± r), and
+  // Gershgorin's bound, in one upward-rounded scope (a lower bound as −(upper bound of −x)).
+  // [M]'s bounds themselves are not stored: Gershgorin's row sums are accumulated as the entries
+  // come (before 2026-12-03 two more n × n matrices were written and summed row by row: the
+  // same bound up to the order of the rounded-up additions).
+  Scratch& w = scratch();
+  std::vector<double> &diag = w.gersh_diag, &off = w.gersh_off;
+  for (auto* v : {&mid, &rad}) v->resize(n * n);
+  diag.assign(n, 0.0);  // sup [M]_ii
+  off.assign(n, 0.0);   // Σ_{j≠i} mag [M]_ij, summed as the tiles come (rounded upward: any order will do)
+  // Each quantity is checked finite where it is made: a NaN or an overflow returns +inf (the
+  // comparisons below are written so that a NaN can never be taken for a small number).
+  // The pairs (i, j), (j, i) in tiles of kTile × kTile: the transposed reads and writes then stay
+  // in the cache. Each entry of m and R is computed on its own, so the order changes none of them.
+  constexpr std::size_t kTile = 32;
+  return upward([&] {
+    for (std::size_t i0 = 0; i0 < n; i0 += kTile)
+      for (std::size_t j0 = 0; j0 <= i0; j0 += kTile)
+        for (std::size_t i = i0; i < std::min(n, i0 + kTile); ++i)
+          for (std::size_t j = j0; j < std::min(i + 1, j0 + kTile); ++j) {
+            const IntervalD& x = a[i * n + j];
+            const IntervalD& y = a[j * n + i];
+            const double h = (x.upper() + y.upper()) * 0.5, nl = (-x.lower() + -y.lower()) * 0.5;
+            const double c = 0.5 * h - 0.5 * nl;                       // any double will do (no overflow)
+            const double r = std::max(h - c, nl + c);                  // ≥ hi − c and ≥ c − lo
+            if (!std::isfinite(h) || !std::isfinite(nl) || !std::isfinite(c) || !std::isfinite(r)) return inf;
+            mid[i * n + j] = mid[j * n + i] = c;
+            rad[i * n + j] = rad[j * n + i] = r;
+            if (j == i) {
+              diag[i] = h;
+            } else {  // mag [M]_ij = max(sup, −inf) in absolute value, for row i and row j
+              const double mag = std::max(std::fabs(h), std::fabs(nl));
+              off[i] += mag;
+              off[j] += mag;
+            }
+          }
+    double g = -inf;
+    for (std::size_t i = 0; i < n; ++i) {
+      const double s = diag[i] + off[i];  // every term and partial sum rounded up
+      if (!std::isfinite(s)) return inf;
+      g = std::max(g, s);
+    }
+    return g;
+  });
+}
+
+}  // namespace detail
 
 // λI − m = LLᵀ + Δ with LLᵀ ⪰ 0 (any real L) gives λI − m ⪰ −‖Δ‖₂ I, i.e. λ_max(m) ≤ λ + ‖Δ‖₂.
 // LLᵀ is enclosed entrywise by two upward-rounded GEMMs (numerics/upward_gemm.hpp: ≥ LLᵀ and
@@ -215,42 +268,14 @@ LogNormBound log_norm_upper_bound(const std::vector<IntervalD>& a, std::size_t n
   const double inf = std::numeric_limits<double>::infinity();
   out.mu = inf;
   if (n == 0 || a.size() != n * n) return out;
-  // [M] = ([A] + [A]ᵀ)/2 as bounds lo/hi, its midpoint c and radius r ([M_ij] ⊂ c ± r), and
-  // Gershgorin's bound, in one upward-rounded scope (a lower bound as −(upper bound of −x)).
   Scratch& w = scratch();
-  std::vector<double> &hi = w.hi, &neg_lo = w.neg_lo, &mid = w.mid, &rad = w.rad;
-  for (auto* v : {&hi, &neg_lo, &mid, &rad}) v->resize(n * n);
-  // Each quantity is checked finite where it is made: a NaN or an overflow returns +inf (the
-  // comparisons below are written so that a NaN can never be taken for a small number).
-  const double gersh = upward([&] {
-    for (std::size_t i = 0; i < n; ++i)
-      for (std::size_t j = 0; j <= i; ++j) {
-        const IntervalD& x = a[i * n + j];
-        const IntervalD& y = a[j * n + i];
-        const double h = (x.upper() + y.upper()) * 0.5, nl = (-x.lower() + -y.lower()) * 0.5;
-        const double c = 0.5 * h - 0.5 * nl;                       // any double will do (no overflow)
-        const double r = std::max(h - c, nl + c);                  // ≥ hi − c and ≥ c − lo
-        if (!std::isfinite(h) || !std::isfinite(nl) || !std::isfinite(c) || !std::isfinite(r)) return inf;
-        hi[i * n + j] = hi[j * n + i] = h;
-        neg_lo[i * n + j] = neg_lo[j * n + i] = nl;
-        mid[i * n + j] = mid[j * n + i] = c;
-        rad[i * n + j] = rad[j * n + i] = r;
-      }
-    double g = -inf;
-    for (std::size_t i = 0; i < n; ++i) {
-      double s = hi[i * n + i];
-      for (std::size_t j = 0; j < n; ++j)
-        if (j != i) s += std::max(std::fabs(hi[i * n + j]), std::fabs(neg_lo[i * n + j]));
-      if (!std::isfinite(s)) return inf;
-      g = std::max(g, s);
-    }
-    return g;
-  });
+  std::vector<double> &mid = w.mid, &rad = w.rad;
+  const double gersh = detail::symmetric_part_bounds(a, n, mid, rad);
   if (!std::isfinite(gersh)) return out;  // +inf
   out.mu = gersh;
   double scale = 0;
   for (double v : mid) scale = std::max(scale, std::fabs(v));
-  const double rho = perron_root_upper_bound(rad, n);  // ≥ ρ(R), or +inf
+  const double rho = detail::perron_root_upper_bound(rad, n);  // ≥ ρ(R), or +inf
   if (!std::isfinite(rho)) return out;                 // the Gershgorin bound
   auto take = [&](double mid_bound) {  // λ_max(m) ≤ mid_bound, certified (finite or +inf)
     const double mu = upward([&] { return mid_bound + rho; });
@@ -262,15 +287,15 @@ LogNormBound log_norm_upper_bound(const std::vector<IntervalD>& a, std::size_t n
     }
   };
   // The proposal: Lanczos' largest Ritz value plus its residual (a double estimate of λ_max(m)).
-  const double proposal = lanczos_top_estimate(mid, n);
+  const double proposal = detail::lanczos_top_estimate(mid, n);
   if (!std::isfinite(proposal)) return out;
-  // The certificate: any L gives λ_max(m) ≤ λ + ‖λI − m − LLᵀ‖₂; L from a floating-point
-  // Cholesky of λI − m makes the residual tiny. The factorisation needs λ above λ_max(m) by
-  // more than its rounding: a few margins, each costing a factorisation when it fails; an excess
-  // δ in μ only costs a factor e^{δ·t} in width.
+  // The certificate: a floating-point Cholesky factorisation of λI − m that runs to completion
+  // gives λ_max(m) ≤ λ + its a priori rounding error bound (numerics/cholesky_lambda_bound.hpp).
+  // The factorisation needs λ above λ_max(m) by more than its rounding: a few margins, each
+  // costing a factorisation when it fails; an excess δ in μ only costs a factor e^{δ·t} in width.
   auto certify_above = [&](double estimate, std::initializer_list<double> margins) {
     for (double f : margins) {
-      const double bound = cholesky_residual_bound(mid, n, estimate + f * (scale + std::numeric_limits<double>::min()) * static_cast<double>(n));
+      const double bound = lambda_max_bound_by_cholesky(mid, n, estimate + f * (scale + std::numeric_limits<double>::min()) * static_cast<double>(n));
       if (std::isfinite(bound)) {
         take(bound);
         return true;

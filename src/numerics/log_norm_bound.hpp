@@ -10,10 +10,12 @@
 // |Δ| ≤ R entrywise, so by Weyl's inequality λ_max(sym A) ≤ λ_max(m) + ‖Δ‖₂, and
 // ‖Δ‖₂ ≤ ‖ |Δ| ‖₂ ≤ ‖R‖₂ = ρ(R) (R symmetric and nonnegative: Perron–Frobenius). Two
 // certificates, each evaluated with upward rounding:
-//  - λ_max(m) ≤ λ + ‖Δ'‖₂: for ANY real matrix L, λI − m = LLᵀ + Δ' with LLᵀ ⪰ 0, so
-//    λI − m ⪰ −‖Δ'‖₂ I. L is a floating-point Cholesky factor of λI − m (then Δ' is tiny); LLᵀ
-//    is enclosed entrywise by upward-rounded GEMMs (numerics/upward_gemm.hpp) and ‖Δ'‖₂ bounded
-//    by max(‖|Δ'|‖₁, ‖|Δ'|‖∞);
+//  - λ_max(m) ≤ λ + ‖ΔH‖₂: a floating-point Cholesky factorisation of λI − m (rounded down on
+//    the diagonal) that runs to completion yields L with LLᵀ = H + ΔH, λI − m ⪰ H, and an a
+//    priori bound ‖ΔH‖₂ ≤ γ_{n+3}‖L‖_F² + (underflow terms) for its operation order
+//    (numerics/cholesky_lambda_bound.hpp; docs/method.md §2b). Until 2026-12-03 the residual
+//    λI − m − LLᵀ was enclosed instead by two upward-rounded GEMMs
+//    (lambda_max_bound_from_factor below, kept for any L; three factorisations' time);
 //  - ρ(R) ≤ max_i (R v)_i / v_i for any vector v > 0 (Collatz–Wielandt; every term is
 //    nonnegative).
 // Lanczos (or, if no factor is found above its estimate, a dense double eigensolver) proposes λ
@@ -35,6 +37,10 @@ struct LogNormBound {
   bool by_cholesky = false;  // the factor certificate of λ_max(m) was used; false: mu is the Gershgorin bound
 };
 
+// For ANY real L, λI − m = LLᵀ + Δ' with LLᵀ ⪰ 0 gives λ_max(m) ≤ λ + ‖Δ'‖₂; LLᵀ is enclosed
+// entrywise by upward-rounded GEMMs (numerics/upward_gemm.hpp) and ‖Δ'‖₂ bounded by
+// max(‖|Δ'|‖₁, ‖|Δ'|‖∞). Not used by log_norm_upper_bound since 2026-12-03 (the a priori
+// certificate is cheaper and as tight for μ).
 // Guarantee: λ_max(m) ≤ result for the symmetric matrix m (n × n doubles, row-major; only its
 // lower triangle is read) and ANY real n × n matrix L (row-major; tight when LLᵀ ≈ λI − m).
 // +inf for non-finite input or when a sum overflows.
@@ -46,5 +52,22 @@ double lambda_max_bound_from_factor(const std::vector<double>& m, std::size_t n,
 // overflow or a NaN never shrinks it (tests/numerics/log_norm_bound_test.cpp, HugeEntries…).
 // Never NaN. Never throws for finite input.
 LogNormBound log_norm_upper_bound(const std::vector<IntervalD>& a, std::size_t n);
+
+// The parts of log_norm_upper_bound, exposed for bench/log_norm_phases.cpp and the tests.
+namespace detail {
+// [M] = ([A] + [A]ᵀ)/2 for the n × n intervals a: writes its midpoint m (any doubles,
+// symmetric) and a radius R (symmetric) into mid and rad (resized to n × n) with
+// [M]_ij ⊂ [m_ij − R_ij, m_ij + R_ij] exactly, and returns Gershgorin's bound
+// ≥ max_i (sup [M]_ii + Σ_{j≠i} mag [M]_ij), or +inf when any of these is not finite (mid and
+// rad are then incomplete). Every operation rounded upward.
+double symmetric_part_bounds(const std::vector<IntervalD>& a, std::size_t n, std::vector<double>& mid, std::vector<double>& rad);
+// Guarantee: ρ(R) ≤ result (R symmetric, n × n, entries ≥ 0), or +inf.
+double perron_root_upper_bound(const std::vector<double>& R, std::size_t n);
+// λ_max(m) estimated by Lanczos (a proposal only: no guarantee; +inf or NaN on failure).
+double lanczos_top_estimate(const std::vector<double>& m, std::size_t n);
+// lambda_max_bound_from_factor with L Eigen's floating-point Cholesky factor of λI − m (the
+// certificate before 2026-12-03): λ_max(m) ≤ result, or +inf when the factorisation fails.
+double cholesky_residual_bound(const std::vector<double>& m, std::size_t n, double lambda);
+}  // namespace detail
 
 }  // namespace softcert::num
