@@ -125,10 +125,6 @@ double lanczos_top_estimate(const std::vector<double>& m, std::size_t n) {
   return theta + resid;
 }
 
-}  // namespace detail
-
-namespace detail {
-
 // lambda_max_bound_from_factor with L the floating-point Cholesky factor of λI − m (Eigen's LLT),
 // which makes the residual tiny; +inf when the factorisation fails (λI − m not numerically
 // positive definite).

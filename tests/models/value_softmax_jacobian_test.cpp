@@ -62,36 +62,29 @@ instances::Instance jacobian_instance(unsigned seed, const std::string& loss, st
   return instances::parse_instance(j);
 }
 
-// The Jacobian of the instance's field at the point y, enclosed at 256 bits by the tape's
-// first-order derivative pass in MPFI (independent of the closed form: the chain rule through
-// the recorded rhs).
-std::vector<IntervalMp> reference_jacobian(const instances::Instance& inst, const std::vector<double>& y) {
-  num::PrecisionGuard guard(256);
-  const models::ValueSoftmax<IntervalMp> model(inst);
-  auto field = [&model](const auto& x, auto& dx) { model.rhs(x, dx); };
-  std::vector<IntervalMp> x(y.size());
-  for (std::size_t i = 0; i < y.size(); ++i) x[i] = IntervalMp(y[i]);
-  taylor::Tape<IntervalMp> tape;
+// The tape's first-order derivative pass over x (a box, or a point) at the model's kind: the
+// chain rule through the recorded rhs, independent of the closed form.
+template <class S>
+std::vector<S> tape_jacobian(const models::ValueSoftmax<S>& model, const std::vector<S>& x) {
+  auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
+  taylor::Tape<S> tape;
   tape.record(field, x, 1);
   tape.solve(true, 1);
-  const std::size_t n = y.size();
-  std::vector<IntervalMp> J(n * n);
+  const std::size_t n = x.size();
+  std::vector<S> J(n * n);
   for (std::size_t r = 0; r < n; ++r)
     for (std::size_t c = 0; c < n; ++c) J[r * n + c] = tape.derivative(r, 1, c);
   return J;
 }
 
-// The tape's Df over the box in IntervalD (what the ball step used before the closed form).
-std::vector<IntervalD> tape_jacobian(const models::ValueSoftmax<IntervalD>& model, const std::vector<IntervalD>& box) {
-  auto field = [&model](const auto& x, auto& dx) { model.rhs(x, dx); };
-  taylor::Tape<IntervalD> tape;
-  tape.record(field, box, 1);
-  tape.solve(true, 1);
-  const std::size_t n = box.size();
-  std::vector<IntervalD> J(n * n);
-  for (std::size_t r = 0; r < n; ++r)
-    for (std::size_t c = 0; c < n; ++c) J[r * n + c] = tape.derivative(r, 1, c);
-  return J;
+// The Jacobian of the instance's field at the point y, enclosed at 256 bits by the tape in MPFI.
+// (tape_jacobian at IntervalD over a box is what the ball step used before the closed form.)
+std::vector<IntervalMp> reference_jacobian(const instances::Instance& inst, const std::vector<double>& y) {
+  num::PrecisionGuard guard(256);
+  const models::ValueSoftmax<IntervalMp> model(inst);
+  std::vector<IntervalMp> x(y.size());
+  for (std::size_t i = 0; i < y.size(); ++i) x[i] = IntervalMp(y[i]);
+  return tape_jacobian(model, x);
 }
 
 // Whether every entry of Df contains the reference entry (both end points, compared exactly);
