@@ -1,12 +1,16 @@
 // softcert check NAME [--instance FILE | --instances N --seed S] ...: one check, one report.
+#include <chrono>
 #include <filesystem>
 #include <limits>
 #include <memory>
+#include <optional>
 
 #include "cli/commands.hpp"
-#include "numerics/quote.hpp"
 #include "cli/run_options.hpp"
 #include "engine/registry.hpp"
+#include "integrate/step_progress.hpp"
+#include "numerics/quote.hpp"
+#include "report/step_progress_lines.hpp"
 
 namespace softcert::cli {
 
@@ -79,6 +83,11 @@ void add_check_command(CLI::App& app, int& exit_status) {
     const engine::Suite suite = engine::single_check_suite(std::move(e), args->seed);
     if (const std::string p = engine::generator_settings_problem(suite, 0); !p.empty())
       throw UsageError("--param: " + num::excerpt(p, 300));
+    // A check runs one instance for minutes or hours (the authors' regression claim, the tied
+    // model at D = 50): its validated runs say how far they are, after 10 s and every 30 s.
+    std::optional<integrate::StepProgressScope> steps;
+    if (!args->quiet)
+      steps.emplace(report::StepProgressLines("softcert check " + args->name, std::chrono::seconds(10), std::chrono::seconds(30)));
     exit_status = execute_run(suite, settings, command_line(), args->quiet);
   });
 }

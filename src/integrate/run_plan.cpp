@@ -1,5 +1,6 @@
 // The plan of one integration (run_plan.hpp; docs/method.md, "The plan of a run").
 #include "integrate/run_plan.hpp"
+#include "integrate/step_progress.hpp"
 
 #include <stdexcept>
 
@@ -57,6 +58,7 @@ RunPlan plan_run(const instances::Instance& inst, const RunRequest& q) {
   RunPlan p;
   p.tier = q.tier;
   p.max_steps = q.max_steps;
+  p.horizon = q.horizon;
 
   // Form. The rigorous tier takes the reduced logistic form wherever it applies: 2T states
   // instead of dT + T (docs/models.md); the fast tier integrates the full state unless asked.
@@ -175,6 +177,10 @@ ValidatedOptions validated_options(const RunPlan& plan) {
   vo.max_steps = plan.max_steps;
   vo.log_norm_ball = plan.stepper == PlanStepper::ball;
   vo.ball_pieces = plan.stepper == PlanStepper::ball ? plan.ball_pieces : 1;
+  // Progress only. A full-state run in τ-time reports t: rigorous_full.hpp and kink_crossing.hpp
+  // pass on_step the state's t component; the reduced form in τ-time reports τ.
+  vo.on_step = step_progress_reporter(plan.time == PlanTime::t || plan.form == PlanForm::full_state ? "t" : "τ",
+                                      plan.horizon);
   return vo;
 }
 

@@ -13,7 +13,8 @@
 // refused here with std::invalid_argument naming the field.
 //
 // The conversion of a plan to the stepper's options (validated_options) is the one place that
-// knows ValidatedOptions' flags (log_norm_ball, ball_pieces, order, max_steps).
+// knows ValidatedOptions' flags (log_norm_ball, ball_pieces, order, max_steps); it also wires the
+// run's steps to the progress sink a command may have installed (integrate/step_progress.hpp).
 #include <cstddef>
 #include <functional>
 #include <optional>
@@ -88,6 +89,7 @@ struct RunPlan {
   double tail_width = 0;
   std::function<bool(const num::BoxBall<IntervalD>& ball)> tail_decided;  // RunRequest::tail_decided
   std::size_t max_steps = 1000000;
+  double horizon = 0;  // RunRequest::horizon (END in t; for progress reports)
   std::string why;  // one sentence per choice (for reports; no role in the run)
 };
 
