@@ -19,6 +19,7 @@
 #include "engine/verdict_policy.hpp"
 #include "instances/generator.hpp"
 #include "instances/instance.hpp"
+#include "integrate/cpu_cap.hpp"
 #include "integrate/fast_integrate.hpp"
 #include "integrate/pl_tail.hpp"
 #include "integrate/rigorous_full.hpp"
@@ -123,7 +124,7 @@ inline nlohmann::json kink_arrivals_json(const std::vector<integrate::KinkArriva
 }
 
 // rigorous_state_at for every member i with needed[i] (others: empty), the members spread over
-// up to `threads` threads (0: the machine's cores) when S is IntervalD; one after another at MPFR
+// up to `threads` threads (0: the machine's cores; within the CPU cap) when S is IntervalD; one after another at MPFR
 // kinds (Boost's precision is process-wide state, numerics/precision.hpp). Each member's run is
 // the same computation on any thread, so the enclosures do not depend on `threads`. A member that
 // throws: the first such member's exception (in member order) is rethrown after all have ended.
@@ -152,8 +153,14 @@ std::vector<std::optional<integrate::FullStateEnclosure<S>>> rigorous_states_at(
   std::size_t n = threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
   if (!std::is_same_v<S, IntervalD>) n = 1;
   n = std::max<std::size_t>(1, std::min(n, wanted));
+  // Each extra thread runs on a core the CPU cap has free (integrate/cpu_cap.hpp; none taken:
+  // the members run here, one after another).
+  std::vector<integrate::CpuSlot> cores;
+  for (std::size_t k = 1; k < n; ++k)
+    if (auto core = integrate::CpuSlot::try_extra()) cores.push_back(std::move(*core));
+    else break;
   std::vector<std::thread> pool;
-  for (std::size_t k = 1; k < n; ++k) pool.emplace_back(work);
+  for (std::size_t k = 0; k < cores.size(); ++k) pool.emplace_back(work);
   work();
   for (auto& t : pool) t.join();
   for (const auto& e : failed)

@@ -41,14 +41,16 @@ void add_check_command(CLI::App& app, int& exit_status) {
   cmd->add_option("--precision", args->precision, "working precision in bits (53 to 65536; at most 4096 in the rigorous tier)")
       ->transform(integer_in(53, 65536));
   auto* horizon = cmd->add_option("--horizon", args->horizon, "time horizon of the claim (a positive number)");
-  cmd->add_option("--jobs,-j", args->jobs, "worker threads")->check(CLI::Range(1u, 1024u));
+  auto* jobs = cmd->add_option("--jobs,-j", args->jobs,
+                               "worker threads; given, also the cores the run uses at most (a check's own threads included)")
+                   ->check(CLI::Range(1u, 1024u));
   cmd->add_option("--json", args->json_out, "write one JSON line per result here")->check(nonempty_path());
   cmd->add_option("--param", args->params, "check parameter key=value (JSON value); repeatable");
   cmd->add_option("--drop", args->drops, "drop a hypothesis from the generator; repeatable");
   cmd->add_option("--expect", args->expect, "holds or refuted")->check(CLI::IsMember({"holds", "refuted"}));
   cmd->add_option("--shard", args->shard, "run only shard K of N");
   cmd->add_flag("--quiet,-q", args->quiet, "no progress output");
-  cmd->callback([args, horizon, &exit_status]() {
+  cmd->callback([args, horizon, jobs, &exit_status]() {
     const engine::Check* check = engine::CheckRegistry::global().find(args->name);
     if (!check) throw UsageError("no check named " + num::quoted(args->name) + " (softcert list shows them)");
     if (args->instance_files.empty() && args->instances == 0)
@@ -76,6 +78,7 @@ void add_check_command(CLI::App& app, int& exit_status) {
     }
     engine::RunSettings settings;
     settings.jobs = args->jobs;
+    if (jobs->count() > 0) settings.cpu_cap = args->jobs;  // integrate/cpu_cap.hpp
     settings.shard = parse_shard(args->shard);
     settings.bad_file_is_usage_error = true;  // an --instance file given here: exit 2 (docs/verdicts.md)
     settings.generated_refusal_is_usage_error = true;  // bad --param / --horizon values: exit 2, as in search

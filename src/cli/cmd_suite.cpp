@@ -22,11 +22,13 @@ void add_suite_command(CLI::App& app, int& exit_status) {
   auto* cmd = app.add_subcommand("suite", "run a suite of checks (TOML) against expected outcomes");
   cmd->add_option("file", args->file, "suite file (TOML)")->required()->check(CLI::ExistingFile);
   cmd->add_option("--out", args->out, "write results.jsonl, summary.json, junit.xml, manifest.json here")->check(nonempty_path());
-  cmd->add_option("--jobs,-j", args->jobs, "worker threads")->check(CLI::Range(1u, 1024u));
+  auto* jobs = cmd->add_option("--jobs,-j", args->jobs,
+                               "worker threads; given, also the cores the run uses at most (a check's own threads included)")
+                   ->check(CLI::Range(1u, 1024u));
   cmd->add_option("--shard", args->shard, "run only shard K of N (merge with softcert merge)");
   cmd->add_flag("--resume", args->resume, "continue an interrupted run in --out, recomputing nothing finished");
   cmd->add_flag("--quiet,-q", args->quiet, "no progress output");
-  cmd->callback([args, &exit_status]() {
+  cmd->callback([args, jobs, &exit_status]() {
     engine::Suite suite;
     try {
       suite = engine::load_suite(args->file);
@@ -35,6 +37,7 @@ void add_suite_command(CLI::App& app, int& exit_status) {
     }
     engine::RunSettings settings;
     settings.jobs = args->jobs;
+    if (jobs->count() > 0) settings.cpu_cap = args->jobs;  // integrate/cpu_cap.hpp
     settings.shard = parse_shard(args->shard);
     settings.resume = args->resume;
     if (!args->out.empty()) settings.out_dir = args->out;

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <fstream>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 
@@ -13,6 +14,7 @@
 #include "engine/run_identity.hpp"
 #include "engine/seeds.hpp"
 #include "engine/verdict_policy.hpp"
+#include "integrate/cpu_cap.hpp"
 #include "numerics/quote.hpp"
 #include "numerics/strict_json.hpp"
 
@@ -209,7 +211,10 @@ SuiteReport run_suite(const Suite& suite, const RunSettings& settings) {
   std::atomic<std::size_t> next{0};
   std::size_t done = items.size() - todo.size();
   std::exception_ptr failure;
+  // Each worker holds a core of the CPU cap (settings.cpu_cap) while it has instances to run;
+  // a check's own extra threads use only the cores left (integrate/cpu_cap.hpp).
   auto worker = [&]() {
+    const integrate::CpuSlot core = integrate::CpuSlot::worker();
     for (;;) {
       const std::size_t t = next.fetch_add(1);
       if (t >= todo.size()) return;
@@ -242,6 +247,8 @@ SuiteReport run_suite(const Suite& suite, const RunSettings& settings) {
       results[todo[t]] = std::move(r);
     }
   };
+  std::optional<integrate::CpuCap> cap;
+  if (settings.cpu_cap) cap.emplace(std::max(settings.jobs, settings.cpu_cap));
   const unsigned n_threads = std::min<std::size_t>(settings.jobs, std::max<std::size_t>(todo.size(), 1));
   std::vector<std::thread> pool;
   for (unsigned i = 1; i < n_threads; ++i) pool.emplace_back(worker);

@@ -48,12 +48,14 @@
 #include <functional>
 #include <thread>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <vector>
 
 #include "integrate/ball_pieces.hpp"
+#include "integrate/cpu_cap.hpp"
 #include "integrate/helper_thread.hpp"
 #include "integrate/lohner_linalg.hpp"
 #include "integrate/step_record.hpp"
@@ -665,7 +667,9 @@ TubeSegment<S> ValidatedStepper<S>::step_ball(LohnerSet<S>& set, S& t, const S& 
   // The centre's series and the box's are independent: with a helper thread (BallSettings::
   // piece_threads) the box's runs there meanwhile (its own tape; the same numbers). A failure is
   // reported as one thread would: the centre's first.
-  HelperThread* box_helper = use_piece_helper() ? piece_helper_.get() : nullptr;
+  // The helper runs only on a core the CPU cap has free for this step (integrate/cpu_cap.hpp).
+  std::optional<CpuSlot> box_core = use_piece_helper() ? CpuSlot::try_extra() : std::nullopt;
+  HelperThread* box_helper = box_core ? piece_helper_.get() : nullptr;
   if (box_helper) {
     box_helper->start([&] {
       tx_.record(f_, X, p);
@@ -683,6 +687,7 @@ TubeSegment<S> ValidatedStepper<S>::step_ball(LohnerSet<S>& set, S& t, const S& 
     }
     lap(prof_.centre);
     box_helper->wait();
+    box_core.reset();  // the pieces below take a core again if one is free
   } else {
     tc_.record(f_, set.c, p);
     tc_.solve(false);
@@ -730,7 +735,8 @@ TubeSegment<S> ValidatedStepper<S>::step_ball(LohnerSet<S>& set, S& t, const S& 
   // only what the step computed before (tx_, te_, E_, cuts) and writes its own slots, and the
   // helper runs in this thread's rounding mode: the bounds are the same doubles either way, and
   // they are combined below in the pieces' order (tests: BallStepPieceThreads.*).
-  HelperThread* helper = m > 1 && use_piece_helper() ? piece_helper_.get() : nullptr;
+  std::optional<CpuSlot> helper_core = m > 1 && use_piece_helper() ? CpuSlot::try_extra() : std::nullopt;
+  HelperThread* helper = helper_core ? piece_helper_.get() : nullptr;
   const bool two_threads = helper != nullptr;
   if (two_threads) {
     helper->start([&] {

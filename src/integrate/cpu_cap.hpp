@@ -1,0 +1,54 @@
+#pragma once
+// How many cores the process's check work may use at once. `softcert suite|check --jobs J`
+// (given explicitly) caps it at J: the runner's J workers each hold a core (CpuSlot::worker),
+// and the threads a check starts inside one instance — the regression sweep's members
+// (proofs_checks/varre2026_polarization.hpp), the ball step's piece helper
+// (integrate/validated_taylor.hpp) — take a core only while one is free (CpuSlot::try_extra),
+// else that work runs on the caller's own thread. A worker that has no more instances gives its
+// core back, so the last long instance of a run can use it.
+//
+// No role in any guarantee, nor in any result: every such parallel loop computes exactly what
+// one thread would and combines the results in a fixed order (tests BallStepPieceThreads.*,
+// CpuCap.*), so the bits do not depend on the cap. Without a CpuCap (the Python module,
+// `softcert integrate`, a run without --jobs) there is no cap: try_extra always succeeds.
+#include <optional>
+
+namespace softcert::integrate {
+
+// While it lives, at most `cores` (≥ 1) slots are out at once (CpuSlot::worker may exceed it
+// only if a caller sizes its pool beyond the cap). A second cap replaces the first until it
+// ends; then the first, with its slots, is back.
+class CpuCap {
+ public:
+  explicit CpuCap(unsigned cores);
+  ~CpuCap();
+  CpuCap(const CpuCap&) = delete;
+  CpuCap& operator=(const CpuCap&) = delete;
+
+ private:
+  unsigned previous_ = 0, previous_used_ = 0, previous_generation_ = 0;
+};
+
+// One core, held until destroyed (move-only).
+class CpuSlot {
+ public:
+  // A worker's core: always granted (the caller's pool is within the cap).
+  static CpuSlot worker();
+  // A core for an extra thread: granted only while the cap has one free (always without a cap).
+  static std::optional<CpuSlot> try_extra();
+  CpuSlot(CpuSlot&& other) noexcept : held_(other.held_), generation_(other.generation_) { other.held_ = false; }
+  CpuSlot& operator=(CpuSlot&&) = delete;
+  CpuSlot(const CpuSlot&) = delete;
+  ~CpuSlot();
+
+ private:
+  explicit CpuSlot(unsigned generation) : generation_(generation) {}
+  bool held_ = true;
+  unsigned generation_;  // the cap it was taken under: given back to that one only
+};
+
+// The current cap (0: none) and the slots out, for tests and reports.
+unsigned cpu_cap();
+unsigned cpu_slots_in_use();
+
+}  // namespace softcert::integrate
