@@ -13,10 +13,13 @@
 #include <iostream>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <system_error>
 
 #include "cli/commands.hpp"
 #include "cli/run_options.hpp"
+#include "integrate/step_progress.hpp"
+#include "report/step_progress_lines.hpp"
 #include "reproduce/output.hpp"
 #include "reproduce/registry.hpp"
 #include "numerics/quote.hpp"
@@ -107,6 +110,10 @@ int run(const ReproduceArgs& args) {
     const std::lock_guard<std::mutex> lock(m);
     if (!quiet) std::cerr << "reproduce: " << line << "\n";
   };
+  // The experiments' validated runs say how far they are (as in `softcert check`): the rigorous
+  // regression figure runs for minutes.
+  std::optional<integrate::StepProgressScope> steps;
+  if (!quiet) steps.emplace(report::StepProgressLines("reproduce: " + e->name, std::chrono::seconds(10), std::chrono::seconds(30)));
   const auto start = std::chrono::steady_clock::now();
   reproduce::ExperimentResult result;
   try {
