@@ -12,6 +12,7 @@
 
 #include "integrate/helper_thread.hpp"
 #include "integrate/validated_taylor.hpp"
+#include "support/ring_field.hpp"
 
 namespace softcert {
 namespace {
@@ -51,14 +52,7 @@ TEST(BallStepPieceThreads, HelperRunsTheJobInTheCallersRoundingMode) {
 // helper in another rounding mode, would change them).
 TEST(BallStepPieceThreads, TwoThreadsGiveTheSameBitsAsOne) {
   constexpr std::size_t n = 12;
-  auto f = [](const auto& x, auto& dx) {
-    using V = std::decay_t<decltype(x[0])>;
-    for (std::size_t i = 0; i < n; ++i) {
-      const V& l = x[(i + n - 1) % n];
-      const V& r = x[(i + 1) % n];
-      dx[i] = V(0.3) * (l + r) - x[i] * x[i] * x[i] - x[i] + V(0.05) * l * r;
-    }
-  };
+  const testing::RingField<n> f{};
   std::vector<IntervalD> box(n);
   for (std::size_t i = 0; i < n; ++i) {
     const double c = 0.4 + 0.07 * static_cast<double>(i % 5);

@@ -10,6 +10,7 @@
 
 #include "integrate/cpu_cap.hpp"
 #include "integrate/validated_taylor.hpp"
+#include "support/ring_field.hpp"
 
 namespace softcert {
 namespace {
@@ -57,14 +58,7 @@ bool same_double(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0
 
 TEST(CpuCap, TheBallStepsHelperRunsOnlyOnAGrantedCore_WithTheSameBits) {
   constexpr std::size_t n = 10;
-  auto f = [](const auto& x, auto& dx) {
-    using V = std::decay_t<decltype(x[0])>;
-    for (std::size_t i = 0; i < n; ++i) {
-      const V& l = x[(i + n - 1) % n];
-      const V& r = x[(i + 1) % n];
-      dx[i] = V(0.3) * (l + r) - x[i] * x[i] * x[i] - x[i] + V(0.05) * l * r;
-    }
-  };
+  const testing::RingField<n> f{};
   std::vector<IntervalD> box(n);
   for (std::size_t i = 0; i < n; ++i) box[i] = IntervalD(0.4 + 0.05 * double(i % 4) - 1e-6, 0.4 + 0.05 * double(i % 4) + 1e-6);
   auto run = [&](double& helper_cpu) {
