@@ -3,11 +3,18 @@
 #define EIGEN_DONT_PARALLELIZE  // one thread: a worker would not inherit the rounding mode
 #include "integrate/lohner_linalg.hpp"
 
+#include "integrate/cpu_cap.hpp"
 #include "numerics/round_upward.hpp"
 #include "numerics/upward_gemm.hpp"
 
 #include <cfenv>
 #include <cmath>
+#include <exception>
+#include <limits>
+#include <stdexcept>
+#include <functional>
+#include <optional>
+#include <thread>
 
 #include <Eigen/Core>
 #include <Eigen/Householder>
@@ -37,6 +44,37 @@ bool to_midrad(const std::vector<IntervalD>& X, std::vector<double>& m, std::vec
     if (r[i] != 0) thin = false;
   }
   return true;
+}
+
+// Runs a() and b(), which must not share any output: b() on a thread of its own when the
+// product is large enough to pay for one and the CPU cap has a core free (integrate/cpu_cap.hpp),
+// else after a() on this thread. No role in any result: each job computes the same bits on any
+// thread (the GEMMs set the rounding mode themselves, num::upward), and the jobs are fixed by the
+// sizes alone, never by the threads available.
+void run_both(const std::function<void()>& a, const std::function<void()>& b, std::size_t n) {
+  constexpr std::size_t kThreadFrom = 192;  // n³ ≈ 7·10⁶ flop a GEMM: ~1 ms, » a thread's start
+  std::optional<CpuSlot> core = n >= kThreadFrom ? CpuSlot::try_extra() : std::nullopt;
+  if (!core) {
+    a();
+    b();
+    return;
+  }
+  std::exception_ptr failed;
+  std::thread helper([&] {
+    try {
+      b();
+    } catch (...) {
+      failed = std::current_exception();
+    }
+  });
+  try {
+    a();
+  } catch (...) {
+    helper.join();
+    throw;
+  }
+  helper.join();
+  if (failed) std::rethrow_exception(failed);
 }
 
 }  // namespace
@@ -76,11 +114,17 @@ void midrad_mat_mul(const std::vector<IntervalD>& A, const std::vector<IntervalD
       Bsum[i] = opaque(std::fabs(Bm[i])) + opaque(Br[i]);  // rounded up
     }
   });
-  detail::gemm_up(Am.data(), Bm.data(), Cu.data(), n, n, n);   // ≥ Am·Bm
-  detail::gemm_up(nAm.data(), Bm.data(), nCd.data(), n, n, n);  // ≥ −Am·Bm
-  if (!a_thin) detail::gemm_up(Ar.data(), Bsum.data(), R.data(), n, n, n);  // ≥ Ar·(|Bm| + Br)
+  run_both(
+      [&] {
+        detail::gemm_up(Am.data(), Bm.data(), Cu.data(), n, n, n);                // ≥ Am·Bm
+        if (!a_thin) detail::gemm_up(Ar.data(), Bsum.data(), R.data(), n, n, n);  // ≥ Ar·(|Bm| + Br)
+      },
+      [&] {
+        detail::gemm_up(nAm.data(), Bm.data(), nCd.data(), n, n, n);               // ≥ −Am·Bm
+        if (!b_thin) detail::gemm_up(absAm.data(), Br.data(), tmp.data(), n, n, n);  // ≥ |Am|·Br
+      },
+      n);
   if (!b_thin) {
-    detail::gemm_up(absAm.data(), Br.data(), tmp.data(), n, n, n);  // ≥ |Am|·Br
     num::upward([&] {
       for (std::size_t i = 0; i < N; ++i) R[i] = opaque(R[i]) + opaque(tmp[i]);
     });
@@ -92,6 +136,94 @@ void midrad_mat_mul(const std::vector<IntervalD>& A, const std::vector<IntervalD
       const double nlo = opaque(nCd[i]) + opaque(R[i]);
       C[i] = IntervalD(-nlo, hi);
     }
+  });
+}
+
+void midrad_mat_mul_near(const std::vector<double>& M, double delta, const std::vector<IntervalD>& B,
+                         std::vector<IntervalD>& C, std::size_t n) {
+  using num::detail::opaque;
+  const std::size_t N = n * n;
+  if (M.size() != N || !(delta >= 0) || !std::isfinite(delta))
+    throw std::invalid_argument("midrad_mat_mul_near: M must be n × n and delta finite and ≥ 0");
+  std::vector<double> Bm, Br;
+  bool b_thin = false;
+  const bool finite = num::upward([&] { return to_midrad(B, Bm, Br, b_thin); });
+  bool m_finite = true;
+  for (const double v : M) m_finite = m_finite && std::isfinite(v);
+  if (!finite || !m_finite) {  // the inf–sup product of the same enclosure
+    std::vector<IntervalD> A(N);
+    num::upward([&] {
+      for (std::size_t i = 0; i < N; ++i) A[i] = IntervalD(-(opaque(delta) - opaque(M[i])), opaque(M[i]) + opaque(delta));
+    });
+    fast_mat_mul(A, B, C, n);
+    return;
+  }
+  std::vector<double> nM(N), absM(N), Cu(N), nCd(N), R(N, 0.0), col(n, 0.0);
+  num::upward([&] {
+    for (std::size_t i = 0; i < N; ++i) {
+      nM[i] = -M[i];
+      absM[i] = std::fabs(M[i]);
+    }
+    // Ar·(|Bm| + Br) with Ar ≡ delta is delta·(column sums of |Bm| + Br) in every row (rounded up)
+    for (std::size_t k = 0; k < n; ++k)
+      for (std::size_t j = 0; j < n; ++j) col[j] = opaque(col[j]) + (opaque(std::fabs(Bm[k * n + j])) + opaque(Br[k * n + j]));
+    for (std::size_t j = 0; j < n; ++j) col[j] = opaque(delta) * opaque(col[j]);
+  });
+  // ≥ M·Bm, ≥ −M·Bm and ≥ |M|·Br, the last in two halves of rows (fixed by n: the same bits on
+  // one thread or two)
+  const std::size_t half = n / 2;
+  run_both(
+      [&] {
+        detail::gemm_up(M.data(), Bm.data(), Cu.data(), n, n, n);
+        if (!b_thin) detail::gemm_up(absM.data(), Br.data(), R.data(), half, n, n);
+      },
+      [&] {
+        detail::gemm_up(nM.data(), Bm.data(), nCd.data(), n, n, n);
+        if (!b_thin) detail::gemm_up(absM.data() + half * n, Br.data(), R.data() + half * n, n - half, n, n);
+      },
+      n);
+  C.resize(N);
+  num::upward([&] {
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = 0; j < n; ++j) {
+        const std::size_t e = i * n + j;
+        const double rad = opaque(R[e]) + opaque(col[j]);
+        C[e] = IntervalD(-(opaque(nCd[e]) + opaque(rad)), opaque(Cu[e]) + opaque(rad));
+      }
+  });
+}
+
+double orthogonality_defect(const std::vector<double>& Q, std::size_t n) {
+  using num::detail::opaque;
+  const std::size_t N = n * n;
+  if (Q.size() != N) throw std::invalid_argument("orthogonality_defect: Q must be n × n");
+  for (const double v : Q)
+    if (!std::isfinite(v)) return std::numeric_limits<double>::infinity();
+  std::vector<double> Qt(N), nQt(N), up(N, 0.0), dn(N, 0.0);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j) {
+      Qt[i * n + j] = Q[j * n + i];
+      nQt[i * n + j] = -Q[j * n + i];
+    }
+  // Lower triangles of up(QᵀQ) ≥ QᵀQ and up(−QᵀQ) ≥ −QᵀQ; QᵀQ is exactly symmetric, so entry
+  // (i, j) with j > i is bounded by the bounds of (j, i).
+  run_both([&] { num::gemm_up_lower(Qt.data(), Q.data(), up.data(), n, n); },
+           [&] { num::gemm_up_lower(nQt.data(), Q.data(), dn.data(), n, n); }, n);
+  return num::upward([&] {
+    double eta = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      double row = 0;
+      for (std::size_t j = 0; j < n; ++j) {
+        const std::size_t e = i >= j ? i * n + j : j * n + i;
+        const double d = i == j ? 1.0 : 0.0;
+        // QᵀQ_ij ∈ [−dn, up], so (I − QᵀQ)_ij ∈ [d − up, d + dn]: its magnitude is at most the
+        // larger of up − d and d + dn (each rounded up)
+        const double mag = std::max(opaque(up[e]) - opaque(d), opaque(d) + opaque(dn[e]));
+        row = opaque(row) + opaque(std::max(mag, 0.0));
+      }
+      eta = std::max(eta, row);
+    }
+    return eta;
   });
 }
 

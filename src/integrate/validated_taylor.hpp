@@ -604,14 +604,14 @@ TubeSegment<S> ValidatedStepper<S>::step_lohner(LohnerSet<S>& set, S& t, const S
     next.c.resize(n);
     for (std::size_t i = 0; i < n; ++i) next.c[i] = num::mid_scalar(yc[i]);
     next.B = lohner::orthogonal_from(A, set.r, n, opt_.midrad_products);
-    const std::vector<S> Qinv = lohner::inverse_of_orthogonal(next.B, n, opt_.midrad_products);
+    const lohner::NearInverse<S> Qinv = lohner::near_inverse_of_orthogonal(next.B, n, opt_.midrad_products);
     lap(prof_.qr);
     std::vector<S> QA;
     lohner::product(Qinv, A, QA, n, opt_.midrad_products);
     next.r = lohner::fast_mat_vec(QA, set.r, n);
     std::vector<S> dc(n);
     for (std::size_t i = 0; i < n; ++i) dc[i] = yc[i] - next.c[i];
-    const std::vector<S> qdc = lohner::fast_mat_vec(Qinv, dc, n);
+    const std::vector<S> qdc = lohner::fast_mat_vec(Qinv.enclosure(), dc, n);
     for (std::size_t i = 0; i < n; ++i) next.r[i] += qdc[i];
     lap(prof_.products);
   } else {
@@ -620,7 +620,7 @@ TubeSegment<S> ValidatedStepper<S>::step_lohner(LohnerSet<S>& set, S& t, const S
   // 5. the segment over [0, h̄]
   TubeSegment<S> seg;
   seg.t0 = t;
-  seg.box = rec_.enclose(num::hull_of_bounds<S>(B(0), hbar), opt_.midrad_products);
+  seg.box = rec_.enclose_wrapped(num::hull_of_bounds<S>(B(0), hbar));  // O(q·n²): step_record.hpp
   for (std::size_t i = 0; i < n; ++i) seg.box[i] = intersect(seg.box[i], E_[i]);
   t = last ? t_end : S(t + hS);
   seg.t1 = t;

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "instances/generator.hpp"
+#include "integrate/cpu_cap.hpp"
 #include "integrate/lohner_linalg.hpp"
 #include "numerics/kinds.hpp"
 
@@ -183,6 +184,137 @@ TEST(MidradMatMul, LeavesTheRoundingModeAsItFoundIt) {
   std::vector<IntervalD> C;
   lohner::midrad_mat_mul(A, B, C, n);
   EXPECT_EQ(std::fegetround(), FE_TONEAREST);
+}
+
+// midrad_mat_mul_near (the product by Q⁻¹ ∈ Qᵀ + [−δ, δ]): every product Ã·B̃ with Ã within δ
+// of M and B̃ ∈ B lies in the result — sampled at the vertices M ± δ, where dropping the δ term
+// (Ar ≡ δ) would miss — and the result is as tight as midrad_mat_mul on the same enclosure. The
+// largest size (≥ 192) takes the path that runs half of the GEMMs on a second thread, whose
+// rounding mode must be set there: the same bits as one thread (checked by a run under a cap of
+// one core, which keeps it on this thread).
+TEST(MidradMatMulNear, EnclosesEveryProductWithinDeltaOfTheMidpoint) {
+  softcert::instances::NormalSource g(31);
+  for (std::size_t n : {5, 48, 200}) {
+    const auto M = point_matrix(g, n);
+    std::vector<IntervalD> B(n * n);
+    for (auto& v : B) {
+      const double m = entry(g);
+      v = IntervalD(m - std::fabs(m) * 1e-6, m + std::fabs(m) * 1e-6);
+    }
+    double mmax = 0;
+    for (double v : M) mmax = std::fmax(mmax, std::fabs(v));
+    const double delta = 1e-4 * mmax;
+    std::vector<IntervalD> C, ref, Menc(n * n);
+    lohner::midrad_mat_mul_near(M, delta, B, C, n);
+    for (std::size_t m = 0; m < n * n; ++m) Menc[m] = IntervalD(M[m]) + IntervalD(-delta, delta);  // outward
+    lohner::midrad_mat_mul(Menc, B, ref, n);
+    const std::size_t stride = n > 64 ? 13 : 1;  // exact sums at n = 200: a sample of entries
+    for (int sample = 0; sample < 3; ++sample) {
+      std::vector<double> a(n * n), b(n * n);
+      for (std::size_t m = 0; m < n * n; ++m) {
+        const double u = g.normal(), w = g.normal();
+        a[m] = u < 0 ? Menc[m].lower() : Menc[m].upper();  // a vertex within δ of M
+        b[m] = w < 0 ? B[m].lower() : B[m].upper();
+      }
+      for (std::size_t e = 0; e < n * n; e += stride) {
+        const std::size_t i = e / n, j = e % n;
+        ASSERT_GE(compare_exact(a, b, n, i, j, C[e].lower()), 0) << n << " " << i << "," << j;
+        ASSERT_LE(compare_exact(a, b, n, i, j, C[e].upper()), 0) << n << " " << i << "," << j;
+      }
+    }
+    for (std::size_t m = 0; m < n * n; ++m) {
+      const double w = C[m].upper() - C[m].lower(), wr = ref[m].upper() - ref[m].lower();
+      EXPECT_LE(w, wr * (1 + 1e-9)) << n;
+      EXPECT_GE(w, wr * (1 - 1e-9)) << n;
+    }
+    // one core: the same bits (the second thread is not used)
+    std::vector<IntervalD> C1;
+    {
+      const softcert::integrate::CpuCap cap(1);
+      const auto slot = softcert::integrate::CpuSlot::worker();
+      lohner::midrad_mat_mul_near(M, delta, B, C1, n);
+    }
+    for (std::size_t m = 0; m < n * n; ++m) {
+      ASSERT_EQ(C1[m].lower(), C[m].lower());
+      ASSERT_EQ(C1[m].upper(), C[m].upper());
+    }
+  }
+}
+
+// Exact ‖I − QᵀQ‖∞ (MPFR), compared with orthogonality_defect's bound.
+double exact_defect_ratio(const std::vector<double>& Q, std::size_t n, double eta) {
+  Mp best, row, acc, t;
+  mpfr_set_zero(best.v, 1);
+  for (std::size_t i = 0; i < n; ++i) {
+    mpfr_set_zero(row.v, 1);
+    for (std::size_t j = 0; j < n; ++j) {
+      mpfr_set_si(acc.v, i == j ? -1 : 0, MPFR_RNDN);
+      for (std::size_t k = 0; k < n; ++k) {
+        mpfr_set_d(t.v, Q[k * n + i], MPFR_RNDN);
+        mpfr_mul_d(t.v, t.v, Q[k * n + j], MPFR_RNDN);
+        mpfr_add(acc.v, acc.v, t.v, MPFR_RNDN);
+      }
+      mpfr_abs(acc.v, acc.v, MPFR_RNDN);
+      mpfr_add(row.v, row.v, acc.v, MPFR_RNDN);
+    }
+    if (mpfr_cmp(row.v, best.v) > 0) mpfr_set(best.v, row.v, MPFR_RNDN);
+  }
+  EXPECT_LE(mpfr_cmp_d(best.v, eta), 0) << "the bound is below the exact defect";
+  return eta / mpfr_get_d(best.v, MPFR_RNDU);
+}
+
+// orthogonality_defect: an upper bound on the exact ‖I − QᵀQ‖∞ (MPFR), within a few times of
+// it, for a Householder Q (defect ~ n·1e-16, where round-to-nearest evaluations of QᵀQ cancel to
+// exact zeros) and for the same Q perturbed (defect ~1e-9, with entries of both signs off the
+// diagonal: the upper triangle is read from the lower one's bounds).
+TEST(OrthogonalityDefect, BoundsTheExactDefectFromAbove) {
+  softcert::instances::NormalSource g(41);
+  for (std::size_t n : {6, 40, 200}) {
+    const auto A = thin(point_matrix(g, n));
+    std::vector<IntervalD> r(n, IntervalD(-1.0, 1.0));
+    const auto Qi = lohner::orthogonal_from(A, r, n, true);
+    std::vector<double> Q(n * n);
+    for (std::size_t m = 0; m < n * n; ++m) Q[m] = Qi[m].lower();
+    for (int perturbed = 0; perturbed < 2; ++perturbed) {
+      if (perturbed)
+        for (auto& v : Q) v += 1e-11 * g.normal();
+      const double eta = lohner::orthogonality_defect(Q, n);
+      const double ratio = exact_defect_ratio(Q, n, eta);
+      EXPECT_GE(ratio, 1.0) << n << " perturbed " << perturbed;
+      EXPECT_LE(ratio, perturbed ? 1.01 : 64.0) << n << " perturbed " << perturbed;
+    }
+  }
+  std::vector<double> bad{1.0, std::numeric_limits<double>::quiet_NaN(), 0.0, 1.0};
+  EXPECT_TRUE(std::isinf(lohner::orthogonality_defect(bad, 2)));
+  EXPECT_THROW(lohner::orthogonality_defect(bad, 3), std::invalid_argument);
+}
+
+// The enclosure of Q⁻¹ (Qᵀ + [−δ, δ]) by the half-work defect equals, up to rounding, the one from
+// the full interval product QᵀQ (the path of other kinds), and both contain Q⁻¹: Q·(Qᵀ + [−δ, δ])
+// contains I (checked in interval arithmetic).
+TEST(OrthogonalityDefect, NearInverseContainsTheInverse) {
+  softcert::instances::NormalSource g(43);
+  const std::size_t n = 30;
+  const auto A = thin(point_matrix(g, n));
+  std::vector<IntervalD> r(n, IntervalD(-1.0, 1.0));
+  auto Q = lohner::orthogonal_from(A, r, n, true);
+  for (auto& v : Q) {
+    const double x = v.lower() + 1e-12 * g.normal();
+    v = IntervalD(x, x);
+  }
+  const auto fast = lohner::near_inverse_of_orthogonal(Q, n, true);
+  const auto slow = lohner::near_inverse_of_orthogonal(Q, n, false);
+  EXPECT_GT(fast.delta, 0.0);
+  EXPECT_LE(fast.delta, slow.delta * 1.001);
+  EXPECT_GE(fast.delta, slow.delta * 0.5);
+  std::vector<IntervalD> QX;
+  lohner::fast_mat_mul(Q, fast.enclosure(), QX, n);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j) {
+      const double want = i == j ? 1.0 : 0.0;
+      EXPECT_LE(QX[i * n + j].lower(), want);
+      EXPECT_GE(QX[i * n + j].upper(), want);
+    }
 }
 
 }  // namespace

@@ -189,6 +189,47 @@ TEST(Trajectory, TheRemainderTermIsLoadBearing) {
   EXPECT_FALSE(holds(dropped.component(1, s), e.x2));
 }
 
+// The tube segment of every step (StepRecord::enclose_wrapped: the mean value term as
+// J(s)·[B·r], O(q·n²)) contains the exact state at every sample time of the step, from every
+// corner of the box; and it is no more than a little wider than the tight (J(s)·B)·[r] form.
+// The mean value term is load-bearing: with the set's spread dropped (r = 0) the wrapped form
+// misses the corners' exact states.
+TEST(Trajectory, TubeSegmentsContainTheExactStatesOfTheirStep) {
+  ValidatedOptions o;
+  o.keep_records = true;
+  o.h_max = 0.25;
+  ValidatedTaylor<IntervalD, decltype(linear_field)> vt(linear_field, 2, o);
+  const auto tube = vt.integrate(kBox, IntervalD(0.0), IntervalD(3.0));
+  ASSERT_GE(tube.steps(), 12u);
+  std::size_t checked = 0;
+  for (const auto& seg : tube.segments()) {
+    const double t0 = seg.t0.lower(), h = seg.t1.upper() - t0;
+    const auto& rec = *seg.record;
+    const IntervalD whole(0.0, num::upper(rec.h));
+    const std::vector<IntervalD> wrapped = rec.enclose_wrapped(whole), tight = rec.enclose(whole);
+    for (const auto& c : kCorners)
+      for (double q : {0.0, h / 3, 2 * h / 3, num::lower(rec.h)}) {
+        const Exact e(c[0], c[1], t0, q);
+        ++checked;
+        EXPECT_TRUE(holds(seg.box[0], e.x1) && holds(seg.box[1], e.x2)) << "segment at t = " << t0 + q;
+        EXPECT_TRUE(holds(wrapped[0], e.x1) && holds(wrapped[1], e.x2)) << "wrapped at t = " << t0 + q;
+      }
+    for (std::size_t i = 0; i < 2; ++i) EXPECT_LE(num::width(wrapped[i]), 2 * num::width(tight[i]));  // wrapping in 2-D: ≤ ~√2
+  }
+  EXPECT_GE(checked, 12u * 16u);
+  const auto& rec = *tube.segments()[tube.steps() / 2].record;
+  integrate::StepRecord<IntervalD> dropped = rec;
+  for (auto& x : dropped.r) x = IntervalD(0.0);
+  const double t0 = num::lower(rec.t0), h = num::lower(rec.h);
+  const std::vector<IntervalD> miss = dropped.enclose_wrapped(IntervalD(h));
+  bool missed = false;
+  for (const auto& c : kCorners) {
+    const Exact e(c[0], c[1], t0, h);
+    missed = missed || !holds(miss[0], e.x1) || !holds(miss[1], e.x2);
+  }
+  EXPECT_TRUE(missed);
+}
+
 // The same queries at 128 bits (MPFI): the difference encloses the exact value to ~1e-30.
 TEST(Trajectory, DifferenceAt128Bits) {
   num::PrecisionGuard g(128);
