@@ -1,7 +1,9 @@
 #include "integrate/cpu_cap.hpp"
 
+#include <exception>
 #include <mutex>
 #include <stdexcept>
+#include <thread>
 
 namespace softcert::integrate {
 
@@ -66,6 +68,31 @@ CpuSlot::~CpuSlot() {
   State& s = state();
   const std::lock_guard<std::mutex> lock(s.m);
   if (generation_ == s.generation && s.used > 0) --s.used;
+}
+
+void run_both(const std::function<void()>& a, const std::function<void()>& b) {
+  std::optional<CpuSlot> core = CpuSlot::try_extra();
+  if (!core) {
+    a();
+    b();
+    return;
+  }
+  std::exception_ptr failed;
+  std::thread helper([&] {
+    try {
+      b();
+    } catch (...) {
+      failed = std::current_exception();
+    }
+  });
+  try {
+    a();
+  } catch (...) {
+    helper.join();
+    throw;
+  }
+  helper.join();
+  if (failed) std::rethrow_exception(failed);
 }
 
 unsigned cpu_cap() {

@@ -11,6 +11,7 @@
 // one thread would and combines the results in a fixed order (tests BallStepPieceThreads.*,
 // CpuCap.*), so the bits do not depend on the cap. Without a CpuCap (the Python module,
 // `softcert integrate`, a run without --jobs) there is no cap: try_extra always succeeds.
+#include <functional>
 #include <optional>
 
 namespace softcert::integrate {
@@ -46,6 +47,13 @@ class CpuSlot {
   bool held_ = true;
   unsigned generation_;  // the cap it was taken under: given back to that one only
 };
+
+// Runs a() and b(), which must not write the same data, and returns when both have ended: b() on
+// a thread of its own while the cap has a core free (CpuSlot::try_extra), else after a() on this
+// thread. A job that needs a rounding mode sets it itself (a new thread starts in the default
+// one). If either throws, the exception is rethrown after both have ended (a()'s first). No role
+// in any result: callers give jobs whose numbers do not depend on the thread that runs them.
+void run_both(const std::function<void()>& a, const std::function<void()>& b);
 
 // The current cap (0: none) and the slots out, for tests and reports.
 unsigned cpu_cap();

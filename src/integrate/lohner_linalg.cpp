@@ -9,12 +9,9 @@
 
 #include <cfenv>
 #include <cmath>
-#include <exception>
+#include <functional>
 #include <limits>
 #include <stdexcept>
-#include <functional>
-#include <optional>
-#include <thread>
 
 #include <Eigen/Core>
 #include <Eigen/Householder>
@@ -46,35 +43,18 @@ bool to_midrad(const std::vector<IntervalD>& X, std::vector<double>& m, std::vec
   return true;
 }
 
-// Runs a() and b(), which must not share any output: b() on a thread of its own when the
-// product is large enough to pay for one and the CPU cap has a core free (integrate/cpu_cap.hpp),
-// else after a() on this thread. No role in any result: each job computes the same bits on any
-// thread (the GEMMs set the rounding mode themselves, num::upward), and the jobs are fixed by the
-// sizes alone, never by the threads available.
+// The independent GEMMs of one product, two at a time (integrate/cpu_cap.hpp, run_both) when the
+// product is large enough to pay for a thread. No role in any result: each GEMM computes the same
+// bits on any thread (it sets the rounding mode itself, num::upward), and the jobs are fixed by
+// the sizes alone, never by the threads available.
 void run_both(const std::function<void()>& a, const std::function<void()>& b, std::size_t n) {
   constexpr std::size_t kThreadFrom = 192;  // n³ ≈ 7·10⁶ flop a GEMM: ~1 ms, » a thread's start
-  std::optional<CpuSlot> core = n >= kThreadFrom ? CpuSlot::try_extra() : std::nullopt;
-  if (!core) {
+  if (n < kThreadFrom) {
     a();
     b();
     return;
   }
-  std::exception_ptr failed;
-  std::thread helper([&] {
-    try {
-      b();
-    } catch (...) {
-      failed = std::current_exception();
-    }
-  });
-  try {
-    a();
-  } catch (...) {
-    helper.join();
-    throw;
-  }
-  helper.join();
-  if (failed) std::rethrow_exception(failed);
+  integrate::run_both(a, b);
 }
 
 }  // namespace
@@ -114,14 +94,21 @@ void midrad_mat_mul(const std::vector<IntervalD>& A, const std::vector<IntervalD
       Bsum[i] = opaque(std::fabs(Bm[i])) + opaque(Br[i]);  // rounded up
     }
   });
+  // ≥ Am·Bm and ≥ −Am·Bm; ≥ Ar·(|Bm| + Br) and ≥ |Am|·Br each in two halves of rows (fixed by
+  // n: the same bits on one thread or two), so that the two jobs are of equal size.
+  const std::size_t half = n / 2;
+  auto radius_rows = [&](std::size_t r0, std::size_t r1) {
+    if (!a_thin) detail::gemm_up(Ar.data() + r0 * n, Bsum.data(), R.data() + r0 * n, r1 - r0, n, n);
+    if (!b_thin) detail::gemm_up(absAm.data() + r0 * n, Br.data(), tmp.data() + r0 * n, r1 - r0, n, n);
+  };
   run_both(
       [&] {
-        detail::gemm_up(Am.data(), Bm.data(), Cu.data(), n, n, n);                // ≥ Am·Bm
-        if (!a_thin) detail::gemm_up(Ar.data(), Bsum.data(), R.data(), n, n, n);  // ≥ Ar·(|Bm| + Br)
+        detail::gemm_up(Am.data(), Bm.data(), Cu.data(), n, n, n);
+        radius_rows(0, half);
       },
       [&] {
-        detail::gemm_up(nAm.data(), Bm.data(), nCd.data(), n, n, n);               // ≥ −Am·Bm
-        if (!b_thin) detail::gemm_up(absAm.data(), Br.data(), tmp.data(), n, n, n);  // ≥ |Am|·Br
+        detail::gemm_up(nAm.data(), Bm.data(), nCd.data(), n, n, n);
+        radius_rows(half, n);
       },
       n);
   if (!b_thin) {

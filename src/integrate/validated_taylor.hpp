@@ -232,7 +232,13 @@ class ValidatedStepper {
  public:
   using TapeField = std::function<void(const std::vector<taylor::Var<S>>&, std::vector<taylor::Var<S>>&)>;
   ValidatedStepper(TapeField field, std::size_t dimension, ValidatedOptions options)
-      : f_(std::move(field)), n_(dimension), opt_(options) {}
+      : f_(std::move(field)), n_(dimension), opt_(options) {
+    // The derivative pass in two halves, the second on a core the CPU cap has free (the same
+    // numbers on one thread or two: taylor/tape.hpp, set_block_runner).
+    const auto both = [](const std::function<void()>& a, const std::function<void()>& b) { run_both(a, b); };
+    tx_.set_block_runner(both);
+    txd_.set_block_runner(both);
+  }
 
   // The same vector field evaluated over intervals of doubles, with parameters that enclose the
   // same exact values (e.g. the model built at IntervalD from the same decimal instance), by any

@@ -18,9 +18,12 @@
 // constant coefficient for bounds, e.g. to choose a log-sum-exp shift); a tape is recorded
 // afresh for every initial box, so such choices always refer to the box in use. Any choice
 // the vector field makes must only select between mathematically identical formulas.
+#include <algorithm>
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <stdexcept>
 #include <type_traits>
 #include <vector>
@@ -131,6 +134,16 @@ class Tape {
   void set_derivative_block(std::size_t w) { forced_block_ = w; }
   // The block width of the last derivative pass (n: one block).
   std::size_t derivative_block() const { return w_; }
+  // Runs two jobs and returns when both have ended, possibly at once on two threads (e.g.
+  // integrate::run_both, which takes a second thread only while the CPU cap has a core free).
+  using BlockRunner = std::function<void(const std::function<void()>&, const std::function<void()>&)>;
+  // With a runner, a derivative pass over at least kTwoWayFrom directions in the double fast
+  // arithmetic runs its blocks in two interleaved halves, the odd blocks in a copy of this tape
+  // (its own block array and scratch): the same numbers bit for bit, since no direction's row
+  // reads another's (tests/taylor/tape_blocks_test.cpp). Other kinds stay on one thread (an
+  // MPFR precision is per thread).
+  void set_block_runner(BlockRunner r) { runner_ = std::move(r); }
+  static constexpr std::size_t kTwoWayFrom = 256;
 
   std::size_t dimension() const { return n_; }
   std::size_t order() const { return K_ - 1; }
@@ -180,6 +193,10 @@ class Tape {
   }
   // The derivative pass for directions j0..j0+w_−1 (orders 0..dq); coefficients 0..dq are final.
   void derivative_block(std::size_t j0, std::size_t dq);
+  // Copies the inputs' rows of the block at j0, computed in `from`'s block array, into out_.
+  void gather_block(const Tape& from, std::size_t j0);
+  // The pass in two halves (set_block_runner).
+  void solve_two_way(std::size_t dq);
 
   // Coefficient k ≥ 1 of node i.
   void eval(std::size_t i, std::size_t k);
@@ -204,6 +221,8 @@ class Tape {
   // d_: (node, order, direction-in-block); out_: (input, order, direction), the inputs' rows
   // gathered from every block (used only when w_ < n_; with one block d_ holds them).
   std::vector<A> coef_, d_, out_, aux_, scratch_;
+  BlockRunner runner_;
+  std::unique_ptr<Tape> other_;  // the second half's copy (kept: its block array is reused)
 };
 
 // ----- Tape: the coefficient passes ---------------------------------------------------------
@@ -231,19 +250,55 @@ void Tape<S>::solve(bool derivatives, std::size_t derivative_order) {
     }
   }
   if (!derivatives) return;
+  if (runner_ && std::is_same_v<A, FastIntervalD> && n_ >= kTwoWayFrom) return solve_two_way(dq);
   if (d_.size() < nodes_.size() * Kd_ * w_) d_.resize(nodes_.size() * Kd_ * w_, A(0));
   if (w_ < n_ && out_.size() < n_ * Kd_ * n_) out_.resize(n_ * Kd_ * n_, A(0));
   for (std::size_t j0 = 0; j0 < n_; j0 += w_) {
     derivative_block(j0, dq);
     if (w_ == n_) break;  // one block: d_ holds the inputs' rows (derivative() reads them there)
-    const std::size_t w = std::min(w_, n_ - j0);
-    for (std::size_t i = 0; i < n_; ++i)  // gather the inputs' rows of this block
-      for (std::size_t k = 0; k < Kd_; ++k) {
-        const A* src = d(i, k);
-        A* dst = &out_[(i * Kd_ + k) * n_ + j0];
-        for (std::size_t j = 0; j < w; ++j) dst[j] = src[j];
-      }
+    gather_block(*this, j0);
   }
+}
+
+template <class S>
+void Tape<S>::gather_block(const Tape& from, std::size_t j0) {
+  const std::size_t w = std::min(w_, n_ - j0);
+  for (std::size_t i = 0; i < n_; ++i)
+    for (std::size_t k = 0; k < Kd_; ++k) {
+      const A* src = &from.d_[(i * Kd_ + k) * from.w_];
+      A* dst = &out_[(i * Kd_ + k) * n_ + j0];
+      for (std::size_t j = 0; j < w; ++j) dst[j] = src[j];
+    }
+}
+
+// Blocks of half the single pass's width (two block arrays: the same memory as its one), the
+// even ones on this thread and the odd ones in other_, a copy of the recorded tape and its
+// coefficients; each thread gathers its blocks into out_'s own columns. The runner's second
+// thread starts in the default rounding mode: each job holds its own FastArith guard.
+template <class S>
+void Tape<S>::solve_two_way(std::size_t dq) {
+  w_ = w_ < n_ ? std::max<std::size_t>(1, w_ / 2) : (n_ + 1) / 2;  // < n_: derivative() reads out_
+  if (d_.size() < nodes_.size() * Kd_ * w_) d_.resize(nodes_.size() * Kd_ * w_, A(0));
+  if (out_.size() < n_ * Kd_ * n_) out_.resize(n_ * Kd_ * n_, A(0));
+  if (!other_) other_ = std::make_unique<Tape>();
+  Tape& o = *other_;
+  o.n_ = n_;
+  o.K_ = K_;
+  o.Kd_ = Kd_;
+  o.w_ = w_;
+  o.nodes_ = nodes_;
+  o.outputs_ = outputs_;
+  o.coef_.assign(coef_.begin(), coef_.begin() + static_cast<std::ptrdiff_t>(nodes_.size() * K_));
+  o.aux_.assign(aux_.begin(), aux_.begin() + static_cast<std::ptrdiff_t>(nodes_.size()));
+  if (o.d_.size() < nodes_.size() * Kd_ * w_) o.d_.resize(nodes_.size() * Kd_ * w_, A(0));
+  auto half = [this, dq](Tape& t, std::size_t first) {
+    [[maybe_unused]] const typename FastArith<S>::Guard rounding_guard;
+    for (std::size_t j0 = first * w_; j0 < n_; j0 += 2 * w_) {
+      t.derivative_block(j0, dq);
+      gather_block(t, j0);
+    }
+  };
+  runner_([&] { half(*this, 0); }, [&] { half(o, 1); });
 }
 
 template <class S>

@@ -186,6 +186,45 @@ TEST(MidradMatMul, LeavesTheRoundingModeAsItFoundIt) {
   EXPECT_EQ(std::fegetround(), FE_TONEAREST);
 }
 
+// At n ≥ 192 midrad_mat_mul runs its GEMMs as two jobs (the radius products in halves of rows)
+// on a second thread when a core is free: every sampled point product still lies in the result,
+// and the bits are those of a run under a cap of one core (everything on this thread).
+TEST(MidradMatMul, TwoThreadJobsEncloseAndMatchOneThread) {
+  softcert::instances::NormalSource g(29);
+  const std::size_t n = 200;
+  for (int shape = 0; shape < 2; ++shape) {  // 0: wide × thin (J·B), 1: wide × wide
+    std::vector<IntervalD> A(n * n), B(n * n);
+    for (auto& v : A) {
+      const double m = entry(g);
+      v = IntervalD(m - std::fabs(m) * 1e-3, m + std::fabs(m) * 1e-3);
+    }
+    for (auto& v : B) {
+      const double m = entry(g), r = shape ? std::fabs(m) * 1e-3 : 0.0;
+      v = IntervalD(m - r, m + r);
+    }
+    std::vector<IntervalD> C, C1;
+    lohner::midrad_mat_mul(A, B, C, n);
+    {
+      const softcert::integrate::CpuCap cap(1);
+      const auto slot = softcert::integrate::CpuSlot::worker();
+      lohner::midrad_mat_mul(A, B, C1, n);
+    }
+    for (std::size_t m = 0; m < n * n; ++m) {
+      ASSERT_EQ(C1[m].lower(), C[m].lower());
+      ASSERT_EQ(C1[m].upper(), C[m].upper());
+    }
+    std::vector<double> a(n * n), b(n * n);
+    for (std::size_t m = 0; m < n * n; ++m) {
+      a[m] = g.normal() < 0 ? A[m].lower() : A[m].upper();
+      b[m] = g.normal() < 0 ? B[m].lower() : B[m].upper();
+    }
+    for (std::size_t e = 0; e < n * n; e += 11) {
+      ASSERT_GE(compare_exact(a, b, n, e / n, e % n, C[e].lower()), 0) << shape << " entry " << e;
+      ASSERT_LE(compare_exact(a, b, n, e / n, e % n, C[e].upper()), 0) << shape << " entry " << e;
+    }
+  }
+}
+
 // midrad_mat_mul_near (the product by Q⁻¹ ∈ Qᵀ + [−δ, δ]): every product Ã·B̃ with Ã within δ
 // of M and B̃ ∈ B lies in the result — sampled at the vertices M ± δ, where dropping the δ term
 // (Ar ≡ δ) would miss — and the result is as tight as midrad_mat_mul on the same enclosure. The

@@ -7,8 +7,11 @@
 // last block) are compared with the one-block pass.
 #include <gtest/gtest.h>
 
+#include <cfenv>
 #include <cstddef>
+#include <functional>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include "numerics/precision.hpp"
@@ -98,6 +101,46 @@ TEST(TapeBlocks, MpfiBlocksAreBitForBitTheOneBlockPass) {
     EXPECT_EQ(differences<IntervalMp>(n, p, p, width, nonzero), 0u) << "width " << width;
     EXPECT_GT(nonzero, n * n * (p + 1) / 2);
   }
+}
+
+// The pass in two interleaved halves (Tape::set_block_runner, n ≥ kTwoWayFrom): the second half
+// runs on another thread, in a copy of the tape, and must give the one-thread pass's numbers bit
+// for bit — also when that thread starts in round-to-nearest (its job must set the rounding mode
+// itself; without that its interval bounds would be wrong, and differ). The runner here is a
+// plain thread, so the test does not depend on a free core.
+TEST(TapeBlocks, TwoThreadHalvesAreBitForBitTheOneThreadPass) {
+  const std::size_t n = taylor::Tape<IntervalD>::kTwoWayFrom + 5, p = 6, q = 4;
+  std::size_t threads_used = 0;
+  const auto runner = [&threads_used](const std::function<void()>& a, const std::function<void()>& b) {
+    std::thread other([&b] {
+      std::fesetround(FE_TONEAREST);
+      b();
+    });
+    a();
+    other.join();
+    ++threads_used;
+  };
+  for (std::size_t width : {std::size_t{0}, std::size_t{40}}) {  // 0: the cap's width (one block alone)
+    taylor::Tape<IntervalD> one, two;
+    one.record(EveryTapeOperation{}, blocks_start<IntervalD>(n), p);
+    one.solve(true, q);
+    if (width) two.set_derivative_block(width);
+    two.set_block_runner(runner);
+    two.record(EveryTapeOperation{}, blocks_start<IntervalD>(n), p);
+    two.solve(true, q);
+    EXPECT_LT(two.derivative_block(), n);
+    std::size_t diff = 0, nonzero = 0;
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t k = 0; k <= q; ++k)
+        for (std::size_t j = 0; j < n; ++j) {
+          const IntervalD a = one.derivative(i, k, j), b = two.derivative(i, k, j);
+          if (!(a.lower() == b.lower() && a.upper() == b.upper())) ++diff;
+          if (!(a.lower() == 0 && a.upper() == 0)) ++nonzero;
+        }
+    EXPECT_EQ(diff, 0u) << "width " << width;
+    EXPECT_GT(nonzero, 3 * n / 2 * (q + 1)) << "width " << width;
+  }
+  EXPECT_EQ(threads_used, 2u);
 }
 
 // The width rule: one block while the array fits in an eighth of the cap; blocks that keep the
