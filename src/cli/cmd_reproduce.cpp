@@ -18,6 +18,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/run_options.hpp"
+#include "integrate/cpu_cap.hpp"
 #include "integrate/step_progress.hpp"
 #include "report/step_progress_lines.hpp"
 #include "reproduce/output.hpp"
@@ -34,6 +35,7 @@ struct ReproduceArgs {
   std::string name, out, format = "png";
   std::vector<std::string> settings;
   unsigned jobs = 2;
+  bool jobs_given = false;  // --jobs J given: also the most cores the run uses (integrate/cpu_cap.hpp)
   bool list = false, quiet = false;
 };
 
@@ -114,6 +116,14 @@ int run(const ReproduceArgs& args) {
   // regression figure runs for minutes.
   std::optional<integrate::StepProgressScope> steps;
   if (!quiet) steps.emplace(report::StepProgressLines("reproduce: " + e->name, std::chrono::seconds(10), std::chrono::seconds(30)));
+  // Given --jobs J, at most J cores: this thread holds one while the experiment runs, and so does
+  // each thread of its pools (reproduce/parallel.hpp); the runs' own threads take what is left.
+  std::optional<integrate::CpuCap> cap;
+  std::optional<integrate::CpuSlot> this_core;
+  if (args.jobs_given) {
+    cap.emplace(args.jobs);
+    this_core.emplace(integrate::CpuSlot::worker());
+  }
   const auto start = std::chrono::steady_clock::now();
   reproduce::ExperimentResult result;
   try {
@@ -149,13 +159,16 @@ void add_reproduce_command(CLI::App& app, int& exit_status) {
   cmd->add_flag("--list", args->list, "name every experiment with its paper source");
   cmd->add_option("--out", args->out, "output directory (default out/reproduce/NAME)")->check(nonempty_path());
   cmd->add_option("--format", args->format, "figure format: png or svg")->check(CLI::IsMember({"png", "svg"}));
-  cmd->add_option("--jobs", args->jobs, "threads for experiments made of independent runs (default 2)");
+  auto* jobs = cmd->add_option("--jobs", args->jobs, "threads for experiments made of independent runs (default 2); given, also the most cores the run uses");
   cmd->add_flag("--quiet", args->quiet, "no progress lines on stderr");
   // Settings per experiment: `reproduce --list` names each experiment's keys (docs/cli.md).
   cmd->add_option("--set", args->settings,
                   "KEY=VALUE experiment setting, repeatable (e.g. --set rigorous=1, --set points=400); "
                   "reproduce --list names each experiment's keys");
-  cmd->callback([args, &exit_status]() { exit_status = run(*args); });
+  cmd->callback([args, jobs, &exit_status]() {
+    args->jobs_given = jobs->count() > 0;
+    exit_status = run(*args);
+  });
 }
 
 }  // namespace softcert::cli

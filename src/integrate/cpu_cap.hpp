@@ -3,7 +3,9 @@
 // (given explicitly) caps it at J: the runner's J workers each hold a core (CpuSlot::worker),
 // and the threads a check starts inside one instance — the regression sweep's members
 // (proofs_checks/varre2026_polarization.hpp), the ball step's piece helper
-// (integrate/validated_taylor.hpp) — take a core only while one is free (CpuSlot::try_extra),
+// (integrate/validated_taylor.hpp), the Lohner step's GEMM jobs (integrate/lohner_linalg.cpp) and
+// derivative-pass halves (taylor/tape.hpp, through run_both below) — take a core only while one
+// is free (CpuSlot::try_extra),
 // else that work runs on the caller's own thread. A worker that has no more instances gives its
 // core back, so the last long instance of a run can use it.
 //

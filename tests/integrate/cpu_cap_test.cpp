@@ -10,6 +10,7 @@
 
 #include "integrate/cpu_cap.hpp"
 #include "integrate/validated_taylor.hpp"
+#include "reproduce/parallel.hpp"
 #include "support/ring_field.hpp"
 
 namespace softcert {
@@ -55,6 +56,31 @@ TEST(CpuCap, ACoreIsGrantedOnlyWhileOneIsFree) {
 }
 
 bool same_double(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+// run_both runs its second job on another thread only while a core is free; either way both run
+// and it returns after both. The pool of `reproduce` (reproduce/parallel.hpp) holds a core per
+// thread, so under a cap equal to its threads no run inside it gets an extra core.
+TEST(CpuCap, RunBothAndTheReproducePoolKeepTheCap) {
+  const auto main_id = std::this_thread::get_id();
+  std::thread::id ran_b;
+  bool ran_a = false;
+  integrate::run_both([&] { ran_a = true; }, [&] { ran_b = std::this_thread::get_id(); });
+  EXPECT_TRUE(ran_a);
+  EXPECT_NE(ran_b, main_id);  // no cap: a thread of its own
+  {
+    const CpuCap cap(1);
+    const CpuSlot mine = CpuSlot::worker();
+    integrate::run_both([] {}, [&] { ran_b = std::this_thread::get_id(); });
+    EXPECT_EQ(ran_b, main_id);  // the cap's one core is this thread's
+  }
+  {
+    const CpuCap cap(1);  // nothing held here: the pool's thread must take the core itself
+    std::vector<int> extra_granted(3, -1);
+    reproduce::parallel_for(3, 1, [&](std::size_t i) { extra_granted[i] = CpuSlot::try_extra().has_value(); });
+    EXPECT_EQ(extra_granted, std::vector<int>({0, 0, 0}));
+    EXPECT_EQ(integrate::cpu_slots_in_use(), 0u);  // given back
+  }
+}
 
 TEST(CpuCap, TheBallStepsHelperRunsOnlyOnAGrantedCore_WithTheSameBits) {
   constexpr std::size_t n = 10;
