@@ -96,12 +96,17 @@ void expect_step_queries_contain(const integrate::TubeStep<IntervalD>& st, doubl
     }
 }
 
-TEST(Trajectory, StepQueriesContainTheExactFlowFromABox) {
+// The flow from kBox to t = 3 in steps of at most 0.25, with step records.
+auto box_tube_to_3() {
   ValidatedOptions o;
   o.keep_records = true;
   o.h_max = 0.25;
   ValidatedTaylor<IntervalD, decltype(linear_field)> vt(linear_field, 2, o);
-  const auto tube = vt.integrate(kBox, IntervalD(0.0), IntervalD(3.0));
+  return vt.integrate(kBox, IntervalD(0.0), IntervalD(3.0));
+}
+
+TEST(Trajectory, StepQueriesContainTheExactFlowFromABox) {
+  const auto tube = box_tube_to_3();
   ASSERT_TRUE(tube.has_records());
   ASSERT_GE(tube.steps(), 12u);
   std::size_t checked = 0;
@@ -195,11 +200,7 @@ TEST(Trajectory, TheRemainderTermIsLoadBearing) {
 // The mean value term is load-bearing: with the set's spread dropped (r = 0) the wrapped form
 // misses the corners' exact states.
 TEST(Trajectory, TubeSegmentsContainTheExactStatesOfTheirStep) {
-  ValidatedOptions o;
-  o.keep_records = true;
-  o.h_max = 0.25;
-  ValidatedTaylor<IntervalD, decltype(linear_field)> vt(linear_field, 2, o);
-  const auto tube = vt.integrate(kBox, IntervalD(0.0), IntervalD(3.0));
+  const auto tube = box_tube_to_3();
   ASSERT_GE(tube.steps(), 12u);
   std::size_t checked = 0;
   for (const auto& seg : tube.segments()) {
