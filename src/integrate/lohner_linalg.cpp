@@ -47,7 +47,7 @@ bool to_midrad(const std::vector<IntervalD>& X, std::vector<double>& m, std::vec
 // product is large enough to pay for a thread. No role in any result: each GEMM computes the same
 // bits on any thread (it sets the rounding mode itself, num::upward), and the jobs are fixed by
 // the sizes alone, never by the threads available.
-void run_both(const std::function<void()>& a, const std::function<void()>& b, std::size_t n) {
+void run_both_if_large(const std::function<void()>& a, const std::function<void()>& b, std::size_t n) {
   constexpr std::size_t kThreadFrom = 192;  // n³ ≈ 7·10⁶ flop a GEMM: ~1 ms, » a thread's start
   if (n < kThreadFrom) {
     a();
@@ -101,7 +101,7 @@ void midrad_mat_mul(const std::vector<IntervalD>& A, const std::vector<IntervalD
     if (!a_thin) detail::gemm_up(Ar.data() + r0 * n, Bsum.data(), R.data() + r0 * n, r1 - r0, n, n);
     if (!b_thin) detail::gemm_up(absAm.data() + r0 * n, Br.data(), tmp.data() + r0 * n, r1 - r0, n, n);
   };
-  run_both(
+  run_both_if_large(
       [&] {
         detail::gemm_up(Am.data(), Bm.data(), Cu.data(), n, n, n);
         radius_rows(0, half);
@@ -159,7 +159,7 @@ void midrad_mat_mul_near(const std::vector<double>& M, double delta, const std::
   // ≥ M·Bm, ≥ −M·Bm and ≥ |M|·Br, the last in two halves of rows (fixed by n: the same bits on
   // one thread or two)
   const std::size_t half = n / 2;
-  run_both(
+  run_both_if_large(
       [&] {
         detail::gemm_up(M.data(), Bm.data(), Cu.data(), n, n, n);
         if (!b_thin) detail::gemm_up(absM.data(), Br.data(), R.data(), half, n, n);
@@ -194,7 +194,7 @@ double orthogonality_defect(const std::vector<double>& Q, std::size_t n) {
     }
   // Lower triangles of up(QᵀQ) ≥ QᵀQ and up(−QᵀQ) ≥ −QᵀQ; QᵀQ is exactly symmetric, so entry
   // (i, j) with j > i is bounded by the bounds of (j, i).
-  run_both([&] { num::gemm_up_lower(Qt.data(), Q.data(), up.data(), n, n); },
+  run_both_if_large([&] { num::gemm_up_lower(Qt.data(), Q.data(), up.data(), n, n); },
            [&] { num::gemm_up_lower(nQt.data(), Q.data(), dn.data(), n, n); }, n);
   return num::upward([&] {
     double eta = 0;

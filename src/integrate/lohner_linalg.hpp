@@ -234,20 +234,14 @@ NearInverse<S> near_inverse_of_orthogonal(const std::vector<S>& Q, std::size_t n
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = 0; j < n; ++j) Qt[i * n + j] = Q[j * n + i];
   B eta_b(0), qnorm_b(0);  // plain numbers: maxima of upper bounds
-  bool eta_done = false;
   if constexpr (std::is_same_v<S, IntervalD>) {
-    bool thin = midrad;
-    std::vector<double> Qm(thin ? n * n : 0);
-    for (std::size_t i = 0; thin && i < n * n; ++i) {
-      thin = Q[i].lower() == Q[i].upper();
+    bool eta_done = midrad;  // η by orthogonality_defect when Q is a point matrix
+    std::vector<double> Qm(eta_done ? n * n : 0);
+    for (std::size_t i = 0; eta_done && i < n * n; ++i) {
+      eta_done = Q[i].lower() == Q[i].upper();
       Qm[i] = Q[i].lower();
     }
-    if (thin) {
-      eta_b = orthogonality_defect(Qm, n);
-      eta_done = true;
-    }
-  }
-  if constexpr (std::is_same_v<S, IntervalD>) {
+    if (eta_done) eta_b = orthogonality_defect(Qm, n);
     // In the fast arithmetic (the same bounds as IntervalD's operators without a rounding
     // switch per operation: profiled, fesetround was 14% of a step at n = 111).
     using FA = taylor::FastArith<S>;
