@@ -24,8 +24,9 @@
 // "default-p20" = the same q rule at p = 20 (the default before 2026-12-02). "ball" = the ball
 // step at p = 30 (BallStepper, docs/method.md §2b: no derivative pass; its
 // "derivative" column is the first-order pass for Df over E, "log_norm" the certificate of μ);
-// in the scale sweep it steps the same τ-time model (a step's cost, not a τ-time run: the ball
-// step serves t-time runs), and the normalization run (a τ-time crossing) is skipped for it.
+// in τ-time it weights t in its norm as the full-state runs do (integrate/rigorous_full.hpp,
+// tau_time_weight, for END = the case's t goal, else 500); the normalization run (a τ-time
+// crossing through integrate_to_component_value, Lohner only) is skipped for it.
 // Besides the first steps, the paper sweep runs regression-kappa1 to t = 10 to the end (a
 // measured step count, not an extrapolation), and for "ball" also to t = 300.
 // "--tied D" (issue 29 item 3) runs only the authors' tied-D<D>.json (τ-time, n = D² + D + 1) for
@@ -46,6 +47,7 @@
 #include "instances/generator.hpp"
 #include "instances/instance.hpp"
 #include "integrate/full_state_orders.hpp"
+#include "integrate/rigorous_full.hpp"
 #include "integrate/validated_taylor.hpp"
 #include "integrate/validated_time_change.hpp"
 #include "models/tied_value_softmax.hpp"
@@ -128,7 +130,13 @@ double steps_of(const char* sweep, const Variant& v, const std::string& label, c
   auto field = [&m](const auto& y, auto& dy) { m.rhs(y, dy); };
   bool tau = false;
   if constexpr (requires { m.tau_time(); }) tau = m.tau_time();
-  return integrate::with_stepper<IntervalD>(options(v, tau), field, m.dimension(), [&](auto& vt) {
+  integrate::ValidatedOptions o = options(v, tau);
+  if constexpr (requires { m.time_index(); })
+    if (tau && o.log_norm_ball) {
+      o.ball_weights.assign(m.dimension(), 1.0);
+      o.ball_weights[m.time_index()] = integrate::detail::tau_time_weight(t_goal > 0 ? t_goal : 500);
+    }
+  return integrate::with_stepper<IntervalD>(o, field, m.dimension(), [&](auto& vt) {
     auto set = integrate::LohnerSet<IntervalD>::from_box(m.initial_state());
     double hsum = 0;
     integrate::FlowControl control;

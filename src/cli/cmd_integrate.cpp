@@ -195,10 +195,9 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
                   "rigorous tier, square and regression loss, --tail auto: also end with the PL tail as soon as its enclosure is at "
                   "most W wide in every component (the width you need, e.g. 1e-7; default 0: only when the flow has settled)");
   cmd->add_option("--set", args->set,
-                  "rigorous tier, t-time full-state runs (every loss but logistic; not the tied model): auto (default: ball from "
-                  "200 states on, else lohner), lohner (the Taylor-Lohner set) or ball (a Euclidean ball carried by the "
-                  "logarithmic norm of the field: no derivative pass, ~6x cheaper a step on the authors' regression instance; "
-                  "docs/method.md)")
+                  "rigorous tier, full-state runs (not |x| or relu in tau-time): auto (default: ball from 200 states on, "
+                  "else lohner), lohner (the Taylor-Lohner set) or ball (a ball carried by the logarithmic norm of the "
+                  "field: no derivative pass, ~6x cheaper a step on the authors' regression instance; docs/method.md)")
       ->check(CLI::IsMember({"auto", "lohner", "ball"}));
   cmd->add_option("--ball-pieces", args->ball_pieces,
                   "with --set ball: cut each step into K pieces, each with its own bound of the field's logarithmic norm "

@@ -41,6 +41,7 @@
 // (proofs_checks/varre2026_*), where the reduced 2T-dimensional logistic system of
 // rigorous_integrate.hpp does not apply.
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <optional>
 #include <stdexcept>
@@ -101,14 +102,33 @@ std::size_t time_index_of(const Model& model) {
   else return 0;
 }
 
+// The weight of the old time t in the ball's norm of a τ-time run to END (BallSettings::
+// ball_weights): 2^−k with 2^k ≥ 8·max(END, 1). Why: t's row of Df is ∇(1 + e^m) = e^m ∇m, and
+// e^m grows about like t along these flows (the loss, hence γ = 1/(1 + e^m), decays like 1/t),
+// so in the Euclidean norm that row alone made μ ≈ e^m/2 and the ball blew up by t ≈ 50 on the
+// authors' tied D = 20 (docs/performance.md, "The ball step in τ-time"). Weighted, the row is
+// at most ~END·2^−k ≤ 1/8 of its size; t's own enclosure widens to ±ρ·2^k. Soundness does not
+// depend on the choice (any positive power of two is a valid weight).
+inline double tau_time_weight(double end) {
+  int k = 0;
+  std::frexp(8.0 * std::max(end, 1.0), &k);  // 2^(k−1) ≤ 8·END < 2^k
+  return std::ldexp(1.0, -k);
+}
+
 // The options every full-state run starts from: no kept segments, progress reported in t (read
-// from the state in τ-time), and the derivative order full_state_orders.hpp gives unless the
+// from the state in τ-time), the derivative order full_state_orders.hpp gives unless the
 // caller chose q (over double intervals the derivative pass dominates a step at the papers'
 // sizes: p/2 within [8, 10] in τ-time, at most 20 in t-time; LohnerSettings::jacobian_order,
-// docs/method.md §2).
+// docs/method.md §2), and for the ball step in τ-time the weight of t in its norm
+// (tau_time_weight, for the last time `end` of the run).
 template <class S, class Model>
-ValidatedOptions full_state_options(const Model& model, bool tau_time, ValidatedOptions options) {
+ValidatedOptions full_state_options(const Model& model, bool tau_time, ValidatedOptions options, double end) {
   options.keep_segments = false;
+  if constexpr (requires { model.time_index(); })
+    if (tau_time && options.log_norm_ball && options.ball_weights.empty()) {
+      options.ball_weights.assign(model.dimension(), 1.0);
+      options.ball_weights[model.time_index()] = tau_time_weight(end);
+    }
   if constexpr (requires { model.time_index(); })
     if (tau_time && options.on_step)
       options.on_step = [report = options.on_step, ti = model.time_index()](std::size_t n, double, const std::vector<double>& x) {
@@ -140,9 +160,6 @@ auto with_full_state_rule(const Model& model, bool tau_time, const Stepper&, con
   if (tau_time) {
     if constexpr (!requires { model.time_index(); }) {
       throw std::invalid_argument("model: carries time but has no time_index()");
-    } else if constexpr (!Stepper::has_records) {
-      // The crossing is bracketed with each step's record, which the ball step does not keep.
-      throw std::invalid_argument("time change: needs the Lohner step (not log_norm_ball)");
     } else {
       control.budget_message = "time change: step budget exhausted before reaching the target";
       return f(until_component(model.time_index(), times, S(times.back() + S(1))), control);
@@ -165,7 +182,7 @@ FullStateEnclosure<S> enclose_model_state(const Model& model, const S& t_end, Va
   FullStateEnclosure<S> out;
   if constexpr (requires { model.a_offset(); }) out.a_offset = model.a_offset();
   out.tau_time = models::carries_time(model);
-  options = detail::full_state_options<S>(model, out.tau_time, std::move(options));
+  options = detail::full_state_options<S>(model, out.tau_time, std::move(options), num::to_double(num::upper(t_end)));
   auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
   return with_stepper<S>(options, field, model.dimension(), [&](auto& stepper) {
     use_closed_form_jacobian(stepper, model);  // the ball step's Df (closed_form_jacobian.hpp)
@@ -218,7 +235,7 @@ std::vector<FullStateEnclosure<S>> enclose_model_states_at(const Model& model, c
   FullStateEnclosure<S> proto;
   if constexpr (requires { model.a_offset(); }) proto.a_offset = model.a_offset();
   proto.tau_time = models::carries_time(model);
-  options = detail::full_state_options<S>(model, proto.tau_time, std::move(options));
+  options = detail::full_state_options<S>(model, proto.tau_time, std::move(options), num::to_double(num::upper(times.back())));
   auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
   return with_stepper<S>(options, field, model.dimension(), [&](auto& stepper) {
     use_closed_form_jacobian(stepper, model);  // the ball step's Df (closed_form_jacobian.hpp)

@@ -61,9 +61,9 @@ struct RigorousIntegrateOptions {
   // this wide in every component (PlTailOptions::width) — for a caller who needs only that width
   // (e.g. an entropy to 1e-6) and not the narrowest enclosure the steps would reach. 0: not used.
   double tail_width = 0;
-  // Full-state t-time runs only (rigorous_integrate_model; not logistic loss, not the tied
-  // model): "auto", what the plan chooses (integrate/run_plan.hpp: the ball step from 200 states
-  // on, else Lohner); "lohner", the Taylor–Lohner set; "ball", a Euclidean ball carried by the
+  // Full-state runs only (rigorous_integrate_model; not |x| or relu in τ-time): "auto", what the
+  // plan chooses (integrate/run_plan.hpp: the ball step from 200 states on, else Lohner);
+  // "lohner", the Taylor–Lohner set; "ball", a (weighted) ball carried by the
   // logarithmic norm of the field (ValidatedOptions::log_norm_ball, docs/method.md §2b) — no
   // derivative pass: on the authors' regression instance (n = 420) ~6× cheaper a step and as
   // tight. Same guarantee either way.

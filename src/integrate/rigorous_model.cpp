@@ -165,7 +165,7 @@ RigorousIntegrateResult rigorous_integrate_model(const instances::Instance& inst
   if (!num::is_decimal_syntax(t_end)) throw std::invalid_argument("t: not a decimal number: \"" + t_end + "\"");
   RunRequest request = rigorous_request(o, t_end);
   request.form = "full";
-  const RunPlan plan = plan_run(inst, request);  // refuses what no method serves (e.g. the ball step in τ-time)
+  const RunPlan plan = plan_run(inst, request);  // refuses what no method serves (e.g. the ball step for relu in τ-time)
   return at_interval_kind(o.precision_bits, [&](auto kind) { return run_full_state<decltype(kind)>(inst, t_end, o, plan); });
 }
 

@@ -27,9 +27,9 @@ namespace softcert::integrate {
 // Options: precision_bits (≤ 53: IntervalD; more: MPFI), order (0: from the precision),
 // max_steps, tail ("auto" | "off"), tail_width, set ("auto" | "lohner" | "ball"), ball_pieces,
 // time_variable ("auto" | "t" | "tau"). What "auto" means, and which combinations are refused
-// with std::invalid_argument (the ball step in τ-time, τ-time without logistic loss), is
-// integrate/run_plan.hpp's: τ-time for logistic-loss instances, value-softmax and tied (dτ = γ dt
-// keeps long horizons short), t-time otherwise; the ball step from 200 states on in t-time. The
+// with std::invalid_argument (the ball step for |x| or relu in τ-time, τ-time without logistic
+// loss), is integrate/run_plan.hpp's: τ-time for logistic-loss instances, value-softmax and tied
+// (dτ = γ dt keeps long horizons short), t-time otherwise; the ball step from 200 states on. The
 // result says what was used.
 RigorousIntegrateResult rigorous_integrate_model(const instances::Instance& inst, const std::string& t_end,
                                                  const RigorousIntegrateOptions& options = {});

@@ -103,9 +103,13 @@ RunPlan plan_run(const instances::Instance& inst, const RunRequest& q) {
     return p;
   }
 
-  // Stepper. The ball step keeps no step records (the τ-time crossing and record readers need
-  // them) and serves the full state only; from kBallFromDimension on it is the default.
-  const bool ball_ok = p.form == PlanForm::full_state && p.time == PlanTime::t && !q.needs_step_records;
+  // Stepper. The ball step keeps no step records (record readers need them; the τ-time crossing
+  // reads its box series instead) and serves the full state only; from kBallFromDimension on it
+  // is the default. |x| and relu in τ-time cross their kinks with the Lohner step's records
+  // (kink_crossing.hpp), so they keep it.
+  const bool kinked = !inst.tied() && (inst.normalization == instances::Normalization::abs ||
+                                       inst.normalization == instances::Normalization::relu);
+  const bool ball_ok = p.form == PlanForm::full_state && (p.time == PlanTime::t || !kinked) && !q.needs_step_records;
   const std::size_t n = state_dimension(inst, p.form, p.time);
   const bool want_ball = q.set ? *q.set == "ball" : (q.ball_pieces.has_value() || n >= kBallFromDimension);
   if (want_ball && !ball_ok) {
@@ -113,7 +117,7 @@ RunPlan plan_run(const instances::Instance& inst, const RunRequest& q) {
       if (p.form != PlanForm::full_state) throw std::invalid_argument("set: the reduced logistic form takes only \"lohner\"");
       throw std::invalid_argument(q.needs_step_records
                                       ? "set: \"ball\" keeps no step records, which this run reads"
-                                      : "set: \"ball\" is for t-time runs (every loss but logistic; not the tied model)");
+                                      : "set: \"ball\" in τ-time is not for |x| or relu (their kink crossings read the Lohner step's records)");
     }
   }
   if (want_ball && ball_ok) {

@@ -9,7 +9,8 @@
 // No role in any guarantee: the plan only chooses among the validated methods of
 // integrate/validated_taylor.hpp (Lohner step, ball step), integrate/validated_time_change.hpp
 // (τ-time) and integrate/pl_tail.hpp (PL tail); each keeps its own guarantee whatever is chosen.
-// A choice the methods cannot serve (the ball step in τ-time, the PL tail for logistic loss) is
+// A choice the methods cannot serve (the ball step for |x| or relu in τ-time, whose kink
+// crossings read the Lohner records; the PL tail for logistic loss) is
 // refused here with std::invalid_argument naming the field.
 //
 // The conversion of a plan to the stepper's options (validated_options) is the one place that

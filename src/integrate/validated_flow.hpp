@@ -13,8 +13,8 @@
 //     pass t_k to end on it exactly; crossing k is the state at t_k (box = the step's end box).
 //   until_component(i, {c_1 < … < c_m}, cap) — τ-time: the old time (or any component that
 //     increases along every solution) is carried as component i; every crossing x_i = c_k is
-//     bracketed inside the step that holds it (detail::add_crossing_piece, below). Needs step
-//     records: it does not compile with a BallStepper.
+//     bracketed inside the step that holds it (detail::add_crossing_piece, below), with the
+//     step's crossing_record(): the Lohner step's StepRecord or the ball step's BoxSeriesRecord.
 // Observers (after every validated step, in order): on_segment(f) gets the TubeSegment;
 // on_tube_step(f) gets the TubeStep (needs records: Lohner only, a compile error otherwise);
 // either may return a FlowAction: stop (end the run early, not completed) or complete (a
@@ -49,13 +49,15 @@ template <class S>
 struct UntilTime {
   std::vector<S> times;  // certainly increasing, after the start
   static constexpr bool needs_records = false;
+  static constexpr bool crosses_component = false;
 };
 template <class S>
 struct UntilComponent {
   std::size_t index = 0;
   std::vector<S> targets;  // certainly increasing, certainly after x0[index]
   S cap;                   // the stepper's end time: reaching it before the last crossing fails
-  static constexpr bool needs_records = true;
+  static constexpr bool needs_records = false;  // both steppers keep what it reads (crossing_record)
+  static constexpr bool crosses_component = true;
 };
 template <class S>
 UntilTime<S> until_time(const S& t_end) {
@@ -141,7 +143,9 @@ class BudgetExhausted : public ValidationFailure {
   using ValidationFailure::ValidationFailure;
 };
 
-// The part of one validated step (record `rec`, segment box `seg_box`) where component `index`
+// The part of one validated step (its crossing record `rec`: a StepRecord or a BoxSeriesRecord,
+// whose component(i, s) and enclose(s) hold every solution from the step's set; segment box
+// `seg_box`) where component `index`
 // may equal `target`, hulled into `hit`. Returns true when the step certainly ends above target
 // (no later step can cross it). Precondition: seg_box[index] is not certainly below target.
 // `increasing`: certified that x_index increases on the whole step, for every solution.
@@ -150,8 +154,8 @@ class BudgetExhausted : public ValidationFailure {
 // then enclosed by the step's expansion over [s_lo, s_hi]. Where the step certifies that the
 // component increases, the enclosure at the single time s_lo (s_hi) decides the whole of
 // [0, s_lo] ([s_hi, h̄]); otherwise the enclosures over those intervals are used.
-template <class S>
-bool add_crossing_piece(const StepRecord<S>& rec, const std::vector<S>& seg_box, std::size_t index, const S& target,
+template <class S, class Record>
+bool add_crossing_piece(const Record& rec, const std::vector<S>& seg_box, std::size_t index, const S& target,
                         bool increasing, Crossing<S>& hit, bool& have) {
   using B = num::BoundOf<S>;
   const int iters = static_cast<int>(working_bits<S>()) + 8;
@@ -228,7 +232,7 @@ template <class S, class Stepper, class Rule, class Finisher, class... Observers
   requires FlowAllowed<Stepper, Rule, Observers...>
 SolutionCurve<S, std::remove_cvref_t<Stepper>::has_records> run_flow(Stepper& stepper, LohnerSet<S>& set, std::vector<S> start, const S& t0, const Rule& rule,
                           const FlowControl& control, Finisher&& finisher, Observers&&... observers) {
-  constexpr bool component = std::remove_cvref_t<Rule>::needs_records;
+  constexpr bool component = std::remove_cvref_t<Rule>::crosses_component;
   constexpr bool record_observers = (std::remove_cvref_t<Observers>::needs_records || ...);
   constexpr bool has_finisher = !std::is_same_v<std::remove_cvref_t<Finisher>, NoFinisher>;
   const std::vector<S>& targets = [&]() -> const std::vector<S>& {
@@ -311,7 +315,7 @@ SolutionCurve<S, std::remove_cvref_t<Stepper>::has_records> run_flow(Stepper& st
           }
           rate_known = true;
           bool have_k = have[k] != 0;
-          const bool done = detail::add_crossing_piece<S>(stepper.last_step(), seg.box, index, targets[k], increasing,
+          const bool done = detail::add_crossing_piece<S>(stepper.crossing_record(), seg.box, index, targets[k], increasing,
                                                           hits[k], have_k);
           have[k] = have_k ? 1 : 0;
           // done for targets[k] implies done for every earlier target (they are smaller), all of

@@ -28,13 +28,14 @@
 //  5. Tube segment: the same expansion evaluated over s ∈ [0, h̄] (polynomial in the interval
 //     s, remainder x_{p+1}(E)·[0, h̄^{p+1}]), intersected with E.
 // The ball step (BallStepper; docs/method.md §2b) replaces 2 and 4 for the
-// set {c + e : ‖e‖₂ ≤ ρ}: steps 1 and 3 as above over the set's box, then the centre's solution
+// set {c + e : ‖We‖₂ ≤ ρ} (W = diag(w), w_i powers of two: BallSettings::ball_weights; W = I by
+// default): steps 1 and 3 as above over the set's box, then the centre's solution
 // y_c = Σ_{k≤p} x_k(c) h^k + x_{p+1}(E) h^{p+1}, and for every other solution
-// ‖x(h) − x(h; c)‖₂ ≤ e^{μh}·ρ, where μ bounds the logarithmic 2-norm of Df over E
+// ‖W(x(h) − x(h; c))‖₂ ≤ e^{μh}·ρ, where μ bounds the logarithmic 2-norm of W·Df·W⁻¹ over E
 // (numerics/log_norm_bound.hpp): E is convex and holds both solutions on [0, h], so the
 // segment between them stays where Df is enclosed. The new set is c' = mid(y_c),
-// ρ' = e^{μh}ρ + ‖y_c − c'‖₂ (optionally with the step cut into pieces, each with its own box
-// and μ: BallSettings::ball_pieces). No x0-derivatives of the coefficients and no Lohner
+// ρ' = e^{μh}ρ + ‖W(y_c − c')‖₂ (optionally with the step cut into pieces, each with its own box
+// and μ: BallSettings::ball_pieces). Its record (BoxSeriesRecord) is the box's series. No x0-derivatives of the coefficients and no Lohner
 // products or QR: a step costs the coefficient passes, Df over E (one first-order derivative
 // pass, or a closed form of the same field's Jacobian: set_box_jacobian) and the certificate of μ.
 // Step size: h = min_{k ∈ {p−1, p}} (tol·max(1, ‖c‖∞) / ‖x_k(c)‖∞)^{1/k}, truncated to a dyadic
@@ -55,6 +56,7 @@
 #include <vector>
 
 #include "integrate/ball_pieces.hpp"
+#include "integrate/box_series_record.hpp"
 #include "integrate/cpu_cap.hpp"
 #include "integrate/helper_thread.hpp"
 #include "integrate/lohner_linalg.hpp"
@@ -121,6 +123,13 @@ struct BallSettings {
   // results are combined in the pieces' order); only the wall time changes. IntervalD only (an
   // MPFI kind's precision is per thread).
   bool piece_threads = true;
+  // The ball's norm ‖W e‖₂, W = diag(ball_weights): empty for the Euclidean norm, else one
+  // positive power of two per component (exact scalings). A component that drives nothing but
+  // grows fast — the old time t carried in τ-time, whose rate 1 + e^m grows like t — makes a large
+  // row of Df and with it a large μ in the Euclidean norm; a small weight scales that row down
+  // (μ of W·Df·W⁻¹) at the price of a wider enclosure of that component alone (|e_i| ≤ ρ/w_i).
+  // Any positive weights give a valid step; rigorous_full.hpp chooses them for τ-time runs.
+  std::vector<double> ball_weights;
 };
 
 struct LohnerOptions : StepControl, LohnerSettings {};
@@ -187,14 +196,16 @@ unsigned working_bits() {
   else return num::precision_bits();
 }
 
-// The set {c + B r + e : r ∈ [r], ‖e‖₂ ≤ ball}: c thin, B a point matrix (thin entries), [r] an
-// interval vector, ball ≥ 0 a Euclidean radius. The Lohner step takes and makes sets with
-// ball = 0; the ball step (BallStepper) takes any and makes sets with B
+// The set {c + B r + e : r ∈ [r], ‖W e‖₂ ≤ ball}: c thin, B a point matrix (thin entries), [r] an
+// interval vector, ball ≥ 0 a radius in the norm of the weights W = diag(weights) (empty: W = I,
+// the Euclidean norm; else positive powers of two, BallSettings::ball_weights). The Lohner step
+// takes and makes sets with ball = 0; the ball step (BallStepper) takes any and makes sets with B
 // and r empty (the ball around c alone).
 template <class S>
 struct LohnerSet {
   std::vector<S> c, B, r;
   double ball = 0;
+  std::vector<double> weights;
 
   // Guarantee: the set contains every point of `box`.
   static LohnerSet from_box(const std::vector<S>& box) {
@@ -215,8 +226,11 @@ struct LohnerSet {
     using Bd = num::BoundOf<S>;
     std::vector<S> x = B.empty() ? std::vector<S>(c.size(), S(0)) : lohner::fast_mat_vec(B, r, c.size());
     for (std::size_t i = 0; i < c.size(); ++i) x[i] += c[i];
-    if (ball > 0)  // each coordinate of e lies in [−ball, ball]
-      for (auto& v : x) v += num::hull_of_bounds<S>(Bd(-ball), Bd(ball));
+    if (ball > 0)  // each coordinate of e lies in [−ball/w_i, ball/w_i] (|w_i e_i| ≤ ‖W e‖₂)
+      for (std::size_t i = 0; i < x.size(); ++i) {
+        const double rad = weights.empty() ? ball : (IntervalD(ball) / IntervalD(weights[i])).upper();
+        x[i] += num::hull_of_bounds<S>(Bd(-rad), Bd(rad));
+      }
     return x;
   }
 };
@@ -233,11 +247,15 @@ class ValidatedStepper {
   using TapeField = std::function<void(const std::vector<taylor::Var<S>>&, std::vector<taylor::Var<S>>&)>;
   ValidatedStepper(TapeField field, std::size_t dimension, ValidatedOptions options)
       : f_(std::move(field)), n_(dimension), opt_(options) {
-    // The derivative pass in two halves, the second on a core the CPU cap has free (the same
-    // numbers on one thread or two: taylor/tape.hpp, set_block_runner).
+    // The derivative passes in two halves, the second on a core the CPU cap has free (the same
+    // numbers on one thread or two: taylor/tape.hpp, set_block_runner): the Lohner step's, and
+    // the ball step's first-order pass for Df over E (tj_; with pieces on two threads the
+    // helper holds the free core, and each piece's pass runs on its own thread).
     const auto both = [](const std::function<void()>& a, const std::function<void()>& b) { run_both(a, b); };
     tx_.set_block_runner(both);
     txd_.set_block_runner(both);
+    tj_.set_block_runner(both);
+    tj2_.set_block_runner(both);
   }
 
   // The same vector field evaluated over intervals of doubles, with parameters that enclose the
@@ -299,6 +317,8 @@ class ValidatedStepper {
   TubeSegment<S> step_ball(LohnerSet<S>& set, S& t, const S& t_end, bool& reached);
   // The record of the last Lohner step (read only through LohnerStepper::last_step()).
   const StepRecord<S>& last_record() const { return rec_; }
+  // The box series of the last ball step (read only through BallStepper::crossing_record()).
+  const BoxSeriesRecord<S>& last_series_record() const { return series_rec_; }
 
  private:
   // The derivative order q (ValidatedOptions::jacobian_order).
@@ -436,6 +456,7 @@ class ValidatedStepper {
   std::vector<S> box_;          // then [X]
   std::vector<S> E_, final_;
   StepRecord<S> rec_;
+  BoxSeriesRecord<S> series_rec_;  // the ball step's record (the box's series)
   double h_ratio_ = 1.0;  // accepted / estimated step of the last step, grown by 10% (step())
   StepProfile prof_;      // CPU time per phase (profile())
   BallPieceRule ball_rule_;  // the ball step's pieces when ValidatedOptions::ball_pieces = 0
@@ -485,6 +506,14 @@ class TypedStepper : public ValidatedStepper<S> {
     requires has_records
   {
     return this->last_record();
+  }
+  // What the τ-time crossing reads of the last step (validated_flow.hpp, until_component): the
+  // Lohner step's record, or the ball step's box series (box_series_record.hpp). Both have
+  // t0, h, component(i, s) and enclose(s) with the same guarantee (for every solution from the
+  // step's set).
+  const auto& crossing_record() const {
+    if constexpr (has_records) return this->last_record();
+    else return this->last_series_record();
   }
 
   // Guarantee: the returned curve contains every solution starting in `box` at t0, on
@@ -655,16 +684,34 @@ TubeSegment<S> ValidatedStepper<S>::step_ball(LohnerSet<S>& set, S& t, const S& 
     into += t1 - clk;
     clk = t1;
   };
-  // ‖x0 − c‖₂ ≤ rho0 for every x0 in the set: its ball plus the 2-norm of the magnitudes of the
-  // box of B·[r] (when the set still has a Lohner part, e.g. the first step from a box).
+  // The norm of this step's sets: ‖W e‖₂, W = diag(w) (BallSettings::ball_weights; w_i = 1 when
+  // none are set). Checked: one positive finite power of two per component.
+  const std::vector<double>& w = opt_.ball_weights;
+  if (!w.empty() && w.size() != n) throw std::invalid_argument("ball_weights: one per state component");
+  for (const double wi : w) {
+    int e = 0;
+    if (!(wi > 0) || !std::isfinite(wi) || std::frexp(wi, &e) != 0.5)
+      throw std::invalid_argument("ball_weights: each weight must be a positive power of two");
+  }
+  if (!set.weights.empty() && set.weights.size() != n) throw std::invalid_argument("step: the set's ball weights differ in dimension");
+  auto weight = [&w](std::size_t i) { return w.empty() ? 1.0 : w[i]; };
+  // ‖W(x0 − c)‖₂ ≤ rho0 for every x0 in the set: its ball (a radius in the set's own weights v:
+  // ‖W e‖₂ ≤ max_i (w_i/v_i)·‖V e‖₂) plus the W-norm of the magnitudes of the box of B·[r] (when
+  // the set still has a Lohner part, e.g. the first step from a box).
   IntervalD rho0(set.ball);
+  if (set.ball > 0 && (!w.empty() || !set.weights.empty())) {
+    double ratio = 0;  // max_i w_i / v_i, rounded upward
+    for (std::size_t i = 0; i < n; ++i)
+      ratio = std::max(ratio, (IntervalD(weight(i)) / IntervalD(set.weights.empty() ? 1.0 : set.weights[i])).upper());
+    rho0 = IntervalD(set.ball) * IntervalD(ratio);
+  }
   if (!set.B.empty()) {
     const std::vector<S> Br = lohner::fast_mat_vec(set.B, set.r, n);
     IntervalD sq(0.0);
-    for (const auto& v : Br) {
-      const IntervalD m = to_double_outward(v);
-      const double mag = std::max(std::fabs(m.lower()), std::fabs(m.upper()));
-      sq += IntervalD(mag) * IntervalD(mag);
+    for (std::size_t i = 0; i < n; ++i) {
+      const IntervalD m = to_double_outward(Br[i]);
+      const IntervalD mag = IntervalD(std::max(std::fabs(m.lower()), std::fabs(m.upper()))) * IntervalD(weight(i));
+      sq += mag * mag;
     }
     rho0 += num::sqrt(sq);
   }
@@ -706,6 +753,17 @@ TubeSegment<S> ValidatedStepper<S>::step_ball(LohnerSet<S>& set, S& t, const S& 
   bool last = false;
   const S hS = validated_step_size(set, t, t_end, last);
   rec_ = StepRecord<S>{};  // no record of this step: last_step() must not describe an earlier one
+  // This step's record: the box's series and the remainder over E (box_series_record.hpp).
+  series_rec_.n = n;
+  series_rec_.p = p;
+  series_rec_.t0 = t;
+  series_rec_.h = hS;
+  series_rec_.box_coeff.resize(n * (p + 1));
+  series_rec_.remainder.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t k = 0; k <= p; ++k) series_rec_.box_coeff[i * (p + 1) + k] = tx_.coefficient(i, k);
+    series_rec_.remainder[i] = te_.coefficient(i, p + 1);
+  }
   const B hbar = num::upper(hS);
   lap(prof_.apriori);
   // The growth factor over [0, h], piece by piece (integrate/ball_pieces.hpp): [0, h] is cut at
@@ -781,24 +839,27 @@ TubeSegment<S> ValidatedStepper<S>::step_ball(LohnerSet<S>& set, S& t, const S& 
   }
   LohnerSet<S> next;
   next.c.resize(n);
+  next.weights = w;
   IntervalD sq(0.0);
   for (std::size_t i = 0; i < n; ++i) {
     next.c[i] = num::mid_scalar(yc[i]);
     const IntervalD dci = to_double_outward(yc[i] - next.c[i]);
-    const double mag = std::max(std::fabs(dci.lower()), std::fabs(dci.upper()));
-    sq += IntervalD(mag) * IntervalD(mag);
+    const IntervalD mag = IntervalD(std::max(std::fabs(dci.lower()), std::fabs(dci.upper()))) * IntervalD(weight(i));
+    sq += mag * mag;
   }
   next.ball = (rho1 + num::sqrt(sq)).upper();
   if (!std::isfinite(next.ball)) throw ValidationFailure("ball step: the radius is not finite");
-  // x_i(h) ∈ y_c,i ± ρ1 (|x_i − x_i(h; c)| ≤ ‖x − x(h; c)‖₂), and in E.
-  const S spread = num::hull_of_bounds<S>(B(-rho1.upper()), B(rho1.upper()));
   TubeSegment<S> seg;
   seg.t0 = t;
   seg.box = E_;
   t = last ? t_end : S(t + hS);
   seg.t1 = t;
   final_.resize(n);
-  for (std::size_t i = 0; i < n; ++i) final_[i] = intersect(yc[i] + spread, E_[i]);
+  // x_i(h) ∈ y_c,i ± ρ1/w_i (|w_i (x_i − x_i(h; c))| ≤ ‖W(x − x(h; c))‖₂), and in E.
+  for (std::size_t i = 0; i < n; ++i) {
+    const double rad = (rho1 / IntervalD(weight(i))).upper();
+    final_[i] = intersect(yc[i] + num::hull_of_bounds<S>(B(-rad), B(rad)), E_[i]);
+  }
   seg.end = final_;
   set = std::move(next);
   reached = last;
@@ -866,6 +927,14 @@ void ValidatedStepper<S>::ball_piece(std::size_t piece, const std::vector<double
     for (std::size_t i = 0; i < n; ++i)
       for (std::size_t j = 0; j < n; ++j) Df[i * n + j] = to_double_outward(tj.derivative(i, 1, j));
   }
+  // In the norm ‖W e‖₂ the error e = x − x(·; c) obeys d(We)/ds = W A W⁻¹ (We): the bound is
+  // taken for W·Df·W⁻¹, entry (i, j) scaled by w_i/w_j (powers of two: exact, but in interval
+  // arithmetic so that an overflow or underflow can only widen).
+  const std::vector<double>& w = opt_.ball_weights;
+  if (!w.empty())
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = 0; j < n; ++j)
+        if (w[i] != w[j]) Df[i * n + j] = Df[i * n + j] * (IntervalD(w[i]) / IntervalD(w[j]));
   const double t1 = StepProfile::now();
   t_df += t1 - t0;
   // μ_i ≥ λ_max(sym A) for every A in Df, or +inf (numerics/log_norm_bound.hpp).

@@ -80,9 +80,9 @@ TEST(RunPlan, TimeVariableByLossFormAndRequest) {
   EXPECT_THROW(integrate::plan_run(square, q), std::invalid_argument);
 }
 
-// The ball step from 200 states on in t-time (d = T = 14: 210 states), the Lohner step below it
-// (d = T = 13: 182), never in τ-time, never for a caller that reads step records; the pieces
-// are then chosen per step (0).
+// The ball step from 200 states on (d = T = 14: 210 states; 211 in τ-time), the Lohner step
+// below it (d = T = 13: 182), never for a caller that reads step records nor for |x| or relu in
+// τ-time (their kink crossings read records); the pieces are then chosen per step (0).
 TEST(RunPlan, StepperByDimensionTimeAndRecords) {
   const auto big = shape(14, 14, instances::Loss::regression), small = shape(13, 13, instances::Loss::regression);
   const auto b = integrate::plan_run(big, request(PlanTier::rigorous, 300));
@@ -95,7 +95,16 @@ TEST(RunPlan, StepperByDimensionTimeAndRecords) {
   records.needs_step_records = true;
   EXPECT_EQ(integrate::plan_run(big, records).stepper, PlanStepper::lohner);
   const auto logistic_big = shape(14, 14, instances::Loss::logistic, instances::Normalization::sigmoid);
-  EXPECT_EQ(integrate::plan_run(logistic_big, request(PlanTier::rigorous, 300)).stepper, PlanStepper::lohner);  // τ-time
+  const auto lb = integrate::plan_run(logistic_big, request(PlanTier::rigorous, 300));
+  EXPECT_EQ(lb.time, PlanTime::tau);
+  EXPECT_EQ(lb.stepper, PlanStepper::ball);
+  for (const auto kink : {instances::Normalization::abs, instances::Normalization::relu})
+    EXPECT_EQ(integrate::plan_run(shape(14, 14, instances::Loss::logistic, kink), request(PlanTier::rigorous, 300)).stepper,
+              PlanStepper::lohner);
+  auto tied_big = shape(14, 14, instances::Loss::logistic), tied_small = shape(13, 13, instances::Loss::logistic);
+  tied_big.model = tied_small.model = "tied_value_softmax";  // 14² + 14 + 1 = 211 and 183 states in τ-time
+  EXPECT_EQ(integrate::plan_run(tied_big, request(PlanTier::rigorous, 500)).stepper, PlanStepper::ball);
+  EXPECT_EQ(integrate::plan_run(tied_small, request(PlanTier::rigorous, 500)).stepper, PlanStepper::lohner);
 }
 
 // An expert's set / ball_pieces / order wins over the plan; what no method serves is refused.
@@ -117,11 +126,14 @@ TEST(RunPlan, ExpertOverridesWin) {
   EXPECT_TRUE(v.log_norm_ball);
   EXPECT_EQ(v.ball_pieces, 4u);
   EXPECT_EQ(v.order, 12u);
-  // refused: the ball in τ-time, in the reduced form, for a record reader; pieces with lohner
+  // refused: the ball for relu in τ-time, in the reduced form, for a record reader; pieces with
+  // lohner. Served: the ball in τ-time for a smooth normalization.
   auto bad = request(PlanTier::rigorous, 10);
   bad.set = "ball";
-  EXPECT_THROW(integrate::plan_run(shape(4, 3, instances::Loss::logistic, instances::Normalization::sigmoid), bad),
+  EXPECT_THROW(integrate::plan_run(shape(4, 3, instances::Loss::logistic, instances::Normalization::relu), bad),
                std::invalid_argument);
+  EXPECT_EQ(integrate::plan_run(shape(4, 3, instances::Loss::logistic, instances::Normalization::sigmoid), bad).stepper,
+            PlanStepper::ball);
   EXPECT_THROW(integrate::plan_run(shape(4, 3, instances::Loss::logistic), bad), std::invalid_argument);
   bad.needs_step_records = true;
   EXPECT_THROW(integrate::plan_run(small, bad), std::invalid_argument);

@@ -349,5 +349,62 @@ TEST(ValidatedClosedForms, BallStepInPiecesStaysSoundAndNarrows) {
   }
 }
 
+// A fast passive clock (BallSettings::ball_weights): x' = −x, t' = 1 + K x² with K = 100, from
+// x0 ∈ [1 − e, 1 + e], t0 = 0. Exactly x = x0 e^{−τ}, t = τ + K x0² (1 − e^{−2τ})/2. t drives
+// nothing, but its row of Df (2Kx) makes μ₂ ≈ Kx in the Euclidean norm; with t weighted by 2^−10
+// the row is 0.2x and μ ≈ 0.01, so the ball keeps about its initial radius e (x's own spread
+// shrinks, but t's error, weighted, is part of the ball). Every corner's exact solution must lie
+// in the final box and in every
+// segment — in particular t, whose spread 2Ke(1 − e^{−2τ}) is ~200× x's: a box that took the
+// radius as ρ (not ρ/w_t) for t would miss it.
+ExactSolution clock_from(double x0, double K) {
+  return [=](double tau, std::vector<testing::Ref*>& r) {
+    testing::Ref e2(256);
+    mpfr_set_d(r[0]->get(), -tau, MPFR_RNDN);
+    mpfr_exp(r[0]->get(), r[0]->get(), MPFR_RNDN);
+    mpfr_mul_d(r[0]->get(), r[0]->get(), x0, MPFR_RNDN);  // x0 e^{−τ}
+    mpfr_set_d(e2.get(), -2 * tau, MPFR_RNDN);
+    mpfr_exp(e2.get(), e2.get(), MPFR_RNDN);
+    mpfr_d_sub(e2.get(), 1.0, e2.get(), MPFR_RNDN);  // 1 − e^{−2τ}
+    mpfr_mul_d(e2.get(), e2.get(), K * 0.5, MPFR_RNDN);
+    mpfr_mul_d(e2.get(), e2.get(), x0, MPFR_RNDN);
+    mpfr_mul_d(e2.get(), e2.get(), x0, MPFR_RNDN);
+    mpfr_add_d(r[1]->get(), e2.get(), tau, MPFR_RNDN);
+  };
+}
+auto fast_clock = [](const auto& x, auto& dx) {
+  using V = std::decay_t<decltype(x[0])>;
+  dx[0] = -x[0];
+  dx[1] = V(1) + V(100) * x[0] * x[0];
+};
+
+TEST(ValidatedClosedForms, BallStepWeightsAFastPassiveClock) {
+  const double e = 1e-6, T = 2;
+  integrate::BallOptions o = ball_options();
+  o.ball_weights = {1.0, std::ldexp(1.0, -10)};
+  BallStepper<IntervalD, decltype(fast_clock)> vt(fast_clock, 2, o);
+  const auto tube = vt.integrate({IntervalD(1 - e, 1 + e), IntervalD(0.0)}, IntervalD(0.0), IntervalD(T));
+  for (double x0 : {1 - e, 1 + e}) expect_tube_contains<IntervalD>(tube, T, clock_from(x0, 100), 2);
+  const double wx = num::width(tube.final_box()[0]), wt = num::width(tube.final_box()[1]);
+  EXPECT_LT(wx, 2.5 * e);                                      // no growth beyond e^{0.01·T} and t's weighted share
+  EXPECT_GT(wt, 2 * 100 * e * (1 - std::exp(-2 * T)));         // t's spread is in its box
+  // The Euclidean norm on the same flow: its ball grows like e^{∫Kx} (≈ e^{9.5} by τ = 0.1).
+  integrate::BallOptions plain = ball_options();
+  BallStepper<IntervalD, decltype(fast_clock)> euclid(fast_clock, 2, plain);
+  const auto short_tube = euclid.integrate({IntervalD(1 - e, 1 + e), IntervalD(0.0)}, IntervalD(0.0), IntervalD(0.1));
+  integrate::BallOptions weighted = o;
+  BallStepper<IntervalD, decltype(fast_clock)> w2(fast_clock, 2, weighted);
+  const auto short_weighted = w2.integrate({IntervalD(1 - e, 1 + e), IntervalD(0.0)}, IntervalD(0.0), IntervalD(0.1));
+  EXPECT_GT(num::width(short_tube.final_box()[0]), 100 * num::width(short_weighted.final_box()[0]));
+  // weights that are not powers of two, or not one per component, are refused
+  integrate::BallOptions odd = ball_options();
+  odd.ball_weights = {1.0, 0.3};
+  BallStepper<IntervalD, decltype(fast_clock)> bad(fast_clock, 2, odd);
+  EXPECT_THROW(bad.integrate({IntervalD(1.0), IntervalD(0.0)}, IntervalD(0.0), IntervalD(0.1)), std::invalid_argument);
+  odd.ball_weights = {1.0};
+  BallStepper<IntervalD, decltype(fast_clock)> short_w(fast_clock, 2, odd);
+  EXPECT_THROW(short_w.integrate({IntervalD(1.0), IntervalD(0.0)}, IntervalD(0.0), IntervalD(0.1)), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace softcert

@@ -1,5 +1,5 @@
 // The one validated flow (integrate/validated_flow.hpp): what needs step records does not
-// compile with the ball stepper; the solution curve's queries contain closed-form flows (a
+// compile with the ball stepper (the component rule takes either: its box series); the solution curve's queries contain closed-form flows (a
 // 300-bit MPFR reference); the component stop rule brackets a known crossing time; a finisher
 // ends a run with an enclosure of x(END); the failure rule keeps the last validated box.
 #include <gtest/gtest.h>
@@ -43,8 +43,9 @@ using FlowRotation = decltype(flow_rotation);
 using FlowClockDecay = decltype(flow_clock_decay);
 
 // ----- compile time: records only with the Lohner stepper -----------------------------------
-// A TubeStep observer and the component (τ-time) stop rule need records: with a BallStepper
-// run_flow does not exist (its constraint fails), with a LohnerStepper it does.
+// A TubeStep observer needs records: with a BallStepper run_flow does not exist (its constraint
+// fails), with a LohnerStepper it does. The component (τ-time) stop rule takes either: it reads
+// the step's crossing_record() (the ball step's is its box series).
 template <class Stepper>
 constexpr bool takes_tube_step_observer = requires(Stepper& st, LohnerSet<IntervalD>& set, FlowControl c) {
   integrate::run_flow<IntervalD>(st, set, std::vector<IntervalD>{}, IntervalD(0), integrate::until_time(IntervalD(1)), c,
@@ -66,7 +67,7 @@ static_assert(!BallStepper<IntervalD, FlowDecay>::has_records);
 static_assert(takes_tube_step_observer<LohnerStepper<IntervalD, FlowDecay>>);
 static_assert(!takes_tube_step_observer<BallStepper<IntervalD, FlowDecay>>);
 static_assert(takes_component_rule<LohnerStepper<IntervalD, FlowDecay>>);
-static_assert(!takes_component_rule<BallStepper<IntervalD, FlowDecay>>);
+static_assert(takes_component_rule<BallStepper<IntervalD, FlowDecay>>);
 static_assert(takes_segment_observer<BallStepper<IntervalD, FlowDecay>>);
 // The curve of a ball run has no record queries either.
 template <class Curve>
@@ -186,9 +187,10 @@ TEST(ValidatedFlow, CurveQueriesContainTheRotationWithBothSteppers) {
 
 // ----- stop rules ------------------------------------------------------------------------------
 // The clock x0' = 1 from x0 = 0.25 crosses 1 at τ = 0.75 and 2.5 at τ = 2.25; the crossings
-// bracket those times tightly and their boxes contain x1 = e^{−τ}.
-TEST(ValidatedFlow, ComponentCrossingBracketsTheKnownTime) {
-  LohnerStepper<IntervalD, FlowClockDecay> st(flow_clock_decay, 2);
+// bracket those times tightly and their boxes contain x1 = e^{−τ} — with the Lohner step's
+// records and with the ball step's box series (BoxSeriesRecord).
+template <class Stepper>
+void expect_clock_crossings(Stepper& st) {
   const std::vector<IntervalD> x0 = {IntervalD(0.25), IntervalD(1.0)};
   LohnerSet<IntervalD> set = LohnerSet<IntervalD>::from_box(x0);
   const auto curve = integrate::run_flow<IntervalD>(
@@ -208,6 +210,72 @@ TEST(ValidatedFlow, ComponentCrossingBracketsTheKnownTime) {
     EXPECT_GE(c.steps, 1u);
   }
   EXPECT_LE(curve.crossings()[0].steps, curve.crossings()[1].steps);
+}
+TEST(ValidatedFlow, ComponentCrossingBracketsTheKnownTime) {
+  LohnerStepper<IntervalD, FlowClockDecay> lohner(flow_clock_decay, 2);
+  expect_clock_crossings(lohner);
+  BallStepper<IntervalD, FlowClockDecay> ball(flow_clock_decay, 2);
+  expect_clock_crossings(ball);
+}
+
+// The ball step's crossing on a clock that is not a polynomial in τ, with a short series (order
+// 3, fixed steps of 1/8): x' = −x, t' = 1 + x² from (1, 0), so t = τ + (1 − e^{−2τ})/2, and
+// x(τ) = e^{−τ}. Two crossings, each against the τ* a 300-bit bisection finds: t = 0.23 inside the
+// first step (τ* ≈ 0.122, from a point: the box series is thin there, and its remainder
+// x_4(E)·s^4 ≈ −7·10⁻⁵ is what keeps τ* in the bracket), and t = 1 four steps later. The clock's
+// weight 2^−4 (BallSettings::ball_weights) goes through both.
+void clock_crossing(double target, testing::Ref& lo) {
+  // g(τ) = τ + (1 − e^{−2τ})/2 − target is increasing, g(0) < 0 < g(target).
+  testing::Ref hi(kFlowRefBits), mid(kFlowRefBits), g(kFlowRefBits);
+  mpfr_set_d(lo.get(), 0, MPFR_RNDN);
+  mpfr_set_d(hi.get(), target, MPFR_RNDN);
+  for (int i = 0; i < 280; ++i) {
+    mpfr_add(mid.get(), lo.get(), hi.get(), MPFR_RNDN);
+    mpfr_div_2ui(mid.get(), mid.get(), 1, MPFR_RNDN);
+    mpfr_mul_si(g.get(), mid.get(), -2, MPFR_RNDN);
+    mpfr_exp(g.get(), g.get(), MPFR_RNDN);
+    mpfr_d_sub(g.get(), 1.0, g.get(), MPFR_RNDN);
+    mpfr_div_2ui(g.get(), g.get(), 1, MPFR_RNDN);
+    mpfr_add(g.get(), g.get(), mid.get(), MPFR_RNDN);
+    mpfr_sub_d(g.get(), g.get(), target, MPFR_RNDN);
+    if (mpfr_sgn(g.get()) < 0) mpfr_set(lo.get(), mid.get(), MPFR_RNDN);
+    else mpfr_set(hi.get(), mid.get(), MPFR_RNDN);
+  }
+}
+TEST(ValidatedFlow, BallCrossingOfANonlinearClockHoldsTheReference) {
+  auto clock = [](const auto& x, auto& dx) {
+    using V = std::decay_t<decltype(x[0])>;
+    dx[0] = -x[0];
+    dx[1] = V(1) + x[0] * x[0];
+  };
+  integrate::BallOptions o;
+  o.order = 3;
+  o.fixed_step = 0.125;
+  o.ball_weights = {1.0, 0.0625};
+  BallStepper<IntervalD, decltype(clock)> st(clock, 2, o);
+  const std::vector<IntervalD> x0 = {IntervalD(1.0), IntervalD(0.0)};
+  LohnerSet<IntervalD> set = LohnerSet<IntervalD>::from_box(x0);
+  const std::vector<double> targets = {0.23, 1.0};
+  const auto curve = integrate::run_flow<IntervalD>(
+      st, set, x0, IntervalD(0),
+      integrate::until_component(1, std::vector<IntervalD>{IntervalD(targets[0]), IntervalD(targets[1])}, IntervalD(10.0)),
+      FlowControl{}, integrate::no_finisher);
+  ASSERT_TRUE(curve.completed()) << curve.message();
+  ASSERT_EQ(curve.crossings().size(), 2u);
+  EXPECT_EQ(curve.crossings()[0].steps, 1u);  // the first crossing is inside the first step
+  for (std::size_t k = 0; k < 2; ++k) {
+    testing::Ref tau(kFlowRefBits);
+    clock_crossing(targets[k], tau);
+    const auto& c = curve.crossings()[k];
+    EXPECT_TRUE(flow_contains(c.time, tau)) << k << ": [" << c.time.lower() << ", " << c.time.upper() << "] ref " << tau.str();
+    EXPECT_LT(c.time.upper() - c.time.lower(), 1e-3) << k;
+    EXPECT_TRUE(c.box[1].lower() <= targets[k] && targets[k] <= c.box[1].upper()) << k;
+    testing::Ref x(kFlowRefBits);
+    mpfr_neg(x.get(), tau.get(), MPFR_RNDN);
+    mpfr_exp(x.get(), x.get(), MPFR_RNDN);  // e^{−τ*}
+    EXPECT_TRUE(flow_contains(c.box[0], x)) << k << ": [" << c.box[0].lower() << ", " << c.box[0].upper() << "] ref " << x.str();
+    EXPECT_LT(c.box[0].upper() - c.box[0].lower(), 1e-3) << k;
+  }
 }
 
 // A τ cap before the crossing fails the run with the time-change message; a crossing target not
