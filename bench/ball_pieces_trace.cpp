@@ -41,10 +41,7 @@ int run(const Model& model, const IntervalD& t_end, unsigned k, std::size_t ever
   o.log_norm_ball = true;
   o.ball_pieces = k;
   if constexpr (requires { model.time_index(); })
-    if (tau) {
-      o.ball_weights.assign(model.dimension(), 1.0);
-      o.ball_weights[model.time_index()] = integrate::detail::tau_time_weight(t_end.upper());
-    }
+    if (tau) o.ball_weights = integrate::detail::tau_time_ball_weights(model.dimension(), model.time_index(), t_end.upper());
   auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
   integrate::BallStepper<IntervalD, decltype(field)> vt(field, model.dimension(), o.ball_options());
   auto set = integrate::LohnerSet<IntervalD>::from_box(model.initial_state());

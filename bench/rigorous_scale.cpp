@@ -132,10 +132,8 @@ double steps_of(const char* sweep, const Variant& v, const std::string& label, c
   if constexpr (requires { m.tau_time(); }) tau = m.tau_time();
   integrate::ValidatedOptions o = options(v, tau);
   if constexpr (requires { m.time_index(); })
-    if (tau && o.log_norm_ball) {
-      o.ball_weights.assign(m.dimension(), 1.0);
-      o.ball_weights[m.time_index()] = integrate::detail::tau_time_weight(t_goal > 0 ? t_goal : 500);
-    }
+    if (tau && o.log_norm_ball)
+      o.ball_weights = integrate::detail::tau_time_ball_weights(m.dimension(), m.time_index(), t_goal > 0 ? t_goal : 500);
   return integrate::with_stepper<IntervalD>(o, field, m.dimension(), [&](auto& vt) {
     auto set = integrate::LohnerSet<IntervalD>::from_box(m.initial_state());
     double hsum = 0;

@@ -114,6 +114,13 @@ inline double tau_time_weight(double end) {
   std::frexp(8.0 * std::max(end, 1.0), &k);  // 2^(k−1) ≤ 8·END < 2^k
   return std::ldexp(1.0, -k);
 }
+// The ball's weights of a τ-time state of n components whose t is component `time_index`: 1 for
+// every component but t, tau_time_weight(end) for t.
+inline std::vector<double> tau_time_ball_weights(std::size_t n, std::size_t time_index, double end) {
+  std::vector<double> w(n, 1.0);
+  w.at(time_index) = tau_time_weight(end);
+  return w;
+}
 
 // The options every full-state run starts from: no kept segments, progress reported in t (read
 // from the state in τ-time), the derivative order full_state_orders.hpp gives unless the
@@ -125,10 +132,8 @@ template <class S, class Model>
 ValidatedOptions full_state_options(const Model& model, bool tau_time, ValidatedOptions options, double end) {
   options.keep_segments = false;
   if constexpr (requires { model.time_index(); })
-    if (tau_time && options.log_norm_ball && options.ball_weights.empty()) {
-      options.ball_weights.assign(model.dimension(), 1.0);
-      options.ball_weights[model.time_index()] = tau_time_weight(end);
-    }
+    if (tau_time && options.log_norm_ball && options.ball_weights.empty())
+      options.ball_weights = tau_time_ball_weights(model.dimension(), model.time_index(), end);
   if constexpr (requires { model.time_index(); })
     if (tau_time && options.on_step)
       options.on_step = [report = options.on_step, ti = model.time_index()](std::size_t n, double, const std::vector<double>& x) {

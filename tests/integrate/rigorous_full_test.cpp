@@ -97,6 +97,28 @@ TEST(RigorousFull, TiedEnclosureContainsA256BitReferenceAndNotAPerturbedOne) {
   for (std::size_t i = 0; i < 12; ++i) EXPECT_TRUE(contains(viaInst.x[i], ref[i])) << i;
 }
 
+// The tied model in τ-time with the ball step (the plan's choice from 200 states on; docs/method.md
+// §2b): t weighted in the ball's norm, the crossing t = 20 read from the box series. The state
+// there contains the 256-bit t-time reference, the t component contains 20, and the enclosure is
+// narrow (so the test is not vacuous).
+TEST(RigorousFull, TiedBallStepInTauTimeContainsA256BitReference) {
+  num::PrecisionGuard g(256);
+  const auto inst = instances::parse_instance(tied_json());
+  const std::vector<MpReal> ref = reference_state(inst, "20");
+  const models::TiedValueSoftmax<IntervalD> model(inst, true);
+  integrate::ValidatedOptions vo;
+  vo.log_norm_ball = true;
+  const auto enc = integrate::enclose_model_state<IntervalD>(model, IntervalD(20), vo);
+  EXPECT_TRUE(enc.tau_time);
+  ASSERT_EQ(enc.x.size(), 13u);
+  ASSERT_EQ(ref.size(), 12u);
+  for (std::size_t i = 0; i < 12; ++i) {
+    EXPECT_TRUE(contains(enc.x[i], ref[i])) << "component " << i << ": [" << num::lower(enc.x[i]) << ", " << num::upper(enc.x[i]) << "] misses " << ref[i];
+    EXPECT_LT(num::upper(enc.x[i]) - num::lower(enc.x[i]), 1e-8) << i;
+  }
+  EXPECT_TRUE(contains(enc.x.back(), MpReal(20)));
+}
+
 TEST(RigorousFull, SegmentsCoverTheHorizonAndContainTheSolution) {
   num::PrecisionGuard g(256);
   const auto inst = instances::parse_instance(tied_json());
