@@ -345,8 +345,9 @@ ExperimentResult run_members(const RunContext& ctx, const std::string& what, con
         "*confirmed* where they agree to 3 digits or more, never proved). Entropy and max weight are those of α "
         "normalised to sum 1 (n/a: signed weights, which the sum normalization gives once a score turns negative). "
         "A flow the fast tier could not finish (kinks of |x| and relu make it chatter) is shown as —. "
-        "**Proved at t**: where the rigorous tier reaches the authors' horizon (validated Taylor–Lohner steps on the "
-        "full state, intervals over double), the enclosures of the entropy and of the max weight at that time, ends "
+        "**Proved at t**: where the rigorous tier reaches the authors' horizon (validated steps on the full state, "
+        "intervals over double: the Taylor–Lohner set, or from 200 states on the ball step, docs/method.md §2b), "
+        "the enclosures of the entropy and of the max weight at that time, ends "
         "rounded outward; else why not. Tokens are counted from 0 (CSV columns `gd_alpha0`, …; the "
         "arrays `alpha`, `a` in numbers.json; the figures' keys).\n\n";
   md << "| run | cell | lr × iterations = t | entropy at t (GD / flow) | max weight (GD / flow) | loss (GD / flow) | "
