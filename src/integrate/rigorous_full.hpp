@@ -157,8 +157,8 @@ template <class S, class Model>
 // The stop rule of a full-state run to the times `times`: in τ-time the crossings of the t
 // component (τ ≤ t along the orbit, dt/dτ ≥ 1, so τ(t_k) ≤ t_k caps the search at the last time
 // + 1), in t-time the times themselves. Calls f(rule, control).
-template <class S, class Model, class Stepper, class F>
-auto with_full_state_rule(const Model& model, bool tau_time, const Stepper&, const std::vector<S>& times,
+template <class S, class Model, class F>
+auto with_full_state_rule(const Model& model, bool tau_time, const std::vector<S>& times,
                           std::size_t max_steps, F&& f) {
   FlowControl control;
   control.max_steps = max_steps;
@@ -199,7 +199,7 @@ FullStateEnclosure<S> enclose_model_state(const Model& model, const S& t_end, Va
     } else {
       LohnerSet<S> set = LohnerSet<S>::from_box(model.initial_state());
       const auto curve = detail::with_full_state_rule<S>(
-          model, out.tau_time, stepper, std::vector<S>{t_end}, options.max_steps, [&](const auto& rule, const FlowControl& control) {
+          model, out.tau_time, std::vector<S>{t_end}, options.max_steps, [&](const auto& rule, const FlowControl& control) {
             return run_flow<S>(stepper, set, model.initial_state(), S(0), rule, control, no_finisher,
                                on_segment([&](const TubeSegment<S>& seg) { on_segment_visit(seg); }));
           });
@@ -246,7 +246,7 @@ std::vector<FullStateEnclosure<S>> enclose_model_states_at(const Model& model, c
     use_closed_form_jacobian(stepper, model);  // the ball step's Df (closed_form_jacobian.hpp)
     LohnerSet<S> set = LohnerSet<S>::from_box(model.initial_state());
     const auto curve = detail::with_full_state_rule<S>(
-        model, proto.tau_time, stepper, times, options.max_steps, [&](const auto& rule, const FlowControl& control) {
+        model, proto.tau_time, times, options.max_steps, [&](const auto& rule, const FlowControl& control) {
           return run_flow<S>(stepper, set, model.initial_state(), S(0), rule, control, no_finisher);
         });
     if (!curve.completed())
