@@ -14,6 +14,10 @@
 // attention_sink.argmax_u0  [ours] a(0) not uniform: k = argmax u(0).
 // attention_sink.agreeing   [ours] argmax a(0) = argmax u(0) = m (both unique): k = m. The start
 //                           is in R_m exactly (Lemma 1), so no integration is needed.
+// attention_sink.values_at_zero  [ours] V(0) = 0 and a unique m = argmax a(0), the reading where
+//                           the highest initial score is all there is: k = m. Our lemma proves it for
+//                           every such start (u(0) = 0 and u̇ = g c σ(a) put the state in R_m for all
+//                           small t > 0); the check certifies the entry by integration regardless.
 //
 // proved: the certified winner is the claimed index (margin: the entry margin). violated: the
 // state is certified inside R_k with k ≠ the claimed index, so σ(a) → e_k ≠ e_claimed — a
@@ -27,11 +31,19 @@
 namespace softcert::varre2026 {
 
 // Which index the reading claims wins (file header).
-enum class SinkReading { uniform, argmax_a0, argmax_u0, agreeing };
+enum class SinkReading { uniform, argmax_a0, argmax_u0, agreeing, values_at_zero };
 
 namespace {
 
 inline const char* const kUniqueArgmaxA0 = "unique-argmax-a0";
+inline const char* const kZeroV0 = "zero-V0";  // every entry of V(0) is 0
+
+bool zero_values(const instances::Instance& inst) {
+  for (const auto& row : inst.V)
+    for (const auto& x : row)
+      if (num::parse_decimal<Rational>(x) != 0) return false;
+  return true;
+}
 
 // The index of the strict maximum of v, exactly; nullopt when the maximum is tied.
 std::optional<std::size_t> strict_argmax(const std::vector<Rational>& v) {
@@ -111,6 +123,11 @@ class AttentionSinkCheck : public LogisticCheck {
                 "[ours: Thm 3.3 and the sink from a non-uniform a(0) where the orderings agree] Logistic loss, "
                 "softmax, argmax a(0) = argmax u(0) = m, both unique: sigma(a(t)) -> e_m (the start is in R_m, "
                 "Lemma 1)."};
+      case SinkReading::values_at_zero:
+        return {"varre2026.attention_sink.values_at_zero", doc,
+                "[" + q + "; ours: the reading where the initial scores are all that differs -- values start at "
+                "zero; our lemma proves it for every such start, the check certifies it by integration] Logistic "
+                "loss, softmax, V(0) = 0, argmax a(0) unique: sigma(a(t)) -> e_k with k = argmax a(0)."};
     }
     return {"", doc, ""};
   }
@@ -118,13 +135,15 @@ class AttentionSinkCheck : public LogisticCheck {
     switch (reading_) {
       case SinkReading::uniform: return {kUniformA0, kDistinctU0};
       case SinkReading::argmax_a0: return {kUniqueArgmaxA0, kDistinctU0};
+      case SinkReading::values_at_zero: return {kZeroV0, kUniqueArgmaxA0};
       default: return {kDistinctU0};
     }
   }
   std::vector<std::string> params() const override { return {"T", "d", "a_scale", "order", "max_depth", "max_steps", "h_max"}; }
 
   // The paper's reading draws a(0) = 0; the others draw a(0) = a_scale·N(0,1) (uniform-a0 is
-  // not theirs to keep). agreeing then swaps two entries of a(0) so that its argmax is u(0)'s.
+  // not theirs to keep). agreeing then swaps two entries of a(0) so that its argmax is u(0)'s;
+  // values_at_zero sets V(0) = 0 unless zero-V0 is dropped.
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
     engine::GenerateOptions g = o;
     if (reading_ != SinkReading::uniform) g.dropped.insert(kUniformA0);
@@ -135,12 +154,17 @@ class AttentionSinkCheck : public LogisticCheck {
       const std::size_t ku = static_cast<std::size_t>(std::max_element(s.u.begin(), s.u.end()) - s.u.begin());
       std::swap(j["a"][ka], j["a"][ku]);
     }
+    if (reading_ == SinkReading::values_at_zero && !o.dropped.count(kZeroV0))
+      for (auto& row : j["V"])
+        for (auto& x : row) x = "0";
     return j;
   }
 
   std::map<std::string, bool> hypotheses_on(const nlohmann::json& instance) const override {
     std::map<std::string, bool> h = LogisticCheck::hypotheses_on(instance);
-    h[kUniqueArgmaxA0] = strict_argmax(exact_start(logistic_instance(instance)).a).has_value();
+    const instances::Instance inst = logistic_instance(instance);
+    h[kUniqueArgmaxA0] = strict_argmax(exact_start(inst).a).has_value();
+    h[kZeroV0] = zero_values(inst);
     return h;
   }
 
@@ -165,6 +189,11 @@ class AttentionSinkCheck : public LogisticCheck {
       case SinkReading::argmax_u0:
         if (!ku) throw std::invalid_argument("V: the largest entry of u(0) = V(0)^T beta* must be unique");
         claimed = *ku, claimed_as = "argmax of u(0)";
+        break;
+      case SinkReading::values_at_zero:
+        if (!zero_values(inst)) throw std::invalid_argument("V: this reading needs V(0) = 0 (hypothesis zero-V0)");
+        if (!ka) throw std::invalid_argument("a: this reading needs a unique largest entry of a(0)");
+        claimed = *ka, claimed_as = "argmax of a(0)";
         break;
       case SinkReading::agreeing:
         if (!ka || !ku || *ka != *ku)
@@ -209,5 +238,6 @@ SOFTCERT_REGISTER_CHECK(AttentionSinkCheck, SinkReading::uniform);
 SOFTCERT_REGISTER_CHECK(AttentionSinkCheck, SinkReading::argmax_a0);
 SOFTCERT_REGISTER_CHECK(AttentionSinkCheck, SinkReading::argmax_u0);
 SOFTCERT_REGISTER_CHECK(AttentionSinkCheck, SinkReading::agreeing);
+SOFTCERT_REGISTER_CHECK(AttentionSinkCheck, SinkReading::values_at_zero);
 
 }  // namespace softcert::varre2026

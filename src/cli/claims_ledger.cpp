@@ -27,7 +27,8 @@ namespace fs = std::filesystem;
 const std::set<std::string> kSources = {"paper", "code", "ours"};
 const std::set<std::string> kStatuses = {"checked", "unchecked", "out_of_scope"};
 const std::set<std::string> kClaimKeys = {"id",      "paper",   "source",  "where", "quote", "reading",
-                                          "status",  "finding", "entries", "docs",  "reason"};
+                                          "status",  "finding", "entries", "docs",  "reason",
+                                          "near_miss", "paraphrase"};
 
 std::string string_field(const toml::table& t, const char* key, const std::string& where, bool required) {
   const toml::node* n = t.get(key);
@@ -142,6 +143,17 @@ Claim parse_claim(const toml::table& t, const std::string& where0, SuiteCache& s
     if (c.reading.empty()) fail(where, "reading (a string) is required for a checked claim");
   }
   for (const auto& r : refs) c.entries.push_back(resolve(r, suites, where));
+  for (const auto& r : string_list(t, "near_miss", where)) {
+    LedgerEntry e = resolve(r, suites, where);
+    if (e.expect != "refuted") fail(where, "near_miss: '" + r + "' does not expect \"refuted\" (a near miss is a false statement)");
+    c.near_misses.push_back(std::move(e));
+  }
+  if (!c.near_misses.empty() && c.status != "checked") fail(where, "near_miss: only a checked claim has near misses");
+  if (const toml::node* n = t.get("paraphrase")) {
+    if (!n->is_boolean()) fail(where, "paraphrase: must be true or false");
+    c.paraphrase = n->as_boolean()->get();
+    if (c.paraphrase && c.source != "code") fail(where, "paraphrase: only a [code] quote is marked as a paraphrase");
+  }
   c.docs = string_list(t, "docs", where);
   for (const auto& d : c.docs)
     if (d.find("..") != std::string::npos || fs::path(d).is_absolute() || !fs::is_regular_file(root / d))
@@ -182,6 +194,14 @@ std::string entries_text(const Claim& c) {
   for (std::size_t i = 0; i < c.entries.size(); ++i) s += (i ? "; " : "") + entry_text(c.entries[i]);
   return s;
 }
+
+// What a checked claim's near misses are, or that it has none: the README names the first.
+std::string near_miss_text(const Claim& c) {
+  if (c.near_misses.empty()) return "**cannot fail as checked** (no near miss)";
+  return "near miss: " + entry_text(c.near_misses.front());
+}
+
+std::string quote_text(const Claim& c) { return "\"" + c.quote + "\"" + (c.paraphrase ? " (paraphrase)" : ""); }
 
 std::string docs_text(const Claim& c) {
   std::string s;
@@ -286,12 +306,12 @@ std::string render_readme_section(const Ledger& l) {
       any = true;
       std::string item;
       if (c.status == "checked") {
-        item = c.finding + " — " + entries_text(c);
+        item = c.finding + " — " + entries_text(c) + "; " + near_miss_text(c);
         if (!c.docs.empty()) item += "; " + docs_text(c);
         item += ". (" + c.id + ")";
       } else {
         item = source_tag(c) + " " + c.paper + ", " + c.where;
-        if (!c.quote.empty()) item += ": \"" + c.quote + "\"";
+        if (!c.quote.empty()) item += ": " + quote_text(c);
         item += std::string(" — ") + (c.status == "unchecked" ? "not checked yet: " : "out of scope: ") + c.reason +
                 " (" + c.id + ")";
       }
@@ -320,13 +340,16 @@ std::string render_docs_page(const Ledger& l) {
   for (const Claim& c : l.claims) {
     o << "\n## " << c.id << "\n\n";
     o << "- **Source** " << source_tag(c) << " " << c.paper << ", " << c.where << "\n";
-    if (!c.quote.empty()) o << "- **Quote** \"" << c.quote << "\"\n";
+    if (!c.quote.empty()) o << "- **Quote** " << quote_text(c) << "\n";
     if (!c.reading.empty()) o << "- **Reading checked** " << c.reading << "\n";
     o << "- **Status** " << c.status << "\n";
     if (c.status == "checked") {
       o << "- **Finding** " << c.finding << "\n";
       o << "- **Suite entries**\n";
       for (const auto& e : c.entries) o << "  - " << entry_text(e) << ", check `" << e.check << "`\n";
+      if (c.near_misses.empty()) o << "- **Near misses** none: cannot fail as checked\n";
+      else o << "- **Near misses**\n";
+      for (const auto& e : c.near_misses) o << "  - " << entry_text(e) << ", check `" << e.check << "`\n";
     } else {
       o << "- **Why** " << c.reason << "\n";
     }

@@ -20,7 +20,12 @@ struct LedgerEntry {
 
 struct Claim {
   std::string id, paper, source, where, quote, reading, status, finding, reason;
+  bool paraphrase = false;  // a [code] quote in our words, not the notebook's text
   std::vector<LedgerEntry> entries;
+  // Near misses: entries with expect = "refuted" whose statement is a nearby false one (a
+  // hypothesis dropped, a constant strengthened, the winner swapped), showing what the checks of
+  // a checked claim could catch. A checked claim without any "cannot fail as checked".
+  std::vector<LedgerEntry> near_misses;
   std::vector<std::string> docs;
 };
 
@@ -31,7 +36,8 @@ struct Ledger {
 
 // Parses and validates a ledger: unknown keys, missing or malformed fields, a source other than
 // paper/code/ours, a status other than checked/unchecked/out_of_scope, duplicate ids, suite
-// entries absent from their suite, docs pages that do not exist (paths relative to the
+// entries absent from their suite, a near miss whose entry does not expect "refuted", a
+// paraphrase flag on a non-code quote, docs pages that do not exist (paths relative to the
 // repository root, the ledger directory's parent) → std::invalid_argument naming the file, the
 // claim and the field. The file must be a regular file of at most 1 MiB.
 Ledger load_ledger(const std::filesystem::path& file);

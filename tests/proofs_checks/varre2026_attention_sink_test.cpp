@@ -75,9 +75,23 @@ TEST(Varre2026AttentionSink, AgreeingStartIsInsideTheRegionExactly) {
                std::invalid_argument);
 }
 
+TEST(Varre2026AttentionSink, WithValuesAtZeroTheHighestInitialScoreWins) {
+  // u(0) = 0: only a(0) tells the tokens apart; the entry into R_1 is certified by integration
+  const auto r = run_sink("varre2026.attention_sink.values_at_zero", sink_instance({"0", "0", "0"}, {"0.3", "0.5", "-0.2"}), 1e4);
+  ASSERT_EQ(r.verdict, Verdict::proved) << r.reason;
+  EXPECT_EQ(r.details["winner"], 1);
+  EXPECT_GT(std::stod(r.margin.lower_text()), 0.0);
+  // a value lead is outside this reading, and so is a tie at the top of a(0)
+  EXPECT_THROW(run_sink("varre2026.attention_sink.values_at_zero", sink_instance({"0", "2"}, {"0.01", "0"})),
+               std::invalid_argument);
+  EXPECT_THROW(run_sink("varre2026.attention_sink.values_at_zero", sink_instance({"0", "0"}, {"1", "1"})),
+               std::invalid_argument);
+}
+
 TEST(Varre2026AttentionSink, GeneratedInstancesSatisfyEachReadingsHypotheses) {
   for (const char* name : {"varre2026.attention_sink", "varre2026.attention_sink.argmax_a0",
-                           "varre2026.attention_sink.argmax_u0", "varre2026.attention_sink.agreeing"}) {
+                           "varre2026.attention_sink.argmax_u0", "varre2026.attention_sink.agreeing",
+                           "varre2026.attention_sink.values_at_zero"}) {
     const engine::Check* c = engine::CheckRegistry::global().find(name);
     ASSERT_NE(c, nullptr) << name;
     const std::vector<std::string> kept = c->hypotheses();
