@@ -105,9 +105,52 @@ std::string replace(std::string s, const std::string& from, const std::string& t
 TEST(CliClaims, AWellFormedScratchLedgerIsAccepted) {
   const auto r = run_softcert(claims_args(scratch_ledger("good", kGood), ""));
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.out.find("- f — `mini` › `varre2026.attention_sink.agreeing` (rigorous, 1 generated). (x.sink)"),
+  // a checked claim without a near miss says it cannot fail as checked
+  EXPECT_NE(flatten(r.out).find("- f — `mini` › `varre2026.attention_sink.agreeing` (rigorous, 1 generated); "
+                                "**cannot fail as checked** (no near miss). (x.sink)"),
             std::string::npos)
       << r.out;
+}
+
+TEST(CliClaims, NearMissesNameRefutedEntriesOfTheirSuites) {
+  const fs::path ledger = scratch_ledger("near_miss", kGood + "near_miss = [\"mini/varre2026.attention_sink.argmax_u0\"]\n");
+  softcert::testing::write_text(ledger.parent_path() / "suites/mini.toml",
+                                "[[check]]\nname = \"varre2026.attention_sink.agreeing\"\ninstances = 1\n"
+                                "[[check]]\nname = \"varre2026.attention_sink.argmax_u0\"\ninstances = 1\nexpect = \"refuted\"\n");
+  auto r = run_softcert(claims_args(ledger, ""));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(flatten(r.out).find("; near miss: `mini` › `varre2026.attention_sink.argmax_u0` (rigorous, 1 generated, expect "
+                                "refuted). (x.sink)"),
+            std::string::npos)
+      << r.out;
+  r = run_softcert(claims_args(ledger, "--docs '" + (ledger.parent_path() / "claims.md").string() + "'"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(softcert::testing::read_text(ledger.parent_path() / "claims.md").find("- **Near misses**\n  - `mini` › `varre2026.attention_sink.argmax_u0`"),
+            std::string::npos);
+  // a near miss must be a false statement the suite expects refuted
+  softcert::testing::write_text(ledger.parent_path() / "suites/mini.toml",
+                                "[[check]]\nname = \"varre2026.attention_sink.agreeing\"\ninstances = 1\n"
+                                "[[check]]\nname = \"varre2026.attention_sink.argmax_u0\"\ninstances = 1\n");
+  r = run_softcert(claims_args(ledger, ""));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("near_miss: 'mini/varre2026.attention_sink.argmax_u0' does not expect \"refuted\""), std::string::npos)
+      << r.err;
+}
+
+TEST(CliClaims, EveryCheckedClaimOfTheLedgerShowsItsTeethOrSaysItCannot) {
+  const auto r = run_softcert(claims_args(kRepo / "proofs_checks/claims.toml", ""));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string flat = flatten(r.out);
+  // the negative claims and Thm 3.3 name near misses; a claim without one says so
+  for (const char* id : {"varre.norm.linear", "varre.norm.elementwise_sigmoid", "varre.thm3_3.one_hot", "varre.square_weaker"}) {
+    const auto at = flat.find(std::string("(") + id + ")");
+    ASSERT_NE(at, std::string::npos) << id;
+    const auto item = flat.rfind(" - ", at);  // the list item's start (items begin "- " on their own line)
+    ASSERT_NE(item, std::string::npos) << id;
+    EXPECT_NE(flat.substr(item, at - item).find("near miss: "), std::string::npos) << id;
+  }
+  EXPECT_NE(flat.find("**cannot fail as checked** (no near miss); docs/theorems/varre2026_massive_values.md. (varre.massive_values)"),
+            std::string::npos);
 }
 
 TEST(CliClaims, ResultsOfASuiteRunAreAddedToItsEntries) {
@@ -154,6 +197,10 @@ TEST(CliClaims, MalformedLedgersAreRefusedNamingTheField) {
       {replace(kGood, "id = \"x.sink\"", "id = \"x sink\""), "id: letters"},
       {kGood + "[[claim]]\n" + kGood, "id: 'x.sink' is used twice"},
       {replace(kGood, "finding = \"f\"", "finding = 3"), "finding: must be a string"},
+      {kGood + "near_miss = [\"mini/varre2026.attention_sink.agreeing\"]\n", "near_miss: 'mini/varre2026.attention_sink.agreeing' does not expect"},
+      {kGood + "near_miss = [\"mini/none\"]\n", "suite 'mini' has no entry labelled 'none'"},
+      {kGood + "paraphrase = true\n", "paraphrase: only a [code] quote"},
+      {kGood + "paraphrase = 1\n", "paraphrase: must be true or false"},
   };
   int i = 0;
   for (const auto& [ledger, message] : cases) {
