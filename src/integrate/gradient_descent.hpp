@@ -6,10 +6,17 @@
 // where f = model.rhs is the t-time vector field of the gradient flow (f = −∇L). After k
 // iterations the iterate is compared with the flow at t = k·lr, the notebook's time axis.
 //
-// No guarantee: this is the discrete process the authors plotted, computed in double (the
-// same arithmetic as theirs, not bit-identical: their gradients are written differently and
-// carry +1e-10 guards in the normalizations' denominators, docs/models.md). It is shown beside
-// the flow, never used to decide a verdict.
+// gradient_descent: no guarantee. It is the discrete process the authors plotted, computed in
+// double (the same arithmetic as theirs, not bit-identical: their gradients are written
+// differently and carry +1e-10 guards in the normalizations' denominators, docs/models.md). It
+// is shown beside the flow, never used to decide a verdict.
+//
+// enclose_gradient_descent: the same iteration over an interval kind S. Guarantee: every x_k it
+// visits contains the k-th iterate of exact real gradient descent from the model's initial state
+// (itself enclosed from the instance's decimals) with step exactly lr, since x_{k+1} is the
+// interval evaluation of x + lr f(x) over the enclosure x_k (the model's rhs is sound over S, as
+// the validated integrator requires). No wrapping control: widths grow with the map's
+// sensitivity, and a caller reads the enclosures as they come.
 #include <cstdint>
 #include <functional>
 #include <stdexcept>
@@ -32,6 +39,18 @@ void gradient_descent(const Model& model, double lr, std::uint64_t iterations, c
     for (std::size_t i = 0; i < x.size(); ++i) x[i] += lr * f[i];
   }
   if (next != record_at.size()) throw std::invalid_argument("record_at: must be sorted and ≤ iterations");
+}
+
+// Runs up to `iterations` steps of size lr over S; visit(k, x_k) is called for k = 0 … iterations
+// and returns false to stop. Returns the last k visited.
+template <class S, class Model, class Visit>
+std::uint64_t enclose_gradient_descent(const Model& model, const S& lr, std::uint64_t iterations, Visit&& visit) {
+  std::vector<S> x = model.initial_state(), f(x.size());
+  for (std::uint64_t k = 0;; ++k) {
+    if (!visit(k, static_cast<const std::vector<S>&>(x)) || k == iterations) return k;
+    model.rhs(x, f);
+    for (std::size_t i = 0; i < x.size(); ++i) x[i] = S(x[i] + S(lr * f[i]));
+  }
 }
 
 }  // namespace softcert::integrate

@@ -1,0 +1,144 @@
+// Varre, Rofin, Flammarion (2026): the authors' own computation is gradient descent, not the
+// flow — notebook cell 3 runs `run_experiment(dim=8, learning_rate=0.1, num_iterations=int(1e6),
+// num_samples=2000)` from W = 0.1·N(0,1), a = 0 (cell 2) — docs/theorems/varre2026_gd_iterates.md.
+//
+// [ours] Thm 3.2's order for the iterates: with x_{k+1} = x_k − lr ∇L(x_k) from the instance's
+// exact data, for every pair with u_i(0) > u_j(0) and every 1 ≤ k ≤ N, a_i(k) > a_j(k) and
+// u_i(k) > u_j(k) — so the attention's winner at every iterate is argmax u(0), the flow's
+// certified winner from a(0) = 0 (varre2026.attention_sink). The iterates are enclosed by
+// interval iteration (integrate::enclose_gradient_descent): exact real GD with step exactly lr,
+// lr the double nearest 0.1 as numpy's. Since u(0) is distinct the pairs form a chain, and the
+// gaps of adjacent pairs in the u(0) order decide all pairs (every other gap is a sum of them).
+//
+// Margin: the enclosure of the smallest adjacent gap over all iterates 1 … N. violated: a gap
+// certainly negative at some k (a certified counterexample at that k); inconclusive: the
+// enclosures grew too wide to decide, or straddle 0. Working precision: 256 bits unless
+// --precision says otherwise — interval iteration has no wrapping control, and in the early
+// iterates the interval softmax loses the cancellation in σ_i(u_i − ū), so a 53-bit enclosure
+// passes width 10⁻³ after about a thousand iterates; the widths stop growing once the attention
+// has concentrated.
+#include <algorithm>
+#include <numeric>
+
+#include "engine/registry.hpp"
+#include "engine/verdict_policy.hpp"
+#include "integrate/gradient_descent.hpp"
+#include "models/value_softmax.hpp"
+#include "varre2026_check.hpp"
+
+namespace softcert::varre2026 {
+
+namespace {
+
+struct GdSettings {
+  double lr = 0.1;                    // the notebook's learning_rate [code, cell 3]
+  std::uint64_t iterations = 1000000;  // num_iterations=int(1e6) [code, cell 3]
+  double max_width = 1e-3;            // stop when an iterate's enclosure is wider than this
+};
+
+GdSettings gd_settings(const engine::CheckOptions& o) {
+  GdSettings s;
+  s.lr = number_param(o.params, "lr", s.lr);
+  if (!(s.lr > 0 && s.lr <= 100)) throw std::invalid_argument("params.lr: must be in (0, 100]");
+  const double n = number_param(o.params, "iterations", static_cast<double>(s.iterations));
+  if (!(n >= 1 && n <= 1e8) || n != static_cast<double>(static_cast<std::uint64_t>(n)))
+    throw std::invalid_argument("params.iterations: must be an integer in [1, 1e8]");
+  s.iterations = static_cast<std::uint64_t>(n);
+  return s;
+}
+
+template <class S>
+engine::CheckResult decide(const instances::Instance& inst, const ExactStart& start, const GdSettings& set) {
+  const models::ValueSoftmax<S> model(inst);
+  const std::size_t T = inst.T, d = inst.d, a0 = model.a_offset();
+  std::vector<std::size_t> chain(T);  // tokens by decreasing u(0)
+  std::iota(chain.begin(), chain.end(), 0);
+  std::sort(chain.begin(), chain.end(), [&](std::size_t i, std::size_t j) { return start.u[i] > start.u[j]; });
+  std::vector<S> beta;
+  for (const auto& b : inst.beta) beta.push_back(num::parse_decimal<S>(b));
+  engine::CheckResult r;
+  S worst;
+  bool have = false, too_wide = false, certainly_broken = false;
+  std::uint64_t worst_k = 0, broken_k = 0;
+  std::string broken_what;
+  std::vector<S> last_alpha;
+  const std::uint64_t last = integrate::enclose_gradient_descent<S>(model, S(set.lr), set.iterations, [&](std::uint64_t k, const std::vector<S>& x) {
+    for (const auto& c : x)
+      if (!(num::width(c) <= set.max_width)) return !(too_wide = true);
+    if (k == 0) return true;  // a(0) ties: the claim is for k ≥ 1
+    std::vector<S> u(T, S(0));
+    for (std::size_t row = 0; row < d; ++row)
+      for (std::size_t j = 0; j < T; ++j) u[j] = S(u[j] + S(x[row * T + j] * beta[row]));
+    for (std::size_t n = 0; n + 1 < T; ++n) {
+      const std::size_t i = chain[n], j = chain[n + 1];
+      for (const S& gap : {S(x[a0 + i] - x[a0 + j]), S(u[i] - u[j])}) {
+        if (!have || num::lower(gap) < num::lower(worst)) worst_k = k;
+        worst = have ? num::min_of(worst, gap) : gap;
+        have = true;
+        if (num::certainly_negative(gap)) {
+          certainly_broken = true, broken_k = k;
+          broken_what = "pair (" + std::to_string(i) + ", " + std::to_string(j) + ")";
+          return false;
+        }
+      }
+    }
+    if (k == set.iterations) last_alpha = model.attention(x);
+    return true;
+  });
+  r.details["iterations"] = last;
+  r.details["lr"] = set.lr;
+  r.details["winner"] = chain.front();
+  if (!last_alpha.empty()) r.details["max_attention"] = enclosure_json(last_alpha[chain.front()], 10);
+  if (too_wide) {
+    r.reason = "the enclosure of iterate " + std::to_string(last) + " is wider than " + num::decimal_round_trip(set.max_width);
+    return r;
+  }
+  if (!have) {
+    r.reason = "no iterate after the start";
+    return r;
+  }
+  r.details["smallest_gap_at"] = certainly_broken ? broken_k : worst_k;
+  const std::string at = " (iterates 1.." + std::to_string(last) + ", lr " + num::decimal_round_trip(set.lr) + ")";
+  engine::decide_by_margin(r, worst,
+                           {"every iterate keeps the order of u(0) in a and in u; the winner is token " +
+                                std::to_string(chain.front()) + at,
+                            "iterate " + std::to_string(broken_k) + " certainly breaks the order of " + broken_what + at,
+                            "the enclosure of a gap straddles 0" + at});
+  return r;
+}
+
+}  // namespace
+
+class GradientDescentOrderCheck : public LogisticCheck {
+ public:
+  GradientDescentOrderCheck()
+      : LogisticCheck({"varre2026.gd.order_preservation", "docs/theorems/varre2026_gd_iterates.md",
+                       "[code, cell 3: the authors' computation is gradient descent, run_experiment(dim=8, learning_rate=0.1, "
+                       "num_iterations=int(1e6)); paper, Thm 3.2: seed 'preserves the order of the scores a and of the projected "
+                       "values u'; ours: the statement for the iterates] Logistic loss, softmax, a(0) uniform, u(0) distinct: the "
+                       "gradient-descent iterates x_{k+1} = x_k - lr grad L(x_k) from the instance's exact data (lr = params.lr, "
+                       "default 0.1; N = params.iterations, default 1e6) keep, for every pair with u_i(0) > u_j(0) and every "
+                       "1 <= k <= N, a_i(k) > a_j(k) and u_i(k) > u_j(k)."}) {}
+  std::vector<std::string> params() const override { return {"T", "d", "a_scale", "lr", "iterations"}; }
+
+  engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
+    if (o.tier != engine::Tier::rigorous)
+      throw std::invalid_argument("tier: this check encloses the iterates; use --tier rigorous");
+    const instances::Instance inst = logistic_instance(instance);
+    const ExactStart start = exact_start(inst);
+    if (!uniform(start.a)) throw std::invalid_argument("a: this check needs a uniform a(0) (hypothesis uniform-a0)");
+    if (ordered_pairs(start).size() != inst.T * (inst.T - 1) / 2)
+      throw std::invalid_argument("V: the entries of u(0) = V(0)^T beta* must be distinct (hypothesis distinct-u0)");
+    const GdSettings set = gd_settings(o);
+    const unsigned bits = o.precision_bits == 0 ? 256 : o.precision_bits;
+    return engine::with_interval_kind(bits, [&](auto kind, unsigned used) {
+      engine::CheckResult r = decide<decltype(kind)>(inst, start, set);
+      r.precision_bits = used;
+      return r;
+    });
+  }
+};
+
+SOFTCERT_REGISTER_CHECK(GradientDescentOrderCheck);
+
+}  // namespace softcert::varre2026

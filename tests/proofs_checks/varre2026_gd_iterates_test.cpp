@@ -1,0 +1,69 @@
+// Gradient-descent iterates enclosed by interval iteration (proofs_checks/varre2026_gd_iterates.cpp,
+// integrate/gradient_descent.hpp): the first iterate against its closed form, the winner against
+// the flow's on the authors' headline instance, and the honest inconclusive of a 53-bit run.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "engine/input_file.hpp"
+#include "engine/registry.hpp"
+#include "engine/verdict_policy.hpp"
+
+namespace softcert {
+namespace {
+
+using engine::Verdict;
+
+engine::CheckResult run_gd(const nlohmann::json& inst, const std::string& iterations, unsigned bits = 0) {
+  const engine::Check* c = engine::CheckRegistry::global().find("varre2026.gd.order_preservation");
+  EXPECT_NE(c, nullptr);
+  engine::CheckOptions o;
+  o.params = {{"iterations", std::stod(iterations)}};
+  o.precision_bits = bits;
+  return engine::run_check(*c, inst, o);
+}
+
+nlohmann::json headline() {
+  return nlohmann::json::parse(
+      engine::read_input_file(std::string(SOFTCERT_SOURCE_DIR) + "/proofs_checks/instances/authors/headline.json"));
+}
+
+TEST(Varre2026GradientDescent, TheFirstIterateHasItsClosedForm) {
+  // T = 2, d = 1, β* = 1, u(0) = (0.3, 0.1), a(0) = 0: σ = (½, ½), z = 0.2, g = sigmoid(−0.2);
+  // a_0 − a_1 after one step = lr·g·(½·0.1 + ½·0.1) = 0.01·g, u_0 − u_1 stays 0.2.
+  const nlohmann::json inst = {{"model", "value_softmax"}, {"loss", "logistic"}, {"normalization", "softmax"},
+                               {"T", 2}, {"d", 1}, {"V", nlohmann::json::array({nlohmann::json::array({"0.3", "0.1"})})},
+                               {"a", nlohmann::json::array({"0", "0"})}, {"beta", nlohmann::json::array({"1"})},
+                               {"provenance", "hand-made for tests"}};
+  const auto r = run_gd(inst, "1");
+  ASSERT_EQ(r.verdict, Verdict::proved) << r.reason;
+  const double expected = 0.01 / (1 + std::exp(0.2));
+  EXPECT_LE(std::stod(r.margin.lower_text()), expected * (1 + 1e-15));
+  EXPECT_GE(std::stod(r.margin.upper_text()), expected * (1 - 1e-15));
+  EXPECT_LT(std::stod(r.margin.upper_text()) - std::stod(r.margin.lower_text()), 1e-30);
+}
+
+TEST(Varre2026GradientDescent, TheIteratesKeepTheFlowsWinnerOnTheHeadline) {
+  const auto r = run_gd(headline(), "3000");
+  ASSERT_EQ(r.verdict, Verdict::proved) << r.reason;
+  EXPECT_EQ(r.details["winner"], 6);  // argmax u(0), the flow's certified winner (varre2026.attention_sink)
+  EXPECT_EQ(r.details["iterations"], 3000);
+  EXPECT_GT(std::stod(r.margin.lower_text()), 0.0);
+}
+
+TEST(Varre2026GradientDescent, A53BitEnclosureGrowsTooWideAndSaysSo) {
+  const auto r = run_gd(headline(), "3000", 53);
+  EXPECT_EQ(r.verdict, Verdict::inconclusive);
+  EXPECT_NE(r.reason.find("wider than"), std::string::npos) << r.reason;
+}
+
+TEST(Varre2026GradientDescent, RefusesStartsOutsideItsHypotheses) {
+  nlohmann::json inst = headline();
+  inst["a"][0] = "1";
+  EXPECT_THROW(run_gd(inst, "10"), std::invalid_argument);
+  EXPECT_THROW(run_gd(headline(), "0"), std::invalid_argument);
+  EXPECT_THROW(run_gd(headline(), "1.5"), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace softcert
