@@ -23,7 +23,7 @@
 #include "engine/registry.hpp"
 #include "engine/verdict_policy.hpp"
 #include "integrate/gradient_descent.hpp"
-#include "models/value_softmax.hpp"
+#include "models/logistic_reduced.hpp"
 #include "varre2026_check.hpp"
 
 namespace softcert::varre2026 {
@@ -49,13 +49,13 @@ GdSettings gd_settings(const engine::CheckOptions& o) {
 
 template <class S>
 engine::CheckResult decide(const instances::Instance& inst, const ExactStart& start, const GdSettings& set) {
-  const models::ValueSoftmax<S> model(inst);
-  const std::size_t T = inst.T, d = inst.d, a0 = model.a_offset();
+  // The reduced map is exact for gradient descent as for the flow: V_{k+1} − V_k = lr g_k β* σ_kᵀ,
+  // so V_k = V_0 + β* w_kᵀ and (a, u) with u = V_kᵀβ* iterate on their own (docs/models.md).
+  const auto model = models::LogisticReduced<S>::from_instance(inst);
+  const std::size_t T = inst.T;
   std::vector<std::size_t> chain(T);  // tokens by decreasing u(0)
   std::iota(chain.begin(), chain.end(), 0);
   std::sort(chain.begin(), chain.end(), [&](std::size_t i, std::size_t j) { return start.u[i] > start.u[j]; });
-  std::vector<S> beta;
-  for (const auto& b : inst.beta) beta.push_back(num::parse_decimal<S>(b));
   engine::CheckResult r;
   S worst;
   bool have = false, too_wide = false, certainly_broken = false;
@@ -66,12 +66,9 @@ engine::CheckResult decide(const instances::Instance& inst, const ExactStart& st
     for (const auto& c : x)
       if (!(num::width(c) <= set.max_width)) return !(too_wide = true);
     if (k == 0) return true;  // a(0) ties: the claim is for k ≥ 1
-    std::vector<S> u(T, S(0));
-    for (std::size_t row = 0; row < d; ++row)
-      for (std::size_t j = 0; j < T; ++j) u[j] = S(u[j] + S(x[row * T + j] * beta[row]));
     for (std::size_t n = 0; n + 1 < T; ++n) {
       const std::size_t i = chain[n], j = chain[n + 1];
-      for (const S& gap : {S(x[a0 + i] - x[a0 + j]), S(u[i] - u[j])}) {
+      for (const S& gap : {S(x[i] - x[j]), S(x[T + i] - x[T + j])}) {
         if (!have || num::lower(gap) < num::lower(worst)) worst_k = k;
         worst = have ? num::min_of(worst, gap) : gap;
         have = true;
@@ -130,7 +127,7 @@ class GradientDescentOrderCheck : public LogisticCheck {
     if (ordered_pairs(start).size() != inst.T * (inst.T - 1) / 2)
       throw std::invalid_argument("V: the entries of u(0) = V(0)^T beta* must be distinct (hypothesis distinct-u0)");
     const GdSettings set = gd_settings(o);
-    const unsigned bits = o.precision_bits == 0 ? 256 : o.precision_bits;
+    const unsigned bits = o.precision_bits == 0 ? 384 : o.precision_bits;
     return engine::with_interval_kind(bits, [&](auto kind, unsigned used) {
       engine::CheckResult r = decide<decltype(kind)>(inst, start, set);
       r.precision_bits = used;
