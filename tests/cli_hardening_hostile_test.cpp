@@ -1,5 +1,5 @@
-// Hostile input, round 3 (issue 28): no symlink followed when writing, no unbounded read, no
-// tampered record trusted, no option accepted that fails later. Each case failed on b379f6d.
+// Hostile input: no symlink followed when writing, no unbounded read, no tampered record
+// trusted, no option accepted that fails later. Each case fails without the guard it tests.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>

@@ -1,4 +1,4 @@
-// Hostile but fair input, part 2 (issue 16): the rigorous precision cap in suites, the margin
+// Hostile but fair input, part 2: the rigorous precision cap in suites, the margin
 // contract of strict and non-strict claims, run identity for --resume and merge, the lock on
 // --out, strict JSON and unknown params.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Hostile but fair input (issue 16): size limits are exit 2 before any work, report files are
+// Hostile but fair input: size limits are exit 2 before any work, report files are
 // written atomically and checked, messages say what is wrong (and quote at most 80
 // characters), margins print outward, details carry no timings, and a bad instance file is one
 // error record inside a suite but exit 2 when given directly.
