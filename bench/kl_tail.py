@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
 """Bench (a figure, not a test): varre2026.kl.loss_reaches_infimum, rigorous tier, on the authors'
-instance at their t = 1e6, before and after issue 29 (docs/method.md §5d, docs/performance.md
-"The cross-entropy tail").
+instance at their t = 1e6, with the defaults and (--before) with the Lohner set and no tail
+(docs/method.md §5d, docs/performance.md "The cross-entropy tail").
 
 Runs through the CLI (`softcert check ... --tier rigorous --horizon H --json`), CPU seconds from
 the child's rusage, side by side:
-  after   the defaults: the ball step with 4 pieces, the loss gap by its mean value form, and the
+  after   the defaults: the ball step with 2 pieces, the loss gap by its mean value form, and the
           cross-entropy tail lemma once it closes the claim
-  before  what the check did before issue 29 (--before): the Lohner set, no tail, walking until
-          L - L* <= delta is certain at a step's end (params set = "lohner", tail = false,
-          max_steps = 200000; measured at 27 CPU-min in 2026-12, so off by default)
+  before  (--before) the Lohner set and no tail, walking until L - L* <= delta is certain at a
+          step's end (params set = "lohner", tail = false, max_steps = 200000; ~27 CPU-min,
+          so off by default)
 and prints verdict, steps, the t where the claim was closed, CPU seconds and the ratio
 before/after. The two runs of a pair run one after the other (not concurrently); the machine load
 (`uptime`) is printed first: on a shared machine ratios are what to compare, not seconds.
@@ -53,7 +53,7 @@ def main():
     ap.add_argument("instance", nargs="?", default="proofs_checks/instances/authors/kl.json")
     ap.add_argument("--softcert", default="build/softcert")
     ap.add_argument("--horizon", default="1e6")
-    ap.add_argument("--before", action="store_true", help="also run the pre-issue-29 path (~27 CPU-min)")
+    ap.add_argument("--before", action="store_true", help="also run the Lohner set without the tail (~27 CPU-min)")
     a = ap.parse_args()
     print("load:", subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip())
     rows = [("after", run(a.softcert, a.instance, a.horizon, []))]

@@ -1,5 +1,6 @@
 // Bench (not a test): where num::log_norm_upper_bound (numerics/log_norm_bound.hpp) spends its
-// time on the ball step's matrices (docs/performance.md, "A cheaper ball step …", third session).
+// time on the ball step's matrices (docs/performance.md, "The certificate of μ by an a priori
+// Cholesky bound").
 // The matrix is the ball step's own: Df of the value-softmax field of INSTANCE over the box
 // x(T0) ± W, x(T0) the fast tier's state at T0 (integrate_fast, no guarantee: a realistic matrix,
 // not a validated one), by the same first-order tape pass as the ball step's pieces
@@ -10,9 +11,9 @@
 //   lanczos      detail::lanczos_top_estimate(m)
 //   eigen_llt    Eigen's LLT of λI − m alone (λ = the proposal + 2⁻³⁰·‖m‖_max·n, the first shift)
 //   llt_residual detail::cholesky_residual_bound: Eigen's LLT + the LLᵀ verification
-//                (two upward triangular GEMMs; the certificate before 2026-12-03)
+//                (two upward triangular GEMMs; the residual certificate, for comparison)
 //   apriori      lambda_max_bound_by_cholesky (numerics/cholesky_lambda_bound.hpp: one plain
-//                Cholesky + the a priori error term; the certificate after)
+//                Cholesky + the a priori error term; the certificate the ball step uses)
 // Usage: log_norm_phases INSTANCE T0 W [REPS]
 #include <algorithm>
 #include <cstdio>

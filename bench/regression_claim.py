@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """The authors' regression claim in the rigorous tier with default options, side by side with
-the path before the tail's early stop (docs/performance.md, "The regression check's tail stops
-when its margin is decided"). Runs
+each member's tail at its default stop rule (docs/performance.md, "The regression check's tail
+stops when its margin is decided"). Runs
 
     softcert check varre2026.regression.conditioning --instance <sweep> --tier rigorous
                    [--param stop_when_decided=false]
 
-(the default, then the path before) and reports user + system CPU seconds, wall seconds, the
-verdict, the margin and the members' steps, and the ratio before / after. Figures, not a test.
+("after": the default; "before": stop_when_decided=false) and reports user + system CPU seconds,
+wall seconds, the verdict, the margin and the members' steps, and the ratio before / after.
+Figures, not a test.
 Usage: bench/regression_claim.py [--build BUILD] [--out OUT] [--check NAME] [--only after|before]
 """
 import argparse

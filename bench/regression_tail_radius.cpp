@@ -5,8 +5,8 @@
 // (integrate/pl_tail.hpp, pl_ball) and prints
 //   step,t,radius,mu,g_norm,h_ball_lo,h_ball_hi,h_box_lo,h_box_hi,cpu_s
 // (h_ball: the entropy of σ(a) over the ball, num::softmax_entropy_over_ball — what the
-// regression check's stop test and result use; h_box: over the ball's bounding box, the test
-// before; cpu_s: thread CPU seconds so far). The run never stops at a ball: it shows the whole
+// regression check's stop test and result use; h_box: over the ball's bounding box, for
+// comparison; cpu_s: thread CPU seconds so far). The run never stops at a ball: it shows the whole
 // curve R(t). Usage: regression_tail_radius INSTANCE END [EVERY [MAX_STEPS]]
 #include <cstdio>
 #include <cstdlib>

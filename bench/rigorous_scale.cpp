@@ -1,5 +1,5 @@
-// Bench (not a test): the rigorous tier at the papers' sizes (issue 14, item 5; the section
-// "Scale to the papers' sizes" of docs/performance.md). One core, intervals over double, order 20.
+// Bench (not a test): the rigorous tier at the papers' sizes (the section "Scale to the papers'
+// sizes" of docs/performance.md). One core, intervals over double, order 20.
 // Writes CSV on stdout:
 //   sweep,variant,case,n,steps,reached,cpu_s,ms_per_step,centre,box_record,derivative,apriori,assemble,products,qr,rest,log_norm,mean_h,width
 // (the phase columns are CPU ms per step, from ValidatedTaylor::profile()), then "# fit" lines
@@ -12,16 +12,16 @@
 //   regression-kappa1 (n = 420, t-time) to t = 300 and tied-D20 (n = 421, τ-time) to t = 500 —
 //   a few steps, and the case "extrapolated" gives ms/step × (horizon / mean h) — an
 //   extrapolation (marked in the case column), not a measurement.
-// Variants: "base" = ValidatedOptions{midrad_products = false, jacobian_order = p}: the inf–sup
-// products, QR loops and tube segment of 6162e66, derivatives to order p (the SSE2 tape rows and
-// the fast-arithmetic box()/Q⁻¹ loops stay on — they give the same doubles; compile with
-// -DSOFTCERT_NO_SIMD_TAPE for the scalar tape of 6162e66); "midrad" = Rump's midpoint–radius
+// Variants: "base" = ValidatedOptions{midrad_products = false, jacobian_order = p}: inf–sup
+// products, plain Householder loops and the tube segment row by row, derivatives to order p (the
+// SSE2 tape rows and the fast-arithmetic box()/Q⁻¹ loops stay on — they give the same doubles;
+// compile with -DSOFTCERT_NO_SIMD_TAPE for the scalar tape); "midrad" = Rump's midpoint–radius
 // products and Eigen's blocked QR (lohner_linalg.hpp); "midrad+q<Q>" = also the Jacobian
 // differentiated to order Q only (ValidatedOptions::jacobian_order, docs/method.md §2);
 // "base+q<Q>" likewise on the base products; "+p<P>" after any of them sets the Taylor order
 // (default 20). "default" = what enclose_model_state runs when the caller chooses nothing
 // (integrate/full_state_orders.hpp: p = 30, q = 10 in τ-time and 20 in t-time, midrad);
-// "default-p20" = the same q rule at p = 20 (the default before 2026-12-02). "ball" = the ball
+// "default-p20" = the same q rule at p = 20 (the reduced form's order). "ball" = the ball
 // step at p = 30 (BallStepper, docs/method.md §2b: no derivative pass; its
 // "derivative" column is the first-order pass for Df over E, "log_norm" the certificate of μ);
 // in τ-time it weights t in its norm as the full-state runs do (integrate/rigorous_full.hpp,
@@ -29,7 +29,7 @@
 // crossing through integrate_to_component_value, Lohner only) is skipped for it.
 // Besides the first steps, the paper sweep runs regression-kappa1 to t = 10 to the end (a
 // measured step count, not an extrapolation), and for "ball" also to t = 300.
-// "--tied D" (issue 29 item 3) runs only the authors' tied-D<D>.json (τ-time, n = D² + D + 1) for
+// "--tied D" runs only the authors' tied-D<D>.json (τ-time, n = D² + D + 1) for
 // --paper-steps steps (default 3) per variant, printing besides the row the peak resident memory
 // (getrusage); the paper sweep's tied-D20 rows are unchanged.
 // Usage: rigorous_scale [--quick] [--no-paper] [--variants base,midrad,midrad+q10,default,ball] [--paper-steps N] [--tied D]

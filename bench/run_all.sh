@@ -37,9 +37,9 @@ load "rigorous vs fast tier"
 "$build/bench/tiers" $quick | tee "$out/tiers.csv"
 load "rigorous cost sweeps (table 3)"
 "$build/bench/rigorous_cost" $quick | tee "$out/rigorous_cost.csv"
-load "rigorous tier at the papers' sizes (issue 14 item 5; docs/performance.md)"
+load "rigorous tier at the papers' sizes (docs/performance.md)"
 "$build/bench/rigorous_scale" $quick | tee "$out/rigorous_scale.csv"
-if [ -z "$quick" ]; then  # the tied model at the authors' D = 50: 2 τ-steps, ~2 CPU-minutes, 4.5 GiB (issue 29 item 3)
+if [ -z "$quick" ]; then  # the tied model at the authors' D = 50, Lohner step: 2 τ-steps, ~2 CPU-minutes, 4.5 GiB
   load "tied D = 50, first steps (docs/performance.md)"
   "$build/bench/rigorous_scale" --tied 50 --variants default --paper-steps 2 | tee "$out/rigorous_scale_tied50.csv"
 fi

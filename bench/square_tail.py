@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Bench (a figure, not a test): long square-loss horizons with and without the PL tail
-(issue 14, item 4; src/integrate/pl_tail.hpp, docs/method.md §5b).
+(src/integrate/pl_tail.hpp, docs/method.md §5b; docs/performance.md, "Long horizons near equilibria").
 
 For each instance, through the CLI (`softcert integrate X --tier rigorous`, IntervalD, order 20):
   to100   --t 100   --tail off : validated steps to t = 100 (where "from t = 100" starts)

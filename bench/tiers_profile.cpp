@@ -1,5 +1,5 @@
 // Bench (not a test): where the rigorous tier's time goes on the headline instance, at the four
-// cases of bench/tiers.cpp (t = 10 and 1e5, 53 and 128 bits; issue 29 item 5). It builds the
+// cases of bench/tiers.cpp (t = 10 and 1e5, 53 and 128 bits). It builds the
 // stepper exactly as `softcert integrate --tier rigorous` does (integrate/rigorous_integrate.cpp:
 // the plan's order and time variable, the O(T) quotient softmax for the derivative pass, in
 // IntervalD at MPFI precisions) and prints, per case, thread CPU seconds per phase from

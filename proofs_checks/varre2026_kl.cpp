@@ -26,10 +26,9 @@
 // Margin: δ − (L(H) − L*) ∈ [δ − (the bound used), δ]. Violated only when the walk's last step
 // ends at H itself and lower(L(H) − L*) > δ: that enclosure is of L(H), so no monotonicity is
 // used for a violation. Budget (params.max_steps, default 20000) exhausted or a step not
-// validated first: inconclusive, with the t reached. Measured on the authors' instance at
-// H = 10⁶: proved at s = 4231.6 (3878 steps, gap ∈ [9.85957e-5, 9.85958e-5], 7 tail stages),
-// 72 CPU-s (docs/theorems/varre2026_kl.md); before issue 29 (Lohner set, no tail) proved only
-// with a raised budget at t = 2.25·10⁴ after 20015 steps, ~1566–1623 CPU-s.
+// validated first: inconclusive, with the t reached. On the authors' instance at H = 10⁶ the
+// tail closes the claim thousands of time units before the walk alone could (what it costs, and
+// with which set: docs/theorems/varre2026_kl.md; docs/performance.md, "The cross-entropy tail").
 // Expert params: set ("ball", default, or "lohner"), ball_pieces (default 2), tail (default
 // true), order, jacobian_order (Lohner set), max_steps.
 // Fast tier: the flow to H by dopri5 in double (tolerance 1e-11) and by rkf78 at 106 bits
@@ -185,10 +184,9 @@ double fast_margin(const instances::Instance& inst, const KlSettings& set, doubl
 }
 
 // Two runs under the engine's rule: 53 bits (dopri5, tolerance 1e-11) and 106 bits (MPFR,
-// rkf78, tolerance 1e-16, at most kReferenceSteps steps). Measured on the authors' instance
-// (docs/theorems/varre2026_kl.md): the 106-bit run takes ~4 CPU-min to t = 10⁴ and the flow needs
-// about one step per time unit late, so at the authors' t = 10⁶ the rule cannot be run within a
-// suite's budget and the fast tier says inconclusive there.
+// rkf78, tolerance 1e-16, at most kReferenceSteps steps). The 106-bit run needs about one step
+// per time unit late, so at the authors' t = 10⁶ it exceeds any suite's budget and the fast tier
+// says inconclusive there (docs/theorems/varre2026_kl.md).
 constexpr std::size_t kReferenceSteps = 20000;
 
 engine::CheckResult fast(const instances::Instance& inst, const KlSettings& set, unsigned bits) {

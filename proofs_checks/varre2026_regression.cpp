@@ -31,12 +31,9 @@
 // entropy evaluated from that run's a (in double for the 53-bit run, in MPFR at 106 bits for the
 // reference), under the engine's rule (engine::decide_fast: both margins positive and within half
 // the smaller of each other); a violation both runs see counts only once the rigorous tier certifies it
-// (param recertify, default true; at d = 20 that takes hours, so the suites set it false and
-// such a sweep stays inconclusive). Never proved from the fast tier.
-// Cost, measured (docs/theorems/varre2026_regression.md): fast tier ≈ 0.01–0.03 s per member at
-// 53 bits plus 1–3 s for the 106-bit reference (d = 20, t = 300); rigorous tier at d = 20
-// (420 states) ≈ 2.7 s of CPU and 1 GB per validated step, with steps below 0.04 by t = 25 —
-// hours per member, so at d = 20 it serves short horizons only.
+// (param recertify, default true; the fast-tier suite entries at d = 20 set it false, so such a
+// sweep stays inconclusive there and the rigorous entries decide). Never proved from the fast
+// tier. What each tier costs: docs/theorems/varre2026_regression.md.
 //
 // Generator and sweep format: instances/regression_sweep.hpp (the authors' cell-10 construction
 // with softcert's RNG; the same doubles on every IEEE-754 platform).
@@ -49,7 +46,7 @@
 // members needed run on the machine's cores at once; docs/theorems/varre2026_regression.md),
 // recertify (fast tier, default true), stop_when_decided (default true: each member's PL tail
 // stops once its entropy lies inside the window the margin needs, member_requests below; false:
-// the tail's default rule, tight entropies, as before).
+// the tail's default rule, tight entropies).
 // Horizon default 300.
 
 #include <cmath>
@@ -196,7 +193,7 @@ class RegressionConditioningCheck : public VarreCheck {
   // tail's ball lies certainly inside the member's window: above θ for a gap's higher member and
   // below θ for its lower one, θ the midpoint of the two fast entropies. Sound whatever the fast
   // tier says: every valid ball's box contains x(H), so the margin below is decided from
-  // enclosures as before; the test only chooses when to stop stepping. If every member stops
+  // enclosures either way; the test only chooses when to stop stepping. If every member stops
   // that way, every gap's enclosure is certainly > 0; a window the true entropy is not in is
   // never met, and that member runs as it would without one (docs/performance.md, "The
   // regression check's tail stops when its margin is decided"). Without a usable fast run

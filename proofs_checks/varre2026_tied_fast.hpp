@@ -85,8 +85,7 @@ double tied_fast_margin(const models::TiedValueSoftmax<K>& model, const integrat
 }
 
 // Two runs under the engine's rule: 53 bits (dopri5, tolerance 1e-11) and 106 bits (MPFR,
-// rkf78, tolerance 1e-16). The 106-bit run is most of the cost: authors' D = 20 to t = 500,
-// endpoint 28 s, monotone (2000 samples) 61 s on one core (docs/theorems/varre2026_tied.md).
+// rkf78, tolerance 1e-16). The 106-bit run is most of the cost (docs/theorems/varre2026_tied.md).
 inline engine::CheckResult fast_tied(const instances::Instance& inst, const TiedSettings& set, bool monotone,
                                      const std::function<engine::CheckResult()>& recertify) {
   const std::vector<double> times = tied_fast_times(set, monotone);

@@ -90,8 +90,8 @@ engine::CheckResult run_pair_claim(const instances::Instance& inst,
 
 // Dispatch on the tier (fast: varre2026_fast_pairs.hpp) and the precision: IntervalD at 53
 // bits, IntervalMp (MPFI) above. Defined once in varre2026_tube_check.cpp, not inline here: the
-// tube walk instantiated at both kinds is ~30 s of -O3 compile time, which every check calling
-// it would otherwise pay again (docs/performance.md, "Building from scratch").
+// tube walk instantiated at both kinds is one of the heaviest -O3 compiles, which every check
+// calling it would otherwise pay again (docs/performance.md, "Building from scratch").
 engine::CheckResult run_pair_claim_at(const instances::Instance& inst,
                                       const std::vector<std::pair<std::size_t, std::size_t>>& pairs,
                                       PairClaim claim, const engine::CheckOptions& o);

@@ -1,4 +1,4 @@
-// Hostile but fair input, part 2 (issue 16): the rigorous precision cap in suites, the margin
+// Hostile but fair input, part 2: the rigorous precision cap in suites, the margin
 // contract of strict and non-strict claims, run identity for --resume and merge, the lock on
 // --out, strict JSON and unknown params.
 #include <gtest/gtest.h>
@@ -51,7 +51,7 @@ TEST(CliHardeningRun, SuiteRigorousPrecisionAboveTheCapIsExitTwo) {
 // --- integers in a suite are TOML integers --------------------------------------------------
 
 // fuzz_suite found `instances = 34e26`: toml++ converted the float to long (undefined behaviour).
-// A float where an integer belongs is now refused like any other bad value.
+// A float where an integer belongs is refused like any other bad value.
 TEST(CliHardeningRun, SuiteIntegerFieldsRefuseFloats) {
   const fs::path dir = scratch_dir("hardening_run", "float_int");
   for (const std::string& line : {std::string("instances = 34e26"), std::string("instances = 2.0"),
@@ -284,7 +284,7 @@ TEST(CliHardeningRun, OutDirectoryIsLockedAndOldReportsAreMovedAside) {
 }
 
 // A full disk in the middle of a journal append: exit 2, and the journal is cut back to whole
-// lines (a partial line used to stay behind), so --resume continues it cleanly.
+// lines (no partial line stays behind), so --resume continues it cleanly.
 TEST(CliHardeningRun, FullDiskDuringAJournalAppendLeavesWholeLines) {
   const fs::path dir = scratch_dir("hardening_run", "journal_full");
   write_text(dir / "s.toml", kSuiteText);

@@ -1,4 +1,4 @@
-// Hostile but fair input (issue 16): size limits are exit 2 before any work, report files are
+// Hostile but fair input: size limits are exit 2 before any work, report files are
 // written atomically and checked, messages say what is wrong (and quote at most 80
 // characters), margins print outward, details carry no timings, and a bad instance file is one
 // error record inside a suite but exit 2 when given directly.
@@ -87,12 +87,12 @@ TEST(CliHardening, SizeLikeInputsOutOfRangeAreExitTwoBeforeAnyWork) {
       {"check varre2026.order_preservation --instances 1 --tier rigorous --precision 65536",
        "--precision: the rigorous tier takes at most 4096 bits, got 65536"},
       {"check varre2026.order_preservation --instances 1 --precision 4097", "at most 4096 bits"},
-      // both used to become 2^64 - 1
+      // neither may become 2^64 - 1
       {"check sukenik2026.hard_switch --instances 1 --seed -1", "--seed: must be an integer in [0, 18446744073709551615]"},
       {"check sukenik2026.hard_switch --instances 1 --seed 18446744073709551616", "--seed: must be an integer"},
       {"search sukenik2026.hard_switch --seed -1", "--seed: must be an integer"},
       {"search sukenik2026.hard_switch --max-samples -1", "--max-samples: must be an integer"},
-      // used to run silently at the check's horizon 100 and say proved
+      // must not run silently at the check's horizon 100 and say proved
       {"check varre2026.order_preservation --instances 1 --horizon 0", "--horizon: must be a positive finite number"},
       {"check varre2026.order_preservation --instances 1 --horizon nan", "--horizon: must be a positive finite number"},
       {"search varre2026.order_preservation --horizon 0", "--horizon: must be a positive finite number"},

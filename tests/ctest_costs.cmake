@@ -2,7 +2,8 @@
 # the longest tests start first, longest first (COST: their seconds on 2 shared cores,
 # 2026-12-01). A fresh build directory has no CTest timing history, so CTest would start them in
 # declaration order, and a test of a minute started late leaves the other core idle at the end
-# of `make test` (issue 15, docs/performance.md). A name that no longer exists is ignored.
+# of `make test` (docs/performance.md, "Building from scratch"). A name that does not exist is
+# ignored.
 set_tests_properties(IntervalMpfrSoundness.ElementaryFunctionsEncloseHighPrecisionValues PROPERTIES COST 62)
 set_tests_properties(MarginContract.EveryCheckPrintsAnOrderedMarginThatAgreesWithItsVerdict PROPERTIES COST 26)
 set_tests_properties(IntervalDoubleSoundness.ElementaryFunctionsEncloseHighPrecisionValues PROPERTIES COST 25)

@@ -221,7 +221,7 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
     if (args->ball_pieces != 0 && args->set == "lohner") throw UsageError("--ball-pieces: only with --set ball");
     if (args->ball_pieces != 0 && args->tier != "rigorous") throw UsageError("--ball-pieces: only with --tier rigorous");
     bool positive = false;
-    try {  // (1e400 is decimal syntax but no finite double: it was an "internal error")
+    try {  // (1e400 is decimal syntax but no finite double: a usage error, not an "internal error")
       positive = num::parse_decimal<Real>(args->t) > 0;
     } catch (const std::invalid_argument& e) {
       throw UsageError("--t: must be a positive finite number: " + std::string(e.what()));

@@ -55,7 +55,7 @@ void add_merge_command(CLI::App& app, int& exit_status) {
         throw UsageError(d + "/manifest.json: no run identity (\"run\"): not a shard of this softcert's suite runs");
       // The shard's run.json (the journal's header) must be there and name the manifest's run,
       // with an id that is the hash of its identity: a shard without it, or with an edited one,
-      // is not a run this softcert wrote (issue 28).
+      // is not a run this softcert wrote.
       const std::filesystem::path rf = engine::run_file(d);
       nlohmann::json header;
       try {

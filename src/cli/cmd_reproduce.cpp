@@ -98,9 +98,9 @@ int run(const ReproduceArgs& args) {
     if (std::find(e->settings.begin(), e->settings.end(), key) == e->settings.end())
       throw UsageError("--set: " + e->name + " has no setting " + num::quoted(key));
   const fs::path out = args.out.empty() ? fs::path("out") / "reproduce" / e->name : fs::path(args.out);
-  // Nothing is created before every option is known good (issue 28: `--out a/b/c --set
-  // points=0` left a/b behind): the experiment checks its --set values when it starts, so --out
-  // is only checked here and created once the run has succeeded.
+  // Nothing is created before every option is known good (`--out a/b/c --set points=0` must not
+  // leave a/b behind): the experiment checks its --set values when it starts, so --out is only
+  // checked here and created once the run has succeeded.
   check_output_dir_possible(out);
 
   reproduce::RunContext ctx;

@@ -15,11 +15,11 @@ namespace softcert::cli {
 // an unsigned option with strtoull: "-1" and every value ≥ 2⁶⁴ become 2⁶⁴ − 1, "010" is octal.)
 CLI::Validator integer_in(std::uint64_t min, std::uint64_t max);
 
-// For output paths (--json, --out): an empty value is refused ("--json \"\"" used to exit 0
+// For output paths (--json, --out): an empty value is refused (else "--json \"\"" would exit 0
 // having written nothing).
 CLI::Validator nonempty_path();
 
-// For --horizon: a positive finite number, checked when the option is given (0 or nan used to
+// For --horizon: a positive finite number, checked when the option is given (0 or nan must not
 // fall back silently to the check's default).
 void check_horizon(double horizon);
 

@@ -24,9 +24,8 @@ enum class Tier { fast, rigorous };
 const char* to_string(Tier t);
 
 // The most bits the rigorous tier takes (integrate, check, suites). Above this its Taylor order
-// and the MPFI coefficients it keeps make a step cost minutes and gigabytes (headline instance
-// to t = 1: 1024 bits 20 s / 84 MB, 2048 bits 34 s / 236 MB, 4096 bits 6 min / 830 MB; 65536
-// bits aborts inside GMP, out of memory).
+// and the MPFI coefficients it keeps make a step cost minutes and gigabytes, and far above it
+// GMP runs out of memory and aborts (measured: docs/cli.md, "Limits").
 inline constexpr unsigned kMaxRigorousPrecision = 4096;
 // "" when `bits` is allowed for `tier`, else the message (without the option name): "the
 // rigorous tier takes at most 4096 bits, got ...".

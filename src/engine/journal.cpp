@@ -135,8 +135,8 @@ OutDirLock::OutDirLock(const std::filesystem::path& dir) {
   std::filesystem::create_directories(dir, ec);
   if (ec) throw WriteError("cannot create " + dir.string() + ": " + ec.message());
   const std::filesystem::path file = dir / ".softcert.lock";
-  // O_NOFOLLOW: a symlink planted there would have the pid written into (and truncate) its target
-  // (issue 28); O_NONBLOCK: a FIFO there cannot hang the open. Only a regular file is a lock.
+  // O_NOFOLLOW: a symlink planted there would otherwise have the pid written into (and truncate)
+  // its target; O_NONBLOCK: a FIFO there cannot hang the open. Only a regular file is a lock.
   fd_ = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0644);
   if (fd_ < 0 && errno == ELOOP)
     throw std::invalid_argument("--out " + dir.string() + ": " + file.string() +

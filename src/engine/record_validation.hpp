@@ -1,7 +1,7 @@
 #pragma once
 // What a result record read back from a journal must satisfy before `merge` or `--resume` trusts
-// it (issue 28: an edited "verdict":"proved" with a margin of [-5, -4] used to be merged as
-// proved). The rules are those of docs/verdicts.md, as the runner writes records:
+// it (e.g. an edited "verdict":"proved" with a margin of [-5, -4] must not be merged as proved).
+// The rules are those of docs/verdicts.md, as the runner writes records:
 //
 //  1. "margin" is null/absent (no margin), or two decimal strings [lower, upper] ("inf" allowed)
 //     with lower ≤ upper.

@@ -22,7 +22,7 @@ struct RunIdentity {
 };
 
 // Reads the suite file and the instance files to hash them; an unreadable file hashes as
-// "unreadable" (its instances become error records, as before).
+// "unreadable" (its instances become error records when the run reads them).
 RunIdentity run_identity(const Suite& suite, unsigned shard_count);
 
 // "" when equal; else at most a few differences, each "what: V1 (WHERE1) vs V2 (WHERE2)",

@@ -93,7 +93,7 @@ Suite load_suite(const std::filesystem::path& file) {
   Suite s;
   s.source = std::filesystem::absolute(file);
   s.name = file.stem().string();
-  if (const toml::node* name = root.get("name")) {  // (`name = 5` used to be taken as the file's stem)
+  if (const toml::node* name = root.get("name")) {  // (`name = 5` is refused, not taken as the file's stem)
     if (!name->is_string()) fail(f, "name must be a string");
     s.name = name->as_string()->get();
     if (const std::string p = label_problem(s.name); !p.empty()) fail(f, "name: " + p);
@@ -207,14 +207,14 @@ Suite load_suite(const std::filesystem::path& file) {
         e.generate.dropped.insert(name_h);
       }
     }
-    // The cap on a whole run's plan, checked before plan() allocates anything (issue 28: 100
-    // entries of 10⁶ instances each took > 2 GB while planning).
+    // The cap on a whole run's plan, checked before plan() allocates anything (100 entries of
+    // 10⁶ instances each would take > 2 GB while planning).
     planned += e.instances + e.instance_files.size();
     if (planned > kMaxPlannedInstances)
       fail(w, "instances: the suite plans " + std::to_string(planned) + " instances up to this entry, more than the " +
                   std::to_string(kMaxPlannedInstances) + " a run may hold (docs/cli.md, \"Limits\"): split the suite");
     s.entries.push_back(std::move(e));
-    // The entry's params must suit its generator (issue 28: `T = -3` gave one error record per
+    // The entry's params must suit its generator (else `T = -3` would give one error record per
     // instance), checked as `check` and `search` check --param.
     if (const std::string p = generator_settings_problem(s, s.entries.size() - 1); !p.empty())
       fail(w, "params: " + num::excerpt(p, 300));

@@ -12,9 +12,9 @@
 // Σ μ_i ℓ_i in interval arithmetic, so its upper end is ≥ the exact exponent of this partition
 // for every h in [h], whatever the signs of the μ_i: with μ_i < 0 the product's upper end uses
 // the LOWER end of ℓ_i's enclosure, which is ≤ the exact ℓ_i.
-// Before issue 28 a piece started at lower(h̄·i/m) and the previous one ended at upper(h̄·i/m):
-// neighbouring pieces overlapped by an ulp, the lengths summed to more than h, and with μ_i < 0
-// the exponent could fall below that of every partition the boxes allow.
+// Why one double per cut: with a piece starting at lower(h̄·i/m) and the previous one ending at
+// upper(h̄·i/m), neighbouring pieces would overlap by an ulp, the lengths would sum to more than
+// h, and with μ_i < 0 the exponent could fall below that of every partition the boxes allow.
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -76,8 +76,8 @@ inline IntervalD ball_growth_exponent(const std::vector<double>& mu, const std::
 //  - the radius term costs more than `excess` in the exponent of its growth factor (ρ·h, ρ the
 //    largest over its pieces): an overestimate of e^{excess} a step, and
 //  - the ball is already wider than `floor`: while it is narrower its growth costs nothing a
-//    caller sees (the authors' regression κ = 1 run ends at 1.2·10⁻⁹; measured: pieces all the
-//    way made it 3× slower for half its width, docs/performance.md "The ball step");
+//    caller sees (on the authors' regression κ = 1 run, pieces all the way cost time and buy a
+//    width no caller needs);
 // and back to one piece when the pieces' radius term is below excess/(2·many) (one piece's,
 // at most ~`many` times a piece's, would then be below the threshold too).
 // Measured in docs/performance.md ("The ball step's pieces, chosen per step").

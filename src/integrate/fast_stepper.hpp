@@ -47,9 +47,9 @@ inline Stepper parse_stepper(const std::string& name) {
 }
 
 // auto: dopri5 at double precision (cheap steps, order 5 is enough for 1e-14), the Taylor
-// stepper above (its order rises with the requested accuracy). Measured on the headline
-// instance at 128 bits (issue 9): t = 10 in 3 steps and 0.016 s against Bulirsch–Stoer's 66
-// accepted + 94 rejected steps and 0.21 s; at 224 bits 0.05 s against 35 s.
+// stepper above: its order rises with the requested accuracy, so it takes a few long steps
+// where Bulirsch–Stoer takes many short ones and rejects most of its attempts near the
+// rounding level (docs/performance.md, "What limits each figure" §1).
 inline Stepper resolve_stepper(Stepper s, unsigned precision_bits) {
   if (s != Stepper::automatic) return s;
   return precision_bits <= 64 ? Stepper::dopri5 : Stepper::taylor;
@@ -68,8 +68,8 @@ namespace ode = boost::numeric::odeint;
 // A Taylor method of order p on the taylor::Tape (not validated: no remainder bound). Each
 // step records the field once at the current point (the reduced model: T + 1 exponentials)
 // and computes the solution's Taylor coefficients to order p by the recurrences, O(nodes·p²)
-// multiply-adds; Bulirsch–Stoer instead evaluates the field ~50 times per step attempt and
-// rejected more attempts than it accepted (profile of the 30-digit headline run, issue 9).
+// multiply-adds; Bulirsch–Stoer instead evaluates the field ~50 times per step attempt, and at
+// 30 digits it rejects more attempts than it accepts.
 // Step (Jorba–Zou): h = min_{k ∈ {p−1, p}} (tol·max(1, ‖x‖∞)/‖x_k‖∞)^{1/k}, so the last
 // terms kept are at the tolerance; never rejected. Order p = ⌈−ln(tol)/2⌉ clamped to [8, 200]
 // minimises p² / h ∝ p² tol^{−1/p}, the cost per unit time.

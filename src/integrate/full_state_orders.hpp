@@ -7,16 +7,14 @@
 //
 // Why p = 30 over double intervals (docs/performance.md, "A longer series, the same Jacobian"):
 // at the papers' sizes the steps are limited by the remainder x_{p+1}(E)·h^{p+1}, whose interval
-// coefficient over the a priori box E is many orders of magnitude wider than its value (the
-// regression instance, n = 420: width 6e-4 against a value of ~1e-12 at p = 20), and those widths
-// fall only ~0.8× per order while h^{p+1} falls geometrically: a longer series buys longer
-// steps. What made a longer series expensive is the derivative pass (~nodes·q²·n, most of a
-// step); capping q keeps it at today's cost, because the coefficients q < k ≤ p then enter as
-// their (narrow) enclosures over the set's box instead of the mean value form. Measured: the
-// regression instance to t = 10, 49 → 34 steps at p = 30 with q = 20, the same width; the
-// notebook's normalization instance 93 → 66 τ-steps; the tied D = 20 instance 173 → 133.
-// The reduced logistic form (rigorous_integrate.cpp) keeps p = 20: its derivative pass is
-// small and q = p there, so a longer series costs more than its fewer steps save.
+// coefficient over the a priori box E is many orders of magnitude wider than its value, and
+// those widths fall slowly with the order while h^{p+1} falls geometrically: a longer series buys
+// longer steps. What makes a longer series expensive is the derivative pass (~nodes·q²·n, most of
+// a step); capping q keeps that cost, because the coefficients q < k ≤ p then enter as their
+// (narrow) enclosures over the set's box instead of the mean value form. 30 and not more: the
+// tapes hold p + 1 orders. The reduced logistic form (rigorous_integrate.cpp) keeps p = 20: its
+// derivative pass is small and q = p there, so a longer series costs more than its fewer steps
+// save.
 #include <algorithm>
 #include <type_traits>
 
@@ -28,10 +26,10 @@ namespace softcert::integrate {
 inline unsigned default_full_state_order(unsigned bits) { return bits <= 53 ? 30 : std::max(20u, bits / 4); }
 
 // q for a full-state run of order p in t-time or τ-time; over MPFI kinds (double_intervals
-// false) 0, i.e. q = p. τ-time: p/2 within [8, 10] — the notebook's normalization instance is as wide at
-// q = 10 as at q = p and 2.3× faster (q = 15 at p = 30: the same width, 1.6× slower than q = 10).
-// t-time: p up to 20 — on the small square-loss instances of the quick suite q = p/2 at p = 20
-// widened margins 100–3000×, so the mean value form keeps every order it had at p = 20.
+// false) 0, i.e. q = p. τ-time: p/2 within [8, 10] — on the notebook's normalization instance as
+// wide as q = p and cheaper than q = 15 or q = p. t-time: p up to 20 — on the small square-loss
+// instances of the quick suite q = p/2 widens the margins by orders of magnitude (both measured:
+// docs/performance.md, "Scale to the papers' sizes").
 inline unsigned default_full_state_jacobian_order(bool double_intervals, bool tau_time, unsigned p) {
   if (!double_intervals) return 0;
   if (tau_time) return std::min(p, std::clamp(p / 2, 8u, 10u));

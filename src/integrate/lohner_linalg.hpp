@@ -243,7 +243,7 @@ NearInverse<S> near_inverse_of_orthogonal(const std::vector<S>& Q, std::size_t n
     }
     if (eta_done) eta_b = orthogonality_defect(Qm, n);
     // In the fast arithmetic (the same bounds as IntervalD's operators without a rounding
-    // switch per operation: profiled, fesetround was 14% of a step at n = 111).
+    // switch per operation, which would be a sizeable part of a step).
     using FA = taylor::FastArith<S>;
     using F = typename FA::type;
     std::vector<S> QtQ;

@@ -263,9 +263,9 @@ PlBall<S> pl_ball(const models::ValueSoftmax<S>& model, const LohnerSet<S>& give
     // A ball set enters as a box (B = I): then JB = J, whose row i is zero outside row i of V
     // and a, and G·J has one nonzero term per V column — the same sums as the dense loops
     // below without their exact zero terms (x + 0·y = x exactly in interval arithmetic), so the
-    // same numbers at O(d·n + d²·T) operations instead of O(d·n·T + d²·n): after every ball step
-    // this was half of the regression check's CPU (each IntervalD operation switches the rounding
-    // mode twice).
+    // same numbers at O(d·n + d²·T) operations instead of O(d·n·T + d²·n). This runs after every
+    // ball step, and each IntervalD operation switches the rounding mode twice, so the dense
+    // loops would dominate the regression check (docs/performance.md, "The PL ball of a ball set").
     std::vector<S> JB(d * n, S(0));
     for (std::size_t i = 0; i < d; ++i) {
       std::vector<S> Ji(n, S(0));

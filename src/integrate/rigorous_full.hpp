@@ -11,8 +11,8 @@
 // integrated in its own time variable until the t component reaches END; any other model is
 // integrated in t. enclose_full_state(inst, END, options) picks the model of an instance: for
 // logistic loss — ValueSoftmax, and TiedValueSoftmax for model "tied_value_softmax" — τ-time
-// (dτ = γ dt), which keeps long horizons short (on the authors' tied D = 10 instance t-time
-// needed 1602 steps, 304 s, to reach t = 20, with the step count growing); t-time otherwise.
+// (dτ = γ dt), which keeps long horizons short (in t-time the steps shrink as the scores grow:
+// docs/performance.md, "The tied model at D = 50 and 100"); t-time otherwise.
 //
 // Guarantee: if the function returns, then for every initial state x0 in the box
 // initial_state() — which contains the instance's exact initial data — the exact solution of

@@ -30,9 +30,8 @@ namespace {
 // (ValidatedTaylor::set_double_jacobian_field; models::SoftmaxForm): T exponentials on its tape
 // instead of T(T − 1). At MPFI precisions it also runs in IntervalD instead of MPFI (unless
 // options.double_jacobian is false: the all-MPFI path, for comparison). The coefficients and the
-// remainder keep the pairwise form. Measured on generated T = 8 / 32 / 64 instances over 20
-// τ-steps: 3.7 → 2.1, 152 → 23, 1222 → 99 ms per step, the same steps and widths to three
-// digits (docs/performance.md, "The reduced form's derivative pass").
+// remainder keep the pairwise form, so the steps and widths stay those of the pairwise pass, at a
+// fraction of its cost from T ≈ 16 on (docs/performance.md, "The reduced form's derivative pass").
 template <class S, class Model, class VT>
 void use_quotient_jacobian(VT& vt, const instances::Instance& inst, const RigorousIntegrateOptions& opt,
                            std::shared_ptr<const Model>& holder) {

@@ -65,8 +65,8 @@ struct RigorousIntegrateOptions {
   // plan chooses (integrate/run_plan.hpp: the ball step from 200 states on, else Lohner);
   // "lohner", the Taylor–Lohner set; "ball", a (weighted) ball carried by the
   // logarithmic norm of the field (ValidatedOptions::log_norm_ball, docs/method.md §2b) — no
-  // derivative pass: on the authors' regression instance (n = 420) ~6× cheaper a step and as
-  // tight. Same guarantee either way.
+  // derivative pass, so much cheaper a step at the papers' sizes and as tight on gradient flows
+  // (docs/performance.md, "The ball step"). Same guarantee either way.
   std::string set = "auto";
   // The ball step's pieces a step (ValidatedOptions::ball_pieces, 1 … 64; implies set "ball"
   // when set is "auto"); 0: chosen per step (integrate/ball_pieces.hpp, BallPieceRule).

@@ -75,8 +75,8 @@ RunPlan plan_run(const instances::Instance& inst, const RunRequest& q) {
 
   // Time variable. τ-time needs the logistic loss. "auto": the reduced form and the fast tier
   // from kTauTimeFromHorizon on (one rule for both tiers); the rigorous full state at every
-  // horizon (measured: the tied D = 10 instance took 1602 t-time steps, 304 s, to reach t = 20,
-  // docs/performance.md), since its t-time steps shrink with the scores' growth.
+  // horizon, since its t-time steps shrink with the scores' growth (docs/performance.md, "The
+  // tied model at D = 50 and 100").
   // (The fast tier has no τ-time form of the tied model.)
   const bool tau_ok = tau_possible(inst) && !(q.tier == PlanTier::fast && inst.tied()) &&
                       (p.form == PlanForm::full_state || inst.normalization == instances::Normalization::softmax);

@@ -34,9 +34,10 @@ inline constexpr double kTauTimeFromHorizon = 100;
 bool auto_tau_time(double horizon);  // horizon >= kTauTimeFromHorizon
 
 // From this state dimension on, a t-time full-state rigorous run takes the ball step by default:
-// its cost grows like n^1.5 against the Lohner step's n^1.9–2.2, and at n = 211 it is 3.3×
-// cheaper a step, at n = 421 5–8× (docs/performance.md, "The ball step"); below it the Lohner set
-// is kept (the quick suite's instances, n ≤ 80, keep their margins exactly).
+// it has no derivative pass of nodes·q²·n and no n³ products, so its cost grows more slowly with
+// n than the Lohner step's and it is several times cheaper a step from about this size on
+// (docs/performance.md, "The ball step"); below it the Lohner set is kept (the quick suite's
+// instances, n ≤ 80, keep their margins exactly).
 inline constexpr std::size_t kBallFromDimension = 200;
 
 enum class PlanTier { fast, rigorous };

@@ -35,7 +35,7 @@ struct StepRecord {
   std::vector<S> center;        // n×(p+1): x_k(c)
   // (q+1)×n×n: Dx_k([X]) for k ≤ q = jac_order(); Dx_k = 0 for k > q (ValidatedOptions::
   // jacobian_order), not stored: at the tied model's D = 50 (n = 2551, p = 30, q = 10) the
-  // p + 1 orders were 3.2 GB, 2.1 GB of it zeros. Every query below runs its Horner sums from
+  // p + 1 orders would be 3.2 GB, 20 of the 31 orders zeros. Every query below runs its Horner sums from
   // order q: the terms above are exact zeros, and a·s + 0 = a·s, 0·s + x = x in any rounding,
   // so the enclosures are the ones Horner from p gave.
   std::vector<S> jac;
@@ -57,7 +57,8 @@ struct StepRecord {
   // (J(s)·B)·r: O(q·n²) work instead of an n³ product, and wider by the wrapping of B·r into a box
   // (at most a factor ~√n on the set's spread, which is ~1e-12 on a point start while the motion
   // over the step is ~1e-2; docs/method.md §2, "The tube segment"). The integrator's tube segment
-  // uses it: at the tied model's D = 50 (n = 2551) the n³ form was 17 % of a step.
+  // uses it: at the tied model's D = 50 (n = 2551) the n³ form would be a large part of a step
+  // (docs/performance.md, "The Lohner step's n³ work at D = 50").
   std::vector<S> enclose_wrapped(const S& s_in) const {
     using FA = taylor::FastArith<S>;
     using A = typename FA::type;

@@ -97,14 +97,15 @@ struct LohnerSettings {
   bool keep_records = false;       // also store each step's record (Tube::step queries; (p+1)·n² intervals a step)
   // Interval matrix products of the step (A = J·B, Q⁻¹A, QᵀQ, and J(s)·B of the tube segment)
   // in midpoint–radius form over floating-point GEMM, and the QR factorisation by Eigen's
-  // blocked Householder (IntervalD only; lohner_linalg.hpp). false: the inf–sup products and
-  // the QR loops of 6162e66. Same guarantee; widths equal up to rounding (docs/method.md §2).
+  // blocked Householder (IntervalD only; lohner_linalg.hpp). false: inf–sup products and plain
+  // Householder loops (a comparison path for the benches). Same guarantee; widths equal up to
+  // rounding (docs/method.md §2).
   bool midrad_products = true;
   // Order q of the x0-derivatives (the variational equations) used for the mean value form;
-  // 0 or ≥ order: q = p (all of them, as before). With q < p the coefficients q < k ≤ p enter
-  // as their enclosures over the box [X] instead (docs/method.md §2, "Lower derivative order"):
-  // the derivative pass costs ~(q/p)² of the full one; the price is width (measured in
-  // docs/performance.md, "Scale to the papers' sizes").
+  // 0 or ≥ order: q = p (all of them). With q < p the coefficients q < k ≤ p enter as their
+  // enclosures over the box [X] instead (docs/method.md §2, "Lower derivative order"): the
+  // derivative pass costs ~(q/p)² of the full one; the price is width (docs/performance.md,
+  // "Scale to the papers' sizes").
   unsigned jacobian_order = 0;
 };
 
@@ -112,9 +113,8 @@ struct LohnerSettings {
 struct BallSettings {
   // The ball step's pieces: [0, h] is cut into this many pieces, each with its own box and
   // bound μ_i (docs/method.md §2b); more pieces enclose Df more tightly at that many times the
-  // cost of Df and μ (measured on the authors' regression instances: κ = 1 needs 1, κ = 5 gains
-  // from 4; docs/performance.md, "The ball step"). 0: chosen per step by BallPieceRule
-  // (integrate/ball_pieces.hpp) from the last step's bounds.
+  // cost of Df and μ (docs/performance.md, "The ball step's pieces, chosen per step"). 0: chosen
+  // per step by BallPieceRule (integrate/ball_pieces.hpp) from the last step's bounds.
   unsigned ball_pieces = 1;
   // With more than one piece: their boxes, Df and μ on two threads (this one and a helper,
   // integrate/helper_thread.hpp) when the machine has more than one hardware thread; the box's
@@ -221,7 +221,8 @@ struct LohnerSet {
   }
   // Guarantee: a box containing the set.
   // (In the fast arithmetic: the same bounds as IntervalD's operators without a rounding-mode
-  // switch per operation — profiled at 14% of a step at n = 111 through fesetround.)
+  // switch per operation, which would be a sizeable part of a step: docs/performance.md, "Scale
+  // to the papers' sizes".)
   std::vector<S> box() const {
     using Bd = num::BoundOf<S>;
     std::vector<S> x = B.empty() ? std::vector<S>(c.size(), S(0)) : lohner::fast_mat_vec(B, r, c.size());
@@ -265,8 +266,8 @@ class ValidatedStepper {
   using DoubleField = std::function<void(const std::vector<taylor::Var<IntervalD>>&, std::vector<taylor::Var<IntervalD>>&)>;
   // Compute the Lohner Jacobian (the x0-derivative pass, O(nodes·p²·n) multiply-adds, most of a
   // step's cost) with this field instead of the stepper's own. For S = IntervalMp: in IntervalD
-  // instead of MPFI (profiled at 128 bits on the headline instance: the MPFI derivative pass was
-  // 198 of 249 ms per step). For S = IntervalD: a cheaper formula with fewer tape nodes (the
+  // instead of MPFI, where that pass would be most of a step (docs/performance.md, table 4's
+  // kernels). For S = IntervalD: a cheaper formula with fewer tape nodes (the
   // reduced logistic form's O(T) softmax at large T, integrate/rigorous_integrate.cpp). The
   // coefficients themselves and the remainder still come from the stepper's field. If this pass
   // overflows or fails, that step falls back to the stepper's field.
@@ -584,9 +585,9 @@ TubeSegment<S> ValidatedStepper<S>::step_lohner(LohnerSet<S>& set, S& t, const S
   lap(prof_.centre);
   // With the Jacobian from the double field and q = p, the double tape's coefficients over
   // [X] rounded outward (a superset of [X]) also serve step 1's polynomial P: any enclosure of
-  // x_k over the box does. The stepper's own box tape is then not needed at all (profiled on
-  // the headline instance: at 128 bits its MPFI pass was ~20% of a step; docs/performance.md,
-  // "What limits each figure" §3). With q < p its coefficients k > q enter the record: kept.
+  // x_k over the box does. The stepper's own box tape, an MPFI series at MPFI precisions, is
+  // then not needed at all (docs/performance.md, "What limits each figure" §3). With q < p its
+  // coefficients k > q enter the record: kept.
   jacobian_in_double_ = false;
   box_in_double_ = false;
   if (double_field_ && jacobian_order() == p) {
@@ -945,11 +946,11 @@ void ValidatedStepper<S>::ball_piece(std::size_t piece, const std::vector<double
 template <class S>
 S ValidatedStepper<S>::validated_step_size(const LohnerSet<S>& set, const S& t, const S& t_end, bool& last) {
   const std::size_t p = opt_.order;
-  // The coefficient estimate is only a first guess: on the paper instance in τ-time it was
-  // 2–4× too long for the a priori enclosure and the remainder test (profiled: 19.6 tape
-  // recordings per step, most of them failed find_apriori iterations). Start instead from
-  // the fraction of the estimate that the previous step could validate, allowed to grow by
-  // 10% per step. Only the trial step changes; every accepted step is validated as before.
+  // The coefficient estimate is only a first guess: on the paper instance in τ-time it is
+  // 2–4× too long for the a priori enclosure and the remainder test, and starting from it costs
+  // many failed find_apriori iterations a step. Start instead from the fraction of the estimate
+  // that the previous step could validate, allowed to grow by 10% per step. Only the trial step
+  // depends on it; every accepted step is validated the same way.
   const double h_estimate = choose_step(set.c);
   double h = opt_.fixed_step > 0 ? opt_.fixed_step : h_estimate * h_ratio_;
   prof_.last_estimate = h_estimate;

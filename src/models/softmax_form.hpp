@@ -5,9 +5,9 @@
 // for the derivative pass (the variational equations), where the Jacobian's width only enters
 // scaled by the set's own width (docs/method.md §2, "Jacobian from another formula").
 // Used by the reduced logistic form (integrate/rigorous_integrate.cpp). Not by the full and tied
-// models: tried on them, the authors' tied D = 20 run to t = 500 no longer validated (its sets
-// widened until the a priori enclosure failed at t ≈ 160), so they keep the pairwise form in
-// every pass (docs/performance.md, "The reduced form's derivative pass").
+// models: with many states the wider Jacobian widens their sets until the a priori enclosure
+// fails (the authors' tied D = 20 run to t = 500), so they keep the pairwise form in every pass
+// (docs/performance.md, "The reduced form's derivative pass").
 #include <vector>
 
 #include "numerics/stable.hpp"

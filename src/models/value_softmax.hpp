@@ -223,9 +223,8 @@ class ValueSoftmax {
         break;
       case Loss::regression: {
         // g = G β − c with G = 2XᵀX and c = 2Xᵀy formed once (constructor): the same field as
-        // −2Xᵀ(y − Xβ), but over intervals the Taylor recursion no longer carries |X|ᵀ|X| —
-        // on the authors' d = n = 20 instance the validated steps are ~1.9× longer per unit of t
-        // (docs/performance.md, "Why the regression steps are small").
+        // −2Xᵀ(y − Xβ), but over intervals the Taylor recursion does not carry |X|ᵀ|X|, so the
+        // validated steps are longer (docs/performance.md, "Why the regression steps are small").
         for (std::size_t i = 0; i < d; ++i) {
           X acc = X(0) - X(Xty2_[i]);
           for (std::size_t k = 0; k < d; ++k) acc = acc + X(XtX2_[i * d + k]) * b[k];

@@ -11,8 +11,8 @@
 //   ∂f_{a,k}/∂V_lm  = −J_km g_l − (JVᵀH)_kl α_m
 //   ∂f_{a,k}/∂a_m   = −J_km (h_k − αᵀh) + α_k (Jh)_m − (JVᵀHVJ)_km.
 // Evaluated in factored forms of the same real numbers, in which no interval sum has to cancel
-// one term against another (measured on random boxes: the sum of the entries' widths 0.3–0.9 of
-// the tape's, far less where α is nearly one-hot): with U = V − β1ᵀ, i.e.
+// one term against another (narrower than the tape's, far narrower where α is nearly one-hot:
+// docs/performance.md, "Df in closed form"): with U = V − β1ᵀ, i.e.
 // U_im = Σ_{j≠m} α_j (V_im − V_ij) (Σ_j α_j = 1), one has VJ = U·diag(α), h − (αᵀh)1 = Uᵀg =: η,
 // Jh = α ∘ η; with M = HU and N = UᵀHU,
 //   ∂f_{V,ij}/∂a_m = α_j α_m (g_i − M_im)             (j ≠ m)
@@ -22,7 +22,7 @@
 //                  = η_k·α_k(2α_k − 1) − α_k² N_kk       (k = m).
 // (Near one-hot α, U's column of the leading score is ~ the other α_j, where V_im − β_i would
 // keep the whole width of the box: on such boxes the tape's Df, which follows rhs's operations,
-// was up to ~1000× wider in the sum of its widths, and its μ up to ~500× larger, in the tests.)
+// is orders of magnitude wider, and its μ with it: tests/models/value_softmax_jacobian_test.cpp.)
 // (f = −∇L, so Df = −∇²L is symmetric; the a–V entries are nevertheless computed from their own
 // formula, which happens to be the V–a one.)
 //

@@ -21,8 +21,8 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 // f evaluated at a double with MPFR rounding `rnd`, returned as a double rounded the same way.
 // mpfr_get_d in the same direction keeps the bound valid even if the 53-bit result is
 // subnormal or overflows in double.
-// Two 53-bit MPFR numbers per thread, kept: initialising and clearing them on every call was
-// a third of the cost of an interval exp (profile of the rigorous headline run).
+// Two 53-bit MPFR numbers per thread, kept: initialising and clearing them on every call would
+// be a large part of the cost of an interval exp.
 struct Scratch53 {
   mpfr_t in, out;
   Scratch53() {

@@ -16,7 +16,7 @@ namespace softcert::num {
 namespace {
 
 // Scratch matrices reused from call to call on each thread: fresh n × n buffers of this size come
-// from mmap and fault in every page on every call (profiled: a fifth of a bound at n = 420).
+// from mmap and fault in every page on every call, a cost of the order of the bound itself.
 struct Scratch {
   std::vector<double> gersh_diag, gersh_off, mid, rad, L, Lt, nL, up, dn;
   Eigen::MatrixXd shifted, lanczos;
@@ -35,9 +35,9 @@ namespace detail {
 // in any rounding mode; should it degenerate (a row sum overflows to inf, inf/inf gives NaN, or
 // R = 0), v = 1 is used instead, which bounds ρ(R) by the largest row sum.
 // Guarantee: ρ(R) ≤ result, or result = +inf. +inf whenever any quantity the bound is made of
-// ((R v)_i, a quotient) is not finite: an overflow must never shrink the bound (before issue 28
-// a NaN made it 0 — `!(top > 0)` — or was dropped by std::max(bound, NaN), so that entries of
-// 8e307 gave μ ≈ 6e-317).
+// ((R v)_i, a quotient) is not finite: an overflow must never shrink the bound (a NaN would make
+// it 0 through `!(top > 0)`, or be dropped by std::max(bound, NaN), so that entries of 8e307
+// would give μ ≈ 6e-317).
 double perron_root_upper_bound(const std::vector<double>& R, std::size_t n) {
   const double inf = std::numeric_limits<double>::infinity();
   using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
@@ -153,8 +153,8 @@ double symmetric_part_bounds(const std::vector<IntervalD>& a, std::size_t n, std
   // [M] = ([A] + [A]ᵀ)/2 as bounds lo/hi, its midpoint c and radius r ([M_ij] ⊂ c ± r), and
   // Gershgorin's bound, in one upward-rounded scope (a lower bound as −(upper bound of −x)).
   // [M]'s bounds themselves are not stored: Gershgorin's row sums are accumulated as the entries
-  // come (before 2026-12-03 two more n × n matrices were written and summed row by row: the
-  // same bound up to the order of the rounded-up additions).
+  // come (storing them as two more n × n matrices and summing row by row would give the same
+  // bound up to the order of the rounded-up additions, at more memory traffic).
   Scratch& w = scratch();
   std::vector<double> &diag = w.gersh_diag, &off = w.gersh_off;
   for (auto* v : {&mid, &rad}) v->resize(n * n);

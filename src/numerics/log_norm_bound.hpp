@@ -13,9 +13,9 @@
 //  - λ_max(m) ≤ λ + ‖ΔH‖₂: a floating-point Cholesky factorisation of λI − m (rounded down on
 //    the diagonal) that runs to completion yields L with LLᵀ = H + ΔH, λI − m ⪰ H, and an a
 //    priori bound ‖ΔH‖₂ ≤ γ_{n+3}‖L‖_F² + (underflow terms) for its operation order
-//    (numerics/cholesky_lambda_bound.hpp; docs/method.md §2b). Until 2026-12-03 the residual
-//    λI − m − LLᵀ was enclosed instead by two upward-rounded GEMMs
-//    (lambda_max_bound_from_factor below, kept for any L; three factorisations' time);
+//    (numerics/cholesky_lambda_bound.hpp; docs/method.md §2b). No product LLᵀ is formed: the
+//    residual certificate λI − m − LLᵀ, two upward-rounded GEMMs (lambda_max_bound_from_factor
+//    below, for any L), costs three factorisations' time;
 //  - ρ(R) ≤ max_i (R v)_i / v_i for any vector v > 0 (Collatz–Wielandt; every term is
 //    nonnegative).
 // Lanczos (or, if no factor is found above its estimate, a dense double eigensolver) proposes λ

@@ -74,9 +74,8 @@ S logsumexp(const std::vector<S>& a) {
 // tightly than dividing two enclosures that share the same errors. On Taylor series the gain
 // grows with the order: the quotient e_i / Σ_j e_j re-amplifies the widths of both at every
 // order of the division recursion, while this form only sees differences a_j − a_i and no
-// numerator inside its denominator (measured on the regression flow, d = n = 6, t = 45: the
-// order-20 centre coefficients' width 2.5e-8 instead of 1.6, and 481 validated steps instead of
-// 971 with a narrower final box; docs/performance.md).
+// numerator inside its denominator, so the validated steps are longer and the boxes narrower
+// (docs/performance.md, "Why the regression steps are small").
 // Point kinds (and Taylor variables over them): softmax_quotient, O(T).
 template <class S>
 std::vector<S> softmax_quotient(const std::vector<S>& a);

@@ -1,7 +1,7 @@
 #pragma once
 // Strict JSON for files softcert reads (instances, journals, manifests, run headers): nlohmann's
 // parser, plus the two things it lets through — a NUL byte (nlohmann stops reading at one when
-// reading a stream, so "{...}\0garbage" was accepted) and a duplicate key in an object
+// reading a stream, so "{...}\0garbage" would be accepted) and a duplicate key in an object
 // (nlohmann silently keeps the last). Numbers inside instances are decimal strings, checked by
 // num::is_decimal_syntax against the grammar of docs/instances.md.
 #include <set>

@@ -14,9 +14,9 @@ const engine::Verdict kVerdicts[] = {engine::Verdict::proved, engine::Verdict::c
                                      engine::Verdict::inconclusive, engine::Verdict::error};
 
 // Text from the user (suite name, labels, file names, instance ids, reasons) never reaches
-// report.md as markup (issue 28: raw HTML from a suite or file name was carried through, while
-// report.html and junit.xml escaped it). HTML's three specials become entities, a control
-// character becomes \xNN, and a line break a space.
+// report.md as markup, as report.html and junit.xml escape it (raw HTML in a suite or file name
+// would otherwise reach the page). HTML's three specials become entities, a control character
+// becomes \xNN, and a line break a space.
 std::string html_chars(const std::string& s) {
   static const char* hex = "0123456789ABCDEF";
   std::string out;

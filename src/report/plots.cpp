@@ -282,7 +282,7 @@ Rendered run_gnuplot(const std::string& script, const fs::path& image_in) {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  // The log is never written through a symlink planted at its name (issue 28): the name is
+  // The log is never written through a symlink planted at its name: the name is
   // unlinked first (a link, not its target) and opened with O_NOFOLLOW; if something else is
   // there, the spawn fails and the plot is reported missing, nothing else is touched.
   ::unlink(log_file.c_str());

@@ -303,7 +303,7 @@ std::vector<Figure> cell14_figure(const std::vector<Member>& ms, const std::vect
 }
 
 // rigorous_default: whether the rigorous endpoint is attempted unless `--set rigorous=0/1` says
-// otherwise (off where its measured cost is minutes to hours per member: see each experiment).
+// otherwise (off where it costs minutes or more per member: see each experiment).
 // linear_t: the notebook draws on a linear t axis (evenly spaced samples are added).
 ExperimentResult run_members(const RunContext& ctx, const std::string& what, const std::vector<Member>& members,
                              const FigureBuilder& figures, bool rigorous_default, bool linear_t = false) {

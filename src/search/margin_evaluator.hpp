@@ -40,7 +40,7 @@ struct Evaluation {
 // What the search counts as a certified counterexample: a rigorous `violated` verdict whose
 // margin interval, when the check gives one, lies strictly below 0. A violation exactly on the
 // boundary (margin [0, 0], e.g. a zero token) is a real violation of a strict inequality but a
-// degenerate one; the search looks for robust counterexamples, as the issue asks.
+// degenerate one; the search looks for robust counterexamples.
 bool certified_violation(const engine::CheckResult& rigorous_result);
 
 // A point estimate of the margin (the midpoint of its ends, to nearest; an infinite end: the

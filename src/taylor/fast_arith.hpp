@@ -2,7 +2,8 @@
 // The arithmetic the Taylor tape's inner loops run in.
 //
 // For IntervalD the foundation's kind saves, sets and restores the FPU rounding mode around
-// every operation (measured: 65% of the integrator's time went to fesetround/fegetround).
+// every operation, which would take most of the integrator's time (docs/performance.md, "What
+// limits each figure" §4).
 // Inside the tape's coefficient loops we instead set the mode to upward ONCE (RAII Guard) and
 // use Boost's "opposite" trick: a lower bound is −((−x) ∘ y) rounded up. Every operand goes
 // through num::detail::opaque so that the compiler cannot fold the negations away (folding
@@ -14,8 +15,8 @@
 // For every other kind the fast type is the kind itself and the Guard does nothing.
 //
 // The product of two FastIntervalD is branch-free (operator* below) instead of Boost's
-// nine-case sign analysis: profiled on the headline run to t = 1e5, Boost's product was 31% of
-// the time, most of it in mispredicted sign branches.
+// nine-case sign analysis, whose mispredicted sign branches would be a large part of the
+// headline run (docs/performance.md, "What limits each figure" §4).
 #include <algorithm>
 #include <cmath>
 

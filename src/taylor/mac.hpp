@@ -2,7 +2,7 @@
 // Multiply-accumulate for the Taylor recurrences: acc += x·y and acc += j·x·y.
 // Generic kinds use their operators. IntervalMp gets in-place MPFI calls on one thread-local
 // temporary, because each `acc += x * y` on mpfi_float (expression templates off) would
-// allocate and free a temporary: measured as the dominant cost at 256 bits. MpReal (the fast
+// allocate and free a temporary, which would dominate at 256 bits. MpReal (the fast
 // tier's Taylor stepper) gets in-place MPFR calls for the same reason.
 // Guarantee: same as the operators (MPFI operations enclose their exact results).
 #include <mpfi.h>
@@ -19,8 +19,9 @@
 
 namespace softcert::taylor {
 
-// always_inline: for FastIntervalD these are the innermost operations of the tape (profiled:
-// 15% of the headline run was the call overhead of an out-of-line mac).
+// always_inline: for FastIntervalD these are the innermost operations of the tape, where an
+// out-of-line call's overhead is a visible part of a run (docs/performance.md, "What limits each
+// figure" §4).
 template <class A>
 [[gnu::always_inline]] inline void mac(A& acc, const A& x, const A& y) {
   acc += x * y;
@@ -223,8 +224,9 @@ inline void mac_scaled(IntervalMp& acc, unsigned long j, const IntervalMp& x, co
   mpfi_add(acc.backend().data(), acc.backend().data(), t);
 }
 
-// mpfr_mul + mpfr_add into one scratch rather than mpfr_fma: profiled, mpfr_fma (exact
-// product, then a general addition) was 42% of a 128-bit Taylor run.
+// mpfr_mul + mpfr_add into one scratch rather than mpfr_fma, which forms the exact product and
+// then a general addition, a large part of a 128-bit Taylor run (docs/performance.md, "What
+// limits each figure" §4).
 inline void mac(MpReal& acc, const MpReal& x, const MpReal& y) {
   mpfr_ptr t = detail::mpfr_scratch(acc.backend().data());
   mpfr_mul(t, x.backend().data(), y.backend().data(), MPFR_RNDN);

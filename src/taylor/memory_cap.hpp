@@ -1,8 +1,8 @@
 #pragma once
 // The cap on a tape's largest allocation: the x0-derivative storage of the variational pass,
 // nodes × (derivative order + 1) × n coefficients. At the papers' largest sizes it grows past the
-// machine (the tied model at D = 50, n = 2551, reached 23.7 GB before the kernel killed it:
-// docs/performance.md). Above the cap the pass refuses with std::domain_error, which the
+// machine (the tied model at D = 50, n = 2551, in one block: 19 GiB; docs/performance.md, "The
+// tied model at D = 50 and 100"). Above the cap the pass refuses with std::domain_error, which the
 // validated flow reports as a step that cannot be validated (the check: inconclusive, with the
 // bytes it would have needed), instead of taking the machine down.
 #include <cstddef>
@@ -21,8 +21,8 @@ void require_derivative_memory(std::size_t nodes, std::size_t orders, std::size_
 // x0-directions at a time, each block over every node and order; the results are the same
 // numbers, since no direction's row reads another's). n — one block, the (node, order,
 // direction) array whole — when nodes·orders·n coefficients fit in an eighth of the cap (1 GiB
-// under the 8 GiB cap: every run measured before blocks existed, up to the regression model at
-// n = 420, q = 20, 0.9 GB); otherwise the most directions w whose block array nodes·orders·w
+// under the 8 GiB cap: every measured run but the tied model's at D = 50 and 100, e.g. the
+// regression model at n = 420, q = 20); otherwise the most directions w whose block array nodes·orders·w
 // fits in an eighth of the cap and, together with the n·orders·n result array, in the cap. Throws std::domain_error naming
 // the sizes when fewer than min(n, 8) directions fit (e.g. the result array alone is too big).
 std::size_t derivative_block_width(std::size_t nodes, std::size_t orders, std::size_t n, std::size_t bytes_each);

@@ -211,8 +211,8 @@ class Tape {
 
   std::size_t n_ = 0, K_ = 1, used_ = 0;
   // Orders with derivatives stored per node (the derivative order solved + 1): with q < p the
-  // (node, order, direction) array holds q + 1 orders, not p + 1 (at n = 420, p = 30, q = 20 it
-  // is the largest allocation of a step; docs/performance.md).
+  // (node, order, direction) array holds q + 1 orders, not p + 1 (it is the largest allocation
+  // of a step: taylor/memory_cap.hpp).
   std::size_t Kd_ = 1;
   std::size_t w_ = 0, forced_block_ = 0;  // directions per block (the last pass's; a forced width)
   bool derivatives_ = false;
@@ -448,10 +448,10 @@ void Tape<S>::eval_d(std::size_t i, std::size_t k) {
 #if defined(__SSE2__) && !defined(SOFTCERT_NO_SIMD_TAPE)
       if constexpr (std::is_same_v<A, FastIntervalD>) {
         // The vector kernels of the mul case (taylor/mac.hpp), the same products and sums in the
-        // same order (interval products commute bit for bit): the generic loops here were most
-        // of eval_d's own 38 % of the derivative pass on the regression instance, whose pairwise
-        // softmax has T(T − 1) exponentials (profiled; docs/performance.md, "The exponentials'
-        // rows"). Any non-finite value: the generic loops below, from dr = 0.
+        // same order (interval products commute bit for bit): the pairwise softmax has T(T − 1)
+        // exponentials, so on the regression instance these rows are a large part of the
+        // derivative pass (docs/performance.md, "The exponentials' rows"). Any non-finite value:
+        // the generic loops below, from dr = 0.
         bool ok = true;
         if (k == 0) ok = scale_rows_sse(dr, da(0), e0, n);
         for (std::size_t m = 1; m <= k && ok; ++m) {

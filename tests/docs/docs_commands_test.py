@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Documentation as tests (issue 30): every command block of README.md, docs/reviewers.md,
+"""Documentation as tests: every command block of README.md, docs/reviewers.md,
 docs/python.md and docs/search.md is run as written, from a fresh temporary directory laid out
 like the repository root (build/ and proofs_checks/ are links to the real ones, so every
 output lands in the temporary directory), and what the docs state is checked against what the

@@ -1,5 +1,5 @@
 // engine::record_problem: the rules merge and --resume apply to every record read back
-// (engine/record_validation.hpp). Each tampering of issue 28 is refused; what the runner writes is
+// (engine/record_validation.hpp). Each tampering below is refused; what the runner writes is
 // accepted.
 #include <gtest/gtest.h>
 

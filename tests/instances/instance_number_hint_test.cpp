@@ -1,5 +1,5 @@
 // A JSON number where an exact decimal string is required is refused with a hint that says how
-// to write it (issue 30): quoted, with the same digits, and where a template instance is.
+// to write it: quoted, with the same digits, and where a template instance is.
 #include <gtest/gtest.h>
 
 #include "instances/instance.hpp"

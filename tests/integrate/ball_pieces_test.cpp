@@ -2,9 +2,8 @@
 // random contracting (μ_i < 0) and mixed cases with 3 and 5 pieces, the growth factor's upper
 // end must be ≥ e^{Σ μ_i ℓ_i} for the exact lengths ℓ_i of the real partition of [0, h] the cuts
 // make (exact rationals, then MPFR), for every h in an interval step. And the criterion is not
-// vacuous: the overlapping pieces used before issue 28 (a piece starting at lower(h̄·i/m), the
-// previous ending at upper(h̄·i/m)) fall below the best partition their boxes allow in some of
-// the same cases.
+// vacuous: overlapping pieces (a piece starting at lower(h̄·i/m), the previous ending at
+// upper(h̄·i/m)) fall below the best partition their boxes allow in some of the same cases.
 #include <gtest/gtest.h>
 
 #include <mpfr.h>
@@ -105,7 +104,7 @@ TEST(BallPieces, GrowthFactorCoversTheExactPartitionBound) {
   }
 }
 
-// The pre-issue-28 exponent: piece i from lower(h̄·i/m) to upper(h̄·(i+1)/m) (the last to h), the
+// The overlapping pieces' exponent: piece i from lower(h̄·i/m) to upper(h̄·(i+1)/m) (the last to h), the
 // lengths enclosed as differences of those ends.
 IntervalD overlapping_exponent(const std::vector<double>& mu, const IntervalD& h, std::vector<double>& lo,
                                std::vector<double>& hi) {

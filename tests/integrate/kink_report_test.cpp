@@ -6,7 +6,7 @@
 // neither past the kink (unsound) nor an arbitrary early stop (a wrongly attributed failure).
 // A stop time reported later than the last validated step's end fails the first checks (a
 // mutation moving it 1e-6 later failed both reference tests); a report on a model without a
-// kink fails the last test. Under logistic loss (τ-time) the same instance now crosses the kink
+// kink fails the last test. Under logistic loss (τ-time) the same instance crosses the kink
 // with a certificate (integrate/kink_crossing.hpp); its stop reports in τ-time are tested in
 // tests/integrate/kink_crossing_test.cpp.
 #include <gtest/gtest.h>

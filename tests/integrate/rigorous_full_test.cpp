@@ -233,7 +233,7 @@ TEST(EnergyTail, StopsEarlyAndStillEnclosesTheStateAtEnd) {
 // A gradient flow whose field clips its domain: ẋ = −√x = −∇(⅔ x^{3/2}) on x ≥ 0. Over a box
 // K = [−1, 4] its interval field is finite (numerics/elementary.hpp: √ of [−1, 4] encloses the
 // image of [0, 4]) although √ is not C¹ at 0 and undefined left of it, so "rhs(K) finite" says
-// nothing about C¹ near K. The energy tail must not accept such a model (issue 28).
+// nothing about C¹ near K. The energy tail must not accept such a model.
 struct ClippedSqrtGradientFlow {
   std::size_t dimension() const { return 1; }
   std::vector<IntervalD> initial_state() const { return {IntervalD(1.0)}; }

@@ -197,7 +197,7 @@ TEST(ValidatedClosedForms, LogisticEquation) {
   }
 }
 
-// Issue 14 item 5: the midpoint–radius products and a lower derivative order q < p
+// The midpoint–radius products and a lower derivative order q < p
 // (ValidatedOptions::midrad_products, jacobian_order; docs/method.md §2) keep every enclosure
 // sound — rotation from a box, every corner inside the final box and every tube segment — and
 // the widths close to the full treatment.

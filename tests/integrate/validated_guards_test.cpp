@@ -1,5 +1,5 @@
 // Tests that pin the two ingredients that make a Taylor step rigorous, chosen so that removing
-// either one makes them fail (mutation evidence in the issue-4 notes):
+// either one makes them fail (checked by mutation: docs/method.md, "Tests"):
 //  - the a priori enclosure: x' = x² blows up at t = 1/x0; a validated integrator must refuse
 //    to pass the blow-up, however large a step it is asked to take;
 //  - the remainder term: with a low order and large fixed steps the truncation error is far
@@ -46,7 +46,7 @@ TEST(ValidatedGuards, LowOrderLargeStepsStillEnclose) {
   }
 }
 
-// Both steps expand around the set's centre over the set's box (issue 28): a set whose centre
+// Both steps expand around the set's centre over the set's box: a set whose centre
 // lies outside its box — {c + B r : r ∈ [1, 2]} with c = −5 — must fail the step, not be
 // integrated as if the mean value form (Lohner) or the centre's remainder (ball) covered it. On
 // ẋ = x², from the box [−4, −3] the exact solution at t = 0.1 is x0/(1 − 0.1·x0) ∈ [−2.9, −2.3];

@@ -5,7 +5,7 @@
 //     regression instance, every entry of the IntervalD closed form contains the Jacobian at
 //     sample points of the box (the centre, corners, interior points), computed independently at
 //     256 bits: the Taylor tape's first-order derivative pass in MPFI on the point. Fails with any
-//     one term of the closed form dropped (docs/performance.md lists the mutations tried);
+//     one term of the closed form dropped (docs/method.md, "Tests", lists the mutations tried);
 //     α_k(1 − α_k) and α_k(2α_k − 1) by their exact ranges (the parabolas' vertices included);
 //  2. width: not much wider than the tape's Df over the same box (the sum of the widths, and
 //     the certified bound μ of the logarithmic norm, printed);

@@ -36,7 +36,7 @@ TEST(Decimal, ExactValuesGiveThinIntervalsAndExactRationals) {
   EXPECT_EQ(num::parse_decimal<Rational>("-1.25E-2"), Rational(-1) / 80);
   EXPECT_EQ(num::parse_decimal<Rational>("12e2"), Rational(1200));
   EXPECT_EQ(num::parse_decimal<Rational>("0.5"), Rational(1, 2));
-  // docs/instances.md's grammar: digits on both sides of a point (issue 16)
+  // docs/instances.md's grammar: digits on both sides of a point
   for (const char* outside : {".5", "+.5", "5.", "-5.e3", "."}) {
     EXPECT_FALSE(num::is_decimal_syntax(outside)) << outside;
     EXPECT_THROW(num::parse_decimal<Rational>(outside), std::invalid_argument) << outside;

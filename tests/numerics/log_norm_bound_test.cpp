@@ -123,9 +123,9 @@ TEST(LogNormBound, FactorBoundHoldsForAnyFactor) {
   EXPECT_LT(tight, top + 1e-6 + 1e-12);
 }
 
-// Entries so large that sums overflow (issue 28): every entry in [−8e307, 8e307], n = 3. The
-// all-8e307 member has λ_max = 2.4e308 > DBL_MAX, so the only true bound in doubles is +inf.
-// Before the fix the power iteration's NaN made ρ(R) = 0 and μ = 6.2e-317. The same with the
+// Entries so large that sums overflow: every entry in [−8e307, 8e307], n = 3. The all-8e307
+// member has λ_max = 2.4e308 > DBL_MAX, so the only true bound in doubles is +inf; a power
+// iteration's NaN taken for 0 would give ρ(R) = 0 and μ = 6.2e-317. The same with the
 // radius alone huge (midpoint 0) and with the midpoint alone huge (thin entries), and a case
 // where every sum still fits (the bound must then be finite and true).
 TEST(LogNormBound, HugeEntriesGiveInfinityNotASmallBound) {

@@ -3,7 +3,7 @@
 // (computed with MPFR at 2200 bits, where sums of products of doubles are exact), and
 // −gemm_up(−A, B) ≤ it. The data are chosen so that a round-to-nearest evaluation falls below
 // the exact sum in some entries (asserted), so dropping the rounding mode — or letting the
-// compiler evaluate the kernel outside it — fails these tests (checked by mutation, issue 28).
+// compiler evaluate the kernel outside it — fails these tests (checked by mutation).
 #include <gtest/gtest.h>
 
 #include <mpfr.h>

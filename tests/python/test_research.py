@@ -1,4 +1,4 @@
-"""The Python module where researchers work (issue 31, docs/python.md): derived quantities with
+"""The Python module where researchers work (docs/python.md): derived quantities with
 their enclosures, trajectories in one pass for every model, signatures and docstrings, arguments
 refused by name, to_pandas, plot and progress. Run by CTest's python_module_pytest.
 

@@ -1,4 +1,4 @@
-// report/plots layouts and colours (issue 30): a multi-panel figure is one gnuplot multiplot
+// report/plots layouts and colours: a multi-panel figure is one gnuplot multiplot
 // whose panels do not inherit each other's axes; files are named relative to the image's
 // folder (the script redraws wherever the folder is moved); token colours are distinguishable
 // for 20 tokens; a power fit's line has its points' colour; stacked horizontal bars stack.

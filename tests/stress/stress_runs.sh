@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Stress test for suite runs on one --out directory (issue 16). NOT run by ctest: it takes
+# Stress test for suite runs on one --out directory. NOT run by ctest: it takes
 # minutes and (for the full-disk part) mounts a tmpfs, which needs root.
 #
 #   tests/stress/stress_runs.sh [BUILD_DIR] [ROUNDS]
@@ -12,7 +12,7 @@
 # 3. full disk: a run into a tiny tmpfs must either succeed with correct reports or fail with
 #    exit 2 naming "No space left on device" — never exit 0 with a corrupt file; after growing
 #    the file system, --resume finishes the run with reports equal to the uninterrupted run's.
-# 4. hostile input (issue 28): a symlinked lock, /dev/zero, a FIFO, a sparse 3 GB file, a symlink
+# 4. hostile input: a symlinked lock, /dev/zero, a FIFO, a sparse 3 GB file, a symlink
 #    loop, 100 entries of 10^6 instances under a 1 GB memory limit, a tampered merge, ulimit -f 1,
 #    empty --json / --out: each exit 2 within seconds with a message naming the thing, targets
 #    untouched, no temporary file left.
