@@ -12,11 +12,11 @@
 //
 // Margin: the enclosure of the smallest adjacent gap over all iterates 1 … N. violated: a gap
 // certainly negative at some k (a certified counterexample at that k); inconclusive: the
-// enclosures grew too wide to decide, or straddle 0. Working precision: 256 bits unless
-// --precision says otherwise — interval iteration has no wrapping control, and in the early
-// iterates the interval softmax loses the cancellation in σ_i(u_i − ū), so a 53-bit enclosure
-// passes width 10⁻³ after about a thousand iterates; the widths stop growing once the attention
-// has concentrated.
+// enclosures grew too wide to decide, or straddle 0. Working precision: 384 bits unless
+// --precision says otherwise — interval iteration has no wrapping control, and the interval
+// softmax loses the cancellation in σ_i(u_i − ū), so the widths grow with every iterate (fast
+// while the attention is spread, slowly once it has concentrated); the precision buys the
+// notebook's 10⁶ iterates (docs/theorems/varre2026_gd_iterates.md).
 #include <algorithm>
 #include <numeric>
 

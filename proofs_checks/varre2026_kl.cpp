@@ -137,14 +137,15 @@ engine::CheckResult rigorous(const instances::Instance& inst, const KlSettings& 
       const std::string failure = walked.failure.empty() ? "" : "the rigorous tier could not continue: " + walked.failure + "; ";
       if (closed == Closed::by_tail) {
         r.details["tail"] = {{"lemma", "cross_entropy_pl"}, {"from_t", num::upper_decimal(t, 8)},
-                             {"gap_bound_at_H", tail.gap_bound}, {"stages", tail.stages},
+                             {"gap_bound_at_H", num::upper_decimal(IntervalD(tail.gap_bound, tail.gap_bound))},
+                             {"stages", tail.stages},
                              {"last_rate", tail.rate}};
         // δ − (L(H) − L*) with 0 ≤ L(H) − L* ≤ the tail's bound.
         engine::decide_by_margin(r, S(delta - num::hull_of_bounds<S>(0, tail.gap_bound)),
                                  {"L(s) - L* in [" + num::lower_decimal(gap, 4) + ", " + num::upper_decimal(gap, 4) +
                                       "] at s = " + num::upper_decimal(t, 6) +
                                       "; the cross-entropy tail lemma (docs/method.md 5c) bounds L(H) - L* <= " +
-                                      num::decimal_round_trip(tail.gap_bound),
+                                      num::upper_decimal(IntervalD(tail.gap_bound, tail.gap_bound), 6),
                                   "", ""});
         return 0;
       }

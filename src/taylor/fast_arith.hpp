@@ -7,7 +7,11 @@
 // Inside the tape's coefficient loops we instead set the mode to upward ONCE (RAII Guard) and
 // use Boost's "opposite" trick: a lower bound is −((−x) ∘ y) rounded up. Every operand goes
 // through num::detail::opaque so that the compiler cannot fold the negations away (folding
-// −((−x) − y) into x + y is exact only in round-to-nearest).
+// −((−x) − y) into x + y is exact only in round-to-nearest), and so does every rounded result:
+// the opaque barrier (a volatile asm the value passes through) pins the operation before the
+// Guard's destructor restores the mode. Without it the optimiser may schedule a scope's last
+// operation after the restoring fesetround, in round-to-nearest (Boost's own rounded_arith_std
+// has force_rounding for this).
 //
 // Guarantee: while a Guard is alive, FastIntervalD arithmetic encloses the exact results
 // exactly as IntervalD does. Outside a Guard FastIntervalD arithmetic is NOT sound; the tape
@@ -31,13 +35,13 @@ namespace detail {
 using num::detail::opaque;
 struct OpaqueOppArith : boost::numeric::interval_lib::rounded_arith_opp<double> {
   double add_down(double x, double y) { return -opaque(opaque(-x) - opaque(y)); }
-  double add_up(double x, double y) { return opaque(x) + opaque(y); }
+  double add_up(double x, double y) { return opaque(opaque(x) + opaque(y)); }
   double sub_down(double x, double y) { return -opaque(opaque(y) - opaque(x)); }
-  double sub_up(double x, double y) { return opaque(x) - opaque(y); }
+  double sub_up(double x, double y) { return opaque(opaque(x) - opaque(y)); }
   double mul_down(double x, double y) { return -opaque(opaque(x) * opaque(-y)); }
-  double mul_up(double x, double y) { return opaque(x) * opaque(y); }
+  double mul_up(double x, double y) { return opaque(opaque(x) * opaque(y)); }
   double div_down(double x, double y) { return -opaque(opaque(x) / opaque(-y)); }
-  double div_up(double x, double y) { return opaque(x) / opaque(y); }
+  double div_up(double x, double y) { return opaque(opaque(x) / opaque(y)); }
 };
 }  // namespace detail
 
@@ -54,7 +58,8 @@ namespace boost::numeric {
 // image is [min P, max P] over the four end-point products P. Each product rounded upward is
 // ≥ its exact value, so their maximum is ≥ max P; each −((−a)·c) (the negated operand is
 // exact, the product is rounded upward) is ≤ a·c, so the minimum of those is ≤ min P.
-// Operands go through opaque() so the compiler cannot rewrite −((−a)·c) as a·c. Non-finite end
+// Operands go through opaque() so the compiler cannot rewrite −((−a)·c) as a·c, and both ends do
+// so that the products are computed while the Guard's mode holds. Non-finite end
 // points (0·∞ would give NaN) fall back to Boost's product, which treats them correctly.
 // A non-template function: overload resolution prefers it to Boost's operator* template, and
 // argument-dependent lookup finds it here, in the namespace of boost::numeric::interval.
@@ -67,8 +72,8 @@ namespace boost::numeric {
     return boost::numeric::operator*<double, typename I::traits_type>(x, y);
   const double oc = opaque(c), od = opaque(d), oa = opaque(a), ob = opaque(b);
   const double na = opaque(-a), nb = opaque(-b);
-  const double hi = std::max(std::max(oa * oc, oa * od), std::max(ob * oc, ob * od));
-  const double lo = -std::max(std::max(na * oc, na * od), std::max(nb * oc, nb * od));
+  const double hi = opaque(std::max(std::max(oa * oc, oa * od), std::max(ob * oc, ob * od)));
+  const double lo = -opaque(std::max(std::max(na * oc, na * od), std::max(nb * oc, nb * od)));
   return I(lo, hi);
 }
 

@@ -52,7 +52,7 @@ TEST(Varre2026GradientDescent, TheIteratesKeepTheFlowsWinnerOnTheHeadline) {
 }
 
 TEST(Varre2026GradientDescent, A53BitEnclosureGrowsTooWideAndSaysSo) {
-  const auto r = run_gd(headline(), "3000", 53);
+  const auto r = run_gd(headline(), "6000", 53);
   EXPECT_EQ(r.verdict, Verdict::inconclusive);
   EXPECT_NE(r.reason.find("wider than"), std::string::npos) << r.reason;
 }

@@ -243,7 +243,11 @@ TEST(Varre2026Kl, TheLossReachesItsInfimumAndNotBeforeItConverges) {
   ASSERT_EQ(r.verdict, Verdict::proved) << r.reason;
   EXPECT_GT(lo(r), 0.0);
   ASSERT_TRUE(r.details.contains("tail")) << r.details.dump();
-  EXPECT_LT(r.details["tail"]["gap_bound_at_H"].get<double>(), 1e-6);
+  // the printed bound is an upper bound: a decimal at or above the certified double, and the
+  // margin's lower end is δ minus at least that bound
+  const Rational bound = num::parse_decimal<Rational>(r.details["tail"]["gap_bound_at_H"].get<std::string>());
+  EXPECT_LT(bound, Rational(1, 1000000));
+  EXPECT_LE(num::parse_decimal<Rational>(r.margin.lower_text()), Rational(1, 1000000) - bound);
   EXPECT_LT(std::stod(r.details["t_reached"].get<std::string>()), 100.0);
   // Without the tail, with either set: within δ = 1e-6 of L* by t ≈ 20 (L is nonincreasing, so
   // at H = 1e6 too).

@@ -106,3 +106,37 @@ TEST(FastIntervalProduct, InfiniteEndPointsFallBackToBoost) {
 }
 
 }  // namespace
+
+namespace {
+
+// A scope's last operation whose result is used only after the Guard has restored the mode:
+// the result must still be the upward-rounded one. 1 + 2⁻⁶⁰ rounds to 1 to nearest and to
+// 1 + 2⁻⁵² upward. The operands come from volatiles so that nothing is known at compile time.
+[[gnu::noinline]] double sum_upper_after_scope(double x, double y) {
+  double up;
+  {
+    FastArith<softcert::IntervalD>::Guard guard;
+    const FastIntervalD s = FastIntervalD(x, x) + FastIntervalD(y, y);
+    up = s.upper();
+  }
+  return up;
+}
+
+[[gnu::noinline]] double product_upper_after_scope(double x, double y) {
+  double up;
+  {
+    FastArith<softcert::IntervalD>::Guard guard;
+    const FastIntervalD p = FastIntervalD(x, x) * FastIntervalD(y, y);
+    up = p.upper();
+  }
+  return up;
+}
+
+TEST(FastIntervalScope, TheLastOperationOfAScopeIsRoundedInsideIt) {
+  volatile double one = 1.0, tiny = std::ldexp(1.0, -60), next = 1.0 + std::ldexp(1.0, -52);
+  EXPECT_GT(sum_upper_after_scope(one, tiny), 1.0);
+  // (1 + 2⁻⁵²)² = 1 + 2⁻⁵¹ + 2⁻¹⁰⁴: to nearest 1 + 2⁻⁵¹, upward the next double above it
+  EXPECT_GT(product_upper_after_scope(next, next), 1.0 + std::ldexp(1.0, -51));
+}
+
+}  // namespace
