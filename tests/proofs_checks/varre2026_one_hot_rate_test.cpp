@@ -1,0 +1,68 @@
+// Lemma 4's rate (proofs_checks/varre2026_one_hot_rate.cpp): the bound recomputed here from the
+// record's certified constants, against the enclosure at H; and the near miss refuted.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "engine/input_file.hpp"
+#include "engine/registry.hpp"
+#include "engine/verdict_policy.hpp"
+
+namespace softcert {
+namespace {
+
+using engine::Verdict;
+
+engine::CheckResult run_rate(const std::string& check, const nlohmann::json& inst, double horizon, double from = 0) {
+  const engine::Check* c = engine::CheckRegistry::global().find(check);
+  EXPECT_NE(c, nullptr) << check;
+  engine::CheckOptions o;
+  o.horizon = horizon;
+  if (from > 0) o.params = {{"from", from}};
+  return engine::run_check(*c, inst, o);
+}
+
+nlohmann::json headline_instance() {
+  return nlohmann::json::parse(
+      engine::read_input_file(std::string(SOFTCERT_SOURCE_DIR) + "/proofs_checks/instances/authors/headline.json"));
+}
+
+TEST(Varre2026OneHotRate, TheBoundIsLemma4sFormulaOfTheCertifiedConstants) {
+  const auto r = run_rate("varre2026.one_hot.rate", headline_instance(), 1e5);
+  ASSERT_EQ(r.verdict, Verdict::proved) << r.reason;
+  EXPECT_EQ(r.details["winner"], 6);  // the flow's certified winner (varre2026.attention_sink)
+  // B(H) = Σ 1/(e^{d_j} + (D_j/(cT)) log(1 + c(H − t0)/(1 + e^U))), in double from the record
+  const double c = std::stod(r.details["c"].get<std::string>()), U = std::stod(r.details["U"].get<std::string>());
+  const double t0 = std::stod(r.details["t0"].get<std::string>()), T = 8;
+  const double L = std::log1p(c * (1e5 - t0) / (1 + std::exp(U)));
+  double B = 0;
+  for (const auto& g : r.details["gaps_at_t0"])
+    B += 1 / (std::exp(std::stod(g["d"].get<std::string>())) + std::stod(g["D"].get<std::string>()) / (c * T) * L);
+  EXPECT_NEAR(std::stod(r.details["bound_at_H"].get<std::string>()), B, 1e-9 * B);
+  EXPECT_EQ(r.details["gaps_at_t0"].size(), 7u);
+  // the enclosure at H lies below the bound, and the margin is their difference
+  const double v_hi = std::stod(r.details["one_minus_max_at_H"][1].get<std::string>());
+  EXPECT_LT(v_hi, B);
+  EXPECT_NEAR(std::stod(r.margin.lower_text()), B - v_hi, 1e-8);
+}
+
+TEST(Varre2026OneHotRate, AStateNotYetInARegionIsInconclusive) {
+  // a head start in a(0) against a value lead: at t0 = 0.001 token 0 leads in a, token 1 in u,
+  // so the state is in no R_k and the lemma has nothing to start from
+  const nlohmann::json race = {{"model", "value_softmax"}, {"loss", "logistic"}, {"normalization", "softmax"},
+                               {"T", 2}, {"d", 1}, {"V", nlohmann::json::array({nlohmann::json::array({"0", "0.01"})})},
+                               {"a", nlohmann::json::array({"5", "0"})}, {"beta", nlohmann::json::array({"1"})},
+                               {"provenance", "hand-made for tests"}};
+  const auto r = run_rate("varre2026.one_hot.rate", race, 100, 1e-3);
+  EXPECT_EQ(r.verdict, Verdict::inconclusive);
+  EXPECT_NE(r.reason.find("not certainly in R_0"), std::string::npos) << r.reason;
+}
+
+TEST(Varre2026OneHotRate, TheSharperRateWithConstantOneIsRefuted) {
+  const auto r = run_rate("varre2026.one_hot.rate.log2_unit", headline_instance(), 1e5);
+  ASSERT_EQ(r.verdict, Verdict::violated) << r.reason;
+  EXPECT_GT(std::stod(r.details["one_minus_max_at_H"][0].get<std::string>()), 1 / std::pow(std::log(1e5), 2));
+}
+
+}  // namespace
+}  // namespace softcert
