@@ -179,7 +179,7 @@ int execute_mpi_run(const engine::Suite& suite, engine::RunSettings settings, co
   int status = 0;
   if (rank == 0) {
     try {
-      engine::SuiteReport rep = engine::judge_records(suite, in_plan_order(texts, suite, whole_plan));
+      engine::SuiteReport rep = engine::judge_records(suite, in_plan_order(texts, suite, whole_plan), whole);
       for (const auto& n : resumed) rep.resumed += std::stoul(n);
       rep.notes = notes;  // every rank read the same files: rank 0 speaks for all
       rep.run_id = identity.id;

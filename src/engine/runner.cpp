@@ -122,11 +122,17 @@ nlohmann::json run_item(const Suite& suite, const WorkItem& item) {
   return r;
 }
 
-SuiteReport judge_records(const Suite& suite, std::vector<nlohmann::json> records) {
+SuiteReport judge_records(const Suite& suite, std::vector<nlohmann::json> records, const Shard& shard) {
   SuiteReport rep;
   rep.records = std::move(records);
+  // Which entries the shard holds whole: their expectations can be judged here.
+  std::vector<bool> whole(suite.entries.size(), true);
+  if (shard.count > 1)
+    for (const auto& w : plan(suite))
+      if (!shard.contains(w.ordinal)) whole[w.entry] = false;
   bool unexpected = false, inconclusive = false;
-  for (const SuiteEntry& e : suite.entries) {
+  for (std::size_t k = 0; k < suite.entries.size(); ++k) {
+    const SuiteEntry& e = suite.entries[k];
     EntryReport er{e.check, e.label, e.expect, e.max_inconclusive, {}, Outcome::as_expected, 0};
     for (const auto& r : rep.records) {
       if (r.value("entry", r.at("check").get<std::string>()) != e.label) continue;
@@ -134,7 +140,7 @@ SuiteReport judge_records(const Suite& suite, std::vector<nlohmann::json> record
       ++er.counts[v ? *v : Verdict::error];
       er.seconds += r.value("seconds", 0.0);
     }
-    er.outcome = judge(e.expect, er.counts, e.max_inconclusive);
+    er.outcome = whole[k] ? judge(e.expect, er.counts, e.max_inconclusive) : judge_part(e.expect, er.counts);
     unexpected |= er.outcome == Outcome::unexpected;
     inconclusive |= er.outcome == Outcome::too_inconclusive;
     rep.entries.push_back(er);
@@ -256,7 +262,7 @@ SuiteReport run_suite(const Suite& suite, const RunSettings& settings) {
   for (auto& th : pool) th.join();
   if (failure) std::rethrow_exception(failure);
 
-  SuiteReport rep = judge_records(suite, std::move(results));
+  SuiteReport rep = judge_records(suite, std::move(results), settings.shard);
   rep.resumed = items.size() - todo.size();
   rep.notes = std::move(notes);
   rep.run_id = identity.id;

@@ -86,7 +86,7 @@ struct EntryReport {
 struct SuiteReport {
   std::vector<nlohmann::json> records;  // in plan order
   std::vector<EntryReport> entries;
-  int exit_status = 0;  // 0 as expected, 1 unexpected, 3 too many inconclusive
+  int exit_status = 0;  // 0 as expected (or judged at merge), 1 unexpected, 3 too many inconclusive
   std::size_t resumed = 0;  // records taken from an earlier run
   std::vector<std::string> notes;  // what a person should know about the run (e.g. a dropped cut line)
   std::string run_id;              // engine/run_identity.hpp; "" for judged records (merge sets it)
@@ -96,7 +96,11 @@ struct SuiteReport {
 // Throws std::invalid_argument for unusable settings or a corrupt results file met by resume.
 SuiteReport run_suite(const Suite& suite, const RunSettings& settings);
 
-// Judges records (possibly merged from shards) against the suite's expectations.
-SuiteReport judge_records(const Suite& suite, std::vector<nlohmann::json> records);
+// Judges records against the suite's expectations: `records` are those of the plan's items in
+// `shard` (all of them for 1/1: an unsharded run, or shards merged). An entry all of whose
+// instances are in the shard is judged as a whole (engine::judge); an entry only partly in it,
+// or not at all, by what its records say one by one (engine::judge_part: judged_at_merge
+// unless one of them is unexpected).
+SuiteReport judge_records(const Suite& suite, std::vector<nlohmann::json> records, const Shard& shard = {});
 
 }  // namespace softcert::engine
