@@ -10,6 +10,7 @@
 
 #include "engine/input_file.hpp"
 #include "engine/journal.hpp"
+#include "engine/record_validation.hpp"
 #include "engine/registry.hpp"
 #include "engine/run_identity.hpp"
 #include "engine/seeds.hpp"
@@ -118,6 +119,16 @@ nlohmann::json run_item(const Suite& suite, const WorkItem& item) {
   r["details"] = result.details;
   // A violation must be replayable from this record alone.
   if (result.verdict == Verdict::violated) r["counterexample"] = instance;
+  // The record must pass the rules every reader of it applies (merge, --resume): one function
+  // for both. A check whose result breaks them has a bug; it is recorded as an internal error,
+  // never as the verdict it could not back.
+  if (const std::string problem = record_problem(r); !problem.empty()) {
+    r["verdict"] = to_string(Verdict::error);
+    r["reason"] = "internal error: the check's result breaks the record rules (docs/verdicts.md): " + problem +
+                  " (was: " + num::excerpt(result.reason, 400) + ")";
+    r.erase("counterexample");
+    if (!record_problem(r).empty()) r["margin"] = nullptr;  // a malformed margin (rule 1) goes too
+  }
   r["seconds"] = seconds;
   return r;
 }

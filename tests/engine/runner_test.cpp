@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "engine/journal.hpp"
+#include "engine/record_validation.hpp"
 #include "engine/registry.hpp"
 #include "engine/runner.hpp"
 #include "engine/seeds.hpp"
@@ -42,6 +43,25 @@ class ParityCheck : public Check {
   }
 };
 SOFTCERT_REGISTER_CHECK(ParityCheck);
+
+// A toy check with a bug on request: {"x": "bad"} gives a violated whose margin is positive (no
+// counterexample could back it). Any other instance is proved.
+class UnbackedViolationCheck : public Check {
+ public:
+  std::string name() const override { return "test.unbacked_violation"; }
+  std::string paper() const override { return "test"; }
+  std::string statement() const override { return "nothing"; }
+  nlohmann::json generate(std::uint64_t, const GenerateOptions&) const override { return {{"x", "1"}}; }
+  CheckResult run(const nlohmann::json& inst, const CheckOptions&) const override {
+    CheckResult r;
+    const bool bad = inst.at("x") == "bad";
+    r.verdict = bad ? Verdict::violated : Verdict::proved;
+    r.margin = Margin::of_rationals(Rational(1), Rational(2));
+    r.reason = bad ? "a buggy violation" : "fine";
+    return r;
+  }
+};
+SOFTCERT_REGISTER_CHECK(UnbackedViolationCheck);
 
 Suite toy_suite(std::size_t n, bool drop) {
   SuiteEntry e;
@@ -192,6 +212,29 @@ TEST(Runner, ViolatedRecordsCarryTheirCounterexample) {
       EXPECT_EQ(std::stol(r["counterexample"]["x"].get<std::string>()) % 2, 1);
     }
   }
+}
+
+// The runner writes no record its own reader would refuse (engine::record_problem, the one
+// validation of both): a check's result that breaks the rules is an internal error, without the
+// verdict it could not back.
+TEST(Runner, ARecordTheReaderWouldRefuseIsNeverWritten) {
+  SuiteEntry e;
+  e.check = "test.unbacked_violation";
+  e.instances = 1;
+  const Suite s = single_check_suite(e, 1);
+  WorkItem item = plan(s).at(0);
+  item.instance = nlohmann::json{{"x", "bad"}};
+  const nlohmann::json r = run_item(s, item);
+  EXPECT_EQ(r["verdict"], "error") << r.dump();
+  EXPECT_NE(r["reason"].get<std::string>().find("internal error: the check's result breaks the record rules"),
+            std::string::npos)
+      << r.dump();
+  EXPECT_NE(r["reason"].get<std::string>().find("a buggy violation"), std::string::npos) << r.dump();
+  EXPECT_FALSE(r.contains("counterexample")) << r.dump();
+  EXPECT_EQ(record_problem(r), "");
+  // and the well-behaved instance is written as it came
+  item.instance = nlohmann::json{{"x", "1"}};
+  EXPECT_EQ(run_item(s, item)["verdict"], "proved");
 }
 
 TEST(Runner, ResumeRecomputesNothingFinished) {
