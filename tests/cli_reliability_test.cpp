@@ -1,5 +1,10 @@
 // Reliability round 4, end to end through the binary: shards exit 0 unless something they hold
-// is unexpected, and merge gives the unsharded summary.
+// is unexpected, and merge gives the unsharded summary; outputs aimed at a stream or device
+// (/dev/stdout, /dev/null, a FIFO) are written through and the symlink to them stays.
+//
+// The output tests never aim softcert at the machine's own /dev/stdout: they use a symlink in a
+// scratch directory that leads there (or to /dev/null, or to a FIFO), so that a regression
+// replaces only that scratch symlink.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -113,6 +118,106 @@ TEST(CliReliability, AShardExitsOneOnlyForWhatItHolds) {
     for (const auto& rec : read_lines(out / "results.jsonl")) violated |= rec["verdict"] == "violated";
     EXPECT_EQ(r.status, violated ? 1 : 0) << r.out << r.err;
   }
+}
+
+// --- 3. outputs aimed at a stream or a device -------------------------------------------------
+
+struct OutputCommand {
+  std::string name, args_before_path;  // the command line up to the output path
+  int status = 0;                      // its exit status when the output is written
+};
+
+std::vector<OutputCommand> output_commands() {
+  return {
+      {"check --json", "check sukenik2026.hard_switch --instances 2 -q --json"},
+      {"integrate --json", "integrate " + kHeadline + " --t 1 --json"},
+      {"search --out", "search sukenik2026.hard_switch --max-samples 4 --seed 3 -q --out", 1},  // 1: none found
+      {"claims --docs", "claims " + std::string(SOFTCERT_SOURCE_DIR) + "/proofs_checks/claims.toml --docs"},
+  };
+}
+
+// What each command writes at its output path, as a check that `text` holds it.
+bool holds_the_output(const std::string& name, const std::string& text) {
+  if (name == "claims --docs") return text.find("# ") != std::string::npos && text.find("claim") != std::string::npos;
+  if (name == "check --json") return text.find("{\"check\":\"sukenik2026.hard_switch\"") != std::string::npos;
+  return text.find('{') != std::string::npos && text.find('}') != std::string::npos;
+}
+
+TEST(CliReliability, AnOutputThroughASymlinkToStdoutGoesToStdoutAndTheSymlinkStays) {
+  const fs::path dir = scratch_dir("reliability", "stdout");
+  // stands in for /dev/stdout (itself a symlink to /proc/self/fd/1): leads to the process's stdout
+  const fs::path link = dir / "stdout";
+  fs::create_symlink("/dev/stdout", link);
+  for (const auto& c : output_commands()) {
+    const fs::path out = dir / "captured.txt";
+    const CliRun r = run_to_file(c.args_before_path + " " + sh_path(link), out);
+    EXPECT_EQ(r.status, c.status) << c.name << ": " << r.err;
+    EXPECT_TRUE(fs::is_symlink(link)) << c.name << ": the symlink was replaced by a file";
+    EXPECT_EQ(fs::read_symlink(link), "/dev/stdout") << c.name;
+    EXPECT_TRUE(holds_the_output(c.name, r.out)) << c.name << ": stdout holds\n" << r.out.substr(0, 2000);
+  }
+  // check --json's JSON lines arrive whole, after what the command printed before them
+  const fs::path out = dir / "check.txt";
+  const CliRun r = run_to_file("check sukenik2026.hard_switch --instances 2 -q --json " + sh_path(link), out);
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::size_t json_lines = 0;
+  std::ifstream in(out);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty() && line[0] == '{') {
+      EXPECT_NO_THROW((void)nlohmann::json::parse(line)) << line;
+      ++json_lines;
+    }
+  EXPECT_EQ(json_lines, 2u) << r.out;
+}
+
+TEST(CliReliability, AnOutputThroughASymlinkToADeviceOrFifoIsWrittenThroughAndTheSymlinkStays) {
+  const fs::path dir = scratch_dir("reliability", "devices");
+  const fs::path null_link = dir / "null";
+  fs::create_symlink("/dev/null", null_link);
+  const fs::path fifo = dir / "fifo", fifo_link = dir / "fifo_link";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  fs::create_symlink(fifo, fifo_link);
+  for (const auto& c : output_commands()) {
+    const CliRun r = run_softcert(c.args_before_path + " " + sh_path(null_link));
+    EXPECT_EQ(r.status, c.status) << c.name << ": " << r.err;
+    EXPECT_TRUE(fs::is_symlink(null_link)) << c.name;
+    // a reader on the FIFO: what the command writes arrives there
+    std::string got;
+    std::thread reader([&] {
+      std::ifstream in(fifo);
+      got.assign(std::istreambuf_iterator<char>(in), {});
+    });
+    const CliRun f = run_softcert(c.args_before_path + " " + sh_path(fifo_link));
+    if (f.status != c.status) {
+      // unblock the reader if the command never opened the FIFO
+      const int fd = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
+      if (fd >= 0) ::close(fd);
+    }
+    reader.join();
+    EXPECT_EQ(f.status, c.status) << c.name << ": " << f.err;
+    EXPECT_TRUE(fs::is_symlink(fifo_link)) << c.name;
+    EXPECT_TRUE(fs::is_fifo(fifo)) << c.name;
+    EXPECT_TRUE(holds_the_output(c.name, got)) << c.name << ": the FIFO got\n" << got.substr(0, 2000);
+  }
+  struct stat st {};
+  ASSERT_EQ(::stat("/dev/null", &st), 0);
+  EXPECT_TRUE(S_ISCHR(st.st_mode));
+}
+
+TEST(CliReliability, AnOutputThroughASymlinkToAFileOrNowhereIsRefused) {
+  const fs::path dir = scratch_dir("reliability", "file_links");
+  write_text(dir / "target", "precious\n");
+  fs::create_symlink(dir / "target", dir / "to_file");
+  fs::create_symlink(dir / "missing", dir / "dangling");
+  for (const auto& c : output_commands())
+    for (const char* link : {"to_file", "dangling"}) {
+      const CliRun r = run_softcert(c.args_before_path + " " + sh_path(dir / link));
+      EXPECT_EQ(r.status, 2) << c.name << " " << link << ": " << r.err;
+      EXPECT_NE(r.err.find((dir / link).string()), std::string::npos) << c.name << ": " << r.err;
+      EXPECT_TRUE(fs::is_symlink(dir / link)) << c.name;
+      EXPECT_EQ(read_text(dir / "target"), "precious\n") << c.name;
+      EXPECT_FALSE(fs::exists(dir / "missing")) << c.name;
+    }
 }
 
 }  // namespace
