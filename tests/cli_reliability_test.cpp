@@ -1,6 +1,8 @@
 // Reliability round 4, end to end through the binary: shards exit 0 unless something they hold
 // is unexpected, and merge gives the unsharded summary; outputs aimed at a stream or device
-// (/dev/stdout, /dev/null, a FIFO) are written through and the symlink to them stays.
+// (/dev/stdout, /dev/null, a FIFO) are written through and the symlink to them stays; JSON
+// nested 100,000 deep is refused (exit 2, or an error record inside a suite) instead of
+// overflowing the stack.
 //
 // The output tests never aim softcert at the machine's own /dev/stdout: they use a symlink in a
 // scratch directory that leads there (or to /dev/null, or to a FIFO), so that a regression
@@ -218,6 +220,75 @@ TEST(CliReliability, AnOutputThroughASymlinkToAFileOrNowhereIsRefused) {
       EXPECT_EQ(read_text(dir / "target"), "precious\n") << c.name;
       EXPECT_FALSE(fs::exists(dir / "missing")) << c.name;
     }
+}
+
+// --- 4. JSON nested 100,000 deep --------------------------------------------------------------
+
+const std::string kDeepArray = std::string(100000, '[') + std::string(100000, ']');
+
+std::string deep_object() {
+  std::string s;
+  for (int i = 0; i < 100000; ++i) s += "{\"a\":";
+  s += "1";
+  s += std::string(100000, '}');
+  return s;
+}
+
+void expect_depth_refusal(const CliRun& r, const std::string& file, const std::string& what) {
+  EXPECT_EQ(r.status, 2) << what << ": " << r.err.substr(0, 2000);
+  EXPECT_NE(r.err.find(file), std::string::npos) << what << ": " << r.err.substr(0, 2000);
+  EXPECT_NE(r.err.find("nested more than 512 deep"), std::string::npos) << what << ": " << r.err.substr(0, 2000);
+}
+
+TEST(CliReliability, DeepJsonIsRefusedByEveryCommandThatReadsJson) {
+  const fs::path dir = scratch_dir("reliability", "deep");
+  const fs::path arr = dir / "deep_array.json", obj = dir / "deep_object.json";
+  write_text(arr, kDeepArray);
+  write_text(obj, deep_object());
+  for (const fs::path& f : {arr, obj}) {
+    expect_depth_refusal(run_softcert("integrate " + sh_path(f) + " --t 1"), f.string(), "integrate");
+    expect_depth_refusal(run_softcert("check varre2026.order_preservation --instance " + sh_path(f) + " -q"), f.string(),
+                         "check");
+    expect_depth_refusal(run_softcert("replay " + sh_path(f)), f.string(), "replay");
+  }
+  // (an argument is at most 128 KiB on Linux: 50,000 levels)
+  const std::string deep_param = std::string(50000, '[') + std::string(50000, ']');
+  expect_depth_refusal(run_softcert("check sukenik2026.hard_switch --instances 1 -q --param 'T=" + deep_param + "'"),
+                       "--param T", "check --param");
+
+  // suite: a deep instance file is bad input of one (check, instance) pair: an error record
+  // naming it (docs/verdicts.md, "Bad input: one rule"), the run goes on
+  write_text(dir / "s.toml", "name = \"deep\"\nseed = 1\n[[check]]\nname = \"varre2026.order_preservation\"\n"
+                             "instance_files = [\"deep_array.json\"]\n[[check]]\nname = \"sukenik2026.hard_switch\"\n"
+                             "instances = 2\n");
+  const fs::path out = dir / "out";
+  const CliRun s = run_softcert("suite " + sh_path(dir / "s.toml") + " -q --out " + sh_path(out));
+  EXPECT_EQ(s.status, 1) << s.err;
+  const auto records = read_lines(out / "results.jsonl");
+  ASSERT_EQ(records.size(), 3u);
+  EXPECT_EQ(records[0]["verdict"], "error");
+  EXPECT_NE(records[0]["reason"].get<std::string>().find("nested more than 512 deep"), std::string::npos)
+      << records[0].dump();
+
+  // suite --resume and merge: a deep line in a journal, a deep manifest or run.json
+  write_text(dir / "h.toml", "name = \"h\"\nseed = 1\n[[check]]\nname = \"sukenik2026.hard_switch\"\ninstances = 4\n");
+  const fs::path s1 = dir / "s1", s2 = dir / "s2";
+  ASSERT_EQ(run_softcert("suite " + sh_path(dir / "h.toml") + " -q --shard 1/2 --out " + sh_path(s1)).status, 0);
+  ASSERT_EQ(run_softcert("suite " + sh_path(dir / "h.toml") + " -q --shard 2/2 --out " + sh_path(s2)).status, 0);
+  const std::string journal = read_text(s1 / "results.jsonl");
+  write_text(s1 / "results.jsonl", journal + kDeepArray + "\n");
+  expect_depth_refusal(run_softcert("suite " + sh_path(dir / "h.toml") + " -q --shard 1/2 --resume --out " + sh_path(s1)),
+                       (s1 / "results.jsonl").string(), "suite --resume");
+  const std::string merge = "merge --out " + sh_path(dir / "m") + " " + sh_path(s1) + " " + sh_path(s2);
+  expect_depth_refusal(run_softcert(merge), (s1 / "results.jsonl").string(), "merge (journal)");
+  write_text(s1 / "results.jsonl", journal);
+  for (const char* name : {"manifest.json", "run.json"}) {
+    const std::string kept = read_text(s2 / name);
+    write_text(s2 / name, kDeepArray);
+    expect_depth_refusal(run_softcert(merge), (s2 / name).string(), std::string("merge (") + name + ")");
+    write_text(s2 / name, kept);
+  }
+  EXPECT_EQ(run_softcert(merge).status, 0);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "numerics/quote.hpp"
+#include "numerics/strict_json.hpp"
 #include "engine/journal.hpp"
 #include "report/progress.hpp"
 #include "report/summary.hpp"
@@ -69,9 +70,11 @@ void add_param(nlohmann::json& params, const std::string& assignment) {
   if (eq == std::string::npos || eq == 0) throw UsageError("--param must be key=value (got " + num::quoted(assignment) + ")");
   const std::string key = assignment.substr(0, eq), value = assignment.substr(eq + 1);
   try {
-    params[key] = nlohmann::json::parse(value);
+    params[key] = num::parse_json_bounded(value, "--param " + num::excerpt(key, 40));
   } catch (const nlohmann::json::exception&) {
     params[key] = value;
+  } catch (const std::invalid_argument& e) {  // nested too deep
+    throw UsageError(e.what());
   }
 }
 
