@@ -2,7 +2,7 @@
 // is unexpected, and merge gives the unsharded summary; outputs aimed at a stream or device
 // (/dev/stdout, /dev/null, a FIFO) are written through and the symlink to them stays; JSON
 // nested 100,000 deep is refused (exit 2, or an error record inside a suite) instead of
-// overflowing the stack.
+// overflowing the stack; instance files are keyed by their path, and one listed twice is refused.
 //
 // The output tests never aim softcert at the machine's own /dev/stdout: they use a symlink in a
 // scratch directory that leads there (or to /dev/null, or to a FIFO), so that a regression
@@ -289,6 +289,55 @@ TEST(CliReliability, DeepJsonIsRefusedByEveryCommandThatReadsJson) {
     write_text(s2 / name, kept);
   }
   EXPECT_EQ(run_softcert(merge).status, 0);
+}
+
+// --- 5. instance files keyed by their path ------------------------------------------------------
+
+TEST(CliReliability, InstanceFilesWithOneNameAreTwoInstancesAndResumeKeepsThemApart) {
+  const fs::path dir = scratch_dir("reliability", "same_name");
+  fs::create_directories(dir / "a");
+  fs::create_directories(dir / "b");
+  fs::copy_file(kHeadline, dir / "a" / "x.json");
+  write_text(dir / "b" / "x.json", "{");  // bad input: an error record
+  write_text(dir / "s.toml", "name = \"same\"\nseed = 1\n[[check]]\nname = \"varre2026.order_preservation.all_time\"\n"
+                             "instance_files = [\"a/x.json\", \"b/x.json\"]\n");
+  const fs::path out = dir / "out";
+  const CliRun full = run_softcert("suite " + sh_path(dir / "s.toml") + " -q --out " + sh_path(out));
+  EXPECT_EQ(full.status, 1) << full.out << full.err;  // b/x.json is an error
+  auto records = read_lines(out / "results.jsonl");
+  ASSERT_EQ(records.size(), 2u);
+  EXPECT_EQ(records[0]["instance"], "a/x.json");
+  EXPECT_EQ(records[1]["instance"], "b/x.json");
+  EXPECT_EQ(records[0]["verdict"], "proved") << records[0].dump();
+  EXPECT_EQ(records[1]["verdict"], "error") << records[1].dump();
+  // killed after the first result: --resume recomputes the second, never copies the first onto it
+  write_text(out / "results.jsonl", read_text(out / "results.jsonl").substr(0, read_text(out / "results.jsonl").find('\n') + 1));
+  const CliRun resumed = run_softcert("suite " + sh_path(dir / "s.toml") + " -q --resume --out " + sh_path(out));
+  EXPECT_EQ(resumed.status, 1) << resumed.out << resumed.err;  // was 0: the error had become proved
+  EXPECT_NE(resumed.out.find("resumed: 1 results"), std::string::npos) << resumed.out;
+  records = read_lines(out / "results.jsonl");
+  ASSERT_EQ(records.size(), 2u);
+  EXPECT_EQ(records[1]["instance"], "b/x.json");
+  EXPECT_EQ(records[1]["verdict"], "error") << records[1].dump();
+}
+
+TEST(CliReliability, AnInstanceFileListedTwiceIsRefused) {
+  const fs::path dir = scratch_dir("reliability", "twice");
+  fs::create_directories(dir / "a");
+  fs::copy_file(kHeadline, dir / "a" / "x.json");
+  fs::create_symlink(dir / "a", dir / "alias");
+  for (const std::string& second : {"a/x.json", "a/../a/x.json", "alias/x.json"}) {
+    write_text(dir / "s.toml", "name = \"twice\"\n[[check]]\nname = \"varre2026.order_preservation.all_time\"\n"
+                               "instance_files = [\"a/x.json\", \"" + second + "\"]\n");
+    const CliRun r = run_softcert("suite " + sh_path(dir / "s.toml") + " -q");
+    EXPECT_EQ(r.status, 2) << second << ": " << r.err;
+    EXPECT_NE(r.err.find("is listed twice"), std::string::npos) << second << ": " << r.err;
+    EXPECT_NE(r.err.find("x.json"), std::string::npos) << r.err;
+  }
+  const CliRun c = run_softcert("check varre2026.order_preservation.all_time -q --instance " + sh_path(dir / "a/x.json") +
+                                " --instance " + sh_path(dir / "alias/x.json"));
+  EXPECT_EQ(c.status, 2) << c.err;
+  EXPECT_NE(c.err.find("is listed twice"), std::string::npos) << c.err;
 }
 
 }  // namespace

@@ -29,7 +29,8 @@ std::vector<WorkItem> plan(const Suite& suite) {
       WorkItem w;
       w.entry = e;
       w.ordinal = items.size();
-      w.instance_id = entry.label == entry.check ? f.filename().string() : entry.label + "/" + f.filename().string();
+      const std::string name = instance_file_name(suite, f);
+      w.instance_id = entry.label == entry.check ? name : entry.label + "/" + name;
       w.file = f;
       items.push_back(w);
     }

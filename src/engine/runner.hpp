@@ -23,7 +23,8 @@ namespace softcert::engine {
 struct WorkItem {
   std::size_t entry = 0;    // index into Suite::entries
   std::size_t ordinal = 0;  // position in the whole plan (shards split on it)
-  std::string instance_id;  // "<check>#<index>" or the instance file's name
+  std::string instance_id;  // "<label>#<index>", or the instance file's name (engine::instance_file_name),
+                            // prefixed "<label>/" when the entry has a label of its own
   std::uint64_t seed = 0;   // generator seed (0 for instance files)
   std::optional<std::filesystem::path> file;
   // An instance given in memory (the Python module's check()): used instead of the file or
