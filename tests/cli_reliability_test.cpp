@@ -2,7 +2,8 @@
 // is unexpected, and merge gives the unsharded summary; outputs aimed at a stream or device
 // (/dev/stdout, /dev/null, a FIFO) are written through and the symlink to them stays; JSON
 // nested 100,000 deep is refused (exit 2, or an error record inside a suite) instead of
-// overflowing the stack; instance files are keyed by their path, and one listed twice is refused.
+// overflowing the stack; instance files are keyed by their path, and one listed twice is refused;
+// a record read back must fit its plan slot and keep the evidence of its verdict.
 //
 // The output tests never aim softcert at the machine's own /dev/stdout: they use a symlink in a
 // scratch directory that leads there (or to /dev/null, or to a FIFO), so that a regression
@@ -15,6 +16,8 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <functional>
+#include <optional>
 #include <fstream>
 #include <string>
 #include <thread>
@@ -338,6 +341,82 @@ TEST(CliReliability, AnInstanceFileListedTwiceIsRefused) {
                                 " --instance " + sh_path(dir / "alias/x.json"));
   EXPECT_EQ(c.status, 2) << c.err;
   EXPECT_NE(c.err.find("is listed twice"), std::string::npos) << c.err;
+}
+
+// --- 6. records bound to their plan slot ------------------------------------------------------
+
+// Rewrites line `line` (0-based) of DIR/results.jsonl with `edit`.
+void edit_record(const fs::path& dir, std::size_t line, const std::function<void(nlohmann::json&)>& edit) {
+  auto lines = read_lines(dir / "results.jsonl");
+  ASSERT_LT(line, lines.size());
+  edit(lines[line]);
+  std::string text;
+  for (const auto& l : lines) text += l.dump() + "\n";
+  write_text(dir / "results.jsonl", text);
+}
+
+TEST(CliReliability, ARecordThatDoesNotFitItsSlotIsRefusedByMergeAndResume) {
+  const fs::path dir = scratch_dir("reliability", "slots");
+  write_text(dir / "s.toml",
+             "name = \"slots\"\nseed = 2026\n"
+             "[[check]]\nname = \"sukenik2026.sink_representability\"\ninstances = 8\ndrop = [\"sink-exposed\"]\n"
+             "expect = \"refuted\"\n"
+             "[[check]]\nname = \"varre2026.order_preservation\"\nlabel = \"fast\"\ninstances = 2\nhorizon = 10.0\n"
+             "tier = \"fast\"\n[check.params]\nT = [2, 3]\n");
+  const fs::path s1 = dir / "s1", s2 = dir / "s2";
+  const auto shards = [&] {
+    for (const auto& [k, out] : {std::pair{"1/2", s1}, std::pair{"2/2", s2}}) {
+      const CliRun r = run_softcert("suite " + sh_path(dir / "s.toml") + " -q --shard " + k + " --out " + sh_path(out));
+      ASSERT_EQ(r.status, 0) << r.out << r.err;
+    }
+  };
+  const std::string merge = "merge --out " + sh_path(dir / "m") + " " + sh_path(s1) + " " + sh_path(s2);
+  const std::string resume = "suite " + sh_path(dir / "s.toml") + " -q --shard 1/2 --resume --out " + sh_path(s1);
+  shards();
+  ASSERT_EQ(run_softcert(merge).status, 0);
+  // the line of shard 1 holding a violation, one holding a proved, one holding a confirmed
+  const auto lines = read_lines(s1 / "results.jsonl");
+  std::optional<std::size_t> violated, proved, confirmed;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i]["verdict"] == "violated" && !violated) violated = i;
+    if (lines[i]["verdict"] == "proved" && !proved) proved = i;
+    if (lines[i]["verdict"] == "confirmed" && !confirmed) confirmed = i;
+  }
+  ASSERT_TRUE(violated && proved && confirmed) << "shard 1 needs a violated, a proved and a confirmed record";
+  struct Edit {
+    std::string what;
+    std::size_t line;
+    std::function<void(nlohmann::json&)> edit;
+    std::string message;
+  };
+  const std::vector<Edit> edits = {
+      // a certified violation moved to an entry that does not exist: it would be judged nowhere
+      {"entry renamed", *violated, [](nlohmann::json& r) { r["entry"] = "no.such.entry"; },
+       "has \"entry\" \"no.such.entry\", but its slot's is \"sukenik2026.sink_representability\""},
+      {"seed edited", *proved, [](nlohmann::json& r) { r["seed"] = 12345; }, "has \"seed\" 12345"},
+      {"tier edited", *proved, [](nlohmann::json& r) { r["tier"] = "fast"; }, "has \"tier\" \"fast\""},
+      {"proved stripped of its margin", *proved,
+       [](nlohmann::json& r) {
+         r.erase("margin");
+         r.erase("counterexample");
+       },
+       "proved without its \"margin\""},
+      {"confirmed edited to proved", *confirmed, [](nlohmann::json& r) { r["verdict"] = "proved"; },
+       "verdict proved on a margin that is a fast-tier estimate"},
+  };
+  for (const auto& e : edits) {
+    shards();
+    edit_record(s1, e.line, e.edit);
+    const std::string where = (s1 / "results.jsonl").string();
+    const CliRun m = run_softcert(merge);
+    EXPECT_EQ(m.status, 2) << e.what << ": " << m.out << m.err;  // was 0 (the entry, the margin, the estimate)
+    EXPECT_NE(m.err.find(where), std::string::npos) << e.what << ": " << m.err;
+    EXPECT_NE(m.err.find(e.message), std::string::npos) << e.what << ": " << m.err;
+    const CliRun r = run_softcert(resume);
+    EXPECT_EQ(r.status, 2) << e.what << ": " << r.out << r.err;
+    EXPECT_NE(r.err.find(where), std::string::npos) << e.what << ": " << r.err;
+    EXPECT_NE(r.err.find(e.message), std::string::npos) << e.what << ": " << r.err;
+  }
 }
 
 }  // namespace

@@ -43,6 +43,8 @@ ClaimKind claim_kind_of(const std::string& check) {
 std::string verdict_evidence_problem(Verdict verdict, const std::optional<Margin>& m, bool has_counterexample,
                                      bool counterexample_is_object, ClaimKind claim, const std::string& shown) {
   const std::string v = to_string(verdict);
+  if (verdict == Verdict::proved && !m)
+    return "verdict proved without its \"margin\" (a proved record carries the margin that backs it)";
   if (verdict == Verdict::proved && m) {
     // an unknown claim is read as strict: the stronger demand
     const bool non_strict = claim == ClaimKind::non_strict;
@@ -86,9 +88,23 @@ std::string record_problem(const nlohmann::json& r) {
   const std::string shown =
       m ? " [" + num::excerpt(r["margin"][0].get<std::string>(), 40) + ", " + num::excerpt(r["margin"][1].get<std::string>(), 40) + "]"
         : "";
-  return verdict_evidence_problem(*verdict, m, has_counterexample,
-                                  has_counterexample && r["counterexample"].is_object(),
-                                  claim_kind_of(r.at("check").get<std::string>()), shown);
+  if (std::string p = verdict_evidence_problem(*verdict, m, has_counterexample,
+                                               has_counterexample && r["counterexample"].is_object(),
+                                               claim_kind_of(r.at("check").get<std::string>()), shown);
+      !p.empty())
+    return p;
+  // The fast tier's estimates (engine::decide_fast marks them) back only confirmed or
+  // inconclusive, and confirmed comes only from them.
+  const bool estimate = r.contains("details") && r["details"].is_object() && r["details"].contains("margin_is_estimate") &&
+                        r["details"]["margin_is_estimate"] == true;
+  if (*verdict == Verdict::proved && estimate)
+    return "verdict proved on a margin that is a fast-tier estimate (details.margin_is_estimate): only the "
+           "rigorous tier proves";
+  if (*verdict == Verdict::confirmed && !estimate)
+    return "verdict confirmed without the fast tier's estimates (details.margin_is_estimate)";
+  if (*verdict == Verdict::confirmed && r.contains("tier") && r["tier"] != "fast")
+    return "verdict confirmed on a " + num::excerpt(r["tier"].dump(), 40) + " record: only the fast tier confirms";
+  return "";
 }
 
 }  // namespace softcert::engine

@@ -134,6 +134,37 @@ nlohmann::json run_item(const Suite& suite, const WorkItem& item) {
   return r;
 }
 
+std::string slot_problem(const Suite& suite, const WorkItem& item, const nlohmann::json& r) {
+  const SuiteEntry& e = suite.entries.at(item.entry);
+  const auto field = [&r](const char* name, const nlohmann::json& want) -> std::string {
+    if (!r.contains(name))
+      return std::string("has no \"") + name + "\" (its slot's is " + num::excerpt(want.dump(), 80) + ")";
+    if (r[name] != want)
+      return std::string("has \"") + name + "\" " + num::excerpt(r[name].dump(), 80) + ", but its slot's is " +
+             num::excerpt(want.dump(), 80);
+    return "";
+  };
+  for (const auto& [name, want] : std::vector<std::pair<const char*, nlohmann::json>>{
+           {"check", e.check},
+           {"entry", e.label},
+           {"instance", item.instance_id},
+           {"seed", item.seed},
+           {"tier", to_string(e.options.tier)},
+           {"params", e.options.params}})
+    if (std::string p = field(name, want); !p.empty()) return p;
+  // The instance file: its absolute path may differ between the machines of a sharded run, its
+  // name (in "instance") and its presence may not.
+  const bool names_file = r.contains("instance_file") && !r["instance_file"].is_null();
+  if (names_file != item.file.has_value())
+    return item.file ? "has no \"instance_file\", but its slot is the file " + num::excerpt(item.file->string(), 200)
+                     : "has an \"instance_file\", but its slot is a generated instance";
+  if (item.file && (!r["instance_file"].is_string() ||
+                    std::filesystem::path(r["instance_file"].get<std::string>()).filename() != item.file->filename()))
+    return "has \"instance_file\" " + num::excerpt(r["instance_file"].dump(), 200) + ", but its slot is the file " +
+           num::excerpt(item.file->string(), 200);
+  return "";
+}
+
 SuiteReport judge_records(const Suite& suite, std::vector<nlohmann::json> records, const Shard& shard) {
   SuiteReport rep;
   rep.records = std::move(records);
@@ -215,8 +246,15 @@ SuiteReport run_suite(const Suite& suite, const RunSettings& settings) {
   std::vector<std::size_t> todo;
   for (std::size_t k = 0; k < items.size(); ++k) {
     auto it = previous.find(suite.entries[items[k].entry].check + "\t" + items[k].instance_id);
-    if (it != previous.end()) results[k] = it->second;
-    else todo.push_back(k);
+    if (it == previous.end()) {
+      todo.push_back(k);
+      continue;
+    }
+    // A record reused must be the one this slot's run would write (engine::slot_problem).
+    if (const std::string p = slot_problem(suite, items[k], it->second); !p.empty())
+      throw std::invalid_argument(journal_path.string() + ": the result for " + it->first + " " + p +
+                                  ": the record was altered or is corrupt; not resuming");
+    results[k] = it->second;
   }
   std::unique_ptr<Journal> journal;
   // The journal's header (run.json) goes first: every record after it carries its id.

@@ -43,6 +43,14 @@ std::string generator_settings_problem(const Suite& suite, std::size_t entry);
 // verdict "error" with the reason. The record is one results.jsonl line (docs/reports.md).
 nlohmann::json run_item(const Suite& suite, const WorkItem& item);
 
+// "" when `record` fits the plan slot `item` of `suite` it is read back into (--resume, merge):
+// every field the plan determines — check, entry label, instance id, generator seed, tier,
+// params, whether it names an instance file (and that file's name) — is the slot's. Else what
+// differs, in words ("its \"entry\" is ..., but its slot's is ..."). With record_problem
+// (engine/record_validation.hpp) this is what a record read back must pass: an edited label
+// hid certified violations from their entry's judgment.
+std::string slot_problem(const Suite& suite, const WorkItem& item, const nlohmann::json& record);
+
 struct Shard {
   unsigned index = 1, count = 1;  // K/N, 1-based
   bool contains(std::size_t ordinal) const { return ordinal % count == index - 1; }

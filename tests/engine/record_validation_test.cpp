@@ -20,10 +20,12 @@ nlohmann::json result_record(const std::string& verdict, nlohmann::json margin) 
 
 TEST(RecordValidation, WhatTheRunnerWritesIsAccepted) {
   EXPECT_EQ(record_problem(result_record("proved", {"1e-3", "2"})), "");
-  EXPECT_EQ(record_problem(result_record("proved", nullptr)), "");  // an exact certificate without a margin
   EXPECT_EQ(record_problem(result_record("inconclusive", {"-1", "2"})), "");
   EXPECT_EQ(record_problem(result_record("error", nullptr)), "");
-  EXPECT_EQ(record_problem(result_record("confirmed", {"0.5", "0.5"})), "");
+  auto confirmed = result_record("confirmed", {"0.5", "0.5"});
+  confirmed["tier"] = "fast";
+  confirmed["details"] = {{"margin_is_estimate", true}};
+  EXPECT_EQ(record_problem(confirmed), "");
   auto violated = result_record("violated", {"-inf", "-1.5e-3"});
   violated["counterexample"] = nlohmann::json::object({{"T", 2}});
   EXPECT_EQ(record_problem(violated), "");
@@ -60,6 +62,31 @@ TEST(RecordValidation, ViolatedKeepsItsCounterexampleAndANegativeMargin) {
   EXPECT_NE(record_problem(result_record("confirmed", {"-2", "-1"})), "");
 }
 
+// The verdict follows from the evidence the record keeps: a proved carries its margin (every
+// check writes one), a fast-tier estimate backs only confirmed or inconclusive, and confirmed is
+// only the fast tier's. An edit of a confirmed into a proved, or a proved stripped of its
+// margin, is refused.
+TEST(RecordValidation, AProvedKeepsItsMarginAndOnlyTheFastTierConfirms) {
+  EXPECT_NE(record_problem(result_record("proved", nullptr)).find("proved without its \"margin\""), std::string::npos);
+  auto confirmed = result_record("confirmed", {"0.5", "0.75"});
+  confirmed["tier"] = "fast";
+  confirmed["details"] = {{"margin_is_estimate", true}};
+  ASSERT_EQ(record_problem(confirmed), "");
+  auto edited = confirmed;
+  edited["verdict"] = "proved";
+  EXPECT_NE(record_problem(edited).find("fast-tier estimate"), std::string::npos) << record_problem(edited);
+  auto no_estimate = confirmed;
+  no_estimate["details"].erase("margin_is_estimate");
+  EXPECT_NE(record_problem(no_estimate).find("without the fast tier's estimates"), std::string::npos);
+  auto rigorous = confirmed;
+  rigorous["tier"] = "rigorous";
+  EXPECT_NE(record_problem(rigorous).find("only the fast tier confirms"), std::string::npos);
+  // an exact check in the fast tier still proves (sukenik2026.* ignore the tier)
+  auto exact = result_record("proved", {"1", "2"});
+  exact["tier"] = "fast";
+  EXPECT_EQ(record_problem(exact), "");
+}
+
 // A strict claim (margin > 0) is refuted by a margin known to be <= 0: an exact counterexample
 // whose margin is exactly 0 (varre2026.elementwise_relu.no_polarization with one survivor: the
 // limit is one-hot, 1 - max p = 0). A non-strict claim (margin >= 0) needs an upper end < 0, and
@@ -83,7 +110,9 @@ TEST(RecordValidation, AStrictClaimIsViolatedByAMarginAtMostZero) {
   EXPECT_NE(record_problem(unknown).find("violated needs an upper end < 0"), std::string::npos);
   // confirmed: both fast runs estimated a strict claim's margin > 0, so its upper end is > 0
   auto confirmed = result_record("confirmed", {"-1", "0"});
-  EXPECT_NE(record_problem(confirmed), "");
+  confirmed["tier"] = "fast";
+  confirmed["details"] = {{"margin_is_estimate", true}};
+  EXPECT_NE(record_problem(confirmed).find("a margin certainly <= 0 contradicts it"), std::string::npos);
   confirmed["check"] = "varre2026.repulsion.leader";  // non-strict: both runs may be exactly 0
   confirmed["margin"] = {"0", "0"};
   EXPECT_EQ(record_problem(confirmed), "");
