@@ -243,17 +243,31 @@ void expect_depth_refusal(const CliRun& r, const std::string& file, const std::s
   EXPECT_NE(r.err.find("nested more than 512 deep"), std::string::npos) << what << ": " << r.err.substr(0, 2000);
 }
 
+// `json` (an object's text) with one more member: "deep": 100,000 nested arrays. Inside an
+// otherwise valid input is where the deep value got copied and printed (recursively, once per
+// level) and overflowed the stack: a violated instance's counterexample, a record's details, a
+// manifest's identity.
+std::string with_deep_member(const std::string& json) {
+  const std::size_t close = json.rfind('}');
+  return json.substr(0, close) + ", \"deep\": " + kDeepArray + json.substr(close);
+}
+
 TEST(CliReliability, DeepJsonIsRefusedByEveryCommandThatReadsJson) {
   const fs::path dir = scratch_dir("reliability", "deep");
-  const fs::path arr = dir / "deep_array.json", obj = dir / "deep_object.json";
+  const fs::path arr = dir / "deep_array.json", obj = dir / "deep_object.json", inst = dir / "deep_member.json";
   write_text(arr, kDeepArray);
   write_text(obj, deep_object());
-  for (const fs::path& f : {arr, obj}) {
+  write_text(inst, with_deep_member(read_text(kHeadline)));  // the headline instance, one member more
+  const std::string all_pairs = "check varre2026.repulsion.all_pairs --horizon 1000 -q --instance ";
+  for (const fs::path& f : {arr, obj, inst}) {
     expect_depth_refusal(run_softcert("integrate " + sh_path(f) + " --t 1"), f.string(), "integrate");
-    expect_depth_refusal(run_softcert("check varre2026.order_preservation --instance " + sh_path(f) + " -q"), f.string(),
-                         "check");
-    expect_depth_refusal(run_softcert("replay " + sh_path(f)), f.string(), "replay");
+    // the headline instance violates all_pairs: its counterexample was the deep copy (SIGSEGV)
+    expect_depth_refusal(run_softcert(all_pairs + sh_path(f)), f.string(), "check");
   }
+  write_text(dir / "replay.json", with_deep_member("{\"check\": \"varre2026.repulsion.all_pairs\", \"horizon\": 1000, "
+                                                   "\"counterexample\": " + read_text(kHeadline) + "}"));
+  for (const fs::path& f : {arr, obj, dir / "replay.json"})
+    expect_depth_refusal(run_softcert("replay " + sh_path(f)), f.string(), "replay");
   // (an argument is at most 128 KiB on Linux: 50,000 levels)
   const std::string deep_param = std::string(50000, '[') + std::string(50000, ']');
   expect_depth_refusal(run_softcert("check sukenik2026.hard_switch --instances 1 -q --param 'T=" + deep_param + "'"),
@@ -261,34 +275,40 @@ TEST(CliReliability, DeepJsonIsRefusedByEveryCommandThatReadsJson) {
 
   // suite: a deep instance file is bad input of one (check, instance) pair: an error record
   // naming it (docs/verdicts.md, "Bad input: one rule"), the run goes on
-  write_text(dir / "s.toml", "name = \"deep\"\nseed = 1\n[[check]]\nname = \"varre2026.order_preservation\"\n"
-                             "instance_files = [\"deep_array.json\"]\n[[check]]\nname = \"sukenik2026.hard_switch\"\n"
-                             "instances = 2\n");
+  write_text(dir / "s.toml", "name = \"deep\"\nseed = 1\n[[check]]\nname = \"varre2026.repulsion.all_pairs\"\n"
+                             "horizon = 1000.0\nexpect = \"refuted\"\ninstance_files = [\"deep_member.json\"]\n"
+                             "[[check]]\nname = \"sukenik2026.hard_switch\"\ninstances = 2\n");
   const fs::path out = dir / "out";
   const CliRun s = run_softcert("suite " + sh_path(dir / "s.toml") + " -q --out " + sh_path(out));
-  EXPECT_EQ(s.status, 1) << s.err;
+  EXPECT_EQ(s.status, 1) << s.err;  // was: SIGSEGV
   const auto records = read_lines(out / "results.jsonl");
   ASSERT_EQ(records.size(), 3u);
   EXPECT_EQ(records[0]["verdict"], "error");
   EXPECT_NE(records[0]["reason"].get<std::string>().find("nested more than 512 deep"), std::string::npos)
       << records[0].dump();
 
-  // suite --resume and merge: a deep line in a journal, a deep manifest or run.json
+  // suite --resume and merge: a journal line, a manifest and a run.json with a deep member
   write_text(dir / "h.toml", "name = \"h\"\nseed = 1\n[[check]]\nname = \"sukenik2026.hard_switch\"\ninstances = 4\n");
   const fs::path s1 = dir / "s1", s2 = dir / "s2";
   ASSERT_EQ(run_softcert("suite " + sh_path(dir / "h.toml") + " -q --shard 1/2 --out " + sh_path(s1)).status, 0);
   ASSERT_EQ(run_softcert("suite " + sh_path(dir / "h.toml") + " -q --shard 2/2 --out " + sh_path(s2)).status, 0);
   const std::string journal = read_text(s1 / "results.jsonl");
-  write_text(s1 / "results.jsonl", journal + kDeepArray + "\n");
-  expect_depth_refusal(run_softcert("suite " + sh_path(dir / "h.toml") + " -q --shard 1/2 --resume --out " + sh_path(s1)),
-                       (s1 / "results.jsonl").string(), "suite --resume");
+  const std::size_t first_end = journal.find('\n');
   const std::string merge = "merge --out " + sh_path(dir / "m") + " " + sh_path(s1) + " " + sh_path(s2);
-  expect_depth_refusal(run_softcert(merge), (s1 / "results.jsonl").string(), "merge (journal)");
+  for (const std::string& bad : {with_deep_member(journal.substr(0, first_end)) + journal.substr(first_end),
+                                 journal + kDeepArray + "\n"}) {
+    write_text(s1 / "results.jsonl", bad);
+    expect_depth_refusal(run_softcert("suite " + sh_path(dir / "h.toml") + " -q --shard 1/2 --resume --out " + sh_path(s1)),
+                         (s1 / "results.jsonl").string(), "suite --resume");  // was: SIGSEGV
+    expect_depth_refusal(run_softcert(merge), (s1 / "results.jsonl").string(), "merge (journal)");  // was: SIGSEGV
+  }
   write_text(s1 / "results.jsonl", journal);
   for (const char* name : {"manifest.json", "run.json"}) {
     const std::string kept = read_text(s2 / name);
-    write_text(s2 / name, kDeepArray);
-    expect_depth_refusal(run_softcert(merge), (s2 / name).string(), std::string("merge (") + name + ")");
+    for (const std::string& bad : {with_deep_member(kept), kDeepArray}) {
+      write_text(s2 / name, bad);
+      expect_depth_refusal(run_softcert(merge), (s2 / name).string(), std::string("merge (") + name + ")");
+    }
     write_text(s2 / name, kept);
   }
   EXPECT_EQ(run_softcert(merge).status, 0);
