@@ -1,8 +1,9 @@
 // libFuzzer target: the strict JSON reader every file softcert reads goes through
 // (num::parse_json_strict: instances, journals, manifests, run.json, replay records).
-// Contract: it throws std::invalid_argument (a NUL byte, a duplicate key) or nlohmann's own
-// exceptions (malformed JSON), or returns a value that nlohmann's lenient parser agrees with;
-// what it accepts it accepts again after a dump (no key it let through repeats).
+// Contract: it throws std::invalid_argument (a NUL byte, a duplicate key, nesting deeper than
+// num::kMaxJsonDepth) or nlohmann's own exceptions (malformed JSON), or returns a value that
+// nlohmann's lenient parser agrees with; what it accepts it accepts again after a dump (no key
+// it let through repeats).
 #include <cstdint>
 
 #include "fuzz_support.hpp"

@@ -247,7 +247,11 @@ json from_python(py::handle x, const std::string& field) {
   } catch (py::error_already_set& e) {
     value_error(field + ": not representable as JSON: " + std::string(e.what()));
   }
-  return json::parse(text);
+  try {
+    return softcert::num::parse_json_bounded(text, field);
+  } catch (const std::invalid_argument& e) {
+    value_error(e.what());
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

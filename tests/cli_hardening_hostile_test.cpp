@@ -71,7 +71,7 @@ TEST(CliHostile, SymlinkedLockIsRefusedAndItsTargetUntouched) {
   EXPECT_EQ(read_text(dir / "target"), "precious\n");  // was: truncated, a pid written into it
 }
 
-TEST(CliHostile, ResumeRefusesASymlinkedJournalAndReportsReplaceSymlinks) {
+TEST(CliHostile, ResumeRefusesASymlinkedJournalAndOutputsRefuseSymlinksToFiles) {
   const fs::path dir = scratch_dir("hostile", "journal_link");
   write_text(dir / "s.toml", kHostileSuite);
   const fs::path out = dir / "out";
@@ -84,12 +84,16 @@ TEST(CliHostile, ResumeRefusesASymlinkedJournalAndReportsReplaceSymlinks) {
   EXPECT_EQ(r.status, 2) << r.err;
   EXPECT_NE(r.err.find("results.jsonl: is a symbolic link: not followed"), std::string::npos) << r.err;
   EXPECT_EQ(read_text(dir / "target"), journal);
-  // an output file given on the command line that is a symlink to a regular file: replaced, never written through
+  // an output file given on the command line that is a symlink to a regular file: refused (exit
+  // 2, naming it), neither written through nor replaced (docs/cli.md, "Output files")
   write_text(dir / "json_target", "precious\n");
   fs::create_symlink(dir / "json_target", dir / "link.json");
-  ASSERT_EQ(run_softcert("integrate " + kHeadline + " --t 1 --json " + (dir / "link.json").string()).status, 0);
+  const CliRun link = run_softcert("integrate " + kHeadline + " --t 1 --json " + (dir / "link.json").string());
+  EXPECT_EQ(link.status, 2) << link.err;
+  EXPECT_NE(link.err.find((dir / "link.json").string() + ": a symbolic link to a regular file"), std::string::npos)
+      << link.err;
   EXPECT_EQ(read_text(dir / "json_target"), "precious\n");
-  EXPECT_FALSE(fs::is_symlink(dir / "link.json"));
+  EXPECT_TRUE(fs::is_symlink(dir / "link.json"));
 }
 
 // --- 2. inputs: regular files only, size-capped, stopped at a NUL --------------------------

@@ -14,6 +14,7 @@
 
 #include "engine/input_file.hpp"
 #include "engine/suite.hpp"
+#include "numerics/strict_json.hpp"
 
 namespace softcert::cli {
 namespace {
@@ -254,7 +255,7 @@ void attach_results(Ledger& l, const std::string& suite, const fs::path& dir) {
   const std::string f = file.string();
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(read_regular_file(file, 16 << 20));
+    j = num::parse_json_bounded(read_regular_file(file, 16 << 20), f);
   } catch (const nlohmann::json::exception& e) {
     fail(f, std::string("not JSON: ") + e.what());
   }

@@ -60,6 +60,7 @@ void add_check_command(CLI::App& app, int& exit_status) {
     e.check = args->name;
     e.instances = args->instances;
     for (const auto& f : args->instance_files) e.instance_files.push_back(std::filesystem::absolute(f));
+    if (const std::string p = engine::duplicate_instance_file(e); !p.empty()) throw UsageError("--instance: " + p);
     e.expect = engine::expectation_from_string(args->expect);
     e.options.tier = args->tier == "fast" ? engine::Tier::fast : engine::Tier::rigorous;
     e.options.precision_bits = args->precision;

@@ -10,6 +10,7 @@
 #include "engine/input_file.hpp"
 #include "engine/journal.hpp"
 #include "engine/run_identity.hpp"
+#include "engine/runner.hpp"
 #include "numerics/quote.hpp"
 #include "numerics/strict_json.hpp"
 #include "report/summary.hpp"
@@ -48,6 +49,7 @@ void add_merge_command(CLI::App& app, int& exit_status) {
     std::set<std::string> shards_seen;
     unsigned shard_count = 0;
     std::map<std::string, nlohmann::json> records;
+    std::map<std::string, std::string> journal_of;  // record key → the shard journal it came from
     for (const auto& d : args->dirs) {
       const nlohmann::json m = read_json_file(std::filesystem::path(d) / "manifest.json");
       if (!m.is_object() || !m.contains("run") || !m["run"].is_object() || !m["run"].contains("id") ||
@@ -98,6 +100,7 @@ void add_merge_command(CLI::App& app, int& exit_status) {
           throw UsageError(journal.string() + ": the result for " + k + " belongs to run " + num::excerpt(run, 40) +
                            ", not to the shards' run " + run_id);
         if (!records.emplace(k, r).second) throw UsageError(d + ": result " + k + " appears in two shards");
+        journal_of[k] = journal.string();
       }
     }
     if (shards_seen.size() != shard_count)
@@ -129,6 +132,10 @@ void add_merge_command(CLI::App& app, int& exit_status) {
       const std::string key = suite.entries[item.entry].check + "\t" + item.instance_id;
       auto it = records.find(key);
       if (it == records.end()) throw UsageError("no shard holds the result for " + key + ": incomplete run?");
+      // Each record must be the one its plan slot's run writes (engine::slot_problem): an edited
+      // entry label, seed or tier would be judged under another slot's expectation.
+      if (const std::string p = engine::slot_problem(suite, item, it->second); !p.empty())
+        throw UsageError(journal_of[key] + ": the result for " + key + " " + p + ": the record was altered or is corrupt");
       ordered.push_back(it->second);
       records.erase(it);
     }

@@ -24,6 +24,7 @@
 #include "reproduce/output.hpp"
 #include "reproduce/registry.hpp"
 #include "numerics/quote.hpp"
+#include "numerics/strict_json.hpp"
 
 namespace softcert::cli {
 
@@ -89,9 +90,11 @@ int run(const ReproduceArgs& args) {
     if (eq == std::string::npos || eq == 0) throw UsageError("--set must be KEY=VALUE (got " + num::quoted(a) + ")");
     const std::string value = a.substr(eq + 1);
     try {
-      settings[a.substr(0, eq)] = nlohmann::json::parse(value);
+      settings[a.substr(0, eq)] = num::parse_json_bounded(value, "--set " + num::excerpt(a.substr(0, eq), 40));
     } catch (const nlohmann::json::exception&) {
       settings[a.substr(0, eq)] = value;
+    } catch (const std::invalid_argument& e) {  // nested too deep
+      throw UsageError(e.what());
     }
   }
   for (const auto& [key, value] : settings.items())

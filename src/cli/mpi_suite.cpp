@@ -10,6 +10,7 @@
 #include "cli/run_options.hpp"
 #include "engine/journal.hpp"
 #include "engine/run_identity.hpp"
+#include "numerics/strict_json.hpp"
 #include "report/progress.hpp"
 
 namespace softcert::cli {
@@ -85,7 +86,7 @@ std::vector<nlohmann::json> in_plan_order(const std::vector<std::string>& texts,
     std::size_t pos = 0;
     while (pos < text.size()) {
       const std::size_t end = text.find('\n', pos);
-      nlohmann::json r = nlohmann::json::parse(text.substr(pos, end - pos));
+      nlohmann::json r = num::parse_json_bounded(text.substr(pos, end - pos), "rank results");
       pos = end == std::string::npos ? text.size() : end + 1;
       by_key.emplace(engine::record_key(r), std::move(r));
     }
@@ -179,7 +180,7 @@ int execute_mpi_run(const engine::Suite& suite, engine::RunSettings settings, co
   int status = 0;
   if (rank == 0) {
     try {
-      engine::SuiteReport rep = engine::judge_records(suite, in_plan_order(texts, suite, whole_plan));
+      engine::SuiteReport rep = engine::judge_records(suite, in_plan_order(texts, suite, whole_plan), whole);
       for (const auto& n : resumed) rep.resumed += std::stoul(n);
       rep.notes = notes;  // every rank read the same files: rank 0 speaks for all
       rep.run_id = identity.id;

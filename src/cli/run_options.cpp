@@ -8,6 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "numerics/quote.hpp"
+#include "numerics/strict_json.hpp"
 #include "engine/journal.hpp"
 #include "report/progress.hpp"
 #include "report/summary.hpp"
@@ -69,9 +70,11 @@ void add_param(nlohmann::json& params, const std::string& assignment) {
   if (eq == std::string::npos || eq == 0) throw UsageError("--param must be key=value (got " + num::quoted(assignment) + ")");
   const std::string key = assignment.substr(0, eq), value = assignment.substr(eq + 1);
   try {
-    params[key] = nlohmann::json::parse(value);
+    params[key] = num::parse_json_bounded(value, "--param " + num::excerpt(key, 40));
   } catch (const nlohmann::json::exception&) {
     params[key] = value;
+  } catch (const std::invalid_argument& e) {  // nested too deep
+    throw UsageError(e.what());
   }
 }
 
@@ -124,10 +127,16 @@ int report_run(const engine::Suite& suite, const engine::SuiteReport& rep, const
     report::write_reports(*settings.out_dir, suite, rep, argv, settings.shard);
     std::cout << "reports: " << settings.out_dir->string() << "/{results.jsonl,summary.json,junit.xml,manifest.json,report.md,report.html}\n";
   }
+  std::size_t at_merge = 0;
+  for (const auto& e : rep.entries) at_merge += e.outcome == engine::Outcome::judged_at_merge;
+  const std::string ok = at_merge == 0 ? " (every outcome as expected)"
+                                       : " (nothing unexpected in this shard; " + std::to_string(at_merge) +
+                                             (at_merge == 1 ? " entry" : " entries") +
+                                             " not whole here, judged when the shards are merged)";
   std::cout << "exit status " << rep.exit_status
-            << (rep.exit_status == 0   ? " (every outcome as expected)"
-                : rep.exit_status == 1 ? " (an unexpected outcome)"
-                                       : " (too many inconclusive)")
+            << (rep.exit_status == 0   ? ok
+                : rep.exit_status == 1 ? std::string(" (an unexpected outcome)")
+                                       : std::string(" (too many inconclusive)"))
             << "\n";
   return rep.exit_status;
 }

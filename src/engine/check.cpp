@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/record_validation.hpp"
 #include "numerics/quote.hpp"
 
 namespace softcert::engine {
@@ -28,9 +29,12 @@ std::string unknown_param_problem(const Check& check, const nlohmann::json& para
 
 void enforce_margin_contract(const Check& check, CheckResult& r) {
   if (r.verdict != Verdict::proved || r.margin.empty()) return;
+  // the records' own rule for a proved margin (engine/record_validation.hpp)
+  if (verdict_evidence_problem(Verdict::proved, r.margin, false, false,
+                               check.strict_margin() ? ClaimKind::strict : ClaimKind::non_strict)
+          .empty())
+    return;
   const std::optional<int> s = r.margin.lower_sign();
-  const bool ok = s && (check.strict_margin() ? *s > 0 : *s >= 0);
-  if (ok) return;
   r.verdict = Verdict::inconclusive;
   r.reason = std::string("not proved: the margin's lower end ") + (s ? r.margin.lower_text() : "(not a number)") + " is " +
              (check.strict_margin() ? "not > 0, as the strict claim needs" : "negative") + " (was: " + r.reason + ")";

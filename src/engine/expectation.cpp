@@ -18,8 +18,18 @@ const char* to_string(Outcome o) {
     case Outcome::as_expected: return "as expected";
     case Outcome::unexpected: return "UNEXPECTED";
     case Outcome::too_inconclusive: return "too many inconclusive";
+    case Outcome::judged_at_merge: return "judged at merge";
   }
   return "?";
+}
+
+Outcome judge_part(Expectation e, const VerdictCounts& counts) {
+  const auto has = [&](Verdict v) {
+    auto it = counts.find(v);
+    return it != counts.end() && it->second > 0;
+  };
+  if (has(Verdict::error) || (e == Expectation::holds && has(Verdict::violated))) return Outcome::unexpected;
+  return Outcome::judged_at_merge;
 }
 
 Outcome judge(Expectation e, const VerdictCounts& counts, double max_inconclusive) {

@@ -8,7 +8,9 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <cstdio>
 #include <fstream>
+#include <iostream>
 #include <stdexcept>
 
 #include "engine/input_file.hpp"
@@ -240,18 +242,53 @@ mode_t process_umask() {
 }  // namespace
 
 void write_file_atomically(const std::filesystem::path& file, const std::string& text) {
-  // What is at the path decides. Nothing, a regular file, or a symlink to a regular file (or a
-  // dangling one): the temporary file is renamed over the path — a symlink is replaced, never
-  // written through, so its target is untouched. A character device or FIFO, or a symlink to one
-  // (/dev/stdout, a pipe): written to directly. A directory or a block device: refused.
-  struct stat st {};
-  if (::stat(file.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+  // What is at the path decides; a symlink is never renamed over (the rename would replace it:
+  // /dev/stdout itself, as root) and never written through to a regular file.
+  //  - nothing, or a regular file: a temporary file renamed over the path (atomic);
+  //  - a symlink that leads to one of this process's standard output streams (/dev/stdout,
+  //    /dev/stderr, /proc/self/fd/1, ...: the same file as descriptor 1 or 2): written to that
+  //    descriptor, where the stream is (a redirect to a file included);
+  //  - a character device or FIFO, or a symlink to one (/dev/null, a pipe): written to directly;
+  //  - anything else — a directory, a block device, a symlink to a regular file, a dangling
+  //    symlink or a loop — refused (WriteError naming the path), nothing written.
+  struct stat lst {};
+  const bool exists = ::lstat(file.c_str(), &lst) == 0;
+  if (exists && S_ISLNK(lst.st_mode)) {
+    struct stat st {};
+    if (::stat(file.c_str(), &st) != 0)
+      throw WriteError("cannot write " + file.string() + ": a symbolic link that leads nowhere (" + std::strerror(errno) +
+                       "): softcert does not replace a symlink (remove it, or name another file)");
+    for (const int fd : {STDOUT_FILENO, STDERR_FILENO}) {
+      struct stat fs {};
+      if (::fstat(fd, &fs) != 0 || fs.st_dev != st.st_dev || fs.st_ino != st.st_ino) continue;
+      // what the process printed to the stream before goes first
+      std::cout.flush();
+      std::cerr.flush();
+      std::fflush(nullptr);
+      if (!write_all(fd, text)) write_failed(file, errno);
+      return;
+    }
+    if (!S_ISCHR(st.st_mode) && !S_ISFIFO(st.st_mode))
+      throw WriteError("cannot write " + file.string() + ": a symbolic link to " +
+                       (S_ISREG(st.st_mode) ? "a regular file" : S_ISDIR(st.st_mode) ? "a directory" : "a special file") +
+                       ": softcert neither writes through a symlink to a file nor replaces the symlink (name the file "
+                       "itself, or remove the link)");
+  }
+  if (exists && !S_ISREG(lst.st_mode)) {
+    struct stat st {};
+    if (::stat(file.c_str(), &st) != 0) write_failed(file, errno);
     if (S_ISDIR(st.st_mode)) write_failed(file, EISDIR);
     if (!S_ISCHR(st.st_mode) && !S_ISFIFO(st.st_mode))
       throw WriteError("cannot write " + file.string() + ": not a regular file, character device or pipe");
     // O_NONBLOCK: a FIFO with no reader fails (ENXIO) instead of hanging; cleared for the writes.
+    // No O_TRUNC: a device or pipe has nothing to cut.
     const int fd = ::open(file.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
     if (fd < 0) write_failed(file, errno);
+    struct stat opened {};
+    if (::fstat(fd, &opened) != 0 || (!S_ISCHR(opened.st_mode) && !S_ISFIFO(opened.st_mode))) {
+      ::close(fd);  // the path changed between the checks and the open
+      throw WriteError("cannot write " + file.string() + ": not a character device or pipe any more");
+    }
     const int fl = ::fcntl(fd, F_GETFL);
     if (fl >= 0) ::fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
     const bool ok = write_all(fd, text);

@@ -88,9 +88,17 @@ struct WriteError : std::runtime_error {
 // Writes `text` to `file` atomically: a fresh temporary file in the same directory (mkstemp),
 // every write checked, fsync, close checked, rename over `file`, then fsync of the directory.
 // On any failure (EFBIG under `ulimit -f` included: main ignores SIGXFSZ) the temporary file is
-// removed, `file` is left as it was, and WriteError is thrown. A symlink at `file` is replaced,
-// never written through, unless it leads to a character device or pipe (/dev/stdout). Every report file softcert writes goes through here. (When `file` exists and is not
-// a regular file — /dev/stdout, a pipe — the text is written straight to it, still checked.)
+// removed, `file` is left as it was, and WriteError is thrown. Every report file softcert writes
+// goes through here. What sits at the path decides (docs/cli.md, "Output files"):
+//  - nothing or a regular file: written as above;
+//  - a character device or FIFO, or a symlink to one (/dev/null, a pipe): written to directly,
+//    still checked (no rename, no truncation);
+//  - a symlink to one of this process's standard output streams (/dev/stdout, /dev/stderr,
+//    /proc/self/fd/N: the same file as descriptor 1 or 2, a redirect to a regular file
+//    included): written to that descriptor;
+//  - anything else — a symlink to a regular file or directory, a dangling symlink, a directory,
+//    a block device — refused with WriteError naming the path. A symlink is never renamed over
+//    (that replaced /dev/stdout itself when run as root) and never written through to a file.
 void write_file_atomically(const std::filesystem::path& file, const std::string& text);
 
 }  // namespace softcert::engine

@@ -87,7 +87,8 @@ RunIdentity run_identity(const Suite& suite, unsigned shard_count) {
   nlohmann::json entries = nlohmann::json::array();
   for (const SuiteEntry& e : suite.entries) {
     nlohmann::json files = nlohmann::json::array();
-    for (const auto& f : e.instance_files) files.push_back({{"name", f.filename().string()}, {"sha256", file_hash(f)}});
+    for (const auto& f : e.instance_files)
+      files.push_back({{"name", instance_file_name(suite, f)}, {"sha256", file_hash(f)}});
     nlohmann::json dropped = nlohmann::json::array();
     for (const auto& d : e.generate.dropped) dropped.push_back(d);
     entries.push_back({{"label", e.label},

@@ -10,6 +10,7 @@
 
 #include "engine/input_file.hpp"
 #include "engine/journal.hpp"
+#include "engine/record_validation.hpp"
 #include "engine/registry.hpp"
 #include "engine/run_identity.hpp"
 #include "engine/seeds.hpp"
@@ -28,7 +29,8 @@ std::vector<WorkItem> plan(const Suite& suite) {
       WorkItem w;
       w.entry = e;
       w.ordinal = items.size();
-      w.instance_id = entry.label == entry.check ? f.filename().string() : entry.label + "/" + f.filename().string();
+      const std::string name = instance_file_name(suite, f);
+      w.instance_id = entry.label == entry.check ? name : entry.label + "/" + name;
       w.file = f;
       items.push_back(w);
     }
@@ -118,15 +120,62 @@ nlohmann::json run_item(const Suite& suite, const WorkItem& item) {
   r["details"] = result.details;
   // A violation must be replayable from this record alone.
   if (result.verdict == Verdict::violated) r["counterexample"] = instance;
+  // The record must pass the rules every reader of it applies (merge, --resume): one function
+  // for both. A check whose result breaks them has a bug; it is recorded as an internal error,
+  // never as the verdict it could not back.
+  if (const std::string problem = record_problem(r); !problem.empty()) {
+    r["verdict"] = to_string(Verdict::error);
+    r["reason"] = "internal error: the check's result breaks the record rules (docs/verdicts.md): " + problem +
+                  " (was: " + num::excerpt(result.reason, 400) + ")";
+    r.erase("counterexample");
+    if (!record_problem(r).empty()) r["margin"] = nullptr;  // a malformed margin (rule 1) goes too
+  }
   r["seconds"] = seconds;
   return r;
 }
 
-SuiteReport judge_records(const Suite& suite, std::vector<nlohmann::json> records) {
+std::string slot_problem(const Suite& suite, const WorkItem& item, const nlohmann::json& r) {
+  const SuiteEntry& e = suite.entries.at(item.entry);
+  const auto field = [&r](const char* name, const nlohmann::json& want) -> std::string {
+    if (!r.contains(name))
+      return std::string("has no \"") + name + "\" (its slot's is " + num::excerpt(want.dump(), 80) + ")";
+    if (r[name] != want)
+      return std::string("has \"") + name + "\" " + num::excerpt(r[name].dump(), 80) + ", but its slot's is " +
+             num::excerpt(want.dump(), 80);
+    return "";
+  };
+  for (const auto& [name, want] : std::vector<std::pair<const char*, nlohmann::json>>{
+           {"check", e.check},
+           {"entry", e.label},
+           {"instance", item.instance_id},
+           {"seed", item.seed},
+           {"tier", to_string(e.options.tier)},
+           {"params", e.options.params}})
+    if (std::string p = field(name, want); !p.empty()) return p;
+  // The instance file: its absolute path may differ between the machines of a sharded run, its
+  // name (in "instance") and its presence may not.
+  const bool names_file = r.contains("instance_file") && !r["instance_file"].is_null();
+  if (names_file != item.file.has_value())
+    return item.file ? "has no \"instance_file\", but its slot is the file " + num::excerpt(item.file->string(), 200)
+                     : "has an \"instance_file\", but its slot is a generated instance";
+  if (item.file && (!r["instance_file"].is_string() ||
+                    std::filesystem::path(r["instance_file"].get<std::string>()).filename() != item.file->filename()))
+    return "has \"instance_file\" " + num::excerpt(r["instance_file"].dump(), 200) + ", but its slot is the file " +
+           num::excerpt(item.file->string(), 200);
+  return "";
+}
+
+SuiteReport judge_records(const Suite& suite, std::vector<nlohmann::json> records, const Shard& shard) {
   SuiteReport rep;
   rep.records = std::move(records);
+  // Which entries the shard holds whole: their expectations can be judged here.
+  std::vector<bool> whole(suite.entries.size(), true);
+  if (shard.count > 1)
+    for (const auto& w : plan(suite))
+      if (!shard.contains(w.ordinal)) whole[w.entry] = false;
   bool unexpected = false, inconclusive = false;
-  for (const SuiteEntry& e : suite.entries) {
+  for (std::size_t k = 0; k < suite.entries.size(); ++k) {
+    const SuiteEntry& e = suite.entries[k];
     EntryReport er{e.check, e.label, e.expect, e.max_inconclusive, {}, Outcome::as_expected, 0};
     for (const auto& r : rep.records) {
       if (r.value("entry", r.at("check").get<std::string>()) != e.label) continue;
@@ -134,7 +183,7 @@ SuiteReport judge_records(const Suite& suite, std::vector<nlohmann::json> record
       ++er.counts[v ? *v : Verdict::error];
       er.seconds += r.value("seconds", 0.0);
     }
-    er.outcome = judge(e.expect, er.counts, e.max_inconclusive);
+    er.outcome = whole[k] ? judge(e.expect, er.counts, e.max_inconclusive) : judge_part(e.expect, er.counts);
     unexpected |= er.outcome == Outcome::unexpected;
     inconclusive |= er.outcome == Outcome::too_inconclusive;
     rep.entries.push_back(er);
@@ -197,8 +246,15 @@ SuiteReport run_suite(const Suite& suite, const RunSettings& settings) {
   std::vector<std::size_t> todo;
   for (std::size_t k = 0; k < items.size(); ++k) {
     auto it = previous.find(suite.entries[items[k].entry].check + "\t" + items[k].instance_id);
-    if (it != previous.end()) results[k] = it->second;
-    else todo.push_back(k);
+    if (it == previous.end()) {
+      todo.push_back(k);
+      continue;
+    }
+    // A record reused must be the one this slot's run would write (engine::slot_problem).
+    if (const std::string p = slot_problem(suite, items[k], it->second); !p.empty())
+      throw std::invalid_argument(journal_path.string() + ": the result for " + it->first + " " + p +
+                                  ": the record was altered or is corrupt; not resuming");
+    results[k] = it->second;
   }
   std::unique_ptr<Journal> journal;
   // The journal's header (run.json) goes first: every record after it carries its id.
@@ -256,7 +312,7 @@ SuiteReport run_suite(const Suite& suite, const RunSettings& settings) {
   for (auto& th : pool) th.join();
   if (failure) std::rethrow_exception(failure);
 
-  SuiteReport rep = judge_records(suite, std::move(results));
+  SuiteReport rep = judge_records(suite, std::move(results), settings.shard);
   rep.resumed = items.size() - todo.size();
   rep.notes = std::move(notes);
   rep.run_id = identity.id;

@@ -23,7 +23,8 @@ namespace softcert::engine {
 struct WorkItem {
   std::size_t entry = 0;    // index into Suite::entries
   std::size_t ordinal = 0;  // position in the whole plan (shards split on it)
-  std::string instance_id;  // "<check>#<index>" or the instance file's name
+  std::string instance_id;  // "<label>#<index>", or the instance file's name (engine::instance_file_name),
+                            // prefixed "<label>/" when the entry has a label of its own
   std::uint64_t seed = 0;   // generator seed (0 for instance files)
   std::optional<std::filesystem::path> file;
   // An instance given in memory (the Python module's check()): used instead of the file or
@@ -41,6 +42,14 @@ std::string generator_settings_problem(const Suite& suite, std::size_t entry);
 // Runs one item: generate or load the instance (or take item.instance), run the check, never throws; failures become
 // verdict "error" with the reason. The record is one results.jsonl line (docs/reports.md).
 nlohmann::json run_item(const Suite& suite, const WorkItem& item);
+
+// "" when `record` fits the plan slot `item` of `suite` it is read back into (--resume, merge):
+// every field the plan determines — check, entry label, instance id, generator seed, tier,
+// params, whether it names an instance file (and that file's name) — is the slot's. Else what
+// differs, in words ("its \"entry\" is ..., but its slot's is ..."). With record_problem
+// (engine/record_validation.hpp) this is what a record read back must pass: an edited label
+// hid certified violations from their entry's judgment.
+std::string slot_problem(const Suite& suite, const WorkItem& item, const nlohmann::json& record);
 
 struct Shard {
   unsigned index = 1, count = 1;  // K/N, 1-based
@@ -86,7 +95,7 @@ struct EntryReport {
 struct SuiteReport {
   std::vector<nlohmann::json> records;  // in plan order
   std::vector<EntryReport> entries;
-  int exit_status = 0;  // 0 as expected, 1 unexpected, 3 too many inconclusive
+  int exit_status = 0;  // 0 as expected (or judged at merge), 1 unexpected, 3 too many inconclusive
   std::size_t resumed = 0;  // records taken from an earlier run
   std::vector<std::string> notes;  // what a person should know about the run (e.g. a dropped cut line)
   std::string run_id;              // engine/run_identity.hpp; "" for judged records (merge sets it)
@@ -96,7 +105,11 @@ struct SuiteReport {
 // Throws std::invalid_argument for unusable settings or a corrupt results file met by resume.
 SuiteReport run_suite(const Suite& suite, const RunSettings& settings);
 
-// Judges records (possibly merged from shards) against the suite's expectations.
-SuiteReport judge_records(const Suite& suite, std::vector<nlohmann::json> records);
+// Judges records against the suite's expectations: `records` are those of the plan's items in
+// `shard` (all of them for 1/1: an unsharded run, or shards merged). An entry all of whose
+// instances are in the shard is judged as a whole (engine::judge); an entry only partly in it,
+// or not at all, by what its records say one by one (engine::judge_part: judged_at_merge
+// unless one of them is unexpected).
+SuiteReport judge_records(const Suite& suite, std::vector<nlohmann::json> records, const Shard& shard = {});
 
 }  // namespace softcert::engine

@@ -1,5 +1,6 @@
 #include "engine/suite.hpp"
 
+#include <map>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -71,6 +72,38 @@ std::string label_problem(const std::string& text) {
     if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F)
       return "contains a control character (" + num::quoted(text) + "): not allowed in names that reports show";
   if (text.size() > 200) return "longer than 200 bytes (" + num::quoted(text) + ")";
+  return "";
+}
+
+// "" when the last entry's instances have result keys (check and instance id) of their own, else
+// why not. Labels may hold '/' and '#', so "a/b" + "/x.json" and "a" + "/b/x.json", or a file
+// named like a generated instance ("L#0"), would share a key with another slot.
+std::string shared_key_problem(const Suite& s) {
+  const SuiteEntry& last = s.entries.back();
+  std::set<std::string> generated_labels;  // of the same check
+  for (const SuiteEntry& e : s.entries)
+    if (e.check == last.check) generated_labels.insert(e.label);
+  const auto generated = [&s, &last](const std::string& id) {
+    const auto hash = id.rfind('#');
+    if (hash == std::string::npos || hash + 1 == id.size()) return false;
+    const std::string label = id.substr(0, hash), index = id.substr(hash + 1);
+    if (index.find_first_not_of("0123456789") != std::string::npos || index.size() > 7) return false;
+    for (const SuiteEntry& e : s.entries)
+      if (e.check == last.check && e.label == label && std::stoul(index) < e.instances) return true;
+    return false;
+  };
+  std::set<std::string> ids;
+  for (const SuiteEntry& e : s.entries) {
+    if (e.check != last.check) continue;
+    for (const auto& f : e.instance_files) {
+      const std::string name = instance_file_name(s, f);
+      const std::string id = e.label == e.check ? name : e.label + "/" + name;
+      if (!ids.insert(id).second || generated(id))
+        return "instance file " + num::excerpt(f.string(), 200) + " would be the instance " + num::quoted(id) +
+               " of " + num::quoted(last.check) + " a second time (the id another entry's instance has): give the "
+               "entry another label or the file another name";
+    }
+  }
   return "";
 }
 
@@ -155,11 +188,13 @@ Suite load_suite(const std::filesystem::path& file) {
         const bool present = std::filesystem::exists(path, ec);
         if (ec) fail(w, "instance file " + num::excerpt(path.string(), 200) + ": " + ec.message());
         if (!present) fail(w, "instance file not found: " + num::excerpt(path.string(), 200));
-        // The file's name becomes the instance id that reports and CSVs show.
-        if (const std::string p = label_problem(path.filename().string()); !p.empty())
+        // The file's name (its path from the suite's directory) becomes the instance id that
+        // reports and CSVs show.
+        if (const std::string p = label_problem(instance_file_name(s, path)); !p.empty())
           fail(w, "instance file name: " + p);
         e.instance_files.push_back(path.lexically_normal());
       }
+      if (const std::string p = duplicate_instance_file(e); !p.empty()) fail(w, p);
     }
     if (e.instances == 0 && e.instance_files.empty()) fail(w, "needs instances > 0 or instance_files");
     if (auto* n = get("expect")) {
@@ -214,12 +249,43 @@ Suite load_suite(const std::filesystem::path& file) {
       fail(w, "instances: the suite plans " + std::to_string(planned) + " instances up to this entry, more than the " +
                   std::to_string(kMaxPlannedInstances) + " a run may hold (docs/cli.md, \"Limits\"): split the suite");
     s.entries.push_back(std::move(e));
+    if (const std::string p = shared_key_problem(s); !p.empty()) fail(w, p);
     // The entry's params must suit its generator (else `T = -3` would give one error record per
     // instance), checked as `check` and `search` check --param.
     if (const std::string p = generator_settings_problem(s, s.entries.size() - 1); !p.empty())
       fail(w, "params: " + num::excerpt(p, 300));
   }
   return s;
+}
+
+std::string instance_file_name(const Suite& suite, const std::filesystem::path& file) {
+  const std::filesystem::path f = file.lexically_normal();
+  if (!f.is_absolute()) return f.generic_string();
+  std::error_code ec;
+  const std::filesystem::path base =
+      (suite.source.empty() ? std::filesystem::current_path(ec) : suite.source.parent_path()).lexically_normal();
+  if (ec) return f.generic_string();
+  const std::filesystem::path rel = f.lexically_relative(base);
+  if (rel.empty()) return f.generic_string();
+  // A suite names its files from its own directory (the same names on every machine); without a
+  // suite file, a file outside the working directory keeps its absolute path.
+  if (suite.source.empty() && *rel.begin() == "..") return f.generic_string();
+  return rel.generic_string();
+}
+
+std::string duplicate_instance_file(const SuiteEntry& entry) {
+  std::map<std::string, std::filesystem::path> seen;  // resolved path → as listed
+  for (const auto& f : entry.instance_files) {
+    std::error_code ec;
+    std::filesystem::path resolved = std::filesystem::weakly_canonical(f, ec);
+    if (ec) resolved = f.lexically_normal();
+    const auto [it, fresh] = seen.emplace(resolved.string(), f);
+    if (!fresh)
+      return "instance file " + num::excerpt(f.string(), 200) + " is listed twice" +
+             (it->second == f ? std::string() : " (also as " + num::excerpt(it->second.string(), 200) + ")") +
+             ": each file is one instance, and its result has one slot";
+  }
+  return "";
 }
 
 Suite single_check_suite(SuiteEntry entry, std::uint64_t seed) {

@@ -39,6 +39,17 @@ struct Suite {
   std::vector<SuiteEntry> entries;
 };
 
+// The name a file instance goes by — its id in records and reports, and with the check its
+// result's key (merge, --resume): the file's path relative to the suite file's directory,
+// normalised, '/'-separated — the same names on every machine. For a suite without a file
+// (`check --instance`): relative to the working directory, or absolute for a file outside it. Two files of one entry with the same name (`a/x.json` and
+// `b/x.json`) are two instances; one file listed twice is refused (duplicate_instance_file).
+std::string instance_file_name(const Suite& suite, const std::filesystem::path& file);
+
+// "" when no file appears twice among entry.instance_files (compared after resolving symlinks
+// and `..`), else the message naming the file: two slots would share one result key.
+std::string duplicate_instance_file(const SuiteEntry& entry);
+
 // Parses and validates a suite file: unknown keys, unknown checks, wrong types, missing
 // instance files → std::invalid_argument naming the file, entry and field.
 Suite load_suite(const std::filesystem::path& file);

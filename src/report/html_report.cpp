@@ -83,7 +83,7 @@ std::string html_report(const engine::Suite& suite, const engine::SuiteReport& r
       auto it = e.counts.find(v);
       o << "<td class=\"n\">" << (it == e.counts.end() ? 0 : it->second) << "</td>";
     }
-    o << "<td class=\"" << (e.outcome == engine::Outcome::as_expected ? "ok" : "bad") << "\">"
+    o << "<td class=\"" << (engine::failed(e.outcome) ? "bad" : "ok") << "\">"
       << esc(engine::to_string(e.outcome)) << "</td><td class=\"n\">" << std::fixed << std::setprecision(2)
       << e.seconds << "</td></tr>\n";
   }

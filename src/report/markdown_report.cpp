@@ -90,8 +90,8 @@ std::string markdown_report(const engine::Suite& suite, const engine::SuiteRepor
       auto it = e.counts.find(v);
       o << " " << (it == e.counts.end() ? 0 : it->second) << " |";
     }
-    o << " " << (e.outcome == engine::Outcome::as_expected ? "" : "**") << engine::to_string(e.outcome)
-      << (e.outcome == engine::Outcome::as_expected ? "" : "**") << " | " << std::fixed << std::setprecision(2)
+    o << " " << (engine::failed(e.outcome) ? "**" : "") << engine::to_string(e.outcome)
+      << (engine::failed(e.outcome) ? "**" : "") << " | " << std::fixed << std::setprecision(2)
       << e.seconds << " |\n";
   }
   o << "\n## Figures\n\n";

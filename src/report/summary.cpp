@@ -119,7 +119,7 @@ nlohmann::json summary_json(const engine::Suite& suite, const engine::SuiteRepor
 
 std::string junit_xml(const engine::Suite& suite, const engine::SuiteReport& report) {
   std::size_t failures = 0;
-  for (const auto& e : report.entries) failures += e.outcome != engine::Outcome::as_expected;
+  for (const auto& e : report.entries) failures += engine::failed(e.outcome);
   std::ostringstream o;
   o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   o << "<testsuites name=\"softcert\" tests=\"" << report.entries.size() << "\" failures=\"" << failures << "\">\n";
@@ -138,7 +138,7 @@ std::string junit_xml(const engine::Suite& suite, const engine::SuiteReport& rep
     }
     o << "    <testcase classname=\"" << xml_escape(suite.name) << "\" name=\"" << xml_escape(e.label) << "\" time=\""
       << std::fixed << std::setprecision(3) << seconds << "\">\n";
-    if (e.outcome != engine::Outcome::as_expected) {
+    if (engine::failed(e.outcome)) {
       std::ostringstream msg;
       msg << "expected " << engine::to_string(e.expect) << "; got";
       for (auto v : kVerdicts) msg << " " << engine::to_string(v) << "=" << count(e.counts, v);

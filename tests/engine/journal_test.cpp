@@ -20,7 +20,7 @@ fs::path write_journal(const std::string& name, const std::string& text) {
 }
 
 std::string record(int i) {
-  return "{\"check\":\"c\",\"instance\":\"c#" + std::to_string(i) + "\",\"verdict\":\"proved\",\"seconds\":0.5}\n";
+  return "{\"check\":\"c\",\"instance\":\"c#" + std::to_string(i) + "\",\"verdict\":\"proved\",\"margin\":[\"1\",\"2\"],\"seconds\":0.5}\n";
 }
 
 TEST(JournalResume, CompleteFileDropsNothing) {

@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "engine/journal.hpp"
+#include "engine/record_validation.hpp"
 #include "engine/registry.hpp"
 #include "engine/runner.hpp"
 #include "engine/seeds.hpp"
@@ -42,6 +43,25 @@ class ParityCheck : public Check {
   }
 };
 SOFTCERT_REGISTER_CHECK(ParityCheck);
+
+// A toy check with a bug on request: {"x": "bad"} gives a violated whose margin is positive (no
+// counterexample could back it). Any other instance is proved.
+class UnbackedViolationCheck : public Check {
+ public:
+  std::string name() const override { return "test.unbacked_violation"; }
+  std::string paper() const override { return "test"; }
+  std::string statement() const override { return "nothing"; }
+  nlohmann::json generate(std::uint64_t, const GenerateOptions&) const override { return {{"x", "1"}}; }
+  CheckResult run(const nlohmann::json& inst, const CheckOptions&) const override {
+    CheckResult r;
+    const bool bad = inst.at("x") == "bad";
+    r.verdict = bad ? Verdict::violated : Verdict::proved;
+    r.margin = Margin::of_rationals(Rational(1), Rational(2));
+    r.reason = bad ? "a buggy violation" : "fine";
+    return r;
+  }
+};
+SOFTCERT_REGISTER_CHECK(UnbackedViolationCheck);
 
 Suite toy_suite(std::size_t n, bool drop) {
   SuiteEntry e;
@@ -104,6 +124,87 @@ TEST(Runner, ExpectationsAreJudged) {
   EXPECT_EQ(run_suite(t, {}).exit_status, 3);
 }
 
+// A shard judges only what it holds: an entry-level expectation (refuted = at least one
+// violation, the max_inconclusive fraction) is judged where all of the entry's instances are
+// present; a shard exits 0 unless something it holds is itself unexpected.
+TEST(Runner, ShardsJudgeOnlyWhatTheyHold) {
+  // entry 0: refuted, 40 instances (violations in some shards only, maybe); entry 1: refuted,
+  // one instance (absent from two of three shards); entry 2: holds, inconclusive allowed up to
+  // the whole run's fraction exactly (a shard may hold a larger fraction)
+  Suite s = toy_suite(40, true);
+  SuiteEntry one = s.entries[0];
+  one.instances = 1;
+  one.label.clear();
+  // a label whose one instance is violated (odd x: ParityCheck with "even" dropped)
+  for (int i = 0; one.label.empty() || instances::splitmix64(instance_seed(s.seed, one.label, 0)) % 1000 % 2 == 0; ++i)
+    one.label = "one" + std::to_string(i);
+  SuiteEntry frac = toy_suite(40, false).entries[0];
+  frac.label = "fraction";
+  s.entries.push_back(one);
+  s.entries.push_back(frac);
+  const SuiteReport whole = run_suite(s, {});
+  ASSERT_EQ(whole.entries.size(), 3u);
+  // the fraction entry: allowed exactly the whole run's share of inconclusive
+  const auto inconclusive = [](const EntryReport& e) {
+    auto it = e.counts.find(Verdict::inconclusive);
+    return it == e.counts.end() ? std::size_t{0} : it->second;
+  };
+  const std::size_t whole_inconclusive = inconclusive(whole.entries[2]);
+  ASSERT_GT(whole_inconclusive, 0u);
+  s.entries[2].max_inconclusive = static_cast<double>(whole_inconclusive) / 40.0;
+  // the single instance of "one" is violated (else the unsharded run fails, and so must merge)
+  const SuiteReport base = run_suite(s, {});
+  ASSERT_EQ(base.exit_status, 0) << "the unsharded run must meet every expectation";
+  bool some_shard_over_the_fraction = false;
+  std::vector<nlohmann::json> merged;
+  for (unsigned k = 1; k <= 3; ++k) {
+    RunSettings sh;
+    sh.shard = {k, 3};
+    const SuiteReport part = run_suite(s, sh);
+    EXPECT_EQ(part.exit_status, 0) << "shard " << k;
+    for (const auto& e : part.entries) EXPECT_NE(e.outcome, Outcome::unexpected) << "shard " << k << " " << e.label;
+    // "one" is whole where it is held, and judged there; elsewhere merge judges it
+    const bool holds_one = part.entries[1].counts.size() > 0;
+    EXPECT_EQ(part.entries[1].outcome, holds_one ? Outcome::as_expected : Outcome::judged_at_merge) << "shard " << k;
+    EXPECT_EQ(part.entries[0].outcome, Outcome::judged_at_merge) << "shard " << k;
+    EXPECT_EQ(part.entries[2].outcome, Outcome::judged_at_merge) << "shard " << k;
+    std::size_t held = 0;
+    for (const auto& [v, n] : part.entries[2].counts) held += n;
+    some_shard_over_the_fraction |=
+        static_cast<double>(inconclusive(part.entries[2])) > s.entries[2].max_inconclusive * static_cast<double>(held);
+    for (auto& r : part.records) merged.push_back(r);
+  }
+  EXPECT_TRUE(some_shard_over_the_fraction) << "the test needs a shard above the whole run's fraction";
+  // merged (in plan order), the records are judged as the whole run's
+  std::vector<nlohmann::json> ordered;
+  for (const auto& item : plan(s))
+    for (const auto& r : merged)
+      if (r["entry"] == s.entries[item.entry].label && r["instance"] == item.instance_id) ordered.push_back(r);
+  const SuiteReport joined = judge_records(s, ordered);
+  EXPECT_EQ(joined.exit_status, base.exit_status);
+  for (std::size_t e = 0; e < base.entries.size(); ++e) {
+    EXPECT_EQ(joined.entries[e].outcome, base.entries[e].outcome) << e;
+    EXPECT_EQ(joined.entries[e].counts, base.entries[e].counts) << e;
+  }
+}
+
+// What a shard holds is still judged per instance: an error, or a violation under "holds", is
+// unexpected in the shard that holds it, whether or not the shard holds the whole entry.
+TEST(Runner, AShardStillFailsOnWhatItHolds) {
+  Suite s = toy_suite(40, true);
+  s.entries[0].expect = Expectation::holds;  // violations are now regressions
+  for (unsigned k = 1; k <= 3; ++k) {
+    RunSettings sh;
+    sh.shard = {k, 3};
+    const SuiteReport part = run_suite(s, sh);
+    bool holds_violation = false;
+    for (const auto& r : part.records) holds_violation |= r["verdict"] == "violated";
+    ASSERT_TRUE(holds_violation) << "shard " << k;
+    EXPECT_EQ(part.exit_status, 1) << "shard " << k;
+    EXPECT_EQ(part.entries[0].outcome, Outcome::unexpected) << "shard " << k;
+  }
+}
+
 TEST(Runner, ViolatedRecordsCarryTheirCounterexample) {
   for (const auto& r : run_suite(toy_suite(20, true), {}).records) {
     if (r["verdict"] == "violated") {
@@ -111,6 +212,29 @@ TEST(Runner, ViolatedRecordsCarryTheirCounterexample) {
       EXPECT_EQ(std::stol(r["counterexample"]["x"].get<std::string>()) % 2, 1);
     }
   }
+}
+
+// The runner writes no record its own reader would refuse (engine::record_problem, the one
+// validation of both): a check's result that breaks the rules is an internal error, without the
+// verdict it could not back.
+TEST(Runner, ARecordTheReaderWouldRefuseIsNeverWritten) {
+  SuiteEntry e;
+  e.check = "test.unbacked_violation";
+  e.instances = 1;
+  const Suite s = single_check_suite(e, 1);
+  WorkItem item = plan(s).at(0);
+  item.instance = nlohmann::json{{"x", "bad"}};
+  const nlohmann::json r = run_item(s, item);
+  EXPECT_EQ(r["verdict"], "error") << r.dump();
+  EXPECT_NE(r["reason"].get<std::string>().find("internal error: the check's result breaks the record rules"),
+            std::string::npos)
+      << r.dump();
+  EXPECT_NE(r["reason"].get<std::string>().find("a buggy violation"), std::string::npos) << r.dump();
+  EXPECT_FALSE(r.contains("counterexample")) << r.dump();
+  EXPECT_EQ(record_problem(r), "");
+  // and the well-behaved instance is written as it came
+  item.instance = nlohmann::json{{"x", "1"}};
+  EXPECT_EQ(run_item(s, item)["verdict"], "proved");
 }
 
 TEST(Runner, ResumeRecomputesNothingFinished) {
