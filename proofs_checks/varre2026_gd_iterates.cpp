@@ -18,6 +18,7 @@
 // while the attention is spread, slowly once it has concentrated); the precision buys the
 // notebook's 10⁶ iterates (docs/theorems/varre2026_gd_iterates.md).
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 #include "engine/registry.hpp"
@@ -36,11 +37,14 @@ struct GdSettings {
   double max_width = 1e-3;            // stop when an iterate's enclosure is wider than this
 };
 
+// N = params.iterations, else H/lr rounded down (the notebook's time axis t = k·lr; the default
+// H = 1e5 gives its 10⁶ iterates).
 GdSettings gd_settings(const engine::CheckOptions& o) {
   GdSettings s;
   s.lr = number_param(o.params, "lr", s.lr);
   if (!(s.lr > 0 && s.lr <= 100)) throw std::invalid_argument("params.lr: must be in (0, 100]");
-  const double n = number_param(o.params, "iterations", static_cast<double>(s.iterations));
+  const double H = horizon_param(o, 1e5, "1e7");
+  const double n = number_param(o.params, "iterations", std::max(1.0, std::floor(H / s.lr)));
   if (!(n >= 1 && n <= 1e8) || n != static_cast<double>(static_cast<std::uint64_t>(n)))
     throw std::invalid_argument("params.iterations: must be an integer in [1, 1e8]");
   s.iterations = static_cast<std::uint64_t>(n);
@@ -114,7 +118,8 @@ class GradientDescentOrderCheck : public LogisticCheck {
                        "num_iterations=int(1e6)); paper, Thm 3.2: seed 'preserves the order of the scores a and of the projected "
                        "values u'; ours: the statement for the iterates] Logistic loss, softmax, a(0) uniform, u(0) distinct: the "
                        "gradient-descent iterates x_{k+1} = x_k - lr grad L(x_k) from the instance's exact data (lr = params.lr, "
-                       "default 0.1; N = params.iterations, default 1e6) keep, for every pair with u_i(0) > u_j(0) and every "
+                       "default 0.1; N = params.iterations, default H/lr with H = 1e5: 1e6) keep, for every pair with "
+                       "u_i(0) > u_j(0) and every "
                        "1 <= k <= N, a_i(k) > a_j(k) and u_i(k) > u_j(k)."}) {}
   std::vector<std::string> params() const override { return {"T", "d", "a_scale", "lr", "iterations"}; }
 
@@ -131,6 +136,7 @@ class GradientDescentOrderCheck : public LogisticCheck {
     return engine::with_interval_kind(bits, [&](auto kind, unsigned used) {
       engine::CheckResult r = decide<decltype(kind)>(inst, start, set);
       r.precision_bits = used;
+      r.horizon = static_cast<double>(set.iterations) * set.lr;  // the iterates' time on the notebook's axis
       return r;
     });
   }

@@ -19,9 +19,9 @@
 //                              (mean-centering), so it fails once two values are positive — the
 //                              mechanism the paper names. Margin: min_{u_i(0) > 0} α_i(H) − α_i(0).
 //
-// Instances: generate_family_instance (polarization.hpp), then params.positive = k makes exactly
-// the first k value projections positive by flipping columns of V(0) — starts with one, two and
-// all values positive. Rigorous tier only: the full model enclosed to t = H (rigorous_state_at).
+// Instances: generate_family_instance (polarization.hpp), then exactly the first k value
+// projections are made positive by flipping columns of V(0), k = params.positive (a number or a
+// range [lo, hi]) or drawn from [1, T] — starts with one, two and all values positive. Rigorous tier only: the full model enclosed to t = H (rigorous_state_at).
 #include <string>
 
 #include "engine/registry.hpp"
@@ -91,12 +91,11 @@ class NoPolarizationCheck : public VarreCheck {
 
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
     nlohmann::json j = generate_family_instance(seed, o, name());
-    if (o.params.contains("positive")) {
-      const std::size_t T = j["T"].get<std::size_t>();
-      const std::size_t k = std::min(T, pick_size(o.params, "positive", T, seed));
-      make_positive_values(j, k);
-      j["provenance"] = j["provenance"].get<std::string>() + ", " + std::to_string(k) + " value projection(s) positive";
-    }
+    const std::size_t T = j["T"].get<std::size_t>();
+    instances::SplitMix64 pick(seed ^ 0x905171feULL);
+    const std::size_t k = std::min(T, pick_size(o.params, "positive", 1 + pick.next() % T, pick.next()));
+    make_positive_values(j, k);
+    j["provenance"] = j["provenance"].get<std::string>() + ", " + std::to_string(k) + " value projection(s) positive";
     return j;
   }
 
