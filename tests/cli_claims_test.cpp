@@ -149,7 +149,7 @@ TEST(CliClaims, EveryCheckedClaimOfTheLedgerShowsItsTeethOrSaysItCannot) {
     ASSERT_NE(item, std::string::npos) << id;
     EXPECT_NE(flat.substr(item, at - item).find("near miss: "), std::string::npos) << id;
   }
-  EXPECT_NE(flat.find("**cannot fail as checked** (no near miss); docs/theorems/varre2026_massive_values.md. (varre.massive_values)"),
+  EXPECT_NE(flat.find("**cannot fail as checked** (no near miss); docs/theorems/varre2026_regression.md. (varre.conditioning)"),
             std::string::npos);
 }
 
