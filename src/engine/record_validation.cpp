@@ -51,8 +51,13 @@ std::string record_problem(const nlohmann::json& r) {
              " (docs/verdicts.md)";
   }
   if (verdict == "violated") {
-    if (m && *m->upper_sign() >= 0)
-      return "verdict violated with margin" + shown + ": violated needs an upper end < 0 (docs/verdicts.md)";
+    // A strict claim (margin > 0) is refuted by a margin certainly <= 0 (exactly 0 included:
+    // varre2026.elementwise_relu's one survivor, a one-hot limit); any other only by one < 0.
+    const Check* check = CheckRegistry::global().find(r.at("check").get<std::string>());
+    const bool strict = check != nullptr && check->strict_margin();
+    if (m && (strict ? *m->upper_sign() > 0 : *m->upper_sign() >= 0))
+      return "verdict violated with margin" + shown + ": violated needs an upper end " +
+             (strict ? "<= 0 (the claim is strict: margin > 0)" : "< 0") + " (docs/verdicts.md)";
     if (!has_counterexample || !r["counterexample"].is_object())
       return "verdict violated without its \"counterexample\" (a violation must stay replayable)";
   }

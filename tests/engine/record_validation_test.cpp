@@ -50,7 +50,15 @@ TEST(RecordValidation, ViolatedKeepsItsCounterexampleAndANegativeMargin) {
   EXPECT_NE(record_problem(flipped), "");
   auto positive = result_record("violated", {"1", "2"});
   positive["counterexample"] = nlohmann::json::object();
-  EXPECT_NE(record_problem(positive).find("upper end < 0"), std::string::npos);
+  EXPECT_NE(record_problem(positive).find("violated needs an upper end <= 0"), std::string::npos);
+  // a strict claim's margin exactly 0 refutes it (a one-hot limit where "not one-hot" is claimed:
+  // the record the quick suite's elementwise-relu entry writes); a non-strict one needs < 0
+  auto at_zero = result_record("violated", {"0", "0"});
+  at_zero["check"] = "varre2026.elementwise_relu.no_polarization";
+  at_zero["counterexample"] = nlohmann::json::object();
+  EXPECT_EQ(record_problem(at_zero), "");
+  at_zero["check"] = "varre2026.repulsion.leader";
+  EXPECT_NE(record_problem(at_zero).find("upper end < 0"), std::string::npos);
   // a violation flipped to proved keeps its negative margin, or its counterexample: refused both ways
   auto proved_with_cx = result_record("proved", {"1", "2"});
   proved_with_cx["counterexample"] = nlohmann::json::object();
