@@ -68,6 +68,31 @@ class HardSwitch final : public SinkPaperCheck {
     return out;
   }
 
+  // The claim assumes one of its two hypotheses, not both: it fails only when every kept one is
+  // decided false (both kept: the values are dependent and 0 is in their hull).
+  std::optional<engine::HypothesisFailure> failed_hypothesis(const nlohmann::json& instance,
+                                                             const std::set<std::string>& dropped) const override {
+    std::vector<std::string> kept_ones;
+    for (const auto& h : hypotheses())
+      if (!dropped.count(h)) kept_ones.push_back(h);
+    if (kept_ones.empty()) return std::nullopt;
+    const auto decided = hypotheses_on(instance);
+    std::string name, detail;
+    for (const auto& h : kept_ones) {
+      const auto it = decided.find(h);
+      if (it == decided.end() || it->second) return std::nullopt;  // undecided or holds: the claim applies
+      name += (name.empty() ? "" : " or ") + h;
+      detail += (detail.empty() ? "" : "; ") + why_hypothesis_fails(h, instance);
+    }
+    return engine::HypothesisFailure{name, detail};
+  }
+
+  std::string why_hypothesis_fails(const std::string& h, const nlohmann::json&) const override {
+    if (h == "full-rank") return "the values are linearly dependent (exact rank)";
+    if (h == "half-space") return "0 is a convex combination of the values (exact certificate)";
+    return "";
+  }
+
   // Fewer values, fewer coordinates, then shorter numbers.
   std::vector<nlohmann::json> shrink_candidates(const nlohmann::json& instance) const override {
     std::vector<nlohmann::json> out = search::remove_index_candidates(instance, {"T", {{"values", 0}}});

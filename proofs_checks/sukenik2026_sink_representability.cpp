@@ -97,6 +97,12 @@ class SinkRepresentability final : public SinkPaperCheck {
     return out;
   }
 
+  std::string why_hypothesis_fails(const std::string& h, const nlohmann::json&) const override {
+    if (h == "half-space") return "0 is a convex combination of the tokens (exact certificate)";
+    if (h == "sink-exposed") return "the sink is a convex combination of the tokens (exact certificate)";
+    return "";
+  }
+
   // Fewer tokens, fewer coordinates (of every token and the sink), then shorter numbers.
   std::vector<nlohmann::json> shrink_candidates(const nlohmann::json& instance) const override {
     std::vector<nlohmann::json> out = search::remove_index_candidates(instance, {"T", {{"tokens", 0}}});

@@ -18,7 +18,8 @@
 
 namespace softcert::varre2026 {
 
-inline const char* const kCoOrderedStart = "co-ordered-start";
+inline const char* const kCoOrderedStart = "co-ordered-start";  // a_i(0) >= a_j(0) whenever u_i(0) > u_j(0)
+inline const char* const kLeaderFirst = "leader-first";  // a_k(0) >= a_j(0) for all j, k = argmax u(0)
 
 class AllTimeCheck : public LogisticCheck {
  public:
@@ -35,19 +36,22 @@ class AllTimeCheck : public LogisticCheck {
                              "softmax, u(0) distinct, a_i(0) >= a_j(0) whenever u_i(0) > u_j(0) (a(0) uniform included): for "
                              "every such pair a_i > a_j and u_i > u_j for all t > 0."}),
         leader_(leader) {}
-  std::vector<std::string> hypotheses() const override { return {kCoOrderedStart, kDistinctU0}; }
+  // Each reading its own start condition (Lemma 3 needs the co-ordered start, Lemma 1 only the
+  // leader first), and distinct-u0.
+  std::vector<std::string> hypotheses() const override { return {start_hypothesis(), kDistinctU0}; }
   std::vector<std::string> params() const override { return {"T", "d", "a_scale"}; }
   bool strict_margin() const override { return !leader_; }
 
   // a(0) = a_scale·N(0, 1) (default 1; 0 gives the paper's a(0) = 0), its entries then
-  // rearranged to follow the order of u(0) (kept unless co-ordered-start is dropped).
+  // rearranged to follow the order of u(0), which satisfies both start conditions (kept unless
+  // the reading's start hypothesis is dropped).
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
     engine::GenerateOptions g = o;
     const double scale = number_param(o.params, "a_scale", 1.0);
     if (scale != 0) g.dropped.insert(kUniformA0);
     g.params["a_scale"] = scale;
     nlohmann::json j = generate_logistic_instance(seed, g, name());
-    if (scale == 0 || o.dropped.count(kCoOrderedStart)) return j;
+    if (scale == 0 || o.dropped.count(start_hypothesis())) return j;
     const ExactStart s = exact_start(instances::parse_instance(j));
     std::vector<std::size_t> by_u(s.u.size()), by_a(s.a.size());
     for (std::size_t i = 0; i < by_u.size(); ++i) by_u[i] = by_a[i] = i;
@@ -61,8 +65,23 @@ class AllTimeCheck : public LogisticCheck {
 
   std::map<std::string, bool> hypotheses_on(const nlohmann::json& instance) const override {
     std::map<std::string, bool> h = LogisticCheck::hypotheses_on(instance);
-    h[kCoOrderedStart] = !first_against(exact_start(logistic_instance(instance)));
+    const ExactStart s = exact_start(logistic_instance(instance));
+    h[kCoOrderedStart] = !first_against(s);
+    h[kLeaderFirst] = !ahead_of_leader(s);
     return h;
+  }
+
+  std::string why_hypothesis_fails(const std::string& h, const nlohmann::json& instance) const override {
+    const ExactStart s = exact_start(logistic_instance(instance));
+    if (h == kCoOrderedStart)
+      if (const auto bad = first_against(s))
+        return "u_" + std::to_string(bad->first) + "(0) > u_" + std::to_string(bad->second) + "(0) but a_" +
+               std::to_string(bad->first) + "(0) < a_" + std::to_string(bad->second) + "(0)";
+    if (h == kLeaderFirst)
+      if (const auto j = ahead_of_leader(s))
+        return "a_" + std::to_string(*j) + "(0) > a_" + std::to_string(leader(s)) + "(0) for the leader k = " +
+               std::to_string(leader(s)) + " = argmax u(0)";
+    return LogisticCheck::why_hypothesis_fails(h, instance);
   }
 
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
@@ -70,10 +89,14 @@ class AllTimeCheck : public LogisticCheck {
       throw std::invalid_argument("tier: this check is an exact certificate; use --tier rigorous");
     const ExactStart s = exact_start(logistic_instance(instance));
     const auto pairs = ordered_pairs(s);
-    if (pairs.size() != s.u.size() * (s.u.size() - 1) / 2)
-      throw std::invalid_argument("V: the entries of u(0) = V(0)^T beta* must be pairwise distinct");
     engine::CheckResult r;
     r.precision_bits = 0;
+    // run_check tested the hypotheses the run assumes; the branches below that say "outside the
+    // lemma" are reached only with one of them dropped.
+    if (pairs.size() != s.u.size() * (s.u.size() - 1) / 2) {
+      r.reason = "u(0) has tied entries: outside the lemma, which assumes u(0) distinct";
+      return r;
+    }
     if (leader_) {
       const std::size_t k = leader(s);
       for (std::size_t j = 0; j < s.a.size(); ++j)
@@ -108,6 +131,14 @@ class AllTimeCheck : public LogisticCheck {
   }
 
  private:
+  const char* start_hypothesis() const { return leader_ ? kLeaderFirst : kCoOrderedStart; }
+  // An index j with a_j(0) > a_k(0) for the leader k = argmax u(0) (its first index), if any.
+  static std::optional<std::size_t> ahead_of_leader(const ExactStart& s) {
+    const std::size_t k = leader(s);
+    for (std::size_t j = 0; j < s.a.size(); ++j)
+      if (s.a[j] > s.a[k]) return j;
+    return std::nullopt;
+  }
   // A pair with u_i(0) > u_j(0) and a_i(0) < a_j(0), if any.
   static std::optional<std::pair<std::size_t, std::size_t>> first_against(const ExactStart& s) {
     for (const auto& [i, j] : ordered_pairs(s))

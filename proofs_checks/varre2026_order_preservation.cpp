@@ -21,6 +21,8 @@ class OrderPreservationCheck : public LogisticCheck {
                        "distinct: for every pair with u_i(0) > u_j(0) and all t in [0, H], u_i(t) > u_j(t) and a_i(t) >= a_j(t)."}) {}
   // generate_logistic_instance's, then tube_settings'
   std::vector<std::string> params() const override { return {"T", "d", "a_scale", "order", "max_depth", "max_steps", "h_max"}; }
+  // A claim for all t in [0, H]: a violation before H is one on [0, H].
+  bool shorter_horizon_keeps_claim() const override { return true; }
 
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
     const instances::Instance inst = logistic_instance(instance);

@@ -31,6 +31,9 @@ class RepulsionCheck : public LogisticCheck {
   // "Nondecreasing" is non-strict, and its margin min(g', Δ') is exactly 0 at t = 0: a(0) is
   // uniform, so Δ' = c(s_i − s_j) = 0 there. proved comes with a lower end ≥ 0, possibly 0.
   bool strict_margin() const override { return false; }
+  // A claim for all t in [0, H] about the fixed leader k = argmax u(0): a violation before H is
+  // one on [0, H].
+  bool shorter_horizon_keeps_claim() const override { return true; }
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
     const instances::Instance inst = logistic_instance(instance);
     const ExactStart start = exact_start(inst);

@@ -95,6 +95,8 @@ class TwoTokenBasinCheck : public LogisticCheck {
     return {"", doc, ""};
   }
   std::vector<std::string> hypotheses() const override { return {kDistinctU0}; }
+  // Claims about t -> infinity; H only bounds how far the check looks for the region entries.
+  bool shorter_horizon_keeps_claim() const override { return true; }
   std::vector<std::string> params() const override { return {"v_scale", "eta", "order", "max_depth", "max_steps", "h_max"}; }
 
   // T = d = 2, V(0) = v_scale·N(0,1) (default 1), β* normalised, and a(0) = (δ, 0) with
@@ -124,7 +126,13 @@ class TwoTokenBasinCheck : public LogisticCheck {
     const instances::Instance inst = logistic_instance(instance);
     if (inst.T != 2) throw std::invalid_argument("T: this check is for two tokens");
     const ExactStart s = exact_start(inst);
-    if (s.u[0] == s.u[1]) throw std::invalid_argument("V: u_1(0) = u_2(0) (hypothesis distinct-u0)");
+    if (s.u[0] == s.u[1]) {
+      // Reached only with distinct-u0 dropped (run_check tests it otherwise): the rule's sides
+      // and the separatrix's starts are defined by the sign of u_1(0) − u_2(0).
+      engine::CheckResult r;
+      engine::undecided(r, "u_1(0) = u_2(0): the reading names its winner and its starts by the sign of u_1(0) - u_2(0)");
+      return r;
+    }
     engine::CheckOptions oo = o;
     if (!oo.horizon) oo.horizon = 1e5;
     const TubeCheckSettings set = tube_settings(oo);

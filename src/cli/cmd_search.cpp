@@ -8,6 +8,7 @@
 #include <iostream>
 #include <limits>
 #include <memory>
+#include <set>
 #include <sstream>
 
 #include "cli/commands.hpp"
@@ -74,7 +75,7 @@ class ProgressLines {
   std::chrono::steady_clock::time_point last_;
 };
 
-void print_outcome(const std::string& name, const search::SearchOutcome& o) {
+void print_outcome(const std::string& name, const std::set<std::string>& dropped, const search::SearchOutcome& o) {
   const std::size_t tried = o.samples + o.local_evaluations;
   const std::string counts = std::to_string(tried) + " instances (" + std::to_string(o.samples) + " samples, " +
                              std::to_string(o.local_evaluations) + " by local optimisation) in " + fixed(o.seconds, 1) + " s";
@@ -87,6 +88,11 @@ void print_outcome(const std::string& name, const search::SearchOutcome& o) {
               << r.margin.lower_text() << ", " << r.margin.upper_text() << "]\n  " << r.reason << "\n  counterexample: "
               << o.counterexample.instance.dump() << "\n";
     if (o.counterexample.horizon) std::cout << "  horizon: " << nlohmann::json(*o.counterexample.horizon).dump() << "\n";
+    if (!dropped.empty()) {
+      std::string broken;
+      for (const auto& h : o.broken_hypotheses) broken += (broken.empty() ? "" : ", ") + h;
+      std::cout << "  breaks: " << (broken.empty() ? "none of the dropped hypotheses (as decided on the instance)" : broken) << "\n";
+    }
     return;
   }
   std::cout << name << ": no counterexample found in " << counts << " ("
@@ -124,14 +130,8 @@ void add_search_command(CLI::App& app, int& exit_status) {
     const engine::Check* check = engine::CheckRegistry::global().find(args->name);
     if (!check) throw UsageError("no check named " + num::quoted(args->name) + " (softcert list shows them)");
     search::SearchSettings s;
-    const auto hyps = check->hypotheses();
     for (const auto& d : args->drops) {
-      if (std::find(hyps.begin(), hyps.end(), d) == hyps.end()) {
-        std::string known;
-        for (const auto& h : hyps) known += (known.empty() ? "" : ", ") + h;
-        throw UsageError("check " + args->name + " has no hypothesis " + num::quoted(d) + " (it has: " +
-                         (known.empty() ? "none" : known) + ")");
-      }
+      if (const std::string p = engine::unknown_hypothesis_problem(*check, d); !p.empty()) throw UsageError("--drop: " + p);
       s.evaluator.dropped.insert(d);
     }
     if (!(args->budget > 0) || !std::isfinite(args->budget)) throw UsageError("--budget must be a positive number of seconds");
@@ -164,7 +164,7 @@ void add_search_command(CLI::App& app, int& exit_status) {
     } catch (const std::invalid_argument& e) {
       throw UsageError(e.what());
     }
-    print_outcome(args->name, o);
+    print_outcome(args->name, s.evaluator.dropped, o);
     if (!args->out.empty()) {
       engine::write_file_atomically(args->out, search::search_record(*check, s, o).dump(2) + "\n");
       std::cout << "  saved to " << args->out << (o.found ? " (softcert replay " + args->out + " re-verifies it)" : "") << "\n";

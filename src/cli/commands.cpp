@@ -11,6 +11,7 @@ void add_integrate_command(CLI::App& app, int& exit_status);
 void add_search_command(CLI::App& app, int& exit_status);
 void add_reproduce_command(CLI::App& app, int& exit_status);
 void add_claims_command(CLI::App& app, int& exit_status);
+void add_diff_command(CLI::App& app, int& exit_status);
 
 void add_commands(CLI::App& app, int& exit_status) {
   add_list_command(app, exit_status);
@@ -22,6 +23,7 @@ void add_commands(CLI::App& app, int& exit_status) {
   add_search_command(app, exit_status);
   add_reproduce_command(app, exit_status);
   add_claims_command(app, exit_status);
+  add_diff_command(app, exit_status);
 }
 
 }  // namespace softcert::cli

@@ -27,6 +27,15 @@ std::string unknown_param_problem(const Check& check, const nlohmann::json& para
   return "";
 }
 
+std::string unknown_hypothesis_problem(const Check& check, const std::string& hypothesis) {
+  const std::vector<std::string> known = check.hypotheses();
+  if (std::find(known.begin(), known.end(), hypothesis) != known.end()) return "";
+  std::string list;
+  for (const auto& h : known) list += (list.empty() ? "" : ", ") + h;
+  return check.name() + " has no hypothesis " + num::quoted(hypothesis) +
+         (known.empty() ? " (it has no hypotheses)" : " (its hypotheses: " + list + ")");
+}
+
 void enforce_margin_contract(const Check& check, CheckResult& r) {
   if (r.verdict != Verdict::proved || r.margin.empty()) return;
   // the records' own rule for a proved margin (engine/record_validation.hpp)
@@ -41,6 +50,22 @@ void enforce_margin_contract(const Check& check, CheckResult& r) {
 }
 
 std::map<std::string, bool> Check::hypotheses_on(const nlohmann::json&) const { return {}; }
+
+std::optional<HypothesisFailure> Check::failed_hypothesis(const nlohmann::json& instance,
+                                                          const std::set<std::string>& dropped) const {
+  const std::vector<std::string> declared = hypotheses();
+  if (std::all_of(declared.begin(), declared.end(), [&](const std::string& h) { return dropped.count(h) > 0; }))
+    return std::nullopt;  // nothing assumed: hypotheses_on is not even asked
+  const std::map<std::string, bool> decided = hypotheses_on(instance);
+  for (const auto& h : declared) {
+    if (dropped.count(h)) continue;
+    const auto it = decided.find(h);
+    if (it != decided.end() && !it->second) return HypothesisFailure{h, why_hypothesis_fails(h, instance)};
+  }
+  return std::nullopt;
+}
+
+std::string Check::why_hypothesis_fails(const std::string&, const nlohmann::json&) const { return ""; }
 
 std::vector<nlohmann::json> Check::shrink_candidates(const nlohmann::json&) const { return {}; }
 

@@ -36,6 +36,10 @@ struct CheckOptions {
   unsigned precision_bits = 0;    // 0: the check's default
   std::optional<double> horizon;  // the claim's time horizon, where it has one
   nlohmann::json params = nlohmann::json::object();  // check-specific settings from the suite
+  // Hypotheses the run does not assume (a suite entry's `drop`, `check --drop`, a search's
+  // dropped ones, a replayed record's "dropped"). run_check tests every other declared
+  // hypothesis on the instance before the check runs (engine/verdict_policy.hpp).
+  std::set<std::string> dropped;
 };
 
 struct GenerateOptions {
@@ -74,6 +78,13 @@ struct CheckResult {
   RunFacts facts;  // what other modules read of them, typed
 };
 
+// A hypothesis that fails on an instance: its name and what shows it ("" when the check does
+// not say).
+struct HypothesisFailure {
+  std::string name;
+  std::string detail;
+};
+
 class Check {
  public:
   virtual ~Check() = default;
@@ -81,7 +92,10 @@ class Check {
   virtual std::string paper() const = 0;      // citation
   virtual std::string statement() const = 0;  // the formal statement checked, one paragraph
   virtual std::string doc() const { return ""; }  // path under docs/theorems/
-  // Hypotheses by name, e.g. "uniform-a0"; `search --drop` may drop any of them.
+  // Hypotheses by name, e.g. "uniform-a0": what the claim assumes of an instance. `check
+  // --drop`, a suite's `drop` and `search --drop` may drop any of them; every one not dropped is
+  // tested on each instance before the check runs, and an instance that fails one is
+  // `inconclusive` (run_check, docs/verdicts.md "Hypotheses").
   virtual std::vector<std::string> hypotheses() const { return {}; }
   // A random instance, fixed by `seed` on every platform, satisfying every hypothesis not in
   // options.dropped.
@@ -107,6 +121,24 @@ class Check {
   // changes instances locally only when every hypothesis is dropped). May throw
   // std::invalid_argument for a bad instance.
   virtual std::map<std::string, bool> hypotheses_on(const nlohmann::json& instance) const;
+  // The first hypothesis the claim assumes that fails on `instance`, given the hypotheses the
+  // run does not assume; nullopt when none fails or none is decided. Default: in the order of
+  // hypotheses(), the first one not in `dropped` that hypotheses_on decides false, with
+  // why_hypothesis_fails as its detail — the claim assumes its hypotheses jointly. A check whose
+  // claim assumes them otherwise (one of two suffices) overrides it. May throw
+  // std::invalid_argument for a bad instance.
+  virtual std::optional<HypothesisFailure> failed_hypothesis(const nlohmann::json& instance,
+                                                             const std::set<std::string>& dropped) const;
+  // What on `instance` makes `hypothesis` fail, in a few words ("u_2(0) = u_5(0)"); "" when the
+  // check does not say. Called only for a hypothesis that hypotheses_on decided false.
+  virtual std::string why_hypothesis_fails(const std::string& hypothesis, const nlohmann::json& instance) const;
+  // Whether a violation certified at a shorter horizon h < H is a violation of the claim at H:
+  // true for a claim for all t in [0, H] (a failure before H is a failure on [0, H]) and for a
+  // claim about t -> infinity whose horizon only bounds how far the check integrates; false (the
+  // default) for a claim at the one time t = H, where another horizon is another claim.
+  // `softcert search` shortens the horizon of a counterexample, and searches at a short
+  // horizon in the rigorous tier, only when this is true.
+  virtual bool shorter_horizon_keeps_claim() const { return false; }
   // Smaller instances to try while shrinking a counterexample, most aggressive first; each
   // strictly smaller than `instance` (search/shrink_candidates.hpp). Default: none, which the
   // search reads as "use search::default_shrink_candidates" (fewer tokens and dimensions for
@@ -119,6 +151,11 @@ class Check {
 // claim, < 0 (or no margin end at all) for a non-strict one — is turned into inconclusive with the
 // reason saying why (a check's bug must never surface as proved). "inf" ends count as positive.
 void enforce_margin_contract(const Check& check, CheckResult& result);
+
+// "" when `hypothesis` is one of check.hypotheses(), else the message: "CHECK has no hypothesis
+// 'H' (its hypotheses: a, b)" — or "(it has no hypotheses)". For every place that takes a
+// hypothesis name: `check --drop`, `search --drop`, a suite's `drop`, a replayed "dropped".
+std::string unknown_hypothesis_problem(const Check& check, const std::string& hypothesis);
 
 // "" when every key of `params` is one `check` reads, else the message: "unknown param 'K'
 // for CHECK (known: a, b)" — or "(it takes no params)".

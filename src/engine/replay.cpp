@@ -49,6 +49,19 @@ ReplayRequest read_replay_record(const std::string& text, const std::string& whe
     if (const std::string problem = unknown_param_problem(*req.check, req.options.params); !problem.empty())
       fail("params: " + problem);
   }
+  // The hypotheses the violation was found without (a suite entry's `drop`, `search --drop`):
+  // the replay assumes only the others, as the run that found it did.
+  if (rec.contains("dropped") && !rec["dropped"].is_null()) {
+    const auto& d = rec["dropped"];
+    if (!d.is_array()) fail("dropped must be an array of hypothesis names");
+    for (const auto& h : d) {
+      if (!h.is_string()) fail("dropped must be an array of hypothesis names");
+      const std::string name_h = h.get<std::string>();
+      if (const std::string problem = unknown_hypothesis_problem(*req.check, name_h); !problem.empty())
+        fail("dropped: " + problem);
+      req.options.dropped.insert(name_h);
+    }
+  }
   return req;
 }
 

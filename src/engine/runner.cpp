@@ -86,6 +86,9 @@ nlohmann::json run_item(const Suite& suite, const WorkItem& item) {
   if (item.file) r["instance_file"] = item.file->string();
   r["tier"] = to_string(entry.options.tier);
   r["params"] = entry.options.params;
+  // What the verdict did not assume: replay reads it back, so that a violation found outside a
+  // hypothesis replays outside it.
+  if (!entry.generate.dropped.empty()) r["dropped"] = entry.generate.dropped;
   const auto start = std::chrono::steady_clock::now();
   nlohmann::json instance;
   CheckResult result;
@@ -94,7 +97,11 @@ nlohmann::json run_item(const Suite& suite, const WorkItem& item) {
     instance = item.instance ? *item.instance
                : item.file   ? load_instance_file(*item.file)
                              : check->generate(item.seed, entry.generate);
-    result = run_check(*check, instance, entry.options);
+    // The entry's dropped hypotheses are dropped for its instance files too: the run assumes
+    // only the others (run_check tests them first).
+    CheckOptions options = entry.options;
+    options.dropped = entry.generate.dropped;
+    result = run_check(*check, instance, options);
   } catch (const std::invalid_argument& e) {
     // One rule for bad input inside a run (docs/verdicts.md): this (check, instance) is an
     // error record and the run goes on. The reason is made valid UTF-8 and kept short, so the

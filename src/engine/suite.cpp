@@ -233,12 +233,11 @@ Suite load_suite(const std::filesystem::path& file) {
     if (auto* n = get("drop")) {
       const auto* a = n->as_array();
       if (!a) fail(w, "drop must be an array of hypothesis names");
-      const auto hyps = CheckRegistry::global().find(e.check)->hypotheses();
+      const Check& check = *CheckRegistry::global().find(e.check);
       for (const auto& h : *a) {
         if (!h.is_string()) fail(w, "drop must be an array of hypothesis names");
         const std::string name_h = h.as_string()->get();
-        if (std::find(hyps.begin(), hyps.end(), name_h) == hyps.end())
-          fail(w, "check has no hypothesis " + num::quoted(name_h));
+        if (const std::string p = unknown_hypothesis_problem(check, name_h); !p.empty()) fail(w, "drop: " + p);
         e.generate.dropped.insert(name_h);
       }
     }

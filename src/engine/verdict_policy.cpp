@@ -88,8 +88,31 @@ void internal_contradiction(CheckResult& r, const std::string& what) {
   r.reason = "internal contradiction: " + what;
 }
 
+std::optional<HypothesisFailure> failed_hypothesis(const Check& check, const nlohmann::json& instance,
+                                                   const std::set<std::string>& dropped) {
+  try {
+    return check.failed_hypothesis(instance, dropped);
+  } catch (const std::invalid_argument&) {
+    return std::nullopt;  // a malformed instance: the check's own run says what is wrong with it
+  }
+}
+
+std::string hypothesis_failure_reason(const HypothesisFailure& f) {
+  return "hypothesis " + f.name + " fails on this instance" + (f.detail.empty() ? "" : ": " + f.detail);
+}
+
 CheckResult run_check(const Check& check, const nlohmann::json& instance, const CheckOptions& options) {
   CheckResult r;
+  // The claim assumes its hypotheses: outside one it says nothing, so the instance is neither a
+  // counterexample nor (vacuously) a proof. The check does not run.
+  if (const auto failed = failed_hypothesis(check, instance, options.dropped)) {
+    undecided(r, hypothesis_failure_reason(*failed));
+    r.details["failed_hypothesis"] = failed->name;
+    if (!failed->detail.empty()) r.details["failed_hypothesis_detail"] = failed->detail;
+    r.precision_bits = options.precision_bits;
+    r.horizon = options.horizon;
+    return r;
+  }
   try {
     r = check.run(instance, options);
   } catch (const integrate::RigorousFailure& e) {

@@ -3,6 +3,8 @@
 // hypotheses and its margin (the quantity whose sign decides the claim, positive = holds); what
 // an enclosure of that margin means, what a rigorous run that could not finish means, and when
 // two fast runs count as `confirmed` is decided here and nowhere else:
+//   - the hypothesis rule: an instance that fails a hypothesis the run assumes is `inconclusive`,
+//     the failed hypothesis named, and the check does not run (run_check);
 //   - the interval kind a precision runs at (with_interval_kind);
 //   - the rigorous rule: proved / violated only by the certain sign of an enclosure
 //     (decide_by_margin), the margin kept as an enclosure with binary ends (engine::Margin,
@@ -15,6 +17,8 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <optional>
+#include <set>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -151,7 +155,20 @@ CheckResult decide_fast(const FastRun& p, const FastRun& p2, const std::string& 
 // non-strict claim).
 bool fast_runs_agree(double m_p, double m_2p, bool strict = true);
 
-// Runs check.run(instance, options) under the policy: a rigorous run that stops
+// The hypothesis rule, for every check alike: the first hypothesis the check assumes (declared,
+// not in `dropped`) that fails on `instance` (Check::failed_hypothesis); nullopt when none
+// fails, none is decided, or the instance is too malformed to decide them (the check's run then
+// refuses it, naming the field).
+std::optional<HypothesisFailure> failed_hypothesis(const Check& check, const nlohmann::json& instance,
+                                                   const std::set<std::string>& dropped);
+// "hypothesis NAME fails on this instance: DETAIL" (without ": DETAIL" when there is none).
+std::string hypothesis_failure_reason(const HypothesisFailure& failure);
+
+// Runs check.run(instance, options) under the policy. First the hypothesis rule: when a
+// hypothesis the run assumes (declared, not in options.dropped) fails on the instance, the
+// result is `inconclusive` with reason hypothesis_failure_reason, details.failed_hypothesis,
+// and the check is not run (an instance outside the claim is neither a counterexample nor a
+// vacuous proof). Then: a rigorous run that stops
 // (RigorousFailure, ValidationFailure) gives `inconclusive` with its message; a `proved` whose
 // margin does not back the claim is turned into `inconclusive` (enforce_margin_contract).
 // std::invalid_argument (bad input) and other exceptions propagate to the caller.

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "numerics/decimal.hpp"
+#include "numerics/kinds.hpp"
 #include "numerics/quote.hpp"
 
 namespace softcert::instances {
@@ -105,6 +106,35 @@ bool all_zero(const DecimalVector& v) {
   return true;
 }
 
+// The weights α = f(a)/Σ_j f(a_j) of a normalization with a denominator need Σ_j f(a_j(0)) ≠ 0:
+// otherwise α(0) is 0/0 and no tier can start. "" when the start is regular (softmax and
+// elementwise sigmoid always are), else why not, for the field "a". Decided exactly: square and
+// abs vanish only at a = 0, relu when every a_j ≤ 0, sum on the rational Σ a_j.
+std::string singular_start(Normalization n, const DecimalVector& a) {
+  const auto zero_sum = [&] {
+    Rational s = 0;
+    for (const auto& x : a) s += num::parse_decimal<Rational>(x);
+    return s == 0;
+  };
+  const auto none_positive = [&] {
+    for (const auto& x : a)
+      if (!is_zero_decimal(x) && !is_negative_decimal(x)) return false;
+    return true;
+  };
+  const char* f = nullptr;
+  switch (n) {
+    case Normalization::softmax:
+    case Normalization::sigmoid: return "";
+    case Normalization::square: f = all_zero(a) ? "sum_j a_j(0)^2 = 0 (every a_j(0) is 0)" : nullptr; break;
+    case Normalization::abs: f = all_zero(a) ? "sum_j |a_j(0)| = 0 (every a_j(0) is 0)" : nullptr; break;
+    case Normalization::relu: f = none_positive() ? "sum_j max(a_j(0), 0) = 0 (no a_j(0) is positive)" : nullptr; break;
+    case Normalization::sum: f = zero_sum() ? "sum_j a_j(0) = 0" : nullptr; break;
+  }
+  if (!f) return "";
+  return std::string("normalization \"") + to_string(n) + "\" divides by " + f +
+         ": the weights alpha(0) = f(a)/sum_j f(a_j) are 0/0 at the start (give a(0) with a nonzero denominator)";
+}
+
 }  // namespace
 
 const char* to_string(Loss l) {
@@ -168,6 +198,7 @@ Instance parse_instance(const nlohmann::json& j) {
     inst.V = matrix_at(require(j, "V"), "V", inst.d, inst.T);
   }
   inst.a = vector_at(require(j, "a"), "a", inst.T);
+  if (const std::string why = singular_start(inst.normalization, inst.a); !why.empty()) fail("a", why);
   if (loss_uses_beta(inst.loss)) {
     inst.beta = vector_at(require(j, "beta"), "beta", inst.d);
     if (all_zero(inst.beta)) fail("beta", "must not be the zero vector");
@@ -182,6 +213,8 @@ Instance parse_instance(const nlohmann::json& j) {
     inst.p = vector_at(require(j, "p"), "p", inst.d);
     for (std::size_t k = 0; k < inst.p.size(); ++k)
       if (is_negative_decimal(inst.p[k])) fail("p[" + std::to_string(k) + "]", "must be ≥ 0");
+    // the target distribution is p/Σp: a zero p has none (0/0)
+    if (all_zero(inst.p)) fail("p", "must not be the zero vector (the target distribution p/sum p is 0/0)");
   }
   if (j.contains("p_logits")) {
     if (!loss_uses_p(inst.loss)) fail("p_logits", "only for loss \"cross_entropy\"");

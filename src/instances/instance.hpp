@@ -4,9 +4,11 @@
 // (num::parse_decimal<S>: rounded once, enclosed, or exact).
 //
 // parse_instance validates strictly: a missing field, wrong dimensions, a non-number or
-// non-finite string, T = 0 or d = 0, an unknown model / loss / normalization all throw
-// std::invalid_argument whose message starts with the field's name (e.g. "V[2]: expected 8
-// entries, got 7").
+// non-finite string, T = 0 or d = 0, an unknown model / loss / normalization, and a singular
+// start — a normalization whose denominator Σ_j f(a_j(0)) is 0 (a(0) = 0 under square or abs,
+// no positive a_j(0) under relu, Σ a_j(0) = 0 under sum: the weights are 0/0), a zero β*, a
+// zero p — all throw std::invalid_argument whose message starts with the field's name (e.g.
+// "V[2]: expected 8 entries, got 7").
 #include <cstddef>
 #include <cstdint>
 #include <optional>

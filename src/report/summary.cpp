@@ -107,11 +107,13 @@ nlohmann::json summary_json(const engine::Suite& suite, const engine::SuiteRepor
                        {"max_inconclusive", e.max_inconclusive},
                        {"instances", n},
                        {"counts", counts},
-                       {"outcome", engine::to_string(e.outcome)}});
+                       {"outcome", engine::to_string(e.outcome)},
+                       {"seconds", e.seconds}});
   }
   return {{"schema", "softcert.summary/1"},
           {"suite", suite.name},
           {"seed", suite.seed},
+          {"commit", build_info().git_commit},
           {"checks", entries},
           {"totals", totals},
           {"exit_status", report.exit_status}};

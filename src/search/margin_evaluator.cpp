@@ -60,6 +60,7 @@ Evaluation MarginEvaluator::rigorous(const nlohmann::json& instance, std::option
   o.precision_bits = settings_.precision_bits;
   o.horizon = horizon;
   o.params = settings_.params;
+  o.dropped = settings_.dropped;
   try {
     return run(instance, o);
   } catch (const std::invalid_argument& ex) {
@@ -78,11 +79,12 @@ Evaluation MarginEvaluator::search_tier(const nlohmann::json& instance) {
     o.precision_bits = settings_.precision_bits;
     o.horizon = settings_.horizon;
     o.params = settings_.params;
+    o.dropped = settings_.dropped;
     try {
       return run(instance, o);
     } catch (const std::invalid_argument& fast_refused) {
       // Either the fast tier is refused, or the instance is bad: the rigorous tier tells which.
-      Evaluation e = rigorous(instance, settings_.horizon ? settings_.horizon : settings_.short_horizon);
+      Evaluation e = rigorous(instance, rigorous_search_horizon());
       if (!e.refused) {
         fast_available_ = false;
         fast_refusal_ = fast_refused.what();
@@ -90,7 +92,15 @@ Evaluation MarginEvaluator::search_tier(const nlohmann::json& instance) {
       return e;
     }
   }
-  return rigorous(instance, settings_.horizon ? settings_.horizon : settings_.short_horizon);
+  return rigorous(instance, rigorous_search_horizon());
+}
+
+std::optional<double> MarginEvaluator::rigorous_search_horizon() const {
+  if (settings_.horizon) return settings_.horizon;
+  // A violation at the short horizon is one of the claim only when a shorter horizon keeps it;
+  // a claim at the one time H is searched at the check's own H.
+  if (check_.shorter_horizon_keeps_claim()) return settings_.short_horizon;
+  return std::nullopt;
 }
 
 std::map<std::string, bool> MarginEvaluator::decided(const nlohmann::json& instance) const {
@@ -113,6 +123,22 @@ std::optional<std::string> MarginEvaluator::broken_kept_hypothesis(const nlohman
   for (const auto& h : check_.hypotheses())
     if (!settings_.dropped.count(h) && d.count(h) && !d.at(h)) return h;
   return std::nullopt;
+}
+
+std::vector<std::string> MarginEvaluator::broken_dropped_hypotheses(const nlohmann::json& instance) const {
+  const auto d = decided(instance);
+  std::vector<std::string> out;
+  for (const auto& h : check_.hypotheses())
+    if (settings_.dropped.count(h) && d.count(h) && !d.at(h)) out.push_back(h);
+  return out;
+}
+
+bool MarginEvaluator::breaks_all(const nlohmann::json& instance, const std::vector<std::string>& hypotheses) const {
+  if (hypotheses.empty()) return true;
+  const auto d = decided(instance);
+  for (const auto& h : hypotheses)
+    if (!d.count(h) || d.at(h)) return false;
+  return true;
 }
 
 bool MarginEvaluator::admissible(const nlohmann::json& instance) const {

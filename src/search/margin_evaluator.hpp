@@ -2,13 +2,15 @@
 // Runs a check on candidate instances for `softcert search` and turns the result into a number
 // to minimise. The search tier is the fast tier when the check has one; a check whose fast
 // tier refuses (std::invalid_argument) is run in the rigorous tier instead, at a short horizon
-// when the user gave none. Certification (certify()) is always the rigorous tier.
+// when the user gave none and a shorter horizon keeps the claim. Certification is always the
+// rigorous tier. Every run assumes exactly the hypotheses the search keeps (CheckOptions::dropped).
 #include <cstddef>
 #include <limits>
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -20,7 +22,9 @@ struct EvaluatorSettings {
   std::set<std::string> dropped;                    // hypotheses the search may break
   nlohmann::json params = nlohmann::json::object();  // check parameters (CheckOptions::params)
   std::optional<double> horizon;                     // the user's --horizon; none: see short_horizon
-  double short_horizon = 10;                         // rigorous search-tier horizon when none given
+  // The rigorous search tier's horizon when none is given, for a check whose claim a shorter
+  // horizon keeps (Check::shorter_horizon_keeps_claim); other checks run at their own horizon.
+  double short_horizon = 10;
   unsigned precision_bits = 0;                       // 0: the check's default
 };
 
@@ -64,6 +68,15 @@ class MarginEvaluator {
   std::optional<std::string> undecided_kept_hypothesis(const nlohmann::json& instance) const;
   // A kept hypothesis decided false on `instance` (a generator that broke its contract), if any.
   std::optional<std::string> broken_kept_hypothesis(const nlohmann::json& instance) const;
+  // The dropped hypotheses that Check::hypotheses_on decides false on `instance`, in the order of
+  // Check::hypotheses(): what a counterexample found there breaks.
+  std::vector<std::string> broken_dropped_hypotheses(const nlohmann::json& instance) const;
+  // Whether every one of `hypotheses` is decided false on `instance` (undecided or refused: no).
+  bool breaks_all(const nlohmann::json& instance, const std::vector<std::string>& hypotheses) const;
+
+  // The horizon of the rigorous search tier: the user's, else short_horizon when a shorter
+  // horizon keeps the check's claim, else none (the check's own).
+  std::optional<double> rigorous_search_horizon() const;
 
   bool fast_tier_available() const { return fast_available_; }
   const std::string& fast_tier_refusal() const { return fast_refusal_; }

@@ -7,13 +7,15 @@
 
 namespace softcert::search {
 
-nlohmann::json replay_fields(const std::string& check, const Counterexample& c, const nlohmann::json& params) {
+nlohmann::json replay_fields(const std::string& check, const Counterexample& c, const nlohmann::json& params,
+                             const std::set<std::string>& dropped) {
   nlohmann::json r;
   r["check"] = check;
   r["counterexample"] = c.instance;
   r["horizon"] = c.horizon ? nlohmann::json(*c.horizon) : nlohmann::json(nullptr);
   r["precision_bits"] = c.result.precision_bits;
   r["params"] = params.is_object() ? params : nlohmann::json::object();
+  r["dropped"] = dropped;
   return r;
 }
 

@@ -88,9 +88,9 @@ class Search {
     if (eval_.fast_tier_available()) {
       out_.search_tier = "fast";
     } else {
-      const double h = s_.evaluator.horizon ? *s_.evaluator.horizon : s_.evaluator.short_horizon;
-      out_.search_tier = "rigorous at horizon " + format_number(h) + " (the fast tier refused: " +
-                         eval_.fast_tier_refusal() + ")";
+      const std::optional<double> h = eval_.rigorous_search_horizon();
+      out_.search_tier = "rigorous at " + (h ? "horizon " + format_number(*h) : std::string("the check's horizon")) +
+                         " (the fast tier refused: " + eval_.fast_tier_refusal() + ")";
     }
     if (out_.local_search.empty()) out_.local_search = "on";
     out_.seconds = seconds();
@@ -190,8 +190,18 @@ class Search {
     out_.size_found = size_summary(cx);
     const bool moves = kept_hypotheses() == 0 || local_moves_allowed(instance);
     const bool keeps_some = kept_hypotheses() > 0;
+    // What the counterexample breaks stays broken: a dropped hypothesis decided false on it must
+    // be decided false on every smaller candidate (shrinking toward zero would otherwise make,
+    // say, a(0) uniform again, and the "counterexample without X" would satisfy X).
+    const std::vector<std::string> broken = eval_.broken_dropped_hypotheses(instance);
     StillViolated still = [&](const nlohmann::json& candidate, std::optional<double> h) -> std::optional<engine::CheckResult> {
-      if (candidate != instance && (!moves || (keeps_some && !eval_.admissible(candidate)))) return std::nullopt;
+      if (candidate != instance) {
+        if (!moves || (keeps_some && !eval_.admissible(candidate))) return std::nullopt;
+        if (!eval_.breaks_all(candidate, broken)) {
+          ++out_.shrink_refused_restores;
+          return std::nullopt;
+        }
+      }
       const Evaluation c = eval_.rigorous(candidate, h);
       if (!certified_violation(c.result)) return std::nullopt;
       return c.result;
@@ -200,6 +210,9 @@ class Search {
     ShrinkLimits limits;
     limits.max_evaluations = s_.max_shrink_evaluations;
     limits.should_stop = [this]() { return over_budget(); };
+    // Only a claim that a shorter horizon keeps has its horizon shortened; a claim at the one
+    // time H keeps H.
+    limits.shorten_horizon = check_.shorter_horizon_keeps_claim();
     ShrinkOutcome sh = shrink(check_, cx, still, limits);
     Counterexample& small = sh.smallest;
     const bool changed = !from_generator || small.instance != instance;
@@ -215,13 +228,14 @@ class Search {
         small.instance["id"] = small.instance["id"].get<std::string>() + "/search";
     }
     std::string why;
-    const auto replayed = replay_result(replay_fields(check_.name(), small, s_.evaluator.params), &why);
+    const auto replayed = replay_result(replay_fields(check_.name(), small, s_.evaluator.params, s_.evaluator.dropped), &why);
     if (!replayed || !certified_violation(*replayed)) {
       ++out_.candidates_not_certified;
       report("the shrunk counterexample did not replay (" + (replayed ? engine::to_string(replayed->verdict) : why) + ")");
       return false;
     }
     small.result = *replayed;
+    out_.broken_hypotheses = eval_.broken_dropped_hypotheses(small.instance);
     out_.found = true;
     out_.counterexample = small;
     out_.found_where = where;

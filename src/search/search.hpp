@@ -18,6 +18,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -63,6 +64,10 @@ struct SearchOutcome {
   nlohmann::json size_found = nlohmann::json::object(), size_shrunk = nlohmann::json::object();
   std::size_t shrink_steps = 0, shrink_evaluations = 0;
   bool shrink_cut_short = false;
+  // found: the dropped hypotheses decided false on the counterexample (shrinking keeps every one
+  // the found instance broke broken), in the order of Check::hypotheses()
+  std::vector<std::string> broken_hypotheses;
+  std::size_t shrink_refused_restores = 0;  // smaller candidates refused: a broken hypothesis held again
   std::size_t samples = 0, local_evaluations = 0, runs = 0, rigorous_runs = 0;
   std::size_t candidates_not_certified = 0;  // search-tier candidates the rigorous tier did not confirm
   std::size_t outside_hypotheses = 0;        // local moves refused: a kept hypothesis failed

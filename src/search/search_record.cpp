@@ -40,6 +40,8 @@ nlohmann::json search_facts(const SearchSettings& s, const SearchOutcome& o) {
     f["shrink_steps"] = o.shrink_steps;
     f["shrink_candidates_tried"] = o.shrink_evaluations;
     f["shrink_cut_short"] = o.shrink_cut_short;
+    f["breaks"] = o.broken_hypotheses;
+    f["shrink_refused_restoring_a_hypothesis"] = o.shrink_refused_restores;
     f["size_found"] = o.size_found;
     f["size_shrunk"] = o.size_shrunk;
   }
@@ -56,7 +58,7 @@ nlohmann::json search_facts(const SearchSettings& s, const SearchOutcome& o) {
 nlohmann::json search_record(const engine::Check& check, const SearchSettings& s, const SearchOutcome& o) {
   nlohmann::json r;
   if (o.found) {
-    r = replay_fields(check.name(), o.counterexample, s.evaluator.params);
+    r = replay_fields(check.name(), o.counterexample, s.evaluator.params, s.evaluator.dropped);
     r["tier"] = "rigorous";
     r["verdict"] = engine::to_string(o.counterexample.result.verdict);
     r["margin"] = margin_pair(o.counterexample.result);

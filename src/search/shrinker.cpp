@@ -34,7 +34,7 @@ ShrinkOutcome shrink(const engine::Check& check, Counterexample start, const Sti
     return false;
   };
   // Horizon first: the shortest one that still shows the violation.
-  if (out.smallest.horizon)
+  if (out.smallest.horizon && limits.shorten_horizon)
     for (double h : shorter_horizons(*out.smallest.horizon, limits.min_horizon)) {
       if (exhausted()) return out;
       ++out.evaluations;

@@ -1,6 +1,6 @@
 #pragma once
 // Shrinking a counterexample while it stays violated, as property-based testing tools do:
-// a shorter horizon first (cheaper runs after), then the check's shrink candidates
+// a shorter horizon first when the claim allows it (cheaper runs after), then the check's shrink candidates
 // (Check::shrink_candidates: fewer indices, shorter decimals). A candidate is kept only if
 // `still_violated` certifies it — so every accepted step is itself a certified counterexample
 // — and candidates are strictly smaller, so shrinking ends. Greedy with resumption: after an
@@ -29,6 +29,9 @@ using StillViolated = std::function<std::optional<engine::CheckResult>(const nlo
 
 struct ShrinkLimits {
   std::size_t max_evaluations = 2000;
+  // Whether shorter horizons are tried at all: only for a claim that a shorter horizon keeps
+  // (engine::Check::shorter_horizon_keeps_claim); a claim at the one time H keeps H.
+  bool shorten_horizon = true;
   double min_horizon = 0.01;
   std::function<bool()> should_stop;
 };

@@ -14,7 +14,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string read(const fs::path& p) {
+std::string read_source(const fs::path& p) {
   std::ifstream in(p);
   std::ostringstream s;
   s << in.rdbuf();
@@ -31,7 +31,7 @@ TEST(Layering, NoCheckDecidesFailureOrConfirmedItself) {
     const std::string ext = e.path().extension().string();
     if (ext != ".cpp" && ext != ".hpp") continue;
     ++files;
-    EXPECT_FALSE(std::regex_search(read(e.path()), policy)) << e.path() << " decides what engine/verdict_policy.hpp owns";
+    EXPECT_FALSE(std::regex_search(read_source(e.path()), policy)) << e.path() << " decides what engine/verdict_policy.hpp owns";
   }
   EXPECT_GT(files, 10);
 }
@@ -42,7 +42,7 @@ TEST(Layering, TheEngineIncludesNoHigherLayer) {
   for (const auto& e : fs::directory_iterator(fs::path(SOFTCERT_SOURCE_DIR) / "src" / "engine")) {
     if (!e.is_regular_file()) continue;
     ++files;
-    EXPECT_FALSE(std::regex_search(read(e.path()), higher)) << e.path();
+    EXPECT_FALSE(std::regex_search(read_source(e.path()), higher)) << e.path();
   }
   EXPECT_GT(files, 10);
 }

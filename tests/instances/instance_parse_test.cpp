@@ -73,6 +73,7 @@ TEST(InstanceParse, RefusesEveryDefectNamingTheField) {
       {"zero beta", [](auto& j) { j["beta"] = {"0", "0.000", "-0e5"}; }, "beta:"},
       {"dataset loss without X", [](auto& j) { j["loss"] = "regression"; }, "X:"},
       {"cross entropy negative p", [](auto& j) { j["loss"] = "cross_entropy"; j["p"] = {"0.5", "-0.5", "1"}; }, "p[1]:"},
+      {"cross entropy zero p", [](auto& j) { j["loss"] = "cross_entropy"; j["p"] = {"0", "0.0", "-0"}; }, "p:"},
   };
   for (const auto& c : cases) {
     auto j = good();
@@ -80,6 +81,39 @@ TEST(InstanceParse, RefusesEveryDefectNamingTheField) {
     const std::string msg = refusal(j);
     EXPECT_TRUE(starts_with(msg, c.field)) << c.what << ": got \"" << msg << "\", expected it to start with " << c.field;
   }
+}
+
+// A normalization alpha = f(a)/sum_j f(a_j) whose denominator is 0 at the start is 0/0: refused
+// at validation, naming the field and the sum, for every loss; a start with a nonzero
+// denominator is accepted (softmax and sigmoid never vanish).
+TEST(InstanceParse, RefusesASingularStartNamingTheNormalizationsDenominator) {
+  struct Case {
+    const char* normalization;
+    std::vector<std::string> a;
+    const char* sum;  // "" when the start is regular
+  };
+  const std::vector<Case> cases = {
+      {"square", {"0", "0"}, "sum_j a_j(0)^2 = 0"},   {"square", {"0", "-0.5"}, ""},
+      {"abs", {"0.000", "-0e3"}, "sum_j |a_j(0)| = 0"}, {"abs", {"0", "1e-300"}, ""},
+      {"relu", {"0", "-1"}, "sum_j max(a_j(0), 0) = 0"}, {"relu", {"-2", "1e-9"}, ""},
+      {"sum", {"0.25", "-0.25"}, "sum_j a_j(0) = 0"},  {"sum", {"0", "0"}, "sum_j a_j(0) = 0"},
+      {"sum", {"0.25", "-0.24"}, ""},                  {"softmax", {"0", "0"}, ""},
+      {"sigmoid", {"0", "0"}, ""},
+  };
+  for (const char* loss : {"logistic", "square"})
+    for (const auto& c : cases) {
+      auto j = good();
+      j["loss"] = loss;
+      j["normalization"] = c.normalization;
+      j["a"] = c.a;
+      const std::string msg = refusal(j);
+      if (std::string(c.sum).empty()) {
+        EXPECT_EQ(msg, "") << c.normalization << " " << c.a[0] << ", " << c.a[1];
+        continue;
+      }
+      EXPECT_TRUE(starts_with(msg, std::string("a: normalization \"") + c.normalization + "\" divides by " + c.sum)) << msg;
+      EXPECT_NE(msg.find("0/0 at the start"), std::string::npos) << msg;
+    }
 }
 
 TEST(InstanceParse, DatasetAndCrossEntropyFields) {

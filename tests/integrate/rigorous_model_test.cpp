@@ -138,7 +138,12 @@ TEST(RigorousModel, SingularSumNormalizationIsARigorousFailureNotACrash) {
   j["loss"] = "square";
   j["normalization"] = "sum";
   j["a"] = {"0", "0", "0"};  // Σ a_j = 0: α = a/Σa is undefined at the start
-  const auto inst = instances::parse_instance(j);
+  // parse_instance refuses this start (naming a); an instance built past it still fails
+  // cleanly in the integrator rather than crash
+  EXPECT_THROW(instances::parse_instance(j), std::invalid_argument);
+  j["a"] = {"1", "1", "1"};
+  auto inst = instances::parse_instance(j);
+  inst.a = {"0", "0", "0"};
   EXPECT_THROW(integrate::rigorous_integrate_model(inst, "1"), integrate::RigorousFailure);
 }
 

@@ -22,12 +22,22 @@ nlohmann::json sink_instance(const std::vector<std::string>& u_row, const std::v
           {"a", a},                   {"beta", {"1"}},      {"provenance", "hand-made for tests"}};
 }
 
-engine::CheckResult run_sink(const std::string& check, const nlohmann::json& inst, double horizon = 100) {
+engine::CheckResult run_sink(const std::string& check, const nlohmann::json& inst, double horizon = 100,
+                             std::set<std::string> dropped = {}) {
   const engine::Check* c = engine::CheckRegistry::global().find(check);
   EXPECT_NE(c, nullptr) << check;
   engine::CheckOptions o;
   o.horizon = horizon;
+  o.dropped = std::move(dropped);
   return engine::run_check(*c, inst, o);
+}
+
+// An instance outside a hypothesis of the reading: inconclusive, the hypothesis named.
+void expect_outside(const std::string& check, const nlohmann::json& inst, const std::string& reason) {
+  const auto r = run_sink(check, inst);
+  EXPECT_EQ(r.verdict, Verdict::inconclusive) << check;
+  EXPECT_EQ(r.reason, reason) << check;
+  EXPECT_TRUE(r.margin.empty()) << check;
 }
 
 TEST(Varre2026AttentionSink, PaperInitialisationTheLargestValueWins) {
@@ -35,8 +45,14 @@ TEST(Varre2026AttentionSink, PaperInitialisationTheLargestValueWins) {
   ASSERT_EQ(r.verdict, Verdict::proved) << r.reason;
   EXPECT_EQ(r.details["winner"], 1);
   EXPECT_GT(std::stod(r.margin.lower_text()), 0.0);
-  // the paper's reading is stated for a uniform a(0) only
-  EXPECT_THROW(run_sink("varre2026.attention_sink", sink_instance({"0.1", "0.4"}, {"1", "0"})), std::invalid_argument);
+  // the paper's reading is stated for a uniform a(0) only; dropped, it claims argmax u(0) wins
+  // from any start (here a head start of 1 against a value lead of 0.3: token 0 wins)
+  const auto head_start = sink_instance({"0.1", "0.4"}, {"1", "0"});
+  expect_outside("varre2026.attention_sink", head_start,
+                 "hypothesis uniform-a0 fails on this instance: a_0(0) = 1 but a_1(0) = 0");
+  const auto dropped = run_sink("varre2026.attention_sink", head_start, 1e4, {"uniform-a0"});
+  EXPECT_NE(dropped.verdict, Verdict::inconclusive) << dropped.reason;
+  EXPECT_EQ(dropped.details["claimed_winner"], 1);
 }
 
 TEST(Varre2026AttentionSink, AHeadStartInAttentionBeatsASmallValueLead) {
@@ -70,9 +86,13 @@ TEST(Varre2026AttentionSink, AgreeingStartIsInsideTheRegionExactly) {
   EXPECT_LE(lo, Rational(3, 10));
   EXPECT_GE(hi, Rational(3, 10));
   EXPECT_GT(lo, Rational(0));
-  // disagreeing orderings are not this reading's instances
-  EXPECT_THROW(run_sink("varre2026.attention_sink.agreeing", sink_instance({"0", "0.01"}, {"5", "0"})),
-               std::invalid_argument);
+  // disagreeing orderings are not this reading's instances; with agreeing-argmax dropped the
+  // reading names no token: undecided, never a verdict
+  const auto disagreeing = sink_instance({"0", "0.01"}, {"5", "0"});
+  expect_outside("varre2026.attention_sink.agreeing", disagreeing,
+                 "hypothesis agreeing-argmax fails on this instance: argmax a(0) = 0 but argmax u(0) = 1");
+  EXPECT_EQ(run_sink("varre2026.attention_sink.agreeing", disagreeing, 100, {"agreeing-argmax"}).verdict,
+            Verdict::inconclusive);
 }
 
 TEST(Varre2026AttentionSink, WithValuesAtZeroTheHighestInitialScoreWins) {
@@ -82,10 +102,14 @@ TEST(Varre2026AttentionSink, WithValuesAtZeroTheHighestInitialScoreWins) {
   EXPECT_EQ(r.details["winner"], 1);
   EXPECT_GT(std::stod(r.margin.lower_text()), 0.0);
   // a value lead is outside this reading, and so is a tie at the top of a(0)
-  EXPECT_THROW(run_sink("varre2026.attention_sink.values_at_zero", sink_instance({"0", "2"}, {"0.01", "0"})),
-               std::invalid_argument);
-  EXPECT_THROW(run_sink("varre2026.attention_sink.values_at_zero", sink_instance({"0", "0"}, {"1", "1"})),
-               std::invalid_argument);
+  expect_outside("varre2026.attention_sink.values_at_zero", sink_instance({"0", "2"}, {"0.01", "0"}),
+                 "hypothesis zero-V0 fails on this instance: V[0][1] = 2");
+  expect_outside("varre2026.attention_sink.values_at_zero", sink_instance({"0", "0"}, {"1", "1"}),
+                 "hypothesis unique-argmax-a0 fails on this instance: the largest entry of a(0) is tied: a_0(0) = a_1(0)");
+  // zero-V0 dropped: the value lead of 2 beats the head start of 0.01, a certified violation of
+  // "argmax a(0) wins" (the argmax_a0 reading's, below)
+  const auto lead = run_sink("varre2026.attention_sink.values_at_zero", sink_instance({"0", "2"}, {"0.01", "0"}), 100, {"zero-V0"});
+  EXPECT_EQ(lead.verdict, Verdict::violated) << lead.reason;
 }
 
 TEST(Varre2026AttentionSink, GeneratedInstancesSatisfyEachReadingsHypotheses) {

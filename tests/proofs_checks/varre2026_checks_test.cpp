@@ -19,14 +19,17 @@ nlohmann::json logistic_instance(const std::vector<std::string>& v_row, const st
 }
 
 engine::CheckResult run(const std::string& check, const nlohmann::json& inst, double horizon,
-                        nlohmann::json params = nlohmann::json::object()) {
+                        nlohmann::json params = nlohmann::json::object(), std::set<std::string> dropped = {}) {
   const engine::Check* c = engine::CheckRegistry::global().find(check);
   EXPECT_NE(c, nullptr) << check;
   engine::CheckOptions o;
   o.horizon = horizon;
   o.params = std::move(params);
+  o.dropped = std::move(dropped);
   return engine::run_check(*c, inst, o);
 }
+
+const nlohmann::json kNoParams = nlohmann::json::object();
 
 TEST(Varre2026OrderPreservation, HoldsFromUniformAttention) {
   const auto r = run("varre2026.order_preservation", logistic_instance({"0.5", "0.3", "-0.2"}, {"0", "0", "0"}), 5);
@@ -38,8 +41,14 @@ TEST(Varre2026OrderPreservation, HoldsFromUniformAttention) {
 
 TEST(Varre2026OrderPreservation, ViolatedWhenAttentionStartsAgainstTheValues) {
   // u_0 > u_1 but a_0 − a_1 = −2: "a follows the order of u" fails from the start (and
-  // Δu' = c(s_0 − s_1)γ < 0 flips the u-order soon after).
-  const auto r = run("varre2026.order_preservation", logistic_instance({"0.01", "0"}, {"0", "2"}), 5);
+  // Δu' = c(s_0 − s_1)γ < 0 flips the u-order soon after) — outside the hypothesis uniform-a0,
+  // so Thm 3.2 says nothing there: inconclusive, the hypothesis named, until it is dropped.
+  const auto against = logistic_instance({"0.01", "0"}, {"0", "2"});
+  const auto outside = run("varre2026.order_preservation", against, 5);
+  EXPECT_EQ(outside.verdict, Verdict::inconclusive);
+  EXPECT_EQ(outside.reason, "hypothesis uniform-a0 fails on this instance: a_0(0) = 0 but a_1(0) = 2");
+  EXPECT_EQ(outside.details["failed_hypothesis"], "uniform-a0");
+  const auto r = run("varre2026.order_preservation", against, 5, kNoParams, {"uniform-a0"});
   ASSERT_EQ(r.verdict, Verdict::violated) << r.reason;
   EXPECT_LT(std::stod(r.margin.upper_text()), 0.0);
   EXPECT_EQ(r.details["violation"]["quantity"], "a_i - a_j");
@@ -56,8 +65,11 @@ TEST(Varre2026RepulsionLeader, HoldsFromUniformAttention) {
 }
 
 TEST(Varre2026RepulsionLeader, ViolatedWhenTheLeaderStartsBehind) {
-  // the u-leader 0 starts with a_0 − a_1 = −2: its u-gap shrinks (Δu' < 0) at t = 0
-  const auto r = run("varre2026.repulsion.leader", logistic_instance({"0.01", "0"}, {"0", "2"}), 1);
+  // the u-leader 0 starts with a_0 − a_1 = −2: its u-gap shrinks (Δu' < 0) at t = 0 (a(0) not
+  // uniform: only with uniform-a0 dropped)
+  const auto behind = logistic_instance({"0.01", "0"}, {"0", "2"});
+  EXPECT_EQ(run("varre2026.repulsion.leader", behind, 1).verdict, Verdict::inconclusive);
+  const auto r = run("varre2026.repulsion.leader", behind, 1, kNoParams, {"uniform-a0"});
   ASSERT_EQ(r.verdict, Verdict::violated) << r.reason;
   EXPECT_LT(std::stod(r.margin.upper_text()), 0.0);
 }
@@ -72,7 +84,7 @@ TEST(Varre2026OneHotEventual, UniformStartWinsByTheLargestValue) {
 TEST(Varre2026OneHotEventual, CompetitionIsWonByTheAttentionLeaderWhenItsHeadStartIsLarge) {
   // a_0 − a_1 = 5 against u_1 − u_0 = 0.01: u_0 overtakes u_1 (Δu' = c(s_0 − s_1) > 0), and
   // index 0 wins although it is not the argmax of u(0).
-  const auto r = run("varre2026.one_hot.eventual", logistic_instance({"0", "0.01"}, {"5", "0"}), 100);
+  const auto r = run("varre2026.one_hot.eventual", logistic_instance({"0", "0.01"}, {"5", "0"}), 100, kNoParams, {"uniform-a0"});
   ASSERT_EQ(r.verdict, Verdict::proved) << r.reason;
   EXPECT_EQ(r.details["winner"], 0);
   EXPECT_EQ(r.details["winner_vs_u0"], "not the argmax");

@@ -57,10 +57,12 @@ TEST(Varre2026GradientDescent, A53BitEnclosureGrowsTooWideAndSaysSo) {
   EXPECT_NE(r.reason.find("wider than"), std::string::npos) << r.reason;
 }
 
-TEST(Varre2026GradientDescent, RefusesStartsOutsideItsHypotheses) {
+TEST(Varre2026GradientDescent, NamesTheHypothesisAStartFailsAndRefusesBadParams) {
   nlohmann::json inst = headline();
   inst["a"][0] = "1";
-  EXPECT_THROW(run_gd(inst, "10"), std::invalid_argument);
+  const auto r = run_gd(inst, "10");
+  EXPECT_EQ(r.verdict, Verdict::inconclusive);
+  EXPECT_EQ(r.details["failed_hypothesis"], "uniform-a0") << r.reason;
   EXPECT_THROW(run_gd(headline(), "0"), std::invalid_argument);
   EXPECT_THROW(run_gd(headline(), "1.5"), std::invalid_argument);
 }

@@ -22,11 +22,13 @@ nlohmann::json two_tokens(const std::string& v0, const std::string& v1, const st
           {"provenance", "hand-made for tests"}};
 }
 
-engine::CheckResult run_basin(const std::string& check, const nlohmann::json& inst, double horizon = 1e5) {
+engine::CheckResult run_basin(const std::string& check, const nlohmann::json& inst, double horizon = 1e5,
+                              std::set<std::string> dropped = {}) {
   const engine::Check* c = engine::CheckRegistry::global().find(check);
   EXPECT_NE(c, nullptr) << check;
   engine::CheckOptions o;
   o.horizon = horizon;
+  o.dropped = std::move(dropped);
   return engine::run_check(*c, inst, o);
 }
 
@@ -73,7 +75,15 @@ TEST(Varre2026TwoTokenBasin, TheSeparatrixIsBracketedByTwoCertifiedWinners) {
 }
 
 TEST(Varre2026TwoTokenBasin, RefusesWhatItIsNotAbout) {
-  EXPECT_THROW(run_basin("varre2026.one_hot.t2_basin", two_tokens("0.5", "0.5", "1")), std::invalid_argument);  // u tied
+  // u tied: outside distinct-u0, named; with it dropped, still undecided (the rule names its
+  // winner by the sign of u_1 − u_2), never a verdict
+  const auto tied = two_tokens("0.5", "0.5", "1");
+  for (const char* name : {"varre2026.one_hot.t2_basin", "varre2026.one_hot.t2_basin.swapped", "varre2026.one_hot.t2_separatrix"}) {
+    const auto r = run_basin(name, tied);
+    EXPECT_EQ(r.verdict, Verdict::inconclusive) << name;
+    EXPECT_EQ(r.reason, "hypothesis distinct-u0 fails on this instance: u_0(0) = u_1(0) (u(0) = V(0)^T beta*, exactly)");
+    EXPECT_EQ(run_basin(name, tied, 1e5, {"distinct-u0"}).verdict, Verdict::inconclusive) << name;
+  }
   nlohmann::json three = two_tokens("0.5", "0", "1");
   three["T"] = 3;
   three["V"] = nlohmann::json::array({nlohmann::json::array({"0.5", "0", "0.1"})});

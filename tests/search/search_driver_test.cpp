@@ -63,6 +63,55 @@ const engine::Check& toy() {
   return *check;
 }
 
+// Claim at a horizon H (default 7): x_0 <= 1, whatever H is. Hypothesis "x1-zero": x_1 = 0
+// (like a(0) = 0); dropped, the generator draws x_1 in [1, 5]. Every sample with x_0 > 1 is a
+// counterexample, and the shrinker would like to set x_1 to 0 (a shorter number), which makes
+// the dropped hypothesis hold again. `over_interval`: whether a shorter horizon keeps the claim.
+class FirstAtMostOne final : public engine::Check {
+ public:
+  explicit FirstAtMostOne(bool over_interval) : over_interval_(over_interval) {}
+  std::string name() const override {
+    return over_interval_ ? "test.search.first_at_most_one.up_to_h" : "test.search.first_at_most_one.at_h";
+  }
+  std::string paper() const override { return "test"; }
+  std::string statement() const override { return "x_0 <= 1 at t = H when x_1 = 0"; }
+  std::vector<std::string> hypotheses() const override { return {"x1-zero"}; }
+  bool shorter_horizon_keeps_claim() const override { return over_interval_; }
+  nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
+    instances::SplitMix64 rng(seed);
+    auto unit = [&rng] { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; };
+    const double x0 = 5 * unit(), x1 = 1 + 4 * unit();
+    nlohmann::json in;
+    in["x"] = nlohmann::json::array({num::decimal_nearest(x0, 6), o.dropped.count("x1-zero") ? num::decimal_nearest(x1, 6) : "0"});
+    return in;
+  }
+  std::map<std::string, bool> hypotheses_on(const nlohmann::json& in) const override {
+    return {{"x1-zero", num::parse_decimal<Real>(in.at("x").at(1).get<std::string>()) == 0}};
+  }
+  engine::CheckResult run(const nlohmann::json& in, const engine::CheckOptions& o) const override {
+    const double m = 1 - num::parse_decimal<Real>(in.at("x").at(0).get<std::string>());
+    engine::CheckResult r;
+    r.horizon = o.horizon.value_or(7);
+    r.verdict = m < 0 ? engine::Verdict::violated : engine::Verdict::proved;
+    r.margin = engine::Margin::of_doubles(m, m);
+    return r;
+  }
+
+ private:
+  bool over_interval_;
+};
+
+const engine::Check& first_at_most_one(bool over_interval) {
+  static const bool registered = [] {
+    engine::CheckRegistry::global().add(std::make_unique<FirstAtMostOne>(false));
+    engine::CheckRegistry::global().add(std::make_unique<FirstAtMostOne>(true));
+    return true;
+  }();
+  (void)registered;
+  return *engine::CheckRegistry::global().find(over_interval ? "test.search.first_at_most_one.up_to_h"
+                                                             : "test.search.first_at_most_one.at_h");
+}
+
 search::SearchSettings settings(bool drop_small) {
   search::SearchSettings s;
   s.seed = 7;
@@ -112,6 +161,44 @@ TEST(SearchDriver, SameSeedSameOutcome) {
   c.seed = 8;
   const auto other = search::run_search(toy(), c, {});
   EXPECT_TRUE(other.found);
+}
+
+TEST(SearchDriver, AClaimAtOneTimeKeepsItsHorizonAndAClaimOnAnIntervalMayShortenIt) {
+  for (const bool over_interval : {false, true}) {
+    search::SearchSettings s;
+    s.seed = 3;
+    s.max_samples = 16;
+    s.evaluator.dropped = {"x1-zero"};
+    const auto o = search::run_search(first_at_most_one(over_interval), s, {});
+    ASSERT_TRUE(o.found) << over_interval;
+    ASSERT_TRUE(o.counterexample.horizon.has_value());
+    if (over_interval) {
+      EXPECT_EQ(*o.counterexample.horizon, 0.01);  // the violation does not depend on H
+    } else {
+      EXPECT_EQ(*o.counterexample.horizon, 7.0);  // the check's own horizon, the claim's
+      EXPECT_EQ(o.size_shrunk["horizon"], o.size_found["horizon"]);
+    }
+    EXPECT_EQ(o.counterexample.result.horizon, o.counterexample.horizon);
+  }
+}
+
+TEST(SearchDriver, ADroppedHypothesisTheCounterexampleBreaksStaysBrokenWhileShrinking) {
+  search::SearchSettings s;
+  s.seed = 3;
+  s.max_samples = 16;
+  s.evaluator.dropped = {"x1-zero"};
+  const engine::Check& c = first_at_most_one(false);
+  const auto o = search::run_search(c, s, {});
+  ASSERT_TRUE(o.found);
+  const auto& x = o.counterexample.instance["x"];
+  EXPECT_GT(num::parse_decimal<Real>(x[0].get<std::string>()), 1);        // still violated
+  EXPECT_FALSE(c.hypotheses_on(o.counterexample.instance).at("x1-zero"));  // still outside x1-zero
+  EXPECT_EQ(o.broken_hypotheses, std::vector<std::string>{"x1-zero"});
+  EXPECT_GT(o.shrink_refused_restores, 0u);  // x_1 -> "0" was tried and refused
+  EXPECT_LE(o.size_shrunk["significant_digits"].get<long>(), 3) << o.counterexample.instance.dump();
+  const auto record = search::search_record(c, s, o);
+  EXPECT_EQ(record["dropped"], nlohmann::json::array({"x1-zero"}));
+  EXPECT_EQ(record["search"]["breaks"], nlohmann::json::array({"x1-zero"}));
 }
 
 }  // namespace

@@ -64,6 +64,18 @@ TEST(Shrinker, ReachesTheKnownSmallestCounterexample) {
   EXPECT_FALSE(out.cut_short);
 }
 
+TEST(Shrinker, KeepsTheHorizonWhenTheClaimIsAtThatTime) {
+  const AtMostTen check;
+  const auto start = nlohmann::json::parse(R"({"n": 2, "x": ["3.14159", "12.3456"]})");
+  std::size_t certified = 0;
+  search::Counterexample cx{start, 100.0, check.run(start, {})};
+  search::ShrinkLimits limits;
+  limits.shorten_horizon = false;
+  const auto out = search::shrink(check, cx, certifying(check, &certified), limits);
+  EXPECT_EQ(out.smallest.horizon, 100.0);
+  EXPECT_EQ(out.smallest.instance, nlohmann::json::parse(R"({"n": 1, "x": ["12"]})")) << out.smallest.instance.dump();
+}
+
 TEST(Shrinker, NeverAcceptsACandidateThatHolds) {
   // A predicate that refuses everything leaves the counterexample as it was.
   const AtMostTen check;
