@@ -84,8 +84,11 @@ TEST(Varre2026ElementwiseRelu, OneSurvivorIsACertifiedOneHotLimit) {
   EXPECT_EQ(r.details["survivors"], nlohmann::json::array({0}));
   const auto p = rk4_direction({0.5, -2}, {1, 1}, 1.0, 6.0);
   EXPECT_NEAR(p[0], 1.0, 1e-9);
-  // a score that starts at 0 never moves (relu'(0) = 0): no survivor at all
-  EXPECT_EQ(run_relu(relu_instance({"0.5", "0.1"}, {"0", "-1"}, "1")).verdict, Verdict::inconclusive);
+  // a score that starts at 0 never moves (relu'(0) = 0), one that decays reaches it: no survivor
+  // at all, no limit direction
+  EXPECT_EQ(run_relu(relu_instance({"-2", "0.1"}, {"0.1", "0"}, "1")).verdict, Verdict::inconclusive);
+  // with no a_i(0) > 0 the weights alpha/sum(alpha) are 0/0 from the start: refused at validation
+  EXPECT_THROW(run_relu(relu_instance({"0.5", "0.1"}, {"0", "-1"}, "1")), std::invalid_argument);
   // the normalised-relu and softmax models are not this check's
   auto softmax = relu_instance({"0.5", "0.1"}, {"1", "1"}, "1");
   softmax["normalization"] = "softmax";

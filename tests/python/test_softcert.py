@@ -147,7 +147,7 @@ def test_decimal_strings_are_taken_as_given():
 
 def test_other_losses_take_their_fields():
     X = np.array([[1.0, 0.5], [0.25, -1.0], [0.0, 2.0]])
-    inst = softcert.Instance(V=np.eye(2), a=np.zeros(2), X=X, y=np.array([1.0, -1.0, 1.0]), loss="logistic_dataset",
+    inst = softcert.Instance(V=np.eye(2), a=np.ones(2), X=X, y=np.array([1.0, -1.0, 1.0]), loss="logistic_dataset",
                              normalization="sum")
     assert inst.loss == "logistic_dataset" and np.array_equal(inst.X, X) and inst.beta is None
     ce = softcert.Instance(V=np.eye(3), a=np.zeros(3), p=np.array([0.5, 0.25, 0.25]), loss="cross_entropy")
@@ -180,6 +180,8 @@ def headline_arrays():
     (lambda k: k.__setitem__("V", np.zeros((0, 3))), r"V: expected at least one row"),
     (lambda k: k.__setitem__("loss", "hinge"), r"loss: unknown loss \"hinge\""),
     (lambda k: k.__setitem__("normalization", "max"), r"normalization: unknown normalization \"max\""),
+    # a(0) = 0 under x^2: the weights f(a)/sum f(a_j) are 0/0 at the start
+    (lambda k: k.__setitem__("normalization", "square"), r"a: normalization \"square\" divides by sum_j a_j\(0\)\^2 = 0"),
     (lambda k: k.pop("beta"), r"beta: missing field"),
 ])
 def test_bad_arrays_raise_value_error_naming_the_field(change, field):
