@@ -61,6 +61,9 @@ class OneHotRateCheck : public LogisticCheck {
             "[" + q + "; a near miss: the sharper rate with the constant 1] Logistic loss, softmax: "
             "1 - max sigma(a(H)) <= 1/log(H)^2."};
   }
+  // No hypothesis on the start: the run certifies the state at t0 inside a region itself (any
+  // start, a(0) uniform or not; a state in no region is inconclusive).
+  std::vector<std::string> hypotheses() const override { return {}; }
   std::vector<std::string> params() const override { return {"T", "d", "a_scale", "from"}; }
 
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {

@@ -52,7 +52,7 @@ TEST(CliHypotheses, CheckNamesTheFailedHypothesisInsteadOfViolated) {
   EXPECT_EQ(d.status, 1) << d.out << d.err;
   EXPECT_EQ(only_record(json)["verdict"], "violated");
   EXPECT_EQ(only_record(json)["dropped"], nlohmann::json::array({"uniform-a0"}));
-  // the attention sink's paper reading applies the same rule (no exit 2 for such a file)
+  // the attention sink's paper reading applies the same rule: inconclusive, not a refused file (exit 2)
   const auto sink = run_softcert("check varre2026.attention_sink --instance " + f + " --horizon 5 -q");
   EXPECT_EQ(sink.status, 3) << sink.out << sink.err;
   EXPECT_NE(sink.out.find("hypothesis uniform-a0 fails on this instance"), std::string::npos) << sink.out;
@@ -90,7 +90,7 @@ TEST(CliHypotheses, SearchDropsWhatListAdvertises) {
   }
 }
 
-// The acceptance: a counterexample to the finite-horizon one-hot reading found with
+// A counterexample to the finite-horizon one-hot reading found with
 // uniform-a0 dropped is at the claim's horizon (the check's 1e5, or --horizon) and keeps a(0)
 // non-uniform; `softcert replay` reproduces it from the file.
 TEST(CliHypotheses, SearchOfAClaimAtOneTimeKeepsTheHorizonAndTheBrokenHypothesis) {

@@ -72,7 +72,7 @@ Run read_run(const fs::path& dir) {
     run.entry_order.push_back(label);
     run.entries[label] = es;
   }
-  if (run.side.commit.empty()) {  // a summary written before it carried the commit: the manifest's
+  if (run.side.commit.empty()) {  // a summary without its commit: the manifest's
     std::error_code ec2;
     if (fs::exists(dir / "manifest.json", ec2)) {
       const nlohmann::json m = read_json(dir / "manifest.json");
