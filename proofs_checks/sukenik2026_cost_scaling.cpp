@@ -54,13 +54,16 @@ class CostScaling final : public SinkPaperCheck {
                         "pattern on each orthonormal instance (certified brackets; for Gaussian embeddings only the mean log-ratio over "
                         "the sample is decided, our reading); for orthonormal embeddings cost_sink = g*tau*T/sqrt(T+1) and "
                         "cost_diag = g*tau*sum_t sqrt(t/(t+1)), i.e. T vs T^{3/2} for tau = sqrt(d), d = T+1, ratio ~ sqrt(T); "
-                        "the unfactorised cost ||W||_F^2 is equal for both."}) {}
+                        "the unfactorised cost ||W||_F^2 is equal for both. With params.cost = \"frobenius\" (orthonormal "
+                        "embeddings; a nearby reading of the seed's 'l2 (Frobenius) cost', which we expect false): the sink's "
+                        "unfactorised cost min ||W||_F^2 is strictly below the diagonal's; margin min_T (F_diag - F_sink)/F_sink, "
+                        "exact."}) {}
   // Claim B is about RANDOM embeddings (the generator's draws): no property of one instance
   // decides it, so hypotheses_on leaves it undecided and a search that keeps it only samples
   // the generator. `--drop random-embeddings` lets the search choose embeddings adversarially.
   std::vector<std::string> hypotheses() const override { return {"random-embeddings"}; }
   std::vector<std::string> params() const override {
-    return {"embedding", "tau", "T_max", "replicates", "d_rule", "proposal", "gap_target"};
+    return {"embedding", "tau", "T_max", "replicates", "d_rule", "proposal", "gap_target", "cost"};
   }
 
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
@@ -78,6 +81,16 @@ class CostScaling final : public SinkPaperCheck {
       return r;
     }
     const double gap_target = instances::param_double(options.params, "gap_target", 1e-6);
+    // params.cost: "factorised" (the claim: min ||W||_*) or "frobenius" (its near miss: the
+    // unfactorised min ||W||_F^2, which Theorem A makes equal for both patterns).
+    std::string cost = "factorised";
+    if (options.params.is_object() && options.params.contains("cost"))
+      cost = options.params["cost"].is_string() ? options.params["cost"].get<std::string>() : "";
+    if (cost != "factorised" && cost != "frobenius") throw std::invalid_argument("params.cost: must be \"factorised\" or \"frobenius\"");
+    if (cost == "frobenius" && !ci.orthonormal)
+      throw std::invalid_argument("params.cost = \"frobenius\": needs orthonormal embeddings (the exact unfactorised cost is known only there)");
+    std::optional<Rational> frobenius_margin;  // min_T (F_diag - F_sink) / F_sink, exact
+    bool frobenius_all = true;
     nlohmann::json rows = nlohmann::json::array();
     std::ostringstream table;
     table << "   T    d | sink cost bracket              | diagonal cost bracket          | ratio diag/sink        | rel.gap\n";
@@ -146,6 +159,14 @@ class CostScaling final : public SinkPaperCheck {
           row["frobenius_equal"] = typed.frobenius_equal = fd && *fd == *f;
           typed.frobenius_sink_gamma1_tau1 = *f;
           row["frobenius_scaled_approx"] = num::mid(fs);
+          if (fd && *f > 0) {
+            const Rational rel_f = (*fd - *f) / *f;
+            if (!frobenius_margin || rel_f < *frobenius_margin) frobenius_margin = rel_f;
+          } else {
+            frobenius_all = false;
+          }
+        } else {
+          frobenius_all = false;
         }
       }
       // Sink cheaper: diag_lo / sink_hi − 1 > 0 (the scale cancels).
@@ -220,6 +241,21 @@ class CostScaling final : public SinkPaperCheck {
                                     " individually), certified brackets, max relative gap " + num::decimal_nearest(max_gap, 2),
                                 "certified: on this sample the sink is costlier on average",
                                 "mean log cost ratio not separated from 0"});
+      return r;
+    }
+    if (cost == "frobenius") {
+      r.details["margin_meaning"] = "min over T of (F_diag - F_sink) / F_sink, F = min ||W||_F^2 (exact rationals)";
+      if (!frobenius_all || !frobenius_margin) {
+        engine::undecided(r, "the exact unfactorised cost could not be certified for every T");
+        return r;
+      }
+      engine::set_exact_margin(r, *frobenius_margin);
+      engine::decide_by_certificate(
+          r, *frobenius_margin > 0 ? engine::Certified::claim : engine::Certified::counterexample,
+          {"sink strictly cheaper than diagonal under min ||W||_F^2 for all " + std::to_string(ci.cases.size()) + " cases (exact)",
+           "certified exactly: the unfactorised costs min ||W||_F^2 of sink and diagonal are equal for some T, so the sink "
+           "is not strictly cheaper in that cost (its advantage is in the factorised cost)",
+           ""});
       return r;
     }
     r.details["margin_meaning"] = "min over T of cost_diag / cost_sink - 1";

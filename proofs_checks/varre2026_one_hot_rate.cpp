@@ -2,15 +2,16 @@
 // ours (docs/theorems/varre2026_region_lemma.md, Lemma 4; docs/theorems/varre2026_one_hot_rate.md).
 //
 // one_hot.rate             [ours] From the state at t₀ = params.from (default H/10), certified
-//                          inside R_k with gaps δ_j ≥ d_j > 0, Δ_j ≥ D_j > 0 and u_k ≤ U, Lemma 4
-//                          gives for every t ≥ t₀
-//                              1 − max σ(a(t)) ≤ B(t) = Σ_{j≠k} 1/(e^{d_j} + (D_j/(cT)) L(t)),
-//                              L(t) = log(1 + c(t − t₀)/(1 + e^U)),
-//                          a C/log t rate with certified constants. The check also encloses
-//                          1 − max σ(a(H)) on the validated tube and compares: a bound below the
-//                          enclosure would refute the lemma. Margin: B(H) − (1 − max σ(a(H))).
-// one_hot.rate.log2_unit   near miss: 1 − max σ(a(H)) ≤ 1/log²(H), the sharper rate with the
-//                          constant 1 — refuted where the measured constant is larger.
+//                          inside R_k with gaps δ_j ≥ d_j > 0, Δ_j ≥ D_j > 0, u_k ≤ U and
+//                          s_k ≥ s₀ = 1/(1 + Σ_j e^{−d_j}), Lemma 4 gives for every t ≥ t₀
+//                              1 − max σ(a(t)) ≤ B(t) = Σ_{j≠k} 1/(e^{d_j} + s₀(D_j L/c + g_j L²/(2c))),
+//                              L(t) = log(1 + c(t − t₀)/(1 + e^U)),  g_j = max(0, s₀ − e^{−d_j}),
+//                          a C/log² t rate (C/log t where every g_j is 0) with certified
+//                          constants. The check also encloses 1 − max σ(a(H)) on the validated
+//                          tube and compares: a bound below the enclosure would refute the lemma.
+//                          Margin: B(H) − (1 − max σ(a(H))).
+// one_hot.rate.log2_unit   near miss: 1 − max σ(a(H)) ≤ 1/log²(H), the rate with the constant 1 —
+//                          refuted where the flow's constant is larger.
 #include <cmath>
 
 #include "engine/registry.hpp"
@@ -18,19 +19,13 @@
 #include "integrate/rigorous_integrate.hpp"
 #include "numerics/elementary.hpp"
 #include "varre2026_check.hpp"
+#include "varre2026_region_state.hpp"
 
 namespace softcert::varre2026 {
 
 enum class RateReading { lemma_bound, log2_unit };
 
 namespace {
-
-// A double at or below the rational q (at or above with `up`).
-double rounded(const Rational& q, bool up) {
-  double d = q.convert_to<double>();
-  if (up ? Rational(d) < q : Rational(d) > q) d = std::nextafter(d, up ? INFINITY : -INFINITY);
-  return d;
-}
 
 // 1 − max σ(a) over the enclosure: [1 − max_i upper σ_i, 1 − max_i lower σ_i].
 std::pair<Rational, Rational> one_minus_max(const std::vector<integrate::EnclosedValue>& softmax) {
@@ -55,8 +50,9 @@ class OneHotRateCheck : public LogisticCheck {
     if (reading == RateReading::lemma_bound)
       return {"varre2026.one_hot.rate", doc,
               "[" + q + "] Logistic loss, softmax: from the state at t0 (params.from, default H/10) certified in R_k, for "
-              "every t >= t0, 1 - max sigma(a(t)) <= sum_{j != k} 1/(e^{d_j} + (D_j/(cT)) log(1 + c(t - t0)/(1 + e^U))), "
-              "d_j, D_j the certified gaps and U the certified u_k at t0; checked against the enclosure at t = H."};
+              "every t >= t0, 1 - max sigma(a(t)) <= sum_{j != k} 1/(e^{d_j} + s0 (D_j L/c + g_j L^2/(2c))), "
+              "L = log(1 + c(t - t0)/(1 + e^U)), s0 = 1/(1 + sum_j e^{-d_j}), g_j = max(0, s0 - e^{-d_j}) (a C/log^2 t "
+              "rate), d_j, D_j the certified gaps and U the certified u_k at t0; checked against the enclosure at t = H."};
     return {"varre2026.one_hot.rate.log2_unit", doc,
             "[" + q + "; a near miss: the sharper rate with the constant 1] Logistic loss, softmax: "
             "1 - max sigma(a(H)) <= 1/log(H)^2."};
@@ -96,41 +92,35 @@ class OneHotRateCheck : public LogisticCheck {
         return;
       }
       const auto& at0 = res.front();
-      const std::size_t T = inst.T;
-      std::size_t k = 0;
-      for (std::size_t i = 1; i < T; ++i)
-        if (at0.a[i].value.lower_rational() > at0.a[k].value.lower_rational()) k = i;
-      // the certified gaps at t0 (R_k needs every one positive)
-      std::vector<Rational> d(T), D(T);
-      for (std::size_t j = 0; j < T; ++j) {
-        if (j == k) continue;
-        d[j] = at0.a[k].value.lower_rational() - at0.a[j].value.upper_rational();
-        D[j] = at0.u[k].value.lower_rational() - at0.u[j].value.upper_rational();
-        if (d[j] <= 0 || D[j] <= 0) {
-          r.reason = "the state at t0 = " + t0 + " is not certainly in R_" + std::to_string(k) + " (token " + std::to_string(j) + ")";
-          return;
-        }
+      std::string why;
+      const auto st = certified_region_state(inst, at0, why);
+      if (!st) {
+        r.reason = why + " (t0 = " + t0 + ")";
+        return;
       }
-      // B(H) enclosed: every input rounded the way that makes B larger (d_j, D_j, c down; U up)
-      IntervalD c(0);
-      for (const auto& b : inst.beta) c = c + num::sqr(num::parse_decimal<IntervalD>(b));
-      const IntervalD c_low(c.lower(), c.lower());
-      const IntervalD U(rounded(at0.u[k].value.upper_rational(), true));
-      const IntervalD L = num::interval_log1p(c_low * (num::parse_decimal<IntervalD>(tH) - num::parse_decimal<IntervalD>(t0)) /
-                                              (IntervalD(1) + num::interval_exp(U)));
+      const std::size_t T = inst.T, k = st->k;
+      // B(H) enclosed: the certified inputs rounded the way that makes B larger (d_j, D_j, s0 down;
+      // U up), c over its enclosure.
+      const IntervalD& c = st->c;
+      const IntervalD L = num::interval_log1p(c * (num::parse_decimal<IntervalD>(tH) - num::parse_decimal<IntervalD>(t0)) /
+                                              (IntervalD(1) + num::interval_exp(st->U)));
       IntervalD B(0);
       nlohmann::json gaps = nlohmann::json::array();
       for (std::size_t j = 0; j < T; ++j) {
         if (j == k) continue;
-        const IntervalD dj(rounded(d[j], false)), Dj(rounded(D[j], false));
-        B = B + IntervalD(1) / (num::interval_exp(dj) + Dj / (c_low * IntervalD(static_cast<double>(T))) * L);
-        gaps.push_back({{"token", j}, {"d", decimal_below(d[j])}, {"D", decimal_below(D[j])}});
+        const IntervalD dj(rounded_double(st->d[j], false)), Dj(rounded_double(st->D[j], false));
+        const double g_lo = std::max(0.0, (st->s0 - num::interval_exp(-dj)).lower());
+        const IntervalD g(g_lo, g_lo);
+        B = B + IntervalD(1) / (num::interval_exp(dj) + st->s0 * (Dj * L / c + g * L * L / (IntervalD(2) * c)));
+        gaps.push_back({{"token", j}, {"d", decimal_below(st->d[j])}, {"D", decimal_below(st->D[j])}, {"g", num::lower_decimal(g, 10)}});
       }
+      const IntervalD& U = st->U;
+      r.details["s0"] = num::lower_decimal(st->s0, 10);
       r.details["winner"] = k;
       r.details["t0"] = t0;
       r.details["gaps_at_t0"] = gaps;
       r.details["U"] = num::upper_decimal(U, 10);
-      r.details["c"] = num::lower_decimal(c_low, 17);
+      r.details["c"] = {num::lower_decimal(c, 17), num::upper_decimal(c, 17)};
       r.details["bound_at_H"] = num::upper_decimal(B, 10);
       const Rational b_hi = Rational(B.upper());
       // The lemma says 1 − max σ(a(H)) ≤ B(H); the tube encloses 1 − max σ(a(H)) in [v_lo, v_hi].

@@ -31,13 +31,26 @@ TEST(Varre2026OneHotRate, TheBoundIsLemma4sFormulaOfTheCertifiedConstants) {
   const auto r = run_rate("varre2026.one_hot.rate", headline_instance(), 1e5);
   ASSERT_EQ(r.verdict, Verdict::proved) << r.reason;
   EXPECT_EQ(r.details["winner"], 6);  // the flow's certified winner (varre2026.attention_sink)
-  // B(H) = Σ 1/(e^{d_j} + (D_j/(cT)) log(1 + c(H − t0)/(1 + e^U))), in double from the record
-  const double c = std::stod(r.details["c"].get<std::string>()), U = std::stod(r.details["U"].get<std::string>());
-  const double t0 = std::stod(r.details["t0"].get<std::string>()), T = 8;
+  // B(H) = Σ 1/(e^{d_j} + s0 (D_j L/c + g_j L²/(2c))), L = log(1 + c(H − t0)/(1 + e^U)),
+  // s0 = 1/(1 + Σ e^{−d_j}), g_j = max(0, s0 − e^{−d_j}): in double from the record
+  const double c = std::stod(r.details["c"][0].get<std::string>()), U = std::stod(r.details["U"].get<std::string>());
+  const double t0 = std::stod(r.details["t0"].get<std::string>());
   const double L = std::log1p(c * (1e5 - t0) / (1 + std::exp(U)));
+  double tail = 0;
+  for (const auto& g : r.details["gaps_at_t0"]) tail += std::exp(-std::stod(g["d"].get<std::string>()));
+  const double s0 = 1 / (1 + tail);
+  EXPECT_NEAR(std::stod(r.details["s0"].get<std::string>()), s0, 1e-9);
   double B = 0;
-  for (const auto& g : r.details["gaps_at_t0"])
-    B += 1 / (std::exp(std::stod(g["d"].get<std::string>())) + std::stod(g["D"].get<std::string>()) / (c * T) * L);
+  bool some_quadratic = false;
+  for (const auto& g : r.details["gaps_at_t0"]) {
+    const double d = std::stod(g["d"].get<std::string>()), D = std::stod(g["D"].get<std::string>());
+    const double gj = std::max(0.0, s0 - std::exp(-d));
+    EXPECT_NEAR(std::stod(g["g"].get<std::string>()), gj, 1e-9);
+    some_quadratic = some_quadratic || gj > 0;
+    B += 1 / (std::exp(d) + s0 * (D * L / c + gj * L * L / (2 * c)));
+  }
+  // by t0 = 1e4 the leader outweighs every other token: the log² term is in force
+  EXPECT_TRUE(some_quadratic);
   EXPECT_NEAR(std::stod(r.details["bound_at_H"].get<std::string>()), B, 1e-9 * B);
   EXPECT_EQ(r.details["gaps_at_t0"].size(), 7u);
   // the enclosure at H lies below the bound, and the margin is their difference
