@@ -17,6 +17,12 @@
 // softmax loses the cancellation in σ_i(u_i − ū), so the widths grow with every iterate (fast
 // while the attention is spread, slowly once it has concentrated); the precision buys the
 // notebook's 10⁶ iterates (docs/theorems/varre2026_gd_iterates.md).
+//
+// gd.gaps_never_shrink — near miss [ours]: the iterates' version of the all-pairs repulsion
+// reading (varre2026.repulsion.all_pairs): for every pair with u_i(0) > u_j(0) and every
+// 1 ≤ k < N, a_i(k+1) − a_j(k+1) ≥ a_i(k) − a_j(k). Non-strict; margin: the enclosure of the
+// smallest increment; violated: an increment certainly negative (the flow's gaps shrink between
+// some pairs near t ≈ 10², and the iterates follow it).
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -108,19 +114,79 @@ engine::CheckResult decide(const instances::Instance& inst, const ExactStart& st
   return r;
 }
 
+// The near miss: every pair's a-gap nondecreasing from iterate to iterate.
+template <class S>
+engine::CheckResult decide_gap_growth(const instances::Instance& inst, const ExactStart& start, const GdSettings& set) {
+  const auto model = models::LogisticReduced<S>::from_instance(inst);
+  const auto pairs = ordered_pairs(start);
+  engine::CheckResult r;
+  S worst;
+  bool have = false, too_wide = false;
+  std::uint64_t worst_k = 0, broken_k = 0;
+  std::string broken;
+  std::vector<S> prev;
+  const std::uint64_t last = integrate::enclose_gradient_descent<S>(model, S(set.lr), set.iterations, [&](std::uint64_t k, const std::vector<S>& x) {
+    for (const auto& c : x)
+      if (!(num::width(c) <= set.max_width)) return !(too_wide = true);
+    if (k >= 2) {  // increments from iterate 1 on (a(0) ties)
+      for (const auto& [i, j] : pairs) {
+        const S step = S(x[i] - x[j]) - S(prev[i] - prev[j]);
+        if (!have || num::lower(step) < num::lower(worst)) worst_k = k;
+        worst = have ? num::min_of(worst, step) : step;
+        have = true;
+        if (num::certainly_negative(step)) {
+          broken = "pair (" + std::to_string(i) + ", " + std::to_string(j) + ")", broken_k = k;
+          return false;
+        }
+      }
+    }
+    prev = x;
+    return true;
+  });
+  r.details["iterations"] = last;
+  r.details["lr"] = set.lr;
+  if (too_wide) {
+    r.reason = "the enclosure of iterate " + std::to_string(last) + " is wider than " + num::decimal_round_trip(set.max_width);
+    return r;
+  }
+  if (!have) {
+    r.reason = "fewer than two iterates after the start";
+    return r;
+  }
+  r.details["smallest_increment_at"] = broken.empty() ? worst_k : broken_k;
+  const std::string at = " (iterates 1.." + std::to_string(last) + ", lr " + num::decimal_round_trip(set.lr) + ")";
+  engine::decide_by_margin(r, worst,
+                           {"no a-gap of a pair ordered by u(0) ever shrinks" + at,
+                            "the a-gap of " + broken + " certainly shrinks from iterate " + std::to_string(broken_k - 1) + " to " +
+                                std::to_string(broken_k) + at,
+                            "the enclosure of a gap's increment straddles 0" + at});
+  return r;
+}
+
 }  // namespace
+
+enum class GdReading { order, gaps_never_shrink };
 
 class GradientDescentOrderCheck : public LogisticCheck {
  public:
-  GradientDescentOrderCheck()
-      : LogisticCheck({"varre2026.gd.order_preservation", "docs/theorems/varre2026_gd_iterates.md",
+  explicit GradientDescentOrderCheck(GdReading reading) : LogisticCheck(text(reading)), reading_(reading) {}
+  static CheckText text(GdReading reading) {
+    if (reading == GdReading::gaps_never_shrink)
+      return {"varre2026.gd.gaps_never_shrink", "docs/theorems/varre2026_gd_iterates.md",
+              "[ours: a near miss, the iterates' version of the all-pairs repulsion reading of Thm 3.2's 'gaps widen'] "
+              "Logistic loss, softmax, a(0) uniform, u(0) distinct: the gradient-descent iterates (lr = params.lr, default "
+              "0.1; N = params.iterations, default H/lr) keep every a-gap of a pair with u_i(0) > u_j(0) nondecreasing: "
+              "a_i(k+1) - a_j(k+1) >= a_i(k) - a_j(k) for 1 <= k < N."};
+    return {"varre2026.gd.order_preservation", "docs/theorems/varre2026_gd_iterates.md",
                        "[code, cell 3: the authors' computation is gradient descent, run_experiment(dim=8, learning_rate=0.1, "
                        "num_iterations=int(1e6)); paper, Thm 3.2: seed 'preserves the order of the scores a and of the projected "
                        "values u'; ours: the statement for the iterates] Logistic loss, softmax, a(0) uniform, u(0) distinct: the "
                        "gradient-descent iterates x_{k+1} = x_k - lr grad L(x_k) from the instance's exact data (lr = params.lr, "
                        "default 0.1; N = params.iterations, default H/lr with H = 1e5: 1e6) keep, for every pair with "
                        "u_i(0) > u_j(0) and every "
-                       "1 <= k <= N, a_i(k) > a_j(k) and u_i(k) > u_j(k)."}) {}
+                       "1 <= k <= N, a_i(k) > a_j(k) and u_i(k) > u_j(k)."};
+  }
+  bool strict_margin() const override { return reading_ == GdReading::order; }
   std::vector<std::string> params() const override { return {"T", "d", "a_scale", "lr", "iterations"}; }
 
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
@@ -138,14 +204,19 @@ class GradientDescentOrderCheck : public LogisticCheck {
     const GdSettings set = gd_settings(o);
     const unsigned bits = o.precision_bits == 0 ? 384 : o.precision_bits;
     return engine::with_interval_kind(bits, [&](auto kind, unsigned used) {
-      engine::CheckResult r = decide<decltype(kind)>(inst, start, set);
+      engine::CheckResult r = reading_ == GdReading::order ? decide<decltype(kind)>(inst, start, set)
+                                                           : decide_gap_growth<decltype(kind)>(inst, start, set);
       r.precision_bits = used;
       r.horizon = static_cast<double>(set.iterations) * set.lr;  // the iterates' time on the notebook's axis
       return r;
     });
   }
+
+ private:
+  GdReading reading_;
 };
 
-SOFTCERT_REGISTER_CHECK(GradientDescentOrderCheck);
+SOFTCERT_REGISTER_CHECK(GradientDescentOrderCheck, GdReading::order);
+SOFTCERT_REGISTER_CHECK(GradientDescentOrderCheck, GdReading::gaps_never_shrink);
 
 }  // namespace softcert::varre2026

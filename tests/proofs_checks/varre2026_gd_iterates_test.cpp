@@ -51,6 +51,25 @@ TEST(Varre2026GradientDescent, TheIteratesKeepTheFlowsWinnerOnTheHeadline) {
   EXPECT_GT(std::stod(r.margin.lower_text()), 0.0);
 }
 
+TEST(Varre2026GradientDescent, TheNearMissGapsShrinkWhereTheFlowsDo) {
+  // the flow's a-gap of tokens (1, 0) shrinks from t = 172.97 on (varre2026.repulsion.all_pairs);
+  // the iterates' from iterate 1735 to 1736 (t = k·lr = 173.6)
+  const engine::Check* c = engine::CheckRegistry::global().find("varre2026.gd.gaps_never_shrink");
+  ASSERT_NE(c, nullptr);
+  EXPECT_FALSE(c->strict_margin());
+  engine::CheckOptions o;
+  o.params = {{"iterations", 3000}};
+  auto r = engine::run_check(*c, headline(), o);
+  ASSERT_EQ(r.verdict, Verdict::violated) << r.reason;
+  EXPECT_EQ(r.details["smallest_increment_at"], 1736);
+  EXPECT_NE(r.reason.find("pair (1, 0)"), std::string::npos) << r.reason;
+  EXPECT_LT(std::stod(r.margin.upper_text()), 0.0);
+  // before t ≈ 173 every gap still grows: the same statement holds on the first 1700 iterates
+  o.params = {{"iterations", 1700}};
+  r = engine::run_check(*c, headline(), o);
+  EXPECT_EQ(r.verdict, Verdict::proved) << r.reason;
+}
+
 TEST(Varre2026GradientDescent, A53BitEnclosureGrowsTooWideAndSaysSo) {
   const auto r = run_gd(headline(), "6000", 53);
   EXPECT_EQ(r.verdict, Verdict::inconclusive);
