@@ -100,9 +100,21 @@ inline unsigned ball_pieces_param(const nlohmann::json& params) {
   return static_cast<unsigned>(k);
 }
 
-// params.max_steps, the step budget of an integration.
+// params.max_steps, the step budget of an integration: an integer in [1, 10⁷]. Bounded, so that
+// no parameter (a negative number read as "unlimited", a huge one with a tiny h_max) can make a
+// run that never ends; the defaults are 2·10⁴ to 10⁶.
 inline std::size_t max_steps_param(const nlohmann::json& params, std::size_t fallback) {
-  return static_cast<std::size_t>(number_param(params, "max_steps", static_cast<double>(fallback)));
+  const double v = number_param(params, "max_steps", static_cast<double>(fallback));
+  if (!(v >= 1 && v <= 1e7) || v != std::floor(v)) throw std::invalid_argument("params.max_steps: must be an integer in [1, 1e7]");
+  return static_cast<std::size_t>(v);
+}
+
+// params.h_max, a cap on the validated step (0: none): finite and >= 0. A tiny cap only costs
+// steps, which max_steps bounds.
+inline double h_max_param(const nlohmann::json& params, double fallback) {
+  const double v = number_param(params, "h_max", fallback);
+  if (!(v >= 0 && std::isfinite(v))) throw std::invalid_argument("params.h_max: must be a finite number >= 0 (0: no cap)");
+  return v;
 }
 
 // A logistic value-softmax instance: T from params.T (default [2, 8]), d = params.d or T,
@@ -116,6 +128,9 @@ inline nlohmann::json generate_logistic_instance(std::uint64_t seed, const engin
   g.T = pick_size(o.params, "T", 0, pick.next());
   if (g.T == 0) g.T = 2 + static_cast<std::size_t>(pick.next() % 7);  // default range [2, 8]
   g.d = pick_size(o.params, "d", g.T, pick.next());
+  // Refused before anything is drawn: V holds d·T decimals, which T = d = 4096 would make 1.7·10⁷.
+  if (double(g.T) * double(g.d) > 1e6)
+    throw std::invalid_argument("params.T, params.d: V(0) would have d*T = " + std::to_string(g.T * g.d) + " entries; at most 10^6");
   g.a_scale = o.dropped.count(kUniformA0) ? number_param(o.params, "a_scale", 1.0) : 0.0;
   instances::Instance inst = instances::generate_instance(seed, g);
   if (o.dropped.count(kDistinctU0) && inst.T >= 2)

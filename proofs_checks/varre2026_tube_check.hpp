@@ -28,8 +28,8 @@ inline TubeCheckSettings tube_settings(const engine::CheckOptions& o) {
   if (!(s.horizon > 0) || s.horizon > 1e12) throw std::invalid_argument("horizon: must be in (0, 1e12]");
   s.order = static_cast<unsigned>(number_param(o.params, "order", s.order));
   s.max_depth = static_cast<unsigned>(number_param(o.params, "max_depth", s.max_depth));
-  s.max_steps = static_cast<std::size_t>(number_param(o.params, "max_steps", static_cast<double>(s.max_steps)));
-  s.h_max = number_param(o.params, "h_max", s.h_max);
+  s.max_steps = max_steps_param(o.params, s.max_steps);
+  s.h_max = h_max_param(o.params, s.h_max);
   if (s.order < 2 || s.order > 60) throw std::invalid_argument("params.order: must be in [2, 60]");
   if (s.max_depth > 20) throw std::invalid_argument("params.max_depth: must be at most 20");
   return s;

@@ -243,6 +243,13 @@ TEST(CliHostile, BadOptionValuesAreExitTwoNamingTheOption) {
       {"check sukenik2026.hard_switch --instances 2 -q --param T=-3", "--param: "},
       {"check sukenik2026.hard_switch --instances 2 -q --param 'T=\"abc\"'", "--param: "},
       {"check varre2026.one_hot.finite --instances 2 -q --horizon 1e308", "--param/--horizon: "},
+      // budgets and tolerances that would never end (-1 was read as "unlimited", 0 as the default)
+      {"check varre2026.order_preservation --instances 1 -q --param max_steps=-1", "params.max_steps: must be an integer in [1, 1e7]"},
+      {"check varre2026.order_preservation --instances 1 -q --param h_max=-1", "params.h_max: must be a finite number >= 0"},
+      {"integrate " + kHeadline + " --t 1 --tolerance 0", "tolerance: must be in (0, 1)"},
+      {"integrate " + kHeadline + " --t 1 --tolerance 1e-300", "tolerance: below 2^-(BITS - 4)"},
+      // refused before anything is drawn (T = d = 4096 grew the generator's memory with no output)
+      {"check varre2026.order_preservation --instances 1 -q --param T=4096", "at most 10^6"},
   };
   for (const auto& c : cases) {
     const CliRun r = run_softcert(c.args);
@@ -300,6 +307,16 @@ TEST(CliHostile, ReportMarkdownEscapesHtmlFromNames) {
   EXPECT_EQ(md.find("<img"), std::string::npos) << md;
   EXPECT_NE(md.find("&lt;script&gt;"), std::string::npos) << md;
   EXPECT_NE(md.find("<code>&lt;img src=x onerror=y&gt;</code>"), std::string::npos) << md;
+}
+
+TEST(CliHostile, AMalformedMemoryCapVariableIsRefusedAtStartUp) {
+  // "-1" was read by strtoull as 2^64 - 1, switching the cap off; "12x" was ignored
+  for (const char* value : {"-1", "12x", "0", "99999999999999999999", ""}) {
+    const CliRun r = hostile_run_with(std::string("SOFTCERT_TAPE_MEMORY_CAP='") + value + "'", "list");
+    EXPECT_EQ(r.status, 2) << value << "\n" << r.err;
+    EXPECT_NE(r.err.find("SOFTCERT_TAPE_MEMORY_CAP: must be a number of bytes"), std::string::npos) << r.err;
+  }
+  EXPECT_EQ(hostile_run_with("SOFTCERT_TAPE_MEMORY_CAP=1000000000", "list").status, 0);
 }
 
 }  // namespace

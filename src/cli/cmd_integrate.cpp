@@ -18,6 +18,7 @@
 #include <chrono>
 #include <cmath>
 #include <iomanip>
+#include <optional>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -46,7 +47,7 @@ struct IntegrateArgs {
               set = "auto";
   unsigned precision = 53;
   unsigned ball_pieces = 0;  // 0: the plan's (integrate/run_plan.hpp)
-  double tolerance = 0;  // 0: default
+  std::optional<double> tolerance;  // empty: the default
   double tail_width = 0;  // 0: not used
   bool no_check = false;
 };
@@ -63,7 +64,7 @@ nlohmann::json run_fast(const IntegrateArgs& args, const instances::Instance& in
   o.time = integrate::parse_time_mode(args.time);
   o.stepper = integrate::parse_stepper(args.stepper);
   o.precision_bits = args.precision;
-  if (args.tolerance != 0) o.tolerance = args.tolerance;
+  o.tolerance = args.tolerance;
   o.escalate = !args.no_check;
   const integrate::FastReport rep = integrate::integrate_fast(inst, args.t, o);
   const auto& r = rep.run;

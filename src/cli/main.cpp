@@ -7,6 +7,7 @@
 #include "cli/run_options.hpp"
 #include "engine/build_info.hpp"
 #include "engine/journal.hpp"
+#include "taylor/memory_cap.hpp"
 
 int main(int argc, char** argv) {
   // Past `ulimit -f`, write() fails with EFBIG instead of the process dying by SIGXFSZ (exit 153,
@@ -17,6 +18,13 @@ int main(int argc, char** argv) {
   bool version = false;
   app.add_flag("--version", version, "print version, commit, compiler and library versions");
   softcert::cli::command_line().assign(argv, argv + argc);
+  // The environment is input too: a malformed SOFTCERT_TAPE_MEMORY_CAP is refused before any run.
+  try {
+    softcert::taylor::derivative_memory_cap();
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "softcert: error: " << e.what() << "\n";
+    return 2;
+  }
   int exit_status = 0;
   softcert::cli::add_commands(app, exit_status);
   try {

@@ -308,6 +308,11 @@ FastReport integrate_fast(const instances::Instance& inst, const std::string& t_
   if (o.precision_bits > 65536) throw std::invalid_argument("precision: at most 65536 bits");
   if (o.tolerance && !(*o.tolerance > 0 && *o.tolerance < 1))
     throw std::invalid_argument("tolerance: must be in (0, 1)");
+  // Below 2^-(p-4) the step-size control asks for less error than p-bit rounding leaves: the
+  // steps shrink without end instead of the run failing.
+  if (o.tolerance && *o.tolerance < std::ldexp(1.0, 4 - static_cast<int>(o.precision_bits)))
+    throw std::invalid_argument("tolerance: below 2^-(BITS - 4) = " + num::decimal_down(std::ldexp(1.0, 4 - static_cast<int>(o.precision_bits)), 3) +
+                                " at " + std::to_string(o.precision_bits) + " bits, which no run can meet; raise the precision");
   const models::Form form = resolve_form(inst, o, end);
   const unsigned p = o.precision_bits;
   const double tol_log2 = o.tolerance ? std::log2(*o.tolerance) : default_tolerance_log2(p);
@@ -347,6 +352,11 @@ std::vector<FastReport> integrate_fast_at(const instances::Instance& inst, const
   if (o.precision_bits > 65536) throw std::invalid_argument("precision: at most 65536 bits");
   if (o.tolerance && !(*o.tolerance > 0 && *o.tolerance < 1))
     throw std::invalid_argument("tolerance: must be in (0, 1)");
+  // Below 2^-(p-4) the step-size control asks for less error than p-bit rounding leaves: the
+  // steps shrink without end instead of the run failing.
+  if (o.tolerance && *o.tolerance < std::ldexp(1.0, 4 - static_cast<int>(o.precision_bits)))
+    throw std::invalid_argument("tolerance: below 2^-(BITS - 4) = " + num::decimal_down(std::ldexp(1.0, 4 - static_cast<int>(o.precision_bits)), 3) +
+                                " at " + std::to_string(o.precision_bits) + " bits, which no run can meet; raise the precision");
   if (o.time == TimeMode::tau || o.form == models::Form::full_tau || o.form == models::Form::reduced_tau)
     throw std::invalid_argument("time: the fast trajectory runs in t-time (one pass landing on every time); leave time at auto or t");
   FastOptions ot = o;

@@ -12,11 +12,20 @@
 namespace softcert::taylor {
 
 namespace {
+// The largest override accepted: 2^50 bytes (1 PiB), far above any machine, so a value past it is
+// a typo or an attempt to switch the cap off, not a setting.
+constexpr unsigned long long kLargestCap = 1ULL << 50;
+
 std::size_t compute_cap() {
   if (const char* env = std::getenv("SOFTCERT_TAPE_MEMORY_CAP")) {
-    char* end = nullptr;
-    const unsigned long long v = std::strtoull(env, &end, 10);
-    if (end != env && *end == '\0' && v > 0) return static_cast<std::size_t>(v);
+    const std::string text = env;
+    // decimal digits only: strtoull alone would read "-1" as 2^64 − 1 (no cap) and " 5x" as 5
+    const bool digits = !text.empty() && text.size() <= 16 && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+    const unsigned long long v = digits ? std::strtoull(text.c_str(), nullptr, 10) : 0;
+    if (!digits || v == 0 || v > kLargestCap)
+      throw std::invalid_argument("SOFTCERT_TAPE_MEMORY_CAP: must be a number of bytes in [1, 2^50] written in decimal digits, got '" +
+                                  text.substr(0, 40) + "'");
+    return static_cast<std::size_t>(v);
   }
   const std::size_t eight_gib = std::size_t{8} << 30;
   const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);

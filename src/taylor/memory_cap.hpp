@@ -10,7 +10,9 @@
 namespace softcert::taylor {
 
 // Bytes: half the machine's physical memory, at most 8 GiB (SOFTCERT_TAPE_MEMORY_CAP, in bytes,
-// overrides it; read once).
+// overrides it; read once). A malformed override (not decimal digits, 0, or above 2^50) throws
+// std::invalid_argument naming the variable — the CLI checks it at start-up (exit 2) — instead of
+// being ignored or read as "no cap".
 std::size_t derivative_memory_cap();
 
 // Throws std::domain_error naming the sizes when nodes·orders·n coefficients of `bytes_each`

@@ -45,6 +45,15 @@ TEST(Decimal, ExactValuesGiveThinIntervalsAndExactRationals) {
   EXPECT_EQ(num::parse_decimal<Rational>("0.3412010552474289"), Rational(3412010552474289) / Rational(10000000000000000));
   EXPECT_EQ(num::parse_decimal<Rational>("0089"), Rational(89));
   EXPECT_EQ(num::parse_decimal<Rational>("-0.0"), Rational(0));
+  // the extreme exponents are exact (10^k by binary powering), and beyond 10^±100000 refused
+  boost::multiprecision::mpz_int p10 = 1;
+  for (int k = 0; k < 4000; ++k) p10 *= 10;
+  EXPECT_EQ(num::parse_decimal<Rational>("3e-4000"), Rational(3) / Rational(p10));
+  EXPECT_EQ(num::parse_decimal<Rational>("-2.5e4001"), Rational(-25) * Rational(p10));
+  const Rational tiny = num::parse_decimal<Rational>("1e-99999");
+  EXPECT_GT(tiny, 0);
+  EXPECT_EQ(tiny * num::parse_decimal<Rational>("1e99999"), Rational(1));
+  EXPECT_THROW(num::parse_decimal<Rational>("1e-100001"), std::invalid_argument);
 }
 
 TEST(Decimal, DoubleParseIsCorrectlyRounded) {
