@@ -485,7 +485,7 @@ struct FastArgs {
     o.time = integ::parse_time_mode(time);
     o.stepper = integ::parse_stepper(stepper);
     o.precision_bits = precision;
-    if (tolerance && *tolerance != 0) o.tolerance = *tolerance;
+    if (tolerance) o.tolerance = *tolerance;  // 0 is refused like the CLI's, not read as the default
     o.escalate = reference;
     return o;
   }
