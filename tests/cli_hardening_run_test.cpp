@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/suite.hpp"
+#include "engine/run_identity.hpp"
 #include "support/run_cli.hpp"
 #include "support/scratch_files.hpp"
 
@@ -146,6 +147,20 @@ TEST(CliHardeningRun, ResumeRefusesAnotherRunAndSaysWhatDiffers) {
     EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
     EXPECT_EQ(read_text(out / "results.jsonl"), journal) << "a refused journal is left alone";
     EXPECT_FALSE(fs::exists(out / "summary.json"));
+  }
+
+  // Another build of the same version is another run: its records may differ.
+  {
+    const fs::path out = dir / "other_build";
+    partial_run(dir / "s.toml", out, 3);
+    nlohmann::json header = nlohmann::json::parse(read_text(out / "run.json"));
+    ASSERT_TRUE(header["identity"].contains("build_commit"));
+    header["identity"]["build_commit"] = "0000000";
+    header["id"] = engine::sha256_hex(header["identity"].dump()).substr(0, 32);
+    write_text(out / "run.json", header.dump());
+    const CliRun r = run_softcert("suite " + (dir / "s.toml").string() + " -q --resume --out " + out.string());
+    EXPECT_EQ(r.status, 2) << r.err;
+    EXPECT_NE(r.err.find("build_commit: \"0000000\" (the earlier run)"), std::string::npos) << r.err;
   }
 
   // An identical copy of the suite at another path is the same run.

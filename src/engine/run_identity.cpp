@@ -107,6 +107,8 @@ RunIdentity run_identity(const Suite& suite, unsigned shard_count) {
                    {"seed", suite.seed},
                    {"shards", shard_count},
                    {"softcert", build_info().version},
+                   // the build, not only the version: records of two builds of one version can differ
+                   {"build_commit", build_info().git_commit},
                    {"entries", entries}};
   id.id = sha256_hex(id.components.dump()).substr(0, 32);
   return id;

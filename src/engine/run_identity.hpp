@@ -2,7 +2,7 @@
 // What makes two suite runs the same run, so that --resume and merge can refuse records that
 // another run wrote (docs/reports.md, "Run identity"): a hash of the suite file's content (not
 // its path), the seed, the shard split N (not K: the shards of one run share it), the softcert
-// version, and every entry's effective settings (check, tier, precision, horizon, params,
+// version and the commit it was built from, and every entry's effective settings (check, tier, precision, horizon, params,
 // dropped hypotheses, instance count, instance files by name and content hash).
 //
 // It is kept in DIR/run.json (the journal's header: written before the first record), in
