@@ -296,6 +296,19 @@ TEST(CliHardeningRun, OutDirectoryIsLockedAndOldReportsAreMovedAside) {
   EXPECT_EQ(read_text(out / "previous" / "results.jsonl"), old_journal);
   EXPECT_NE(read_text(out / "summary.json"), old_summary);
   for (const auto& rec : read_lines(out / "results.jsonl")) EXPECT_EQ(rec["check"], "sukenik2026.oversmoothing");
+  // a third run replaces softcert's own previous/ ...
+  ASSERT_EQ(run_softcert("suite " + (dir / "s.toml").string() + " -q --out " + out.string()).status, 0);
+  for (const auto& rec : read_lines(out / "previous" / "results.jsonl")) EXPECT_EQ(rec["check"], "sukenik2026.oversmoothing");
+  // ... but never a directory of the user's that happens to be called previous/ (it was deleted)
+  fs::remove_all(out / "previous");
+  fs::create_directories(out / "previous");
+  write_text(out / "previous" / "mine.txt", "precious\n");
+  const std::string journal = read_text(out / "results.jsonl");
+  const CliRun u = run_softcert("suite " + (dir / "s.toml").string() + " -q --out " + out.string());
+  EXPECT_EQ(u.status, 2) << u.err;
+  EXPECT_NE(u.err.find("exists and softcert did not make it"), std::string::npos) << u.err;
+  EXPECT_EQ(read_text(out / "previous" / "mine.txt"), "precious\n");
+  EXPECT_EQ(read_text(out / "results.jsonl"), journal) << "nothing moved";
 }
 
 // A full disk in the middle of a journal append: exit 2, and the journal is cut back to whole

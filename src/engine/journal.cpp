@@ -182,6 +182,11 @@ const std::vector<std::string>& run_dir_files() {
   return files;
 }
 
+namespace {
+// The file that marks DIR/previous as softcert's.
+const char kPreviousMarker[] = ".softcert-previous";
+}  // namespace
+
 std::string move_earlier_run_aside(const std::filesystem::path& dir) {
   namespace fs = std::filesystem;
   std::vector<std::string> present;
@@ -189,10 +194,19 @@ std::string move_earlier_run_aside(const std::filesystem::path& dir) {
     if (fs::exists(fs::symlink_status(dir / f))) present.push_back(f);
   if (present.empty()) return "";
   const fs::path staging = dir / ".previous.tmp", previous = dir / "previous";
+  // DIR/previous is replaced only when softcert made it (its marker file is there): a user's own
+  // DIR/previous, or a symlink there, is never deleted — the run is refused instead.
+  const fs::file_status prev_status = fs::symlink_status(previous);
+  if (fs::exists(prev_status) &&
+      !(fs::is_directory(prev_status) && fs::is_regular_file(fs::symlink_status(previous / kPreviousMarker))))
+    throw std::invalid_argument("--out " + dir.string() + ": " + previous.string() +
+                                " exists and softcert did not make it; move it away (a fresh run moves the earlier run's "
+                                "files there), or continue that run with --resume");
   std::error_code ec;
   fs::remove_all(staging, ec);
   fs::create_directories(staging, ec);
   if (ec) throw WriteError("cannot create " + staging.string() + ": " + ec.message());
+  write_file_atomically(staging / kPreviousMarker, "moved aside by softcert: the files of the run before the one in ..\n");
   // Reports first, the journal last: a kill in between leaves no report beside a journal of another run.
   for (const auto& f : present) {
     fs::rename(dir / f, staging / f, ec);
