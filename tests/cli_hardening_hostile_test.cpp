@@ -84,6 +84,24 @@ TEST(CliHostile, ResumeRefusesASymlinkedJournalAndOutputsRefuseSymlinksToFiles) 
   EXPECT_EQ(r.status, 2) << r.err;
   EXPECT_NE(r.err.find("results.jsonl: is a symbolic link: not followed"), std::string::npos) << r.err;
   EXPECT_EQ(read_text(dir / "target"), journal);
+  // the run's other files inside --out: a symlinked DIR/plots (its 8 plots went elsewhere) and
+  // DIR/summary.json linked to a FIFO (the write blocked) are refused before anything is written
+  fs::remove(out / "results.jsonl");
+  write_text(out / "results.jsonl", journal);
+  fs::create_directories(dir / "elsewhere");
+  fs::remove_all(out / "plots");
+  fs::create_symlink(dir / "elsewhere", out / "plots");
+  const CliRun plots = run_softcert("suite " + (dir / "s.toml").string() + " -q --resume --out " + out.string());
+  EXPECT_EQ(plots.status, 2) << plots.err;
+  EXPECT_NE(plots.err.find((out / "plots").string() + " is a symlink"), std::string::npos) << plots.err;
+  EXPECT_TRUE(fs::is_empty(dir / "elsewhere"));
+  fs::remove(out / "plots");
+  ASSERT_EQ(::mkfifo((dir / "fifo").c_str(), 0600), 0);
+  fs::remove(out / "summary.json");
+  fs::create_symlink(dir / "fifo", out / "summary.json");
+  const CliRun fifo = hostile_run_with("timeout 60", "suite " + (dir / "s.toml").string() + " -q --resume --out " + out.string());
+  EXPECT_EQ(fifo.status, 2) << fifo.err;
+  EXPECT_NE(fifo.err.find((out / "summary.json").string() + " is a symlink"), std::string::npos) << fifo.err;
   // an output file given on the command line that is a symlink to a regular file: refused (exit
   // 2, naming it), neither written through nor replaced (docs/cli.md, "Output files")
   write_text(dir / "json_target", "precious\n");

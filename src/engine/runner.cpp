@@ -218,6 +218,15 @@ SuiteReport run_suite(const Suite& suite, const RunSettings& settings) {
     if (ec) throw WriteError("cannot create " + settings.out_dir->string() + ": " + ec.message());
     journal_path = *settings.out_dir / "results.jsonl";
     if (settings.resume) {
+      // What a run writes in DIR is never a symlink: a link there (DIR/plots to a directory
+      // elsewhere, DIR/summary.json to a FIFO) would send the resumed run's files through it.
+      for (const auto& f : run_dir_files()) {
+        if (f == "results.jsonl") continue;  // read_journal_for_resume refuses a linked journal itself
+        std::error_code lc;
+        if (std::filesystem::is_symlink(std::filesystem::symlink_status(*settings.out_dir / f, lc)))
+          throw std::invalid_argument("--resume: " + (*settings.out_dir / f).string() +
+                                      " is a symlink; softcert writes its run files only as files of --out itself");
+      }
       std::error_code ec2;
       if (std::filesystem::exists(std::filesystem::symlink_status(journal_path, ec2))) {
         ResumableJournal j = read_journal_for_resume(journal_path);
