@@ -80,7 +80,16 @@ TEST(CliClaims, AnEditedReadmeIsCaughtAndRewritten) {
   r = run_softcert(args);
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("claims:begin"), std::string::npos) << r.err;
+  // a read-only README is the user's "do not touch": refused, not replaced (even as root)
+  softcert::testing::write_text(dir / "README.md", edited);
+  fs::permissions(dir / "README.md", fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+  r = run_softcert(args);
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("is read-only; not replaced"), std::string::npos) << r.err;
+  EXPECT_EQ(softcert::testing::read_text(dir / "README.md"), edited);
+  fs::permissions(dir / "README.md", fs::perms::owner_write, fs::perm_options::add);
 }
+
 
 // A scratch ledger beside a one-entry suite, with `claim` as its only claim.
 fs::path scratch_ledger(const std::string& name, const std::string& claim) {
@@ -100,6 +109,17 @@ std::string replace(std::string s, const std::string& from, const std::string& t
   const auto at = s.find(from);
   EXPECT_NE(at, std::string::npos) << from;
   return s.replace(at, from.size(), to);
+}
+
+TEST(CliClaims, ALedgerStringHoldingTheEndMarkerIsRefused) {
+  // the README grew by a section on every run: the next splice ended at the claim's marker
+  const fs::path ledger = scratch_ledger("marker", replace(kGood, "finding = \"f\"", "finding = \"f <!-- claims:end -->\""));
+  const fs::path readme = ledger.parent_path() / "README.md";
+  softcert::testing::write_text(readme, "<!-- claims:begin -->\n<!-- claims:end -->\n");
+  const auto r = run_softcert(claims_args(ledger, "--readme '" + readme.string() + "'"));
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("a claim may not contain it"), std::string::npos) << r.err;
+  EXPECT_EQ(softcert::testing::read_text(readme), "<!-- claims:begin -->\n<!-- claims:end -->\n");
 }
 
 TEST(CliClaims, AWellFormedScratchLedgerIsAccepted) {
@@ -169,11 +189,11 @@ TEST(CliClaims, ResultsOfASuiteRunAreAddedToItsEntries) {
   // a run of another suite, a missing summary, a malformed option: exit 2 naming the problem
   r = run_softcert(claims_args(ledger, "--results 'quick=" + out.string() + "'"));
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("no entry of suite 'quick'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("is the summary of suite 'mini', not of 'quick'"), std::string::npos) << r.err;
   r = run_softcert(claims_args(ledger, "--results 'mini=" + (out / "none").string() + "'"));
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("summary.json"), std::string::npos) << r.err;
-  softcert::testing::write_text(out / "summary.json", "{\"checks\": [{\"entry\": \"x\"}]}");
+  softcert::testing::write_text(out / "summary.json", "{\"suite\": \"mini\", \"checks\": [{\"entry\": \"x\"}]}");
   r = run_softcert(claims_args(ledger, "--results 'mini=" + out.string() + "'"));
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("checks[].counts"), std::string::npos) << r.err;

@@ -14,6 +14,7 @@
 
 #include "engine/input_file.hpp"
 #include "engine/suite.hpp"
+#include "numerics/quote.hpp"
 #include "numerics/strict_json.hpp"
 
 namespace softcert::cli {
@@ -260,6 +261,10 @@ void attach_results(Ledger& l, const std::string& suite, const fs::path& dir) {
     fail(f, std::string("not JSON: ") + e.what());
   }
   if (!j.is_object() || !j.contains("checks") || !j["checks"].is_array()) fail(f, "checks: an array is required");
+  // The summary names the suite it is of: another suite's results would land on this one's entries.
+  if (!j.contains("suite") || !j["suite"].is_string()) fail(f, "suite: a string is required");
+  if (j["suite"].get<std::string>() != suite)
+    fail(f, "is the summary of suite '" + num::excerpt(j["suite"].get<std::string>(), 100) + "', not of '" + suite + "'");
   std::map<std::string, std::string> seen;
   for (const auto& c : j["checks"]) {
     if (!c.is_object() || !c.contains("entry") || !c["entry"].is_string()) fail(f, "checks[].entry: a string is required");
@@ -360,6 +365,11 @@ std::string render_docs_page(const Ledger& l) {
 }
 
 std::string splice_readme(const std::string& text, const std::string& section, const std::string& what) {
+  // The generated section holds each marker once, at its ends: a ledger string holding a marker
+  // would make the next run splice at the wrong place, and the README would grow every run.
+  if (section.find(kReadmeBegin, 1) != std::string::npos || section.find(kReadmeEnd) != section.rfind(kReadmeEnd))
+    fail(what, std::string("the ledger's text holds the marker '") + kReadmeBegin + "' or '" + kReadmeEnd +
+                   "'; a claim may not contain it");
   const auto b = text.find(kReadmeBegin);
   if (b == std::string::npos || (b != 0 && text[b - 1] != '\n'))
     fail(what, std::string("no line '") + kReadmeBegin + "'");

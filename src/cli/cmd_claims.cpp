@@ -35,6 +35,11 @@ bool settle(const std::string& file, const std::string& wanted, bool check) {
   }
   const std::string now = read_regular_file(file, 16 << 20);
   if (now == wanted) return true;
+  // A file without any write permission is the user's "do not touch": the atomic rename would
+  // replace it regardless (and root passes every access test), so the mode bits decide.
+  if (!check && (st.permissions() & (std::filesystem::perms::owner_write | std::filesystem::perms::group_write |
+                                      std::filesystem::perms::others_write)) == std::filesystem::perms::none)
+    throw UsageError(file + ": is read-only; not replaced (make it writable to regenerate it)");
   if (check) {
     std::cerr << "claims: " << file << " differs from what the ledger generates (run `softcert claims LEDGER "
               << "--readme README.md --docs docs/claims.md` and commit)\n";
