@@ -2,6 +2,8 @@
 // the cost-scaling and headline experiments (small settings) write CSVs whose numbers agree
 // with independent computations (closed forms; a separate rigorous integration).
 #include <gtest/gtest.h>
+#include <sys/file.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <cmath>
@@ -92,6 +94,21 @@ TEST(CliReproduce, BadUsageExitsTwoAndWritesNothing) {
   EXPECT_EQ(is_file.status, 2);
   EXPECT_NE(is_file.err.find("not a directory"), std::string::npos) << is_file.err;
   EXPECT_EQ(std::distance(fs::directory_iterator(out), fs::directory_iterator()), 1) << "only the file we made";
+}
+
+TEST(CliReproduce, ASecondRunIntoTheSameDirectoryIsRefused) {
+  // two runs into one --out mixed their files: the directory is locked as a suite's is
+  const fs::path out = scratch_path("reproduce", "locked");
+  fs::create_directories(out);
+  const int fd = ::open((out / ".softcert.lock").c_str(), O_RDWR | O_CREAT, 0644);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(::flock(fd, LOCK_EX | LOCK_NB), 0);
+  const auto r = run_softcert("reproduce sukenik2026-cost-scaling --quiet --set T_max=4 --out " + quoted(out));
+  EXPECT_EQ(r.status, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("another softcert run is using this directory"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(out / "cost_scaling.csv"));
+  ::close(fd);
+  EXPECT_EQ(run_softcert("reproduce sukenik2026-cost-scaling --quiet --set T_max=4 --out " + quoted(out)).status, 0);
 }
 
 TEST(CliReproduce, CostScalingMatchesTheClosedForms) {

@@ -18,6 +18,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/run_options.hpp"
+#include "engine/journal.hpp"
 #include "integrate/cpu_cap.hpp"
 #include "integrate/step_progress.hpp"
 #include "report/step_progress_lines.hpp"
@@ -105,6 +106,18 @@ int run(const ReproduceArgs& args) {
   // leave a/b behind): the experiment checks its --set values when it starts, so --out is only
   // checked here and created once the run has succeeded.
   check_output_dir_possible(out);
+  // One run at a time per directory (engine::OutDirLock, as for suites): two runs into one --out
+  // mixed their files. An existing directory is locked now, so a second run is refused before it
+  // computes; a new one once it is created, after the run.
+  std::optional<engine::OutDirLock> lock;
+  {
+    std::error_code ec;
+    try {
+      if (fs::is_directory(fs::symlink_status(out, ec))) lock.emplace(out);
+    } catch (const std::invalid_argument& err) {
+      throw UsageError(err.what());
+    }
+  }
 
   reproduce::RunContext ctx;
   ctx.settings = settings;
@@ -140,6 +153,7 @@ int run(const ReproduceArgs& args) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   try {
     reproduce::prepare_output_dir(out);
+    if (!lock) lock.emplace(out);
   } catch (const std::invalid_argument& err) {
     throw UsageError(err.what());
   }
