@@ -54,7 +54,7 @@ void add_check_command(CLI::App& app, int& exit_status) {
   cmd->add_flag("--quiet,-q", args->quiet, "no progress output");
   cmd->callback([args, horizon, jobs, &exit_status]() {
     const engine::Check* check = engine::CheckRegistry::global().find(args->name);
-    if (!check) throw UsageError("no check named " + num::quoted(args->name) + " (softcert list shows them)");
+    if (!check) throw UsageError(engine::CheckRegistry::global().unknown(args->name) + " (softcert list shows them)");
     if (args->instance_files.empty() && args->instances == 0)
       throw UsageError("give --instance FILE or --instances N");
     if (horizon->count() > 0) check_horizon(args->horizon);

@@ -69,7 +69,7 @@ void add_list_command(CLI::App& app, int& exit_status) {
     if (!args->names.empty()) {
       for (const auto& n : args->names) {
         const engine::Check* c = engine::CheckRegistry::global().find(n);
-        if (!c) throw UsageError("no check named '" + n + "' (softcert list shows them)");
+        if (!c) throw UsageError(engine::CheckRegistry::global().unknown(n) + " (softcert list shows them)");
         print_verbose(*c);
       }
       exit_status = 0;

@@ -128,7 +128,7 @@ void add_search_command(CLI::App& app, int& exit_status) {
   cmd->add_flag("--quiet,-q", args->quiet, "no progress lines on stderr");
   cmd->callback([args, horizon, &exit_status]() {
     const engine::Check* check = engine::CheckRegistry::global().find(args->name);
-    if (!check) throw UsageError("no check named " + num::quoted(args->name) + " (softcert list shows them)");
+    if (!check) throw UsageError(engine::CheckRegistry::global().unknown(args->name) + " (softcert list shows them)");
     search::SearchSettings s;
     for (const auto& d : args->drops) {
       if (const std::string p = engine::unknown_hypothesis_problem(*check, d); !p.empty()) throw UsageError("--drop: " + p);

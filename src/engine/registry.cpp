@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "numerics/nearest_word.hpp"
+#include "numerics/quote.hpp"
+
 namespace softcert::engine {
 
 const char* to_string(Verdict v) {
@@ -45,6 +48,12 @@ std::vector<const Check*> CheckRegistry::all() const {
   for (const auto& c : checks_) out.push_back(c.get());
   std::sort(out.begin(), out.end(), [](auto* a, auto* b) { return a->name() < b->name(); });
   return out;
+}
+
+std::string CheckRegistry::unknown(const std::string& name) const {
+  std::vector<std::string> names;
+  for (const auto& c : checks_) names.push_back(c->name());
+  return "no check named " + num::quoted(name) + num::did_you_mean(name, names);
 }
 
 }  // namespace softcert::engine

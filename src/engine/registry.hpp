@@ -16,6 +16,8 @@ class CheckRegistry {
   void add(std::unique_ptr<Check> check);  // throws std::logic_error on a duplicate name
   const Check* find(const std::string& name) const;
   std::vector<const Check*> all() const;  // sorted by name
+  // "no check named \"NAME\"", with the nearest registered name when NAME looks like a typo of it.
+  std::string unknown(const std::string& name) const;
 
  private:
   std::vector<std::unique_ptr<Check>> checks_;

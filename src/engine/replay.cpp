@@ -25,7 +25,7 @@ ReplayRequest read_replay_record(const std::string& text, const std::string& whe
   ReplayRequest req;
   const std::string name = rec["check"].get<std::string>();
   req.check = CheckRegistry::global().find(name);
-  if (!req.check) fail("no check named " + num::quoted(name));
+  if (!req.check) fail(CheckRegistry::global().unknown(name));
   req.instance = rec["counterexample"];
   req.options.tier = Tier::rigorous;  // a replay is always rigorous, whatever found it
   if (rec.contains("precision_bits") && !rec["precision_bits"].is_null()) {

@@ -93,7 +93,7 @@ nlohmann::json run_item(const Suite& suite, const WorkItem& item) {
   nlohmann::json instance;
   CheckResult result;
   try {
-    if (!check) throw std::invalid_argument("no check named " + entry.check);
+    if (!check) throw std::invalid_argument(CheckRegistry::global().unknown(entry.check));
     instance = item.instance ? *item.instance
                : item.file   ? load_instance_file(*item.file)
                              : check->generate(item.seed, entry.generate);

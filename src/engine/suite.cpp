@@ -159,7 +159,7 @@ Suite load_suite(const std::filesystem::path& file) {
     const auto* name = t->get("name");
     if (!name || !name->is_string()) fail(where, "name (a string) is required");
     e.check = name->as_string()->get();
-    if (!CheckRegistry::global().find(e.check)) fail(where, "no check named " + num::quoted(e.check) + " (see softcert list)");
+    if (!CheckRegistry::global().find(e.check)) fail(where, CheckRegistry::global().unknown(e.check) + " (see softcert list)");
     e.label = e.check;
     if (const auto* label = t->get("label")) {
       if (!label->is_string() || label->as_string()->get().empty()) fail(where, "label must be a nonempty string");

@@ -3,6 +3,7 @@
 
 #include "engine/input_file.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -10,6 +11,7 @@
 
 #include "numerics/decimal.hpp"
 #include "numerics/kinds.hpp"
+#include "numerics/nearest_word.hpp"
 #include "numerics/quote.hpp"
 
 namespace softcert::instances {
@@ -179,6 +181,14 @@ bool loss_uses_p(Loss l) { return l == Loss::cross_entropy; }
 
 Instance parse_instance(const nlohmann::json& j) {
   if (!j.is_object()) fail("instance", "expected a JSON object");
+  // A key the reader does not know is refused, not ignored: a mistyped "beta" or "normalisation"
+  // would otherwise be a different instance than the one the user wrote. Notes of a user's own
+  // go under "extra", which is accepted and never read.
+  static const std::vector<std::string> known = {"model", "loss", "normalization", "T", "d", "V", "U", "a", "beta", "X",
+                                                 "y", "p", "p_logits", "authors_run", "provenance", "id", "seed", "extra"};
+  for (const auto& [key, value] : j.items())
+    if (std::find(known.begin(), known.end(), key) == known.end())
+      fail(key, "unknown key" + num::did_you_mean(key, known) + "; a note of your own goes under \"extra\"");
   Instance inst;
   inst.model = string_at(j, "model");
   if (inst.model != "value_softmax" && inst.model != "tied_value_softmax")

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "engine/registry.hpp"
+#include "numerics/nearest_word.hpp"
 
 namespace softcert::engine {
 namespace {
@@ -35,6 +36,16 @@ std::vector<const Check*> theorem_checks() {
   for (const Check* c : CheckRegistry::global().all())
     if (c->name().rfind("test.", 0) != 0) out.push_back(c);
   return out;
+}
+
+TEST(CheckRegistry, AnUnknownNameSuggestsTheNearestCheck) {
+  const auto& reg = engine::CheckRegistry::global();
+  EXPECT_EQ(reg.unknown("varre2026.order_prservation"),
+            "no check named \"varre2026.order_prservation\" (did you mean \"varre2026.order_preservation\"?)");
+  EXPECT_EQ(reg.unknown("nothing.like.it"), "no check named \"nothing.like.it\"");
+  EXPECT_EQ(num::edit_distance("kitten", "sitting"), 3u);
+  EXPECT_EQ(num::nearest_word("ab", {"xy", "ac"}), std::optional<std::string>("ac"));
+  EXPECT_EQ(num::nearest_word("abcdef", {"uvwxyz"}), std::nullopt);  // 6 edits: not a typo
 }
 
 TEST(CheckRegistry, EveryCheckHasADocsPage) {

@@ -29,6 +29,18 @@ std::string refusal(const nlohmann::json& j) {
 
 bool starts_with(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
 
+TEST(InstanceParse, AnUnknownKeyIsRefusedWithTheNearestKnownOne) {
+  auto j = good();
+  j["normalisation"] = "softmax";  // a typo beside the real key: silently ignored once
+  EXPECT_EQ(refusal(j), "normalisation: unknown key (did you mean \"normalization\"?); a note of your own goes under \"extra\"");
+  j.erase("normalisation");
+  j["zzz_notes"] = 1;
+  EXPECT_TRUE(starts_with(refusal(j), "zzz_notes: unknown key;")) << refusal(j);
+  j.erase("zzz_notes");
+  j["extra"] = {{"notes", "mine"}, {"anything", {1, 2, 3}}};
+  EXPECT_EQ(refusal(j), "");
+}
+
 TEST(InstanceParse, AcceptsAWellFormedInstanceAndRoundTrips) {
   const auto inst = instances::parse_instance(good());
   EXPECT_EQ(inst.T, 2u);
