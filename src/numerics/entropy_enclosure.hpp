@@ -35,6 +35,22 @@ S xlogx_enclosure(const S& p) {
   }
 }
 
+// An enclosure intersected with the range [lo, hi] the quantity is known to lie in (an entropy in
+// [0, log n], a largest weight in [1/n, 1]): sound, since the true value lies in both, and it
+// keeps printed enclosures inside their natural range. An enclosure that misses the range
+// entirely cannot happen for a sound one; it is returned unchanged rather than made empty.
+template <class S>
+S clipped_to(const S& x, const BoundOf<S>& lo, const BoundOf<S>& hi) {
+  if constexpr (!is_interval_v<S>) {
+    return x;
+  } else {
+    using B = BoundOf<S>;
+    const B l = lower(x) < lo ? lo : lower(x), h = hi < upper(x) ? hi : upper(x);
+    if (!(l <= h)) return x;
+    return hull_of_bounds<S>(l, h);
+  }
+}
+
 // The entropy H(α/Σα) = −Σ_k (α_k/Σα) log(α_k/Σα) of the weights normalised to sum 1.
 // Guarantee: when it returns a value, every α' in the box `alpha` with every α'_k/Σα' ≥ 0 has
 // H(α'/Σα') in the result. It returns nullopt when Σα is not certainly positive or some α_k/Σα
@@ -58,7 +74,12 @@ std::optional<S> entropy_enclosure(const std::vector<S>& alpha, bool& undefined)
     h = h - xlogx_enclosure(p);
   }
   if (undefined || unsure) return std::nullopt;
-  return h;
+  if constexpr (is_interval_v<S>) {
+    // H ∈ [0, log n]: log n rounded upward
+    return clipped_to(h, BoundOf<S>(0), upper(num::log(S(static_cast<int>(alpha.size())))));
+  } else {
+    return h;
+  }
 }
 
 // max_k α_k/Σα. Guarantee: contains max_k α'_k/Σα' for every α' in the box `alpha`, when Σα is
@@ -70,11 +91,21 @@ std::optional<S> max_weight_enclosure(const std::vector<S>& alpha) {
   for (const auto& a : alpha) sum = sum + a;
   if (!certainly_positive(sum)) return std::nullopt;
   std::optional<S> best;
+  bool nonnegative = true;
   for (const auto& a : alpha) {
     const S p = a / sum;
+    nonnegative = nonnegative && certainly_nonnegative(p);
     best = best ? max_of(*best, p) : p;
   }
-  return best;
+  if constexpr (is_interval_v<S>) {
+    // The largest of n numbers summing to 1 is at least 1/n (rounded downward); at most 1 only
+    // when none is negative (the sum normalization's signed weights can exceed 1).
+    using B = BoundOf<S>;
+    const B one_over_n = lower(S(1) / S(static_cast<int>(alpha.size())));
+    return clipped_to(*best, one_over_n, nonnegative ? B(1) : upper(*best));
+  } else {
+    return best;
+  }
 }
 
 // The entropy of softmax(a), H(a) = logsumexp(a) − Σ_i σ_i(a) a_i.

@@ -102,6 +102,35 @@ TEST(EntropyEnclosure, XLogXKeepsTheInteriorMinimum) {
   EXPECT_EQ(num::upper(z), 0.0);
 }
 
+TEST(EntropyEnclosure, EnclosuresAreClippedToTheirNaturalRanges) {
+  // a near one-hot box: the naive enclosures reach below 0 (entropy) and above 1 (largest
+  // weight), which the reports printed as [-3.3e-7, ...] and 1.00000034
+  const std::vector<IntervalD> alpha = {num::hull_of_bounds<IntervalD>(0.9999997, 1.0000003),
+                                        num::hull_of_bounds<IntervalD>(0.0, 3e-7)};
+  bool undefined = false;
+  const auto h = num::entropy_enclosure(alpha, undefined);
+  ASSERT_TRUE(h.has_value());
+  EXPECT_EQ(num::lower(*h), 0.0);
+  EXPECT_GT(num::upper(*h), 0.0);
+  EXPECT_LE(num::upper(*h), std::log(2.0) + 1e-15);
+  const auto m = num::max_weight_enclosure(alpha);
+  ASSERT_TRUE(m.has_value());
+  EXPECT_EQ(num::upper(*m), 1.0);
+  EXPECT_LT(num::lower(*m), 1.0);
+  // the true values stay inside: the exact one-hot (1, 0) has entropy 0 and largest weight 1
+  EXPECT_TRUE(num::possibly_le(*h, IntervalD(0.0)) && num::possibly_ge(*m, IntervalD(1.0)));
+  // a uniform box is clipped at log 2 from above and 1/2 from below
+  const std::vector<IntervalD> even = {num::hull_of_bounds<IntervalD>(0.49, 0.51), num::hull_of_bounds<IntervalD>(0.49, 0.51)};
+  const auto he = num::entropy_enclosure(even, undefined);
+  ASSERT_TRUE(he.has_value());
+  EXPECT_LE(num::upper(*he), std::nextafter(std::log(2.0), 1.0));
+  EXPECT_GE(num::upper(*he), std::log(2.0));  // log 2 itself is possible (the uniform point)
+  EXPECT_GE(num::lower(*num::max_weight_enclosure(even)), 0.5 - 1e-16);
+  // signed weights (the sum normalization): the largest can exceed 1 and is not clipped there
+  const std::vector<IntervalD> signed_w = {IntervalD(6.62), IntervalD(0.79), IntervalD(-6.41)};
+  EXPECT_GT(num::lower(*num::max_weight_enclosure(signed_w)), 6.0);
+}
+
 TEST(EntropyEnclosure, SignsTheEntropyCannotTakeAreReportedNotEnclosed) {
   bool undefined = false;
   EXPECT_FALSE(num::entropy_enclosure(std::vector<IntervalD>{IntervalD(1.5), IntervalD(-0.5)}, undefined).has_value());
