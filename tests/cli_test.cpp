@@ -15,6 +15,17 @@ TEST(Cli, VersionNamesCommitCompilerAndLibraries) {
     EXPECT_NE(r.out.find(key), std::string::npos) << key << " missing in\n" << r.out;
 }
 
+TEST(Cli, HelpShowsEachOptionsDefaultAndWhatASentinelMeans) {
+  const CliRun r = run_softcert("check --help");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("=rigorous"), std::string::npos) << r.out;      // --tier
+  EXPECT_NE(r.out.find("--shard TEXT=1/1"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("--horizon FLOAT=the check's"), std::string::npos) << r.out;  // 0 means "the check's"
+  EXPECT_EQ(r.out.find("=[]"), std::string::npos) << r.out;            // empty lists print nothing
+  const CliRun s = run_softcert("search --help");
+  EXPECT_NE(s.out.find("=no cap"), std::string::npos) << s.out;        // --max-samples
+}
+
 TEST(Cli, UnknownSubcommandOrFlagIsAUsageError) {
   for (const char* args : {"frobnicate", "--no-such-flag", "list --no-such-flag", ""}) {
     const CliRun r = run_softcert(args);

@@ -15,6 +15,8 @@ int main(int argc, char** argv) {
   std::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{"softcert: checks theorems about softmax attention with certified numerics"};
   app.name("softcert");
+  // Every option's default in --help (subcommands inherit this when they are created below).
+  app.option_defaults()->always_capture_default();
   bool version = false;
   app.add_flag("--version", version, "print version, commit, compiler and library versions");
   softcert::cli::command_line().assign(argv, argv + argc);
@@ -27,6 +29,15 @@ int main(int argc, char** argv) {
   }
   int exit_status = 0;
   softcert::cli::add_commands(app, exit_status);
+  // Defaults that are sentinels print what they mean, and empty lists print nothing.
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
+    for (CLI::Option* o : sub->get_options([](CLI::Option*) { return true; })) {
+      const std::string name = o->get_name(false, true), shown = o->get_default_str();
+      if (shown == "[]") o->default_str("");
+      else if (shown == "0" && (name == "--precision" || name == "--horizon")) o->default_str("the check's");
+      else if (shown == "0" && name == "--max-samples") o->default_str("no cap");
+      else if (shown == "0" && name == "--ball-pieces") o->default_str("the plan's");
+    }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
