@@ -335,6 +335,17 @@ TEST(CliHostile, AMalformedMemoryCapVariableIsRefusedAtStartUp) {
     EXPECT_NE(r.err.find("SOFTCERT_TAPE_MEMORY_CAP: must be a number of bytes"), std::string::npos) << r.err;
   }
   EXPECT_EQ(hostile_run_with("SOFTCERT_TAPE_MEMORY_CAP=1000000000", "list").status, 0);
+  // a cap too small for the run: inconclusive with the bytes it needed, never an internal error
+  const fs::path out = scratch_dir("hostile", "memory_cap") / "r.json";
+  const CliRun r = hostile_run_with("SOFTCERT_TAPE_MEMORY_CAP=1000",
+                                    "check varre2026.loss.rate --instances 1 --horizon 10 -q --json " + out.string());
+  EXPECT_EQ(r.status, 3) << r.err;  // too many inconclusive
+  const auto records = read_lines(out);
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_EQ(records[0]["verdict"], "inconclusive");
+  const std::string reason = records[0]["reason"];
+  EXPECT_NE(reason.find("the run does not fit the memory cap"), std::string::npos) << reason;
+  EXPECT_NE(reason.find("bytes"), std::string::npos) << reason;
 }
 
 }  // namespace

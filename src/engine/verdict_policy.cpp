@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "integrate/validation_failure.hpp"
+#include "taylor/memory_cap.hpp"
 #include "numerics/quote.hpp"
 
 namespace softcert::engine {
@@ -121,6 +122,9 @@ CheckResult run_check(const Check& check, const nlohmann::json& instance, const 
   } catch (const integrate::ValidationFailure& e) {
     r = CheckResult{};
     r.reason = std::string("the rigorous tier stopped: ") + e.what();
+  } catch (const taylor::MemoryLimit& e) {  // a run too big for the machine: not a bug, not a verdict
+    r = CheckResult{};
+    r.reason = std::string("the run does not fit the memory cap: ") + e.what();
   }
   if (r.verdict == Verdict::inconclusive && r.precision_bits == 0) r.precision_bits = options.precision_bits;
   if (!r.horizon && r.verdict == Verdict::inconclusive) r.horizon = options.horizon;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <limits>
 #include <stdexcept>
@@ -34,7 +35,14 @@ std::size_t compute_cap() {
   return std::min(eight_gib, half);
 }
 
-std::string gib(double bytes) { return std::to_string(bytes / double(std::size_t{1} << 30)).substr(0, 6) + " GiB"; }
+// Rounded up, in the unit that shows it (a small cap set for a test printed as "0.0000 GiB").
+std::string gib(double bytes) {
+  char buf[64];
+  if (bytes >= double(std::size_t{1} << 30)) std::snprintf(buf, sizeof buf, "%.4g GiB", std::ceil(bytes / double(std::size_t{1} << 30) * 1e3) / 1e3);
+  else if (bytes >= double(std::size_t{1} << 20)) std::snprintf(buf, sizeof buf, "%.4g MiB", std::ceil(bytes / double(std::size_t{1} << 20) * 1e3) / 1e3);
+  else std::snprintf(buf, sizeof buf, "%.0f bytes", std::ceil(bytes));
+  return buf;
+}
 }  // namespace
 
 std::size_t derivative_memory_cap() {
@@ -46,7 +54,7 @@ void require_derivative_memory(std::size_t nodes, std::size_t orders, std::size_
   const double bytes = double(nodes) * double(orders) * double(n) * double(bytes_each);  // no overflow
   const std::size_t cap = derivative_memory_cap();
   if (bytes > double(cap))
-    throw std::domain_error("memory: the variational pass needs " + gib(bytes) + " (" + std::to_string(nodes) +
+    throw MemoryLimit("memory: the variational pass needs " + gib(bytes) + " (" + std::to_string(nodes) +
                             " tape nodes x " + std::to_string(orders) + " orders x n = " + std::to_string(n) +
                             "), above the cap of " + gib(double(cap)) +
                             " (SOFTCERT_TAPE_MEMORY_CAP; taylor/memory_cap.hpp); the ball step needs no x0-derivatives "
@@ -62,7 +70,7 @@ std::size_t derivative_block_width(std::size_t nodes, std::size_t orders, std::s
   const double fit = room > 0 ? std::floor(room / per_direction) : 0;
   const std::size_t least = std::min<std::size_t>(n, 8);
   if (fit < double(least))
-    throw std::domain_error("memory: the variational pass needs " + gib(result + per_direction * double(least)) +
+    throw MemoryLimit("memory: the variational pass needs " + gib(result + per_direction * double(least)) +
                             " in blocks of " + std::to_string(least) + " directions (its result n x " +
                             std::to_string(orders) + " orders x n = " + std::to_string(n) + ", plus " +
                             std::to_string(nodes) + " tape nodes x " + std::to_string(orders) +

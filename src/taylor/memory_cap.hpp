@@ -6,8 +6,17 @@
 // validated flow reports as a step that cannot be validated (the check: inconclusive, with the
 // bytes it would have needed), instead of taking the machine down.
 #include <cstddef>
+#include <stdexcept>
 
 namespace softcert::taylor {
+
+// A refusal for memory: what a run would need exceeds the cap. A std::domain_error, so that a
+// validated step that meets it fails like any step that cannot be validated; the engine reports
+// one met anywhere else in a check as `inconclusive` with this message (the bytes it needed).
+class MemoryLimit : public std::domain_error {
+ public:
+  using std::domain_error::domain_error;
+};
 
 // Bytes: half the machine's physical memory, at most 8 GiB (SOFTCERT_TAPE_MEMORY_CAP, in bytes,
 // overrides it; read once). A malformed override (not decimal digits, 0, or above 2^50) throws
@@ -15,8 +24,8 @@ namespace softcert::taylor {
 // being ignored or read as "no cap".
 std::size_t derivative_memory_cap();
 
-// Throws std::domain_error naming the sizes when nodes·orders·n coefficients of `bytes_each`
-// bytes exceed the cap (the product computed without overflow).
+// Throws MemoryLimit naming the sizes when nodes·orders·n coefficients of `bytes_each` bytes
+// exceed the cap (the product computed without overflow).
 void require_derivative_memory(std::size_t nodes, std::size_t orders, std::size_t n, std::size_t bytes_each);
 
 // Directions per block of the variational pass (taylor/tape.hpp: the pass runs for one block of
@@ -25,7 +34,7 @@ void require_derivative_memory(std::size_t nodes, std::size_t orders, std::size_
 // direction) array whole — when nodes·orders·n coefficients fit in an eighth of the cap (1 GiB
 // under the 8 GiB cap: every measured run but the tied model's at D = 50 and 100, e.g. the
 // regression model at n = 420, q = 20); otherwise the most directions w whose block array nodes·orders·w
-// fits in an eighth of the cap and, together with the n·orders·n result array, in the cap. Throws std::domain_error naming
+// fits in an eighth of the cap and, together with the n·orders·n result array, in the cap. Throws MemoryLimit naming
 // the sizes when fewer than min(n, 8) directions fit (e.g. the result array alone is too big).
 std::size_t derivative_block_width(std::size_t nodes, std::size_t orders, std::size_t n, std::size_t bytes_each);
 
