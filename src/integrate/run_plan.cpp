@@ -37,11 +37,6 @@ void add_why(RunPlan& p, const std::string& s) { p.why += (p.why.empty() ? "" : 
 
 bool auto_tau_time(double horizon) { return horizon >= kTauTimeFromHorizon; }
 
-const char* to_string(PlanForm f) { return f == PlanForm::reduced_logistic ? "reduced" : "full"; }
-const char* to_string(PlanTime t) { return t == PlanTime::tau ? "tau" : "t"; }
-const char* to_string(PlanStepper s) { return s == PlanStepper::ball ? "ball" : "lohner"; }
-const char* to_string(PlanTail t) { return t == PlanTail::pl ? "pl" : "none"; }
-
 RunPlan plan_run(const instances::Instance& inst, const RunRequest& q) {
   if (!(q.horizon >= 0)) throw std::invalid_argument("horizon: must be ≥ 0");
   if (q.form != "auto" && q.form != "reduced" && q.form != "full")

@@ -22,6 +22,7 @@
 #include <string>
 
 #include "instances/instance.hpp"
+#include "integrate/plan_choices.hpp"
 #include "integrate/rigorous_integrate.hpp"
 #include "integrate/validated_taylor.hpp"
 #include "numerics/box_ball.hpp"
@@ -39,17 +40,6 @@ bool auto_tau_time(double horizon);  // horizon >= kTauTimeFromHorizon
 // (docs/performance.md, "The ball step"); below it the Lohner set is kept (the quick suite's
 // instances, n ≤ 80, keep their margins exactly).
 inline constexpr std::size_t kBallFromDimension = 200;
-
-enum class PlanTier { fast, rigorous };
-enum class PlanForm { reduced_logistic, full_state };  // the 2T-dimensional logistic form, or (V, a) / (U, a)
-enum class PlanTime { t, tau };
-enum class PlanStepper { lohner, ball };
-enum class PlanTail { none, pl };  // pl: integrate/pl_tail.hpp (square and regression loss, t-time)
-
-const char* to_string(PlanForm f);
-const char* to_string(PlanTime t);
-const char* to_string(PlanStepper s);
-const char* to_string(PlanTail t);
 
 // What a caller asks. Every optional field left empty is the plan's to choose; a set field is an
 // expert's override and wins (validated: a choice no method serves is refused).
