@@ -265,19 +265,15 @@ void compare_with_reference(FastReport& report, unsigned p);
 
 models::Form resolve_form(const instances::Instance& inst, const FastOptions& o, double t_end) {
   using models::Form;
-  Form base = o.form;
-  if (base == Form::full_tau) base = Form::full;
-  if (base == Form::reduced_tau) base = Form::reduced;
-  const bool tau_possible = !inst.tied() && inst.loss == instances::Loss::logistic &&
-                            (base == Form::full || inst.normalization == instances::Normalization::softmax);
-  bool tau = false;
-  if (o.form == Form::full_tau || o.form == Form::reduced_tau || o.time == PlanTime::tau) {
-    if (!tau_possible) throw std::invalid_argument("time: τ-time needs loss \"logistic\" (and softmax for the reduced form)");
-    tau = true;
-  } else if (!o.time) {
-    tau = tau_possible && auto_tau_time(t_end);  // the one "auto" rule of both tiers (run_plan.hpp)
-  }
-  if (base == Form::full) return tau ? Form::full_tau : Form::full;
+  // The choice is the plan's (run_plan.hpp); a τ form asks for τ-time whatever o.time says.
+  RunRequest q;
+  q.tier = PlanTier::fast;
+  q.horizon = t_end;
+  q.form = o.form == Form::reduced || o.form == Form::reduced_tau ? PlanForm::reduced_logistic : PlanForm::full_state;
+  q.time = o.form == Form::full_tau || o.form == Form::reduced_tau ? std::optional<PlanTime>(PlanTime::tau) : o.time;
+  const RunPlan plan = plan_run(inst, q);
+  const bool tau = plan.time == PlanTime::tau;
+  if (plan.form == PlanForm::full_state) return tau ? Form::full_tau : Form::full;
   return tau ? Form::reduced_tau : Form::reduced;
 }
 

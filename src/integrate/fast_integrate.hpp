@@ -98,7 +98,8 @@ std::vector<FastReport> integrate_fast_at(const instances::Instance& inst, const
 // digits_of_agreement, steps, seconds and the reference run's facts.
 nlohmann::json to_json(const FastReport& report);
 
-// The form actually integrated for these options and END (adds τ per the time mode).
+// The form actually integrated for these options and END: integrate::plan_run's choice of the
+// time variable (run_plan.hpp), τ added to the asked form.
 models::Form resolve_form(const instances::Instance& inst, const FastOptions& options, double t_end);
 
 }  // namespace softcert::integrate

@@ -58,6 +58,34 @@ TEST(RunPlan, AutoTimeSwitchesAtExactly100InBothTiers) {
   EXPECT_EQ(integrate::resolve_form(logistic, fo, below), models::Form::full);
 }
 
+// The fast tier's form is the plan's (resolve_form asks plan_run): its time variable added to the
+// asked form, a τ form asking for τ-time; the tied model and square loss have no τ-time, and
+// asking for it is refused naming time.
+TEST(RunPlan, FastFormIsThePlans) {
+  const auto logistic = shape(4, 3, instances::Loss::logistic), square = shape(4, 3, instances::Loss::square);
+  auto tied = shape(3, 3, instances::Loss::logistic);
+  tied.model = "tied_value_softmax";
+  integrate::FastOptions fo;
+  fo.form = models::Form::reduced;
+  EXPECT_EQ(integrate::resolve_form(logistic, fo, 500), models::Form::reduced_tau);
+  EXPECT_EQ(integrate::resolve_form(square, fo, 500), models::Form::reduced);
+  fo.form = models::Form::full_tau;
+  fo.time = PlanTime::t;
+  EXPECT_EQ(integrate::resolve_form(logistic, fo, 1), models::Form::full_tau);
+  fo.form = models::Form::full;
+  fo.time.reset();
+  EXPECT_EQ(integrate::resolve_form(tied, fo, 500), models::Form::full);
+  fo.time = PlanTime::tau;
+  for (const auto& inst : {tied, square}) {
+    try {
+      (void)integrate::resolve_form(inst, fo, 1);
+      ADD_FAILURE() << "τ-time was not refused";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_EQ(std::string(e.what()).rfind("time: ", 0), 0u) << e.what();
+    }
+  }
+}
+
 // τ-time needs the logistic loss; the rigorous full state of logistic loss takes it at every
 // horizon; the fast tier has no τ-time tied model; an explicit time wins where it is possible.
 TEST(RunPlan, TimeVariableByLossFormAndRequest) {
