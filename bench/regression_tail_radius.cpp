@@ -32,7 +32,7 @@ int main(int argc, char** argv) {
   const std::size_t max_steps = argc > 4 ? static_cast<std::size_t>(std::atol(argv[4])) : 1000000;
   integrate::RunRequest q;
   q.tier = integrate::PlanTier::rigorous;
-  q.form = "full";
+  q.form = integrate::PlanForm::full_state;
   q.horizon = end;
   const integrate::RunPlan plan = integrate::plan_run(inst, q);
   integrate::ValidatedOptions vo = integrate::validated_options(plan);

@@ -102,7 +102,7 @@ int main(int argc, char** argv) {
     ro.precision_bits = c.bits;
     ro.order = order;
     integrate::RunRequest rq = integrate::rigorous_request(ro, c.t);
-    rq.form = "reduced";
+    rq.form = integrate::PlanForm::reduced_logistic;
     const integrate::RunPlan plan = integrate::plan_run(inst, rq);
     Row best;
     best.cpu = 1e300;

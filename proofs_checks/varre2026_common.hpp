@@ -15,6 +15,7 @@
 #include "engine/check.hpp"
 #include "instances/generator.hpp"
 #include "instances/instance.hpp"
+#include "integrate/run_knobs.hpp"
 #include "numerics/decimal.hpp"
 #include "numerics/kinds.hpp"
 
@@ -80,13 +81,16 @@ inline unsigned taylor_order_param(const nlohmann::json& params, unsigned fallba
   return order;
 }
 
-// params.set, the set a t-time full-state run carries: "lohner" (the Taylor–Lohner set, default)
-// or "ball" (integrate::ValidatedOptions::log_norm_ball, docs/method.md §2b). True for "ball".
-inline bool ball_set_param(const nlohmann::json& params) {
-  if (!params.is_object() || !params.contains("set")) return false;
-  const auto& v = params["set"];
-  if (!v.is_string() || (v != "lohner" && v != "ball")) throw std::invalid_argument("params.set: must be \"lohner\" or \"ball\"");
-  return v == "ball";
+// params[key] as the word integrate/run_knobs.hpp reads (absent: "auto", the check's default).
+inline std::string word_param(const nlohmann::json& params, const char* key) {
+  if (!params.is_object() || !params.contains(key)) return "auto";
+  return params[key].is_string() ? params[key].get<std::string>() : params[key].dump();
+}
+
+// params.set, the set a full-state run carries: "lohner" (the Taylor–Lohner set) or "ball"
+// (integrate::ValidatedOptions::log_norm_ball, docs/method.md §2b); empty: the check's default.
+inline std::optional<integrate::PlanStepper> set_param(const nlohmann::json& params) {
+  return integrate::parse_plan_set(word_param(params, "set"), "params.set");
 }
 
 // params.ball_pieces (with set "ball"): the pieces of each step's growth factor, in [1, 64];
@@ -96,7 +100,7 @@ inline unsigned ball_pieces_param(const nlohmann::json& params) {
   const double k = number_param(params, "ball_pieces", 1);
   if (!(k >= 1 && k <= 64) || k != static_cast<double>(static_cast<unsigned>(k)))
     throw std::invalid_argument("params.ball_pieces: must be an integer in [1, 64]");
-  if (!ball_set_param(params)) throw std::invalid_argument("params.ball_pieces: only with params.set = \"ball\"");
+  if (set_param(params) != integrate::PlanStepper::ball) throw std::invalid_argument("params.ball_pieces: only with params.set = \"ball\"");
   return static_cast<unsigned>(k);
 }
 

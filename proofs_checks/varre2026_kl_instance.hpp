@@ -37,7 +37,7 @@ inline KlSettings kl_settings(const engine::CheckOptions& o) {
   s.delta = fraction_param(o.params, "delta", s.delta);
   s.order = taylor_order_param(o.params, s.order);
   s.max_steps = max_steps_param(o.params, s.max_steps);
-  if (o.params.is_object() && o.params.contains("set")) s.ball = ball_set_param(o.params);
+  if (const auto set = set_param(o.params)) s.ball = *set == integrate::PlanStepper::ball;
   if (o.params.is_object() && o.params.contains("ball_pieces")) {
     if (!s.ball) throw std::invalid_argument("params.ball_pieces: only with params.set = \"ball\"");
     const double k = number_param(o.params, "ball_pieces", 1);

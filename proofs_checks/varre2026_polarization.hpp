@@ -94,13 +94,13 @@ inline nlohmann::json generate_family_instance(std::uint64_t seed, const engine:
 
 // The full state and attention at t = H, enclosed by the rigorous full-model tier
 // (integrate/rigorous_full.hpp, whose guarantee it inherits) as integrate::plan_run plans it for
-// `request` (form "full"; request.horizon is set to H): its time variable, stepper, pieces, order
-// and, unless request.no_tail, the PL tail (integrate/pl_tail.hpp; square and regression loss).
+// `request` (the full state; request.horizon is set to H): its time variable, stepper, pieces, order
+// and, unless request.tail is off, the PL tail (integrate/pl_tail.hpp; square and regression loss).
 // A run that stops throws (the engine makes it inconclusive).
 template <class S>
 integrate::FullStateEnclosure<S> rigorous_state_at(const instances::Instance& inst, double H, integrate::RunRequest request) {
   request.tier = integrate::PlanTier::rigorous;
-  request.form = "full";
+  request.form = integrate::PlanForm::full_state;
   request.horizon = H;
   request.precision_bits = integrate::working_bits<S>();
   const integrate::RunPlan plan = integrate::plan_run(inst, request);
@@ -186,7 +186,7 @@ inline integrate::RunRequest order_and_budget(unsigned order, std::size_t max_st
 
 // The same request without a tail (a check whose quoted enclosures are the validated steps' own).
 inline integrate::RunRequest no_tail(integrate::RunRequest q) {
-  q.no_tail = true;
+  q.tail = integrate::TailPolicy::off;
   return q;
 }
 

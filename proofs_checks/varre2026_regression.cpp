@@ -130,7 +130,7 @@ class RegressionConditioningCheck : public VarreCheck {
     // set and ball_pieces: an expert's override of the plan (integrate/run_plan.hpp), which
     // otherwise takes the ball step at d = 20 (420 states) with pieces chosen per step.
     integrate::RunRequest request = order_and_budget(order, max_steps);
-    if (o.params.is_object() && o.params.contains("set")) request.set = ball_set_param(o.params) ? "ball" : "lohner";
+    request.set = set_param(o.params);
     if (o.params.is_object() && o.params.contains("ball_pieces")) request.ball_pieces = ball_pieces_param(o.params);
     if (o.params.is_object() && o.params.contains("stop_when_decided")) {
       if (!o.params["stop_when_decided"].is_boolean()) throw std::invalid_argument("params.stop_when_decided: must be true or false");
@@ -229,7 +229,7 @@ class RegressionConditioningCheck : public VarreCheck {
       }
       integrate::RunRequest q = request;  // as rigorous_state_at plans the member's run
       q.tier = integrate::PlanTier::rigorous;
-      q.form = "full";
+      q.form = integrate::PlanForm::full_state;
       q.horizon = H;
       if (integrate::plan_run(sw.members[i], q).tail != integrate::PlanTail::pl) {
         windows.push_back(nullptr);

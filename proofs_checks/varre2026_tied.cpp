@@ -97,7 +97,7 @@ engine::CheckResult rigorous(const instances::Instance& inst, const TiedSettings
       integrate::RunRequest q = order_and_budget(set.order, set.max_steps);
       q.horizon = set.horizon;
       q.precision_bits = used;
-      q.time = set.tau_time ? "tau" : "t";
+      q.time = set.tau_time ? integrate::PlanTime::tau : integrate::PlanTime::t;
       const integrate::ValidatedOptions vo = integrate::validated_options(integrate::plan_run(inst, q));
       const auto enc = integrate::enclose_model_state<S>(model, H, vo, visit);
       r.details["steps"] = enc.steps;

@@ -32,9 +32,9 @@ inline TiedSettings tied_settings(const engine::CheckOptions& o) {
   s.order = taylor_order_param(o.params, s.order);
   s.max_steps = max_steps_param(o.params, s.max_steps);
   s.grid = static_cast<std::size_t>(number_param(o.params, "grid", static_cast<double>(s.grid)));
-  const std::string time = string_param(o.params, "time", "tau");
-  if (time != "tau" && time != "t") throw std::invalid_argument("params.time: \"tau\" or \"t\"");
-  s.tau_time = time == "tau";
+  // "auto": τ, the plan's choice for the tied model's rigorous full state (integrate/run_plan.hpp).
+  s.tau_time = integrate::parse_plan_time(word_param(o.params, "time"), "params.time").value_or(integrate::PlanTime::tau) ==
+               integrate::PlanTime::tau;
   if (s.grid < 2 || s.grid > 1000000) throw std::invalid_argument("params.grid: must be in [2, 1e6]");
   return s;
 }

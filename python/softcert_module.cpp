@@ -54,6 +54,7 @@
 #include "integrate/fast_integrate.hpp"
 #include "integrate/rigorous_integrate.hpp"
 #include "integrate/rigorous_model.hpp"
+#include "integrate/run_knobs.hpp"
 #include "integrate/run_plan.hpp"
 #include "numerics/decimal.hpp"
 #include "numerics/strict_json.hpp"
@@ -475,14 +476,15 @@ void check_positive(const std::string& t, const std::string& field) {
 
 struct FastArgs {
   unsigned precision = 53;
-  std::string stepper = "auto", form = "full", time = "auto";
+  std::string stepper = "auto", form = "full";
+  std::optional<integ::PlanTime> time;  // empty: the plan's ("auto")
   std::optional<double> tolerance;
   bool reference = true;
 
   integ::FastOptions options() const {  // as run_fast in src/cli/cmd_integrate.cpp
     integ::FastOptions o;
     o.form = softcert::models::parse_form(form);
-    o.time = integ::parse_time_mode(time);
+    o.time = time;
     o.stepper = integ::parse_stepper(stepper);
     o.precision_bits = precision;
     if (tolerance) o.tolerance = *tolerance;  // 0 is refused like the CLI's, not read as the default
@@ -596,7 +598,7 @@ py::object rigorous_result(const integ::RigorousIntegrateResult& r, std::optiona
   o.attr("t") = r.t;
   o.attr("precision_bits") = r.precision_bits;
   o.attr("order") = r.order;
-  o.attr("time_variable") = r.time_variable;
+  o.attr("time_variable") = integ::to_string(r.time_variable);
   o.attr("steps") = r.steps;
   o.attr("max_width") = r.max_width;
   o.attr("tau") = r.tau.empty() ? py::object(py::none()) : py::object(py::make_tuple(r.tau.lower_text(), r.tau.upper_text()));
@@ -680,7 +682,8 @@ IntegrateArgs integrate_args(py::handle tier, py::handle precision, py::handle s
   IntegrateArgs a;
   a.tier = tier_arg(tier);
   a.precision = precision_arg(precision, a.tier);
-  a.fast = FastArgs{a.precision, str_arg(stepper, "stepper"), str_arg(form, "form"), str_arg(time, "time"),
+  a.fast = FastArgs{a.precision, str_arg(stepper, "stepper"), str_arg(form, "form"),
+                    integ::parse_plan_time(str_arg(time, "time"), "time"),
                     optional_float_arg(tolerance, "tolerance"), bool_arg(reference, "reference")};
   a.progress = progress_arg(progress);
   return a;
@@ -711,13 +714,8 @@ py::object integrate_py(py::handle inst_obj, py::handle t_obj, py::handle tier_o
   }
   const integ::RigorousIntegrateOptions o = rigorous_options(args, reports);
   // What the run does is integrate::plan_run's (as in `softcert integrate`); what it refuses is a
-  // ValueError naming the argument.
-  try {
-    (void)integ::plan_run(inst, integ::rigorous_request(o, t));
-  } catch (const std::invalid_argument& e) {
-    const std::string what = e.what();
-    value_error(what.rfind("time_variable:", 0) == 0 ? "time:" + what.substr(14) : what);
-  }
+  // ValueError naming the argument (pybind11 raises std::invalid_argument as ValueError).
+  (void)integ::plan_run(inst, integ::rigorous_request(o, t));
   auto [r, seconds] = run_interruptible([&](const std::atomic<bool>&) {
     const auto start = std::chrono::steady_clock::now();
     integ::RigorousIntegrateResult res = integ::rigorous_integrate_planned(inst, t, o);
@@ -769,7 +767,7 @@ py::object trajectory_py(py::handle inst_obj, py::handle times_obj, py::handle t
   }
   if (tier == "fast") {
     if (from_zero) value_error("times[0]: the fast trajectory starts after t = 0 (the initial state is the instance's)");
-    if (args.fast.time == "tau") value_error("time: the fast trajectory runs in t-time (one pass landing on every time)");
+    if (args.fast.time == integ::PlanTime::tau) value_error("time: the fast trajectory runs in t-time (one pass landing on every time)");
     const integ::FastOptions opts = args.fast.options();
     Progress* p = &reports;
     const auto reps = run_interruptible([&](const std::atomic<bool>&) {
@@ -795,7 +793,7 @@ py::object trajectory_py(py::handle inst_obj, py::handle times_obj, py::handle t
     // (integrate::rigorous_integrate_at, as `softcert reproduce varre2026-headline`), else the full
     // state (integrate::rigorous_integrate_model_at); t = 0 is enclosed exactly when asked for.
     const bool reduced = integ::reduced_logistic_applies(inst);
-    if (!reduced && args.fast.time != "auto")
+    if (!reduced && args.fast.time)
       value_error("time: the full-state rigorous tier chooses its own time variable (τ for logistic loss, else t); "
                   "leave time at auto");
     const integ::RigorousIntegrateOptions opts = rigorous_options(args, reports);

@@ -170,7 +170,7 @@ TEST(CliReproduce, HeadlineGridEqualsSeparateRigorousIntegrations) {
   const auto instance = nlohmann::json::parse(
       std::ifstream(std::string(SOFTCERT_SOURCE_DIR) + "/proofs_checks/instances/authors/headline.json"));
   integrate::RigorousIntegrateOptions o;
-  o.time_variable = "tau";
+  o.time_variable = integrate::PlanTime::tau;
   for (std::size_t k = 1; k < rows.size(); ++k) {
     const auto single = integrate::rigorous_integrate(instance, rows[k].at("t"), o);
     for (std::size_t i = 0; i < 8; ++i) {

@@ -33,6 +33,7 @@
 #include "integrate/kink_report.hpp"
 #include "integrate/rigorous_integrate.hpp"
 #include "integrate/rigorous_model.hpp"
+#include "integrate/run_knobs.hpp"
 #include "integrate/run_plan.hpp"
 #include "numerics/decimal.hpp"
 #include "numerics/quote.hpp"
@@ -50,6 +51,10 @@ struct IntegrateArgs {
   std::optional<double> tolerance;  // empty: the default
   double tail_width = 0;  // 0: not used
   bool no_check = false;
+  // time, set and tail as the plan's values (integrate/run_knobs.hpp), read once by the callback
+  std::optional<integrate::PlanTime> plan_time;
+  std::optional<integrate::PlanStepper> plan_set;
+  integrate::TailPolicy plan_tail = integrate::TailPolicy::automatic;
 };
 
 void print_list(const char* name, const std::vector<std::string>& v) {
@@ -61,7 +66,7 @@ void print_list(const char* name, const std::vector<std::string>& v) {
 nlohmann::json run_fast(const IntegrateArgs& args, const instances::Instance& inst) {
   integrate::FastOptions o;
   o.form = models::parse_form(args.form);
-  o.time = integrate::parse_time_mode(args.time);
+  o.time = args.plan_time;
   o.stepper = integrate::parse_stepper(args.stepper);
   o.precision_bits = args.precision;
   o.tolerance = args.tolerance;
@@ -92,10 +97,10 @@ nlohmann::json run_fast(const IntegrateArgs& args, const instances::Instance& in
 nlohmann::json run_rigorous(const IntegrateArgs& args, const instances::Instance& inst) {
   integrate::RigorousIntegrateOptions o;
   o.precision_bits = args.precision;
-  o.time_variable = args.time;
-  o.tail = args.tail;
+  o.time_variable = args.plan_time;
+  o.tail = args.plan_tail;
   o.tail_width = args.tail_width;
-  o.set = args.set;
+  o.set = args.plan_set;
   o.ball_pieces = args.ball_pieces;
   // What the run does (form, time, stepper, tail) is integrate::plan_run's; it refuses what no
   // method serves with a message naming the field, said here as the option's name.
@@ -104,7 +109,7 @@ nlohmann::json run_rigorous(const IntegrateArgs& args, const instances::Instance
   } catch (const std::invalid_argument& e) {
     const std::string what = e.what();
     for (const auto& [field, option] : {std::pair<std::string, std::string>{"set:", "--set"}, {"ball_pieces:", "--ball-pieces"},
-                                        {"time_variable:", "--time"}, {"tail_width:", "--tail-width"}, {"tail:", "--tail"}})
+                                        {"time:", "--time"}, {"tail_width:", "--tail-width"}, {"tail:", "--tail"}})
       if (what.rfind(field, 0) == 0) throw std::invalid_argument(option + what.substr(field.size() - 1));
     throw;
   }
@@ -124,15 +129,15 @@ nlohmann::json run_rigorous(const IntegrateArgs& args, const instances::Instance
   };
   const integrate::RigorousIntegrateResult r = integrate::rigorous_integrate_planned(inst, args.t, o);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::cout << "tier rigorous, time variable " << r.time_variable << ", order " << r.order << ", precision "
+  std::cout << "tier rigorous, time variable " << integrate::to_string(r.time_variable) << ", order " << r.order << ", precision "
             << r.precision_bits << " bits";
   // MPFR precisions are set in whole decimal digits (numerics/precision.hpp): say when that
   // rounded the request up (256 → 257 bits) rather than print a precision that was not used.
   if (r.precision_bits != std::max(53u, args.precision))
     std::cout << " (" << args.precision << " requested; MPFR's precision is set in whole decimal digits)";
-  std::cout << ", set " << r.set;
-  if (r.set == "ball" && r.ball_pieces == 0) std::cout << " (pieces chosen per step)";
-  else if (r.set == "ball") std::cout << " (" << r.ball_pieces << (r.ball_pieces == 1 ? " piece" : " pieces") << " a step)";
+  std::cout << ", set " << integrate::to_string(r.set);
+  if (r.set == integrate::PlanStepper::ball && r.ball_pieces == 0) std::cout << " (pieces chosen per step)";
+  else if (r.set == integrate::PlanStepper::ball) std::cout << " (" << r.ball_pieces << (r.ball_pieces == 1 ? " piece" : " pieces") << " a step)";
   std::cout << "\n";
   std::cout << "t = " << r.t << ", " << r.steps << " validated steps, " << seconds << " s, largest width "
             << r.max_width << "\n";
@@ -190,16 +195,14 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
   cmd->add_option("--tolerance", args->tolerance, "fast tier: absolute = relative tolerance (default 2^-(BITS - max(6, BITS/8)))");
   cmd->add_option("--tail", args->tail,
                   "rigorous tier, square and regression loss: auto (end with the PL tail once the flow has settled: far fewer steps at long "
-                  "horizons) or off (validated steps to END)")
-      ->check(CLI::IsMember({"auto", "off"}));
+                  "horizons) or off (validated steps to END)");
   cmd->add_option("--tail-width", args->tail_width,
                   "rigorous tier, square and regression loss, --tail auto: also end with the PL tail as soon as its enclosure is at "
                   "most W wide in every component (the width you need, e.g. 1e-7; default 0: only when the flow has settled)");
   cmd->add_option("--set", args->set,
                   "rigorous tier, full-state runs (not |x| or relu in tau-time): auto (default: ball from 200 states on, "
                   "else lohner), lohner (the Taylor-Lohner set) or ball (a ball carried by the logarithmic norm of the "
-                  "field: no derivative pass, ~6x cheaper a step on the authors' regression instance; docs/method.md)")
-      ->check(CLI::IsMember({"auto", "lohner", "ball"}));
+                  "field: no derivative pass, ~6x cheaper a step on the authors' regression instance; docs/method.md)");
   cmd->add_option("--ball-pieces", args->ball_pieces,
                   "with --set ball: cut each step into K pieces, each with its own bound of the field's logarithmic norm "
                   "(tighter where the flow expands, K times the cost of that bound; default: chosen per step)")
@@ -208,6 +211,13 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
   cmd->add_option("--json", args->json_out, "write the result as JSON to this file")->check(nonempty_path());
   cmd->callback([args, &exit_status]() {
     // Everything about the input is checked before anything is computed or written.
+    try {
+      args->plan_time = integrate::parse_plan_time(args->time, "--time");
+      args->plan_set = integrate::parse_plan_set(args->set, "--set");
+      args->plan_tail = integrate::parse_tail_policy(args->tail, "--tail");
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
     if (args->precision < 53) throw UsageError("--precision: must be ≥ 53 bits, got " + std::to_string(args->precision));
     if (const std::string p = engine::precision_problem(args->tier == "rigorous" ? engine::Tier::rigorous : engine::Tier::fast,
                                                         args->precision);
@@ -216,10 +226,10 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
     if (!num::is_decimal_syntax(args->t)) throw UsageError("--t: not a decimal number: " + num::quoted(args->t));
     if (!(args->tail_width >= 0) || !std::isfinite(args->tail_width))
       throw UsageError("--tail-width: must be a finite number ≥ 0, got " + std::to_string(args->tail_width));
-    if (args->tail_width != 0 && (args->tier != "rigorous" || args->tail == "off"))
+    if (args->tail_width != 0 && (args->tier != "rigorous" || args->plan_tail == integrate::TailPolicy::off))
       throw UsageError("--tail-width: only with --tier rigorous and --tail auto");
-    if (args->set != "auto" && args->tier != "rigorous") throw UsageError("--set: only with --tier rigorous");
-    if (args->ball_pieces != 0 && args->set == "lohner") throw UsageError("--ball-pieces: only with --set ball");
+    if (args->plan_set && args->tier != "rigorous") throw UsageError("--set: only with --tier rigorous");
+    if (args->ball_pieces != 0 && args->plan_set == integrate::PlanStepper::lohner) throw UsageError("--ball-pieces: only with --set ball");
     if (args->ball_pieces != 0 && args->tier != "rigorous") throw UsageError("--ball-pieces: only with --tier rigorous");
     bool positive = false;
     try {  // (1e400 is decimal syntax but no finite double: a usage error, not an "internal error")

@@ -263,36 +263,17 @@ FastDecimals decimals_of(const FastValues<K>& v) {
 // (p: the run's bits; the reference has 2p).
 void compare_with_reference(FastReport& report, unsigned p);
 
-const char* to_string(TimeMode m) {
-  switch (m) {
-    case TimeMode::automatic: return "auto";
-    case TimeMode::t: return "t";
-    case TimeMode::tau: return "tau";
-  }
-  return "?";
-}
-
-TimeMode parse_time_mode(const std::string& name) {
-  for (TimeMode m : {TimeMode::automatic, TimeMode::t, TimeMode::tau})
-    if (name == to_string(m)) return m;
-  throw std::invalid_argument("time: unknown time mode " + num::quoted(name) + " (t, tau, auto)");
-}
-
 models::Form resolve_form(const instances::Instance& inst, const FastOptions& o, double t_end) {
   using models::Form;
-  Form base = o.form;
-  if (base == Form::full_tau) base = Form::full;
-  if (base == Form::reduced_tau) base = Form::reduced;
-  const bool tau_possible = !inst.tied() && inst.loss == instances::Loss::logistic &&
-                            (base == Form::full || inst.normalization == instances::Normalization::softmax);
-  bool tau = false;
-  if (o.form == Form::full_tau || o.form == Form::reduced_tau || o.time == TimeMode::tau) {
-    if (!tau_possible) throw std::invalid_argument("time: τ-time needs loss \"logistic\" (and softmax for the reduced form)");
-    tau = true;
-  } else if (o.time == TimeMode::automatic) {
-    tau = tau_possible && auto_tau_time(t_end);  // the one "auto" rule of both tiers (run_plan.hpp)
-  }
-  if (base == Form::full) return tau ? Form::full_tau : Form::full;
+  // The choice is the plan's (run_plan.hpp); a τ form asks for τ-time whatever o.time says.
+  RunRequest q;
+  q.tier = PlanTier::fast;
+  q.horizon = t_end;
+  q.form = o.form == Form::reduced || o.form == Form::reduced_tau ? PlanForm::reduced_logistic : PlanForm::full_state;
+  q.time = o.form == Form::full_tau || o.form == Form::reduced_tau ? std::optional<PlanTime>(PlanTime::tau) : o.time;
+  const RunPlan plan = plan_run(inst, q);
+  const bool tau = plan.time == PlanTime::tau;
+  if (plan.form == PlanForm::full_state) return tau ? Form::full_tau : Form::full;
   return tau ? Form::reduced_tau : Form::reduced;
 }
 
@@ -357,10 +338,10 @@ std::vector<FastReport> integrate_fast_at(const instances::Instance& inst, const
   if (o.tolerance && *o.tolerance < std::ldexp(1.0, 4 - static_cast<int>(o.precision_bits)))
     throw std::invalid_argument("tolerance: below 2^-(BITS - 4) = " + num::decimal_down(std::ldexp(1.0, 4 - static_cast<int>(o.precision_bits)), 3) +
                                 " at " + std::to_string(o.precision_bits) + " bits, which no run can meet; raise the precision");
-  if (o.time == TimeMode::tau || o.form == models::Form::full_tau || o.form == models::Form::reduced_tau)
+  if (o.time == PlanTime::tau || o.form == models::Form::full_tau || o.form == models::Form::reduced_tau)
     throw std::invalid_argument("time: the fast trajectory runs in t-time (one pass landing on every time); leave time at auto or t");
   FastOptions ot = o;
-  ot.time = TimeMode::t;
+  ot.time = PlanTime::t;
   const models::Form form = resolve_form(inst, ot, prev);
   const unsigned p = o.precision_bits;
   const double tol_log2 = o.tolerance ? std::log2(*o.tolerance) : default_tolerance_log2(p);

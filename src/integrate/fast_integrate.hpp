@@ -12,19 +12,16 @@
 
 #include "instances/instance.hpp"
 #include "integrate/fast_stepper.hpp"
+#include "integrate/plan_choices.hpp"
 #include "numerics/kinds.hpp"
 #include "models/make_model.hpp"
 
 namespace softcert::integrate {
 
-enum class TimeMode { automatic, t, tau };
-const char* to_string(TimeMode m);
-TimeMode parse_time_mode(const std::string& name);  // throws invalid_argument("time: ...")
-
 struct FastOptions {
   models::Form form = models::Form::full;  // full or reduced; the time mode adds τ
-  // automatic: τ-time when the loss is logistic, the form has a τ version and END ≥ 100.
-  TimeMode time = TimeMode::automatic;
+  // Empty: τ-time when the loss is logistic, the form has a τ version and END ≥ 100.
+  std::optional<PlanTime> time;
   Stepper stepper = Stepper::automatic;
   unsigned precision_bits = 53;            // 53: double; more: MPFR at that precision
   std::optional<double> tolerance;         // absolute = relative; default 2^{−(p − max(6, p/8))}
@@ -101,7 +98,8 @@ std::vector<FastReport> integrate_fast_at(const instances::Instance& inst, const
 // digits_of_agreement, steps, seconds and the reference run's facts.
 nlohmann::json to_json(const FastReport& report);
 
-// The form actually integrated for these options and END (adds τ per the time mode).
+// The form actually integrated for these options and END: integrate::plan_run's choice of the
+// time variable (run_plan.hpp), τ added to the asked form.
 models::Form resolve_form(const instances::Instance& inst, const FastOptions& options, double t_end);
 
 }  // namespace softcert::integrate

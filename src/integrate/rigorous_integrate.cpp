@@ -90,14 +90,13 @@ RigorousIntegrateResult run_reduced(const instances::Instance& inst, const std::
   res.order = plan.order;
   ValidatedOptions vo = validated_options(plan);
   vo.keep_segments = false;
-  const std::string tv = to_string(plan.time);
-  res.time_variable = tv;
+  res.time_variable = plan.time;
 
   const models::LogisticReducedTau<S> tau_model = models::LogisticReducedTau<S>::from_instance(inst);
   std::vector<S> x;  // (a, u[, t]) at t_end
   if (!num::certainly_positive(t_end)) {
     x = tau_model.initial_state();
-  } else if (tv == "t") {
+  } else if (plan.time == PlanTime::t) {
     if (opt.progress) vo.on_step = [&opt](std::size_t n, double s, const std::vector<double>&) { opt.progress(n, s); };
     const auto model = models::LogisticReduced<S>::from_instance(inst);
     auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
@@ -149,7 +148,7 @@ std::vector<RigorousIntegrateResult> run_grid(const instances::Instance& inst, c
   if (targets.empty()) return out;
   // One τ-time pass (the grid's crossings need it): the plan's order and budget.
   RigorousIntegrateOptions tau_opt = opt;
-  tau_opt.time_variable = "tau";
+  tau_opt.time_variable = PlanTime::tau;
   ValidatedOptions vo = validated_options(plan_run(inst, rigorous_request(tau_opt, times.back())));
   vo.keep_segments = false;
   const auto model = models::LogisticReducedTau<S>::from_instance(inst);
@@ -169,7 +168,7 @@ std::vector<RigorousIntegrateResult> run_grid(const instances::Instance& inst, c
     res.t = times[k];
     res.precision_bits = working_bits<S>();
     res.order = vo.order;
-    res.time_variable = "tau";
+    res.time_variable = PlanTime::tau;
     res.steps = hits[k].steps;
     res.tau = num::Enclosure(hits[k].tau);
     fill_state(res, model, p, hits[k].box);
@@ -197,7 +196,7 @@ RigorousIntegrateResult rigorous_integrate(const instances::Instance& inst, cons
   if (options.tail_width != 0)
     throw std::invalid_argument("tail_width: only with the PL tail of square and regression loss (integrate::rigorous_integrate_model)");
   RunRequest request = rigorous_request(options, t_end);
-  request.form = "reduced";
+  request.form = PlanForm::reduced_logistic;
   const RunPlan plan = plan_run(inst, request);
   if (options.precision_bits <= 53) return run_reduced<IntervalD>(inst, t_end, options, plan);
   num::PrecisionGuard guard(options.precision_bits);
@@ -247,9 +246,9 @@ nlohmann::json to_json(const RigorousIntegrateResult& r) {
   j["widths"] = {{"a", widths(r.a)}, {"u", widths(r.u)}, {"softmax", widths(r.softmax)}, {"loss", r.loss.width}, {"max", r.max_width}};
   j["steps"] = r.steps;
   j["order"] = r.order;
-  j["time_variable"] = r.time_variable;
-  j["set"] = r.set;
-  if (r.set == "ball") {
+  j["time_variable"] = to_string(r.time_variable);
+  j["set"] = to_string(r.set);
+  if (r.set == PlanStepper::ball) {
     if (r.ball_pieces == 0) j["ball_pieces"] = "per step";
     else j["ball_pieces"] = r.ball_pieces;
   }

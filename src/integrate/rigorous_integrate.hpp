@@ -15,6 +15,7 @@
 // models::reduced_parameters), and the outputs σ(a) and the loss come from the model.
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -22,6 +23,7 @@
 #include <nlohmann/json.hpp>
 
 #include "instances/instance.hpp"
+#include "integrate/plan_choices.hpp"
 #include "integrate/validation_failure.hpp"
 #include "numerics/enclosure.hpp"
 
@@ -45,31 +47,31 @@ struct RigorousIntegrateOptions {
   // Taylor order p; 0: the plan's (integrate/run_plan.hpp): at 53 bits 20 for the reduced logistic
   // form, 30 for full-state runs (integrate/full_state_orders.hpp), max(20, bits/4) above.
   unsigned order = 0;
-  // "auto": the plan's (integrate/run_plan.hpp: τ-time, dτ = γ dt, from END ≥ 100 in the reduced
-  // form, always for the full state of logistic loss), or "t" / "tau".
-  std::string time_variable = "auto";
+  // Empty: the plan's (integrate/run_plan.hpp: τ-time, dτ = γ dt, from END ≥ 100 in the reduced
+  // form, always for the full state of logistic loss), or t / τ.
+  std::optional<PlanTime> time_variable;
   std::size_t max_steps = 1000000;  // budget: more steps throw RigorousFailure
   // > 53 bits: compute the Lohner Jacobian in intervals over double (same guarantee, ~1e-16
   // relative width where only the set's own width multiplies it; integrate/validated_taylor.hpp).
   // false: in MPFI like the rest of the step (slower; for comparison).
   bool double_jacobian = true;
-  // Full-state square and regression loss only (rigorous_integrate_model): "auto" ends the run with the PL tail
+  // Full-state square and regression loss only (rigorous_integrate_model): automatic ends the run with the PL tail
   // of integrate/pl_tail.hpp once the flow has settled (x(END) ∈ [x(s)] + [−R, R] for every
-  // END ≥ s); "off": validated steps all the way to END.
-  std::string tail = "auto";
-  // With tail "auto": > 0 also ends the run with the PL tail as soon as the ball's box is at most
+  // END ≥ s); off: validated steps all the way to END.
+  TailPolicy tail = TailPolicy::automatic;
+  // With tail automatic: > 0 also ends the run with the PL tail as soon as the ball's box is at most
   // this wide in every component (PlTailOptions::width) — for a caller who needs only that width
   // (e.g. an entropy to 1e-6) and not the narrowest enclosure the steps would reach. 0: not used.
   double tail_width = 0;
-  // Full-state runs only (rigorous_integrate_model; not |x| or relu in τ-time): "auto", what the
+  // Full-state runs only (rigorous_integrate_model; not |x| or relu in τ-time): empty, what the
   // plan chooses (integrate/run_plan.hpp: the ball step from 200 states on, else Lohner);
-  // "lohner", the Taylor–Lohner set; "ball", a (weighted) ball carried by the
+  // lohner, the Taylor–Lohner set; ball, a (weighted) ball carried by the
   // logarithmic norm of the field (ValidatedOptions::log_norm_ball, docs/method.md §2b) — no
   // derivative pass, so much cheaper a step at the papers' sizes and as tight on gradient flows
   // (docs/performance.md, "The ball step"). Same guarantee either way.
-  std::string set = "auto";
-  // The ball step's pieces a step (ValidatedOptions::ball_pieces, 1 … 64; implies set "ball"
-  // when set is "auto"); 0: chosen per step (integrate/ball_pieces.hpp, BallPieceRule).
+  std::optional<PlanStepper> set;
+  // The ball step's pieces a step (ValidatedOptions::ball_pieces, 1 … 64; implies set ball
+  // when set is empty); 0: chosen per step (integrate/ball_pieces.hpp, BallPieceRule).
   unsigned ball_pieces = 0;
   // If set: called after every validated step with the steps so far and the time t reached
   // (a double near the enclosure's midpoint; in τ-time read from the state's t component).
@@ -96,9 +98,9 @@ struct RigorousIntegrateResult {
   // bits (Boost sets MPFR precisions in whole decimal digits: 256 requested → 257 bits).
   unsigned precision_bits = 0;
   unsigned order = 0;
-  std::string time_variable;  // "t" or "tau" (what was used)
-  std::string set = "lohner";  // "lohner" or "ball" (what was used)
-  unsigned ball_pieces = 1;    // set "ball": the pieces per step; 0: chosen per step
+  PlanTime time_variable = PlanTime::t;       // what was used
+  PlanStepper set = PlanStepper::lohner;     // what was used
+  unsigned ball_pieces = 1;                  // set ball: the pieces per step; 0: chosen per step
   std::vector<EnclosedValue> a, u, softmax;  // T entries each, at time t
   EnclosedValue loss;                         // log(1 + exp(−uᵀσ(a)))
   std::vector<std::vector<EnclosedValue>> V;  // d × T: V(t) = V(0) + β*(u(t) − u(0))ᵀ/‖β*‖²
@@ -152,7 +154,7 @@ RigorousIntegrateResult rigorous_integrate(const instances::Instance& instance, 
 
 // The state at several times in one τ-time pass (validated_time_change.hpp:
 // integrate_to_component_values). Guarantee: element k is a result for t = times[k] with the
-// guarantee at the top of this file (time_variable "tau", `steps` = steps taken until that
+// guarantee at the top of this file (time_variable τ, `steps` = steps taken until that
 // time was passed). `times` are decimal strings, > 0 and strictly increasing (else
 // std::invalid_argument naming the offending time); options.time_variable is ignored.
 std::vector<RigorousIntegrateResult> rigorous_integrate_at(const instances::Instance& instance,

@@ -25,7 +25,7 @@ std::vector<EnclosedValue> enclosures(const std::vector<S>& v) {
 
 template <class S>
 RigorousIntegrateResult full_state_result(const instances::Instance& inst, const FullStateEnclosure<S>& e,
-                                          const std::string& t_text, const RigorousIntegrateOptions& o, unsigned order);
+                                          const std::string& t_text, PlanStepper set, unsigned ball_pieces, unsigned order);
 
 template <class S>
 RigorousIntegrateResult run_full_state(const instances::Instance& inst, const std::string& t_text, const RigorousIntegrateOptions& o,
@@ -46,10 +46,7 @@ RigorousIntegrateResult run_full_state(const instances::Instance& inst, const st
   else if (tau == (inst.tied() || inst.loss == instances::Loss::logistic)) e = enclose_full_state<S>(inst, t_end, vo);
   else if (inst.tied()) e = enclose_model_state<S>(models::TiedValueSoftmax<S>(inst, tau), t_end, vo);
   else e = enclose_model_state<S>(models::ValueSoftmax<S>(inst, tau), t_end, vo);
-  RigorousIntegrateOptions used = o;
-  used.set = to_string(plan.stepper);
-  used.ball_pieces = plan.ball_pieces;
-  RigorousIntegrateResult r = full_state_result<S>(inst, e, t_text, used, vo.order);
+  RigorousIntegrateResult r = full_state_result<S>(inst, e, t_text, plan.stepper, plan.ball_pieces, vo.order);
   if (pl) {
     r.tail.attempted = true;
     r.tail.width_target = plan.tail_width;
@@ -71,15 +68,15 @@ RigorousIntegrateResult run_full_state(const instances::Instance& inst, const st
 // The state enclosure e at t_text as a result (a, α, V, u, loss, widths).
 template <class S>
 RigorousIntegrateResult full_state_result(const instances::Instance& inst, const FullStateEnclosure<S>& e,
-                                          const std::string& t_text, const RigorousIntegrateOptions& o, unsigned order) {
+                                          const std::string& t_text, PlanStepper set, unsigned ball_pieces, unsigned order) {
   const std::size_t T = inst.T, d = inst.d;
   RigorousIntegrateResult r;
   r.t = t_text;
   r.precision_bits = working_bits<S>();  // what MPFR runs at: the request rounded up to whole decimal digits
   r.order = order;
-  r.time_variable = e.tau_time ? "tau" : "t";
-  r.set = o.set;
-  r.ball_pieces = o.ball_pieces;
+  r.time_variable = e.tau_time ? PlanTime::tau : PlanTime::t;
+  r.set = set;
+  r.ball_pieces = ball_pieces;
   r.steps = e.steps;
   const std::vector<S> x(e.x.begin(), e.x.begin() + static_cast<std::ptrdiff_t>(d * T + T));  // (V, a): without τ's t
   const std::vector<S> a(x.begin() + static_cast<std::ptrdiff_t>(d * T), x.end());
@@ -106,22 +103,19 @@ std::vector<RigorousIntegrateResult> run_full_state_at(const instances::Instance
   for (const auto& t : times) ts.push_back(num::parse_decimal<S>(t));
   // One pass with the Lohner set and no tail (documented in rigorous_model.hpp); the plan's order.
   RigorousIntegrateOptions lohner_request = o;
-  lohner_request.set = "lohner";
+  lohner_request.set = PlanStepper::lohner;
   lohner_request.ball_pieces = 0;
-  lohner_request.time_variable = "auto";
+  lohner_request.time_variable.reset();
   RunRequest request = rigorous_request(lohner_request, times.empty() ? std::string("0") : times.back());
-  request.form = "full";
-  request.no_tail = true;
+  request.form = PlanForm::full_state;
+  request.tail = TailPolicy::off;
   ValidatedOptions vo = validated_options(plan_run(inst, request));
   if (o.progress) vo.on_step = [&o](std::size_t n, double t, const std::vector<double>&) { o.progress(n, t); };
   std::vector<FullStateEnclosure<S>> es;
   if (inst.tied()) es = enclose_model_states_at<S>(models::TiedValueSoftmax<S>(inst, true), ts, vo);
   else es = enclose_model_states_at<S>(models::ValueSoftmax<S>(inst, inst.loss == instances::Loss::logistic), ts, vo);
-  RigorousIntegrateOptions lohner = o;
-  lohner.set = "lohner";
-  lohner.ball_pieces = 1;
   std::vector<RigorousIntegrateResult> out;
-  for (std::size_t k = 0; k < es.size(); ++k) out.push_back(full_state_result<S>(inst, es[k], times[k], lohner, vo.order));
+  for (std::size_t k = 0; k < es.size(); ++k) out.push_back(full_state_result<S>(inst, es[k], times[k], PlanStepper::lohner, 1, vo.order));
   return out;
 }
 
@@ -164,7 +158,7 @@ RigorousIntegrateResult rigorous_integrate_model(const instances::Instance& inst
                                                  const RigorousIntegrateOptions& o) {
   if (!num::is_decimal_syntax(t_end)) throw std::invalid_argument("t: not a decimal number: \"" + t_end + "\"");
   RunRequest request = rigorous_request(o, t_end);
-  request.form = "full";
+  request.form = PlanForm::full_state;
   const RunPlan plan = plan_run(inst, request);  // refuses what no method serves (e.g. the ball step for relu in τ-time)
   return at_interval_kind(o.precision_bits, [&](auto kind) { return run_full_state<decltype(kind)>(inst, t_end, o, plan); });
 }

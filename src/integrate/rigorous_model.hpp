@@ -13,7 +13,7 @@
 // is not certain over a step and whose crossing is not certified (integrate/kink_crossing.hpp
 // follows the certified ones, without a tail; the PL tail stops at a kink) — it throws
 // RigorousFailure naming the reason; it never returns an unproved result.
-// Square loss (options.tail = "auto"): once the flow has settled the run stops stepping and
+// Square loss (options.tail automatic): once the flow has settled the run stops stepping and
 // encloses the state at END by the PL ball of integrate/pl_tail.hpp (valid for every END ≥ s);
 // result.tail says so, from which s, with which R and μ. The guarantee above is unchanged.
 #include <string>
@@ -25,8 +25,8 @@
 namespace softcert::integrate {
 
 // Options: precision_bits (≤ 53: IntervalD; more: MPFI), order (0: from the precision),
-// max_steps, tail ("auto" | "off"), tail_width, set ("auto" | "lohner" | "ball"), ball_pieces,
-// time_variable ("auto" | "t" | "tau"). What "auto" means, and which combinations are refused
+// max_steps, tail (automatic | off), tail_width, set (empty | lohner | ball), ball_pieces,
+// time_variable (empty | t | τ). What an empty choice means, and which combinations are refused
 // with std::invalid_argument (the ball step for |x| or relu in τ-time, τ-time without logistic
 // loss), is integrate/run_plan.hpp's: τ-time for logistic-loss instances, value-softmax and tied
 // (dτ = γ dt keeps long horizons short), t-time otherwise; the ball step from 200 states on. The

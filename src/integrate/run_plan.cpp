@@ -37,22 +37,10 @@ void add_why(RunPlan& p, const std::string& s) { p.why += (p.why.empty() ? "" : 
 
 bool auto_tau_time(double horizon) { return horizon >= kTauTimeFromHorizon; }
 
-const char* to_string(PlanForm f) { return f == PlanForm::reduced_logistic ? "reduced" : "full"; }
-const char* to_string(PlanTime t) { return t == PlanTime::tau ? "tau" : "t"; }
-const char* to_string(PlanStepper s) { return s == PlanStepper::ball ? "ball" : "lohner"; }
-const char* to_string(PlanTail t) { return t == PlanTail::pl ? "pl" : "none"; }
-
 RunPlan plan_run(const instances::Instance& inst, const RunRequest& q) {
   if (!(q.horizon >= 0)) throw std::invalid_argument("horizon: must be ≥ 0");
-  if (q.form != "auto" && q.form != "reduced" && q.form != "full")
-    throw std::invalid_argument("form: \"auto\", \"reduced\" or \"full\", got \"" + q.form + "\"");
-  if (q.time != "auto" && q.time != "t" && q.time != "tau")
-    throw std::invalid_argument("time_variable: expected auto, t or tau, got \"" + q.time + "\"");
-  if (q.tail != "auto" && q.tail != "off") throw std::invalid_argument("tail: \"auto\" or \"off\", got \"" + q.tail + "\"");
-  if (q.set && *q.set != "lohner" && *q.set != "ball")
-    throw std::invalid_argument("set: \"lohner\" or \"ball\", got \"" + *q.set + "\"");
   if (q.ball_pieces && (*q.ball_pieces < 1 || *q.ball_pieces > 64)) throw std::invalid_argument("ball_pieces: must be in [1, 64]");
-  if (q.ball_pieces && q.set && *q.set != "ball") throw std::invalid_argument("ball_pieces: only with set \"ball\"");
+  if (q.ball_pieces && q.set && *q.set != PlanStepper::ball) throw std::invalid_argument("ball_pieces: only with set \"ball\"");
   if (q.tail_width < 0 || !(q.tail_width <= 1e300)) throw std::invalid_argument("tail_width: must be finite and ≥ 0");
 
   RunPlan p;
@@ -63,11 +51,12 @@ RunPlan plan_run(const instances::Instance& inst, const RunRequest& q) {
   // Form. The rigorous tier takes the reduced logistic form wherever it applies: 2T states
   // instead of dT + T (docs/models.md); the fast tier integrates the full state unless asked.
   const bool reduced_ok = reduced_applies(inst);
-  if (q.form == "reduced" && q.tier == PlanTier::rigorous && !reduced_ok)
+  const bool reduced_asked = q.form == PlanForm::reduced_logistic;
+  if (reduced_asked && q.tier == PlanTier::rigorous && !reduced_ok)
     throw std::invalid_argument("form: the reduced rigorous form needs value_softmax, logistic loss and softmax");
-  if (q.form == "reduced" || (q.form == "auto" && q.tier == PlanTier::rigorous && reduced_ok)) {
+  if (reduced_asked || (!q.form && q.tier == PlanTier::rigorous && reduced_ok)) {
     p.form = PlanForm::reduced_logistic;
-    add_why(p, q.form == "auto" ? "Form: the reduced logistic form (2T states; it applies)." : "Form: reduced (asked).");
+    add_why(p, !q.form ? "Form: the reduced logistic form (2T states; it applies)." : "Form: reduced (asked).");
   } else {
     p.form = PlanForm::full_state;
     add_why(p, "Form: the full state.");
@@ -80,11 +69,11 @@ RunPlan plan_run(const instances::Instance& inst, const RunRequest& q) {
   // (The fast tier has no τ-time form of the tied model.)
   const bool tau_ok = tau_possible(inst) && !(q.tier == PlanTier::fast && inst.tied()) &&
                       (p.form == PlanForm::full_state || inst.normalization == instances::Normalization::softmax);
-  if (q.time == "tau") {
-    if (!tau_ok) throw std::invalid_argument("time_variable: τ-time needs loss \"logistic\" (and softmax for the reduced form)");
+  if (q.time == PlanTime::tau) {
+    if (!tau_ok) throw std::invalid_argument("time: τ-time needs loss \"logistic\" (and softmax for the reduced form)");
     p.time = PlanTime::tau;
     add_why(p, "Time: τ (asked).");
-  } else if (q.time == "t") {
+  } else if (q.time == PlanTime::t) {
     p.time = PlanTime::t;
     add_why(p, "Time: t (asked).");
   } else if (!tau_ok) {
@@ -111,7 +100,7 @@ RunPlan plan_run(const instances::Instance& inst, const RunRequest& q) {
                                        inst.normalization == instances::Normalization::relu);
   const bool ball_ok = p.form == PlanForm::full_state && (p.time == PlanTime::t || !kinked) && !q.needs_step_records;
   const std::size_t n = state_dimension(inst, p.form, p.time);
-  const bool want_ball = q.set ? *q.set == "ball" : (q.ball_pieces.has_value() || n >= kBallFromDimension);
+  const bool want_ball = q.set ? *q.set == PlanStepper::ball : (q.ball_pieces.has_value() || n >= kBallFromDimension);
   if (want_ball && !ball_ok) {
     if (q.set || q.ball_pieces) {
       if (p.form != PlanForm::full_state) throw std::invalid_argument("set: the reduced logistic form takes only \"lohner\"");
@@ -144,7 +133,7 @@ RunPlan plan_run(const instances::Instance& inst, const RunRequest& q) {
   // Tail: the PL tail (pl_tail.hpp) for square and regression loss in t-time.
   const bool pl_ok = p.form == PlanForm::full_state && !inst.tied() && p.time == PlanTime::t &&
                      (inst.loss == instances::Loss::square || inst.loss == instances::Loss::regression);
-  if (q.tail == "auto" && !q.no_tail && pl_ok && q.horizon > 0) {
+  if (q.tail == TailPolicy::automatic && pl_ok && q.horizon > 0) {
     p.tail = PlanTail::pl;
     p.tail_width = q.tail_width;
     p.tail_decided = q.tail_decided;
@@ -166,7 +155,7 @@ RunRequest rigorous_request(const RigorousIntegrateOptions& o, const std::string
   q.horizon = num::parse_decimal<double>(t_end);
   q.precision_bits = o.precision_bits;
   q.time = o.time_variable;
-  if (o.set != "auto") q.set = o.set;
+  q.set = o.set;
   if (o.ball_pieces != 0) q.ball_pieces = o.ball_pieces;
   q.order = o.order;
   q.tail = o.tail;

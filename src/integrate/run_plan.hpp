@@ -22,6 +22,7 @@
 #include <string>
 
 #include "instances/instance.hpp"
+#include "integrate/plan_choices.hpp"
 #include "integrate/rigorous_integrate.hpp"
 #include "integrate/validated_taylor.hpp"
 #include "numerics/box_ball.hpp"
@@ -40,31 +41,22 @@ bool auto_tau_time(double horizon);  // horizon >= kTauTimeFromHorizon
 // instances, n ≤ 80, keep their margins exactly).
 inline constexpr std::size_t kBallFromDimension = 200;
 
-enum class PlanTier { fast, rigorous };
-enum class PlanForm { reduced_logistic, full_state };  // the 2T-dimensional logistic form, or (V, a) / (U, a)
-enum class PlanTime { t, tau };
-enum class PlanStepper { lohner, ball };
-enum class PlanTail { none, pl };  // pl: integrate/pl_tail.hpp (square and regression loss, t-time)
-
-const char* to_string(PlanForm f);
-const char* to_string(PlanTime t);
-const char* to_string(PlanStepper s);
-const char* to_string(PlanTail t);
-
 // What a caller asks. Every optional field left empty is the plan's to choose; a set field is an
 // expert's override and wins (validated: a choice no method serves is refused).
 struct RunRequest {
   PlanTier tier = PlanTier::rigorous;
   double horizon = 0;         // END (an upper bound of it when END is not a double); > 0
   unsigned precision_bits = 53;
-  // The form: "auto" (rigorous: the reduced logistic form where it applies, else the full state;
-  // fast: the full state), "reduced" or "full".
-  std::string form = "auto";
-  std::string time = "auto";  // "auto", "t" or "tau"
-  std::optional<std::string> set;       // "lohner" or "ball"
-  std::optional<unsigned> ball_pieces;  // 1 … 64 (with set "ball"); empty: chosen per step
+  // The form (empty: rigorous, the reduced logistic form where it applies, else the full state;
+  // fast, the full state), the time variable and the set a full-state step carries.
+  std::optional<PlanForm> form;
+  std::optional<PlanTime> time;
+  std::optional<PlanStepper> set;
+  std::optional<unsigned> ball_pieces;  // 1 … 64 (with set ball); empty: chosen per step
   unsigned order = 0;                   // Taylor order; 0: the default for the form and precision
-  std::string tail = "auto";            // "auto" (the PL tail where it applies) or "off"
+  // automatic: the PL tail where it applies; off: validated steps to END (also for a caller that
+  // integrates the state itself and needs every segment up to END).
+  TailPolicy tail = TailPolicy::automatic;
   double tail_width = 0;                // with the PL tail: also stop once this wide (0: not used)
   // With the PL tail: also stop as soon as this holds on a ball (its centre box and radius,
   // rounded outward to doubles) — the caller's test that what it asks of x(END) is already
@@ -75,9 +67,6 @@ struct RunRequest {
   // over [0, END]): the ball step's segments are its a priori boxes, fine for segments; records
   // it has none. true refuses the ball step.
   bool needs_step_records = false;
-  // The caller integrates the state itself and cannot use a tail (e.g. it needs every segment
-  // up to END): no tail.
-  bool no_tail = false;
 };
 
 struct RunPlan {

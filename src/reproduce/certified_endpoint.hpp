@@ -8,6 +8,7 @@
 #include <string>
 
 #include "instances/instance.hpp"
+#include "integrate/plan_choices.hpp"
 
 namespace softcert::reproduce {
 
@@ -27,7 +28,7 @@ struct CertifiedEndpoint {
   std::string t;
   std::string note;
   std::size_t steps = 0;
-  std::string time_variable;
+  integrate::PlanTime time_variable = integrate::PlanTime::t;
   std::string entropy_lower, entropy_upper, max_weight_lower, max_weight_upper, loss_lower, loss_upper;
 };
 

@@ -386,7 +386,7 @@ ExperimentResult run_members(const RunContext& ctx, const std::string& what, con
     if (c.proved) {
       cj["t"] = c.t;
       cj["steps"] = c.steps;
-      cj["time_variable"] = c.time_variable;
+      cj["time_variable"] = integrate::to_string(c.time_variable);
       cj["entropy"] = c.entropy_lower.empty() ? nlohmann::json(nullptr) : nlohmann::json::array({c.entropy_lower, c.entropy_upper});
       cj["max_weight"] = c.max_weight_lower.empty() ? nlohmann::json(nullptr)
                                                     : nlohmann::json::array({c.max_weight_lower, c.max_weight_upper});

@@ -53,7 +53,7 @@ std::vector<MpReal> reference_state(const instances::Instance& inst, const std::
   fo.precision_bits = 256;
   fo.tolerance = 1e-60;
   fo.escalate = false;
-  fo.time = integrate::TimeMode::t;
+  fo.time = integrate::PlanTime::t;
   const integrate::FastReport rep = integrate::integrate_fast(inst, t, fo);
   std::vector<MpReal> x;
   for (const auto& row : rep.run.mp->V) x.insert(x.end(), row.begin(), row.end());

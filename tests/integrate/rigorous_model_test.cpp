@@ -65,7 +65,7 @@ TEST(RigorousModel, EveryLossAndSmoothNormalizationEnclosesAHighPrecisionReferen
         const MpReal L = models::ValueSoftmax<MpReal>(inst).loss_value(x);
         EXPECT_TRUE(encloses(r.loss, L)) << what << " loss";
       }
-      EXPECT_EQ(r.time_variable, loss == Loss::logistic ? "tau" : "t") << what;
+      EXPECT_EQ(r.time_variable, loss == Loss::logistic ? integrate::PlanTime::tau : integrate::PlanTime::t) << what;
     }
 }
 
@@ -79,7 +79,7 @@ TEST(RigorousModel, ProgressIsReportedOncePerValidatedStepInT) {
     j["normalization"] = "softmax";
     const auto inst = instances::parse_instance(j);
     integrate::RigorousIntegrateOptions o;
-    o.tail = "off";
+    o.tail = integrate::TailPolicy::off;
     std::vector<std::pair<std::size_t, double>> calls;
     o.progress = [&calls](std::size_t steps, double t) { calls.emplace_back(steps, t); };
     const auto r = integrate::rigorous_integrate_model(inst, "50", o);

@@ -1,10 +1,11 @@
 // integrate::plan_run (integrate/run_plan.hpp): each rule of the plan — form, time variable
 // (the one "auto" threshold of both tiers, at exactly 100), stepper and pieces, order, tail —
-// an expert's override winning over it, and the combinations no method serves refused.
+// each typed override of an expert winning over it, and the combinations no method serves refused.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <stdexcept>
+#include <string>
 
 #include "integrate/fast_integrate.hpp"
 #include "integrate/run_plan.hpp"
@@ -57,6 +58,34 @@ TEST(RunPlan, AutoTimeSwitchesAtExactly100InBothTiers) {
   EXPECT_EQ(integrate::resolve_form(logistic, fo, below), models::Form::full);
 }
 
+// The fast tier's form is the plan's (resolve_form asks plan_run): its time variable added to the
+// asked form, a τ form asking for τ-time; the tied model and square loss have no τ-time, and
+// asking for it is refused naming time.
+TEST(RunPlan, FastFormIsThePlans) {
+  const auto logistic = shape(4, 3, instances::Loss::logistic), square = shape(4, 3, instances::Loss::square);
+  auto tied = shape(3, 3, instances::Loss::logistic);
+  tied.model = "tied_value_softmax";
+  integrate::FastOptions fo;
+  fo.form = models::Form::reduced;
+  EXPECT_EQ(integrate::resolve_form(logistic, fo, 500), models::Form::reduced_tau);
+  EXPECT_EQ(integrate::resolve_form(square, fo, 500), models::Form::reduced);
+  fo.form = models::Form::full_tau;
+  fo.time = PlanTime::t;
+  EXPECT_EQ(integrate::resolve_form(logistic, fo, 1), models::Form::full_tau);
+  fo.form = models::Form::full;
+  fo.time.reset();
+  EXPECT_EQ(integrate::resolve_form(tied, fo, 500), models::Form::full);
+  fo.time = PlanTime::tau;
+  for (const auto& inst : {tied, square}) {
+    try {
+      (void)integrate::resolve_form(inst, fo, 1);
+      ADD_FAILURE() << "τ-time was not refused";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_EQ(std::string(e.what()).rfind("time: ", 0), 0u) << e.what();
+    }
+  }
+}
+
 // τ-time needs the logistic loss; the rigorous full state of logistic loss takes it at every
 // horizon; the fast tier has no τ-time tied model; an explicit time wins where it is possible.
 TEST(RunPlan, TimeVariableByLossFormAndRequest) {
@@ -72,12 +101,18 @@ TEST(RunPlan, TimeVariableByLossFormAndRequest) {
   EXPECT_EQ(integrate::plan_run(tied, request(PlanTier::rigorous, 5)).time, PlanTime::tau);
   EXPECT_EQ(integrate::plan_run(tied, request(PlanTier::fast, 500)).time, PlanTime::t);
   auto q = request(PlanTier::rigorous, 1e5);
-  q.time = "t";
+  q.time = PlanTime::t;
   EXPECT_EQ(integrate::plan_run(shape(4, 3, instances::Loss::logistic), q).time, PlanTime::t);
-  q.time = "tau";
-  EXPECT_THROW(integrate::plan_run(square, q), std::invalid_argument);
-  q.time = "later";
-  EXPECT_THROW(integrate::plan_run(square, q), std::invalid_argument);
+  q.time = PlanTime::tau;
+  auto short_tau = q;
+  short_tau.horizon = 1;  // asked below 100, where the plan says t
+  EXPECT_EQ(integrate::plan_run(shape(4, 3, instances::Loss::logistic), short_tau).time, PlanTime::tau);
+  try {
+    (void)integrate::plan_run(square, q);
+    ADD_FAILURE() << "τ-time for square loss was not refused";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("time: ", 0), 0u) << e.what();
+  }
 }
 
 // The ball step from 200 states on (d = T = 14: 210 states; 211 in τ-time), the Lohner step
@@ -111,9 +146,9 @@ TEST(RunPlan, StepperByDimensionTimeAndRecords) {
 TEST(RunPlan, ExpertOverridesWin) {
   const auto big = shape(14, 14, instances::Loss::regression), small = shape(4, 3, instances::Loss::square);
   auto q = request(PlanTier::rigorous, 300);
-  q.set = "lohner";
+  q.set = PlanStepper::lohner;
   EXPECT_EQ(integrate::plan_run(big, q).stepper, PlanStepper::lohner);
-  q.set = "ball";
+  q.set = PlanStepper::ball;
   q.ball_pieces = 4;
   const auto p = integrate::plan_run(small, q);
   EXPECT_EQ(p.stepper, PlanStepper::ball);
@@ -129,7 +164,7 @@ TEST(RunPlan, ExpertOverridesWin) {
   // refused: the ball for relu in τ-time, in the reduced form, for a record reader; pieces with
   // lohner. Served: the ball in τ-time for a smooth normalization.
   auto bad = request(PlanTier::rigorous, 10);
-  bad.set = "ball";
+  bad.set = PlanStepper::ball;
   EXPECT_THROW(integrate::plan_run(shape(4, 3, instances::Loss::logistic, instances::Normalization::relu), bad),
                std::invalid_argument);
   EXPECT_EQ(integrate::plan_run(shape(4, 3, instances::Loss::logistic, instances::Normalization::sigmoid), bad).stepper,
@@ -138,18 +173,41 @@ TEST(RunPlan, ExpertOverridesWin) {
   bad.needs_step_records = true;
   EXPECT_THROW(integrate::plan_run(small, bad), std::invalid_argument);
   auto lohner_pieces = request(PlanTier::rigorous, 10);
-  lohner_pieces.set = "lohner";
+  lohner_pieces.set = PlanStepper::lohner;
   lohner_pieces.ball_pieces = 2;
   EXPECT_THROW(integrate::plan_run(small, lohner_pieces), std::invalid_argument);
   auto fast_set = request(PlanTier::fast, 10);
-  fast_set.set = "ball";
+  fast_set.set = PlanStepper::ball;
   EXPECT_THROW(integrate::plan_run(small, fast_set), std::invalid_argument);
   // the ball in t-time for logistic loss when the expert asks for t-time: served
   auto t_ball = request(PlanTier::rigorous, 10);
-  t_ball.time = "t";
-  t_ball.set = "ball";
+  t_ball.time = PlanTime::t;
+  t_ball.set = PlanStepper::ball;
   EXPECT_EQ(integrate::plan_run(shape(4, 3, instances::Loss::logistic, instances::Normalization::sigmoid), t_ball).stepper,
             PlanStepper::ball);
+}
+
+// The form: empty is the plan's (rigorous: reduced where it applies; fast: full); an asked form
+// wins where it applies (the full state of a logistic softmax instance, the fast tier's reduced
+// form) and the reduced rigorous form elsewhere is refused naming the field.
+TEST(RunPlan, AskedFormWins) {
+  const auto logistic = shape(4, 3, instances::Loss::logistic), square = shape(4, 3, instances::Loss::square);
+  auto q = request(PlanTier::rigorous, 10);
+  EXPECT_EQ(integrate::plan_run(logistic, q).form, PlanForm::reduced_logistic);
+  q.form = PlanForm::full_state;
+  const auto full = integrate::plan_run(logistic, q);
+  EXPECT_EQ(full.form, PlanForm::full_state);
+  EXPECT_EQ(full.order, 30u);  // the full state's default order, not the reduced form's 20
+  auto fast = request(PlanTier::fast, 10);
+  fast.form = PlanForm::reduced_logistic;
+  EXPECT_EQ(integrate::plan_run(square, fast).form, PlanForm::reduced_logistic);
+  q.form = PlanForm::reduced_logistic;
+  try {
+    (void)integrate::plan_run(square, q);
+    ADD_FAILURE() << "the reduced rigorous form of square loss was not refused";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("form: ", 0), 0u) << e.what();
+  }
 }
 
 // Order: 20 for the reduced form, 30 for the full state over double intervals, bits/4 at 256
@@ -165,7 +223,7 @@ TEST(RunPlan, OrderByFormAndPrecision) {
   EXPECT_EQ(integrate::plan_run(square, request(PlanTier::fast, 10)).order, 0u);
 }
 
-// The PL tail for square and regression loss in t-time, unless "off" or no_tail; tail_width
+// The PL tail for square and regression loss in t-time, unless the tail is off; tail_width
 // only with it.
 TEST(RunPlan, TailByLossAndRequest) {
   const auto square = shape(4, 3, instances::Loss::square), regression = shape(4, 3, instances::Loss::regression);
@@ -173,23 +231,21 @@ TEST(RunPlan, TailByLossAndRequest) {
   EXPECT_EQ(integrate::plan_run(regression, request(PlanTier::rigorous, 10)).tail, PlanTail::pl);
   EXPECT_EQ(integrate::plan_run(shape(4, 3, instances::Loss::logistic), request(PlanTier::rigorous, 10)).tail, PlanTail::none);
   auto off = request(PlanTier::rigorous, 10);
-  off.tail = "off";
+  off.tail = integrate::TailPolicy::off;
   EXPECT_EQ(integrate::plan_run(square, off).tail, PlanTail::none);
-  auto none = request(PlanTier::rigorous, 10);
-  none.no_tail = true;
-  EXPECT_EQ(integrate::plan_run(square, none).tail, PlanTail::none);
+  EXPECT_EQ(integrate::plan_run(regression, off).tail, PlanTail::none);
   auto width = request(PlanTier::rigorous, 10);
   width.tail_width = 1e-7;
   EXPECT_DOUBLE_EQ(integrate::plan_run(square, width).tail_width, 1e-7);
   EXPECT_THROW(integrate::plan_run(shape(4, 3, instances::Loss::logistic), width), std::invalid_argument);
-  width.tail = "off";
+  width.tail = integrate::TailPolicy::off;
   EXPECT_THROW(integrate::plan_run(square, width), std::invalid_argument);
   // tail_decided (the caller's stop test) travels with the PL tail and is refused without it.
   auto decided = request(PlanTier::rigorous, 10);
   decided.tail_decided = [](const num::BoxBall<IntervalD>&) { return true; };
   EXPECT_TRUE(static_cast<bool>(integrate::plan_run(regression, decided).tail_decided));
   EXPECT_THROW(integrate::plan_run(shape(4, 3, instances::Loss::logistic), decided), std::invalid_argument);
-  decided.no_tail = true;
+  decided.tail = integrate::TailPolicy::off;
   EXPECT_THROW(integrate::plan_run(regression, decided), std::invalid_argument);
 }
 

@@ -29,8 +29,8 @@ integrate::RunRequest rigorous_tau(double horizon) {
   integrate::RunRequest q;
   q.tier = integrate::PlanTier::rigorous;
   q.horizon = horizon;
-  q.time = "tau";
-  q.form = "full";
+  q.time = integrate::PlanTime::tau;
+  q.form = integrate::PlanForm::full_state;
   return q;
 }
 
@@ -74,7 +74,7 @@ TEST(StepProgress, AReducedRunInTauTimeSaysTau_AndRunsAreNumberedInTheOrderPlann
   std::vector<integrate::StepProgress> seen;
   integrate::StepProgressScope scope([&seen](const integrate::StepProgress& p) { seen.push_back(p); });
   integrate::RunRequest q = rigorous_tau(1000);
-  q.form = "reduced";
+  q.form = integrate::PlanForm::reduced_logistic;
   const auto plan = integrate::plan_run(inst, q);
   ASSERT_EQ(plan.form, integrate::PlanForm::reduced_logistic);
   const auto first = integrate::validated_options(plan);

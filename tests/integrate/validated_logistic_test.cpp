@@ -214,7 +214,7 @@ TEST(ValidatedLogistic, GridOfTimesRefusesTimesThatAreNotPositiveAndIncreasing) 
   // one pass, two times: the second equals a separate integration to it (same steps, same cap)
   const auto grid = integrate::rigorous_integrate_at(pb, {"0.5", "2"});
   integrate::RigorousIntegrateOptions o;
-  o.time_variable = "tau";
+  o.time_variable = integrate::PlanTime::tau;
   const auto single = integrate::rigorous_integrate(pb, "2", o);
   ASSERT_EQ(grid.size(), 2u);
   EXPECT_EQ(grid[1].u[0].lower_text(), single.u[0].lower_text());
@@ -235,7 +235,7 @@ TEST(ValidatedLogistic, EntryPointOnTheHeadlineInstance) {
   for (const auto& e : r.softmax) sum += num::hull_of_bounds<IntervalD>(std::stod(e.lower_text()), std::stod(e.upper_text()));
   EXPECT_TRUE(num::contains(IntervalD(sum.lower() - 1e-15, sum.upper() + 1e-15), 1.0));
   // τ-time at the same t overlaps
-  o.time_variable = "tau";
+  o.time_variable = integrate::PlanTime::tau;
   const auto rt = integrate::rigorous_integrate(inst, "2", o);
   for (std::size_t i = 0; i < 8; ++i) {
     EXPECT_LE(std::stod(rt.u[i].lower_text()), std::stod(r.u[i].upper_text()) + 1e-15);
