@@ -37,6 +37,8 @@ FileVerdict check(const std::vector<nlohmann::json>& lines) {
   if (head.value("certificate", "") != "softcert.flow.v1" || head.value("model", "") != "logistic_reduced_tau" ||
       head.value("set", "") != "lohner")
     throw Rejection("header: not a softcert.flow.v1 certificate of the reduced logistic τ-time model with Lohner sets");
+  if (head.value("check", "") != "varre2026.order_preservation")
+    throw Rejection("header: the check " + head.value("check", std::string("?")) + " has no claim this verifier knows");
   const Field f = field_from_instance(head.at("instance"));
   const slong n = f.n(), ti = 2 * f.T;
   const Ball horizon = parse_number(head.at("horizon"));
