@@ -4,7 +4,6 @@
 
 namespace verify {
 
-
 OrderPreservation::OrderPreservation(const Field& f, const nlohmann::json& claim) : T_(f.T) {
   if (claim.value("kind", "") != "order_preservation") throw Rejection("claim: not order_preservation");
   for (const auto& p : claim.at("pairs")) {
