@@ -29,6 +29,21 @@ class OrderPreservationCheck : public LogisticCheck {
     const ExactStart start = exact_start(inst);
     engine::CheckResult r = run_pair_claim_at(inst, ordered_pairs(start), PairClaim::order, o);
     r.details["uniform_a0"] = uniform(start.a);
+    if (!r.certificate.empty()) {
+      // The header binds the steps to this check, instance, claim, horizon and margin (docs/certificates.md).
+      nlohmann::json pairs = nlohmann::json::array();
+      for (const auto& [i, j] : ordered_pairs(start)) pairs.push_back({i, j});
+      nlohmann::json header = {{"certificate", "softcert.flow.v1"},
+                               {"check", name()},
+                               {"model", "logistic_reduced_tau"},
+                               {"set", "lohner"},
+                               {"instance", instance},
+                               {"horizon", integrate::exact_decimal(*r.horizon)},
+                               {"claim", {{"kind", "order_preservation"}, {"pairs", pairs}}},
+                               {"margin", r.margin.empty() ? nlohmann::json()
+                                                           : nlohmann::json::array({r.margin.lower_text(), r.margin.upper_text()})}};
+      r.certificate.insert(r.certificate.begin(), header.dump());
+    }
     return r;
   }
 };

@@ -7,6 +7,7 @@
 
 #include "engine/check.hpp"
 #include "engine/verdict_policy.hpp"
+#include "integrate/step_certificate.hpp"
 #include "numerics/precision.hpp"
 #include "varre2026_common.hpp"
 #include "varre2026_fast_pairs.hpp"
@@ -20,11 +21,13 @@ struct TubeCheckSettings {
   unsigned max_depth = 5;        // bisections of an undecided step
   std::size_t max_steps = 20000;
   double h_max = 0.5;            // τ-step cap, so that segment boxes stay informative
+  bool certificate = false;      // collect the steps as certificate lines (integrate/step_certificate.hpp)
 };
 
 inline TubeCheckSettings tube_settings(const engine::CheckOptions& o) {
   TubeCheckSettings s;
   if (o.horizon) s.horizon = *o.horizon;
+  s.certificate = o.certificate;
   if (!(s.horizon > 0) || s.horizon > 1e12) throw std::invalid_argument("horizon: must be in (0, 1e12]");
   s.order = static_cast<unsigned>(number_param(o.params, "order", s.order));
   s.max_depth = static_cast<unsigned>(number_param(o.params, "max_depth", s.max_depth));
@@ -46,9 +49,18 @@ engine::CheckResult run_pair_claim(const instances::Instance& inst,
   vo.max_steps = set.max_steps;
   vo.h_max = set.h_max;
   vo.keep_segments = false;
-  const integrate::WalkOutcome walk = integrate::walk_until_time<S>(
-      model, set.horizon, vo, [&cert](const integrate::TubeStep<S>& st) { return cert.visit(st); });
+  // Certificates are written for the order claim on IntervalD runs, the ones softcert-verify checks.
+  std::optional<integrate::StepCertificateWriter> writer;
+  if constexpr (std::is_same_v<S, IntervalD>)
+    if (set.certificate && claim == PairClaim::order) writer.emplace();
+  const integrate::WalkOutcome walk =
+      integrate::walk_until_time<S>(model, set.horizon, vo, [&cert, &writer](const integrate::TubeStep<S>& st) {
+        if constexpr (std::is_same_v<S, IntervalD>)
+          if (writer) writer->visit(st);
+        return cert.visit(st);
+      });
   engine::CheckResult r;
+  if (writer && writer->usable()) r.certificate = writer->lines();
   r.horizon = set.horizon;
   r.details["steps"] = walk.steps;
   r.details["ranges_examined"] = cert.ranges_examined();

@@ -7,6 +7,7 @@ PACKAGES=(
   build-essential cmake ninja-build pkg-config git   # ninja: `make build` uses it (Makefile)
   libboost-dev            # Boost 1.74: Odeint, Interval, Multiprecision (header-only parts)
   libgmp-dev libmpfr-dev libmpfi-dev
+  libflint-dev libflint-arb-dev  # softcert-verify (verify/): Arb ball arithmetic, independent of MPFI
   libgtest-dev libgmock-dev
   libeigen3-dev nlohmann-json3-dev libcli11-dev libtomlplusplus-dev libfmt-dev
   python3 python3-numpy python3-mpmath   # instance generation, peer benchmarks

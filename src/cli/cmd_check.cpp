@@ -20,7 +20,7 @@ struct CheckArgs {
   std::vector<std::string> instance_files;
   std::size_t instances = 0;
   std::uint64_t seed = 1;
-  std::string tier = "rigorous", expect = "holds", json_out, shard = "1/1";
+  std::string tier = "rigorous", expect = "holds", json_out, shard = "1/1", certificate_dir;
   unsigned precision = 0, jobs = 1;
   double horizon = 0;
   std::vector<std::string> params, drops;
@@ -45,6 +45,10 @@ void add_check_command(CLI::App& app, int& exit_status) {
                                "worker threads; given, also the cores the run uses at most (a check's own threads included)")
                    ->check(CLI::Range(1u, 1024u));
   cmd->add_option("--json", args->json_out, "write one JSON line per result here")->check(nonempty_path());
+  cmd->add_option("--certificate", args->certificate_dir,
+                  "write a certificate of each proved result into this folder, where the check writes one "
+                  "(docs/certificates.md; softcert-verify DIR re-checks them)")
+      ->check(nonempty_path());
   cmd->add_option("--param", args->params, "check parameter key=value (JSON value); repeatable");
   cmd->add_option("--drop", args->drops,
                   "drop a hypothesis (softcert list NAME names them): the generator need not satisfy it and it is not "
@@ -84,6 +88,7 @@ void add_check_command(CLI::App& app, int& exit_status) {
     settings.bad_file_is_usage_error = true;  // an --instance file given here: exit 2 (docs/verdicts.md)
     settings.generated_refusal_is_usage_error = true;  // bad --param / --horizon values: exit 2, as in search
     if (!args->json_out.empty()) settings.json_lines = args->json_out;
+    if (!args->certificate_dir.empty()) settings.certificates = args->certificate_dir;
     const engine::Suite suite = engine::single_check_suite(std::move(e), args->seed);
     if (const std::string p = engine::generator_settings_problem(suite, 0); !p.empty())
       throw UsageError("--param: " + num::excerpt(p, 300));

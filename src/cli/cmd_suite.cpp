@@ -1,5 +1,6 @@
 // softcert suite FILE.toml [--out DIR] [--jobs J] [--shard K/N] [--resume]: a whole suite
 // (also under mpirun -n N: see cli/mpi_suite.hpp).
+#include <filesystem>
 #include <memory>
 
 #include "cli/commands.hpp"
@@ -13,7 +14,7 @@ namespace {
 struct SuiteArgs {
   std::string file, out, shard = "1/1";
   unsigned jobs = 1;
-  bool resume = false, quiet = false;
+  bool resume = false, quiet = false, certificates = false;
 };
 }  // namespace
 
@@ -27,6 +28,9 @@ void add_suite_command(CLI::App& app, int& exit_status) {
                    ->check(CLI::Range(1u, 1024u));
   cmd->add_option("--shard", args->shard, "run only shard K of N (merge with softcert merge)");
   cmd->add_flag("--resume", args->resume, "continue an interrupted run in --out, recomputing nothing finished");
+  cmd->add_flag("--certificates", args->certificates,
+                "with --out DIR: write a certificate of each proved record that has one into DIR/certificates "
+                "(docs/certificates.md)");
   cmd->add_flag("--quiet,-q", args->quiet, "no progress output");
   cmd->callback([args, jobs, &exit_status]() {
     engine::Suite suite;
@@ -41,6 +45,11 @@ void add_suite_command(CLI::App& app, int& exit_status) {
     settings.shard = parse_shard(args->shard);
     settings.resume = args->resume;
     if (!args->out.empty()) settings.out_dir = args->out;
+    if (args->certificates) {
+      if (args->out.empty()) throw UsageError("--certificates needs --out DIR");
+      if (mpi::launched_by_mpi()) throw UsageError("--certificates: not under mpirun (run the suite without it)");
+      settings.certificates = std::filesystem::path(args->out) / "certificates";
+    }
     // Under mpirun the ranks share the plan and rank 0 writes the one report (cli/mpi_suite.hpp).
     exit_status = mpi::launched_by_mpi() ? execute_mpi_run(suite, settings, command_line(), args->quiet)
                                          : execute_run(suite, settings, command_line(), args->quiet);

@@ -40,6 +40,9 @@ struct CheckOptions {
   // dropped ones, a replayed record's "dropped"). run_check tests every other declared
   // hypothesis on the instance before the check runs (engine/verdict_policy.hpp).
   std::set<std::string> dropped;
+  // Whether to return a certificate of a proved result (CheckResult::certificate) where the check
+  // writes one (docs/certificates.md). No effect on the verdict or the margin.
+  bool certificate = false;
 };
 
 struct GenerateOptions {
@@ -76,6 +79,9 @@ struct CheckResult {
   std::optional<double> horizon;                      // horizon actually checked
   nlohmann::json details = nlohmann::json::object();  // check-specific facts (winner, times, ...)
   RunFacts facts;  // what other modules read of them, typed
+  // JSON Lines of a certificate (docs/certificates.md), when options.certificate asked for one and
+  // the check writes one for this run; the runner keeps it only for a proved record.
+  std::vector<std::string> certificate;
 };
 
 // A hypothesis that fails on an instance: its name and what shows it ("" when the check does

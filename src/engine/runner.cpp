@@ -1,6 +1,7 @@
 #include "engine/runner.hpp"
 
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <fstream>
 #include <mutex>
@@ -75,7 +76,15 @@ const char kBadInput[] = "bad input: ";
 
 }  // namespace
 
-nlohmann::json run_item(const Suite& suite, const WorkItem& item) {
+std::string certificate_file_name(const nlohmann::json& record) {
+  std::string name = record.value("entry", record.value("check", std::string("check"))) + "." +
+                     record.value("instance", std::string("instance"));
+  for (char& ch : name)
+    if (!(std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '_' || ch == '-')) ch = '_';
+  return name + ".jsonl";
+}
+
+nlohmann::json run_item(const Suite& suite, const WorkItem& item, const std::filesystem::path* certificates) {
   const SuiteEntry& entry = suite.entries.at(item.entry);
   const Check* check = CheckRegistry::global().find(entry.check);
   nlohmann::json r;
@@ -101,6 +110,7 @@ nlohmann::json run_item(const Suite& suite, const WorkItem& item) {
     // only the others (run_check tests them first).
     CheckOptions options = entry.options;
     options.dropped = entry.generate.dropped;
+    options.certificate = certificates != nullptr;
     result = run_check(*check, instance, options);
   } catch (const std::invalid_argument& e) {
     // One rule for bad input inside a run (docs/verdicts.md): this (check, instance) is an
@@ -138,6 +148,12 @@ nlohmann::json run_item(const Suite& suite, const WorkItem& item) {
     if (!record_problem(r).empty()) r["margin"] = nullptr;  // a malformed margin (rule 1) goes too
   }
   r["seconds"] = seconds;
+  // Only a proved record keeps its certificate: nothing else is claimed.
+  if (certificates && r["verdict"] == to_string(Verdict::proved) && !result.certificate.empty()) {
+    std::string text;
+    for (const auto& line : result.certificate) text += line + "\n";
+    write_file_atomically(*certificates / certificate_file_name(r), text);
+  }
   return r;
 }
 
@@ -201,6 +217,11 @@ SuiteReport judge_records(const Suite& suite, std::vector<nlohmann::json> record
 
 SuiteReport run_suite(const Suite& suite, const RunSettings& settings) {
   if (settings.jobs == 0) throw std::invalid_argument("--jobs must be at least 1");
+  if (settings.certificates) {
+    std::error_code ec;
+    std::filesystem::create_directories(*settings.certificates, ec);
+    if (ec) throw WriteError("cannot create " + settings.certificates->string() + ": " + ec.message());
+  }
   if (settings.shard.count == 0 || settings.shard.index == 0 || settings.shard.index > settings.shard.count)
     throw std::invalid_argument("--shard must be K/N with 1 <= K <= N");
   std::vector<WorkItem> items;
@@ -290,7 +311,15 @@ SuiteReport run_suite(const Suite& suite, const RunSettings& settings) {
     for (;;) {
       const std::size_t t = next.fetch_add(1);
       if (t >= todo.size()) return;
-      nlohmann::json r = run_item(suite, items[todo[t]]);
+      nlohmann::json r;
+      try {  // run_item turns a check's exceptions into records: what escapes is a certificate not written
+        r = run_item(suite, items[todo[t]], settings.certificates ? &*settings.certificates : nullptr);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(mu);
+        if (!failure) failure = std::current_exception();
+        next = todo.size();
+        return;
+      }
       r["run"] = identity.id;
       std::lock_guard<std::mutex> lock(mu);
       if (settings.bad_file_is_usage_error && items[todo[t]].file && r["verdict"] == "error" &&

@@ -41,7 +41,11 @@ std::string generator_settings_problem(const Suite& suite, std::size_t entry);
 
 // Runs one item: generate or load the instance (or take item.instance), run the check, never throws; failures become
 // verdict "error" with the reason. The record is one results.jsonl line (docs/reports.md).
-nlohmann::json run_item(const Suite& suite, const WorkItem& item);
+// With `certificates`, a proved record whose check writes a certificate leaves it there as
+// certificate_file_name(record) (docs/certificates.md).
+nlohmann::json run_item(const Suite& suite, const WorkItem& item, const std::filesystem::path* certificates = nullptr);
+// "<entry>.<instance>.jsonl" with every character outside [A-Za-z0-9._-] replaced by '_'.
+std::string certificate_file_name(const nlohmann::json& record);
 
 // "" when `record` fits the plan slot `item` of `suite` it is read back into (--resume, merge):
 // every field the plan determines — check, entry label, instance id, generator seed, tier,
@@ -65,6 +69,7 @@ struct RunSettings {
   Shard shard;
   std::optional<std::filesystem::path> out_dir;  // results.jsonl, summary.json, ... written here
   std::optional<std::filesystem::path> json_lines;  // results also written here (check --json)
+  std::optional<std::filesystem::path> certificates;  // certificates of proved records (check --certificate)
   bool resume = false;
   // The shard split N that the run identity records (engine/run_identity.hpp); unset: shard.count.
   // Under MPI the ranks split the user's shard further, but the run is still the user's.

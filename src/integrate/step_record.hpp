@@ -31,7 +31,8 @@ template <class S>
 struct StepRecord {
   std::size_t n = 0, p = 0;
   S t0, h;                      // the step started at t0 and advanced by h (h ⊂ [0, h̄])
-  std::vector<S> apriori;       // E
+  std::vector<S> apriori;       // Z ⊂ int E: holds x(s) for s ∈ [0, h̄] (tighter than E)
+  std::vector<S> apriori_tested;  // E: the box the a priori test Z ⊂ int E passed on; remainder = x_{p+1}(E)
   std::vector<S> center;        // n×(p+1): x_k(c)
   // (q+1)×n×n: Dx_k([X]) for k ≤ q = jac_order(); Dx_k = 0 for k > q (ValidatedOptions::
   // jacobian_order), not stored: at the tied model's D = 50 (n = 2551, p = 30, q = 10) the

@@ -456,6 +456,7 @@ class ValidatedStepper {
   bool box_in_double_ = false;  // this Lohner step's x_k([X]), k ≥ 1, are txd_'s (tx_ not recorded)
   std::vector<S> box_;          // then [X]
   std::vector<S> E_, final_;
+  std::vector<S> E_tested_;  // the box E the a priori test passed on (E_ is then its tighter Z)
   StepRecord<S> rec_;
   BoxSeriesRecord<S> series_rec_;  // the ball step's record (the box's series)
   double h_ratio_ = 1.0;  // accepted / estimated step of the last step, grown by 10% (step())
@@ -1028,6 +1029,7 @@ bool ValidatedStepper<S>::find_apriori(const num::BoundOf<S>& hbar) {
       if (!num::interior_subset(Z[i], E_[i])) inside = false;
     }
     if (inside) {
+      E_tested_ = E_;
       E_ = Z;
       return true;
     }
@@ -1064,6 +1066,7 @@ void ValidatedStepper<S>::fill_record(const LohnerSet<S>& set, const S& t, const
   rec_.t0 = t;
   rec_.h = h;
   rec_.apriori = E_;
+  rec_.apriori_tested = E_tested_;
   rec_.B = set.B;
   rec_.r = set.r;
   rec_.c = set.c;

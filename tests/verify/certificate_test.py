@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""softcert-verify accepts a certificate softcert wrote and rejects mutated ones.
+
+Usage: certificate_test.py SOURCE_DIR SOFTCERT SOFTCERT_VERIFY
+
+1. verify/ includes no header of src/ (only its own files and system/third-party headers).
+2. `softcert check varre2026.order_preservation --instance headline.json --horizon 100
+   --certificate DIR` writes one certificate, and softcert-verify DIR verifies it (exit 0).
+3. Each mutation below is rejected (exit 1) with a message naming the step and the inclusion
+   that failed (or the header field, for the header's mutations).
+"""
+import copy
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from fractions import Fraction
+
+
+def exact_decimal(q):
+    """The exact decimal of a dyadic rational."""
+    q = Fraction(q)
+    sign = "-" if q < 0 else ""
+    q = abs(q)
+    k = 0
+    while (q * 10**k).denominator != 1:
+        k += 1
+        assert k < 2000, "not dyadic"
+    digits = str((q * 10**k).numerator).rjust(k + 1, "0")
+    return sign + (digits[:-k] + "." + digits[-k:] if k else digits)
+
+
+def check_independent(src):
+    verify_dir = os.path.join(src, "verify")
+    own = set(os.listdir(verify_dir))
+    bad = []
+    for name in sorted(own):
+        if not name.endswith((".cpp", ".hpp")):
+            continue
+        for line in open(os.path.join(verify_dir, name), encoding="utf-8"):
+            m = re.match(r'\s*#\s*include\s*([<"])([^>"]+)[>"]', line)
+            if not m:
+                continue
+            header = m.group(2)
+            if m.group(1) == '"' and header not in own:
+                bad.append(f"{name}: {line.strip()}")
+            top = header.split("/")[0]
+            if os.path.isdir(os.path.join(src, "src", top)) and "/" in header:
+                bad.append(f"{name}: {line.strip()} (a header of src/)")
+    assert not bad, "verify/ must include no header of src/:\n" + "\n".join(bad)
+
+
+def run_verify(verifier, path):
+    p = subprocess.run([verifier, path], capture_output=True, text=True, timeout=600)
+    return p.returncode, p.stdout + p.stderr
+
+
+def main():
+    src, softcert, verifier = sys.argv[1:4]
+    check_independent(src)
+    tmp = tempfile.mkdtemp(prefix="softcert-cert-")
+    cdir = os.path.join(tmp, "certificates")
+    instance = os.path.join(src, "proofs_checks/instances/authors/headline.json")
+    subprocess.run([softcert, "check", "varre2026.order_preservation", "--instance", instance, "--horizon", "100",
+                    "--certificate", cdir, "--quiet"], check=True, timeout=600, stdout=subprocess.DEVNULL)
+    files = sorted(f for f in os.listdir(cdir) if f.endswith(".jsonl"))
+    assert len(files) == 1, f"expected one certificate, got {files}"
+    original = os.path.join(cdir, files[0])
+    code, out = run_verify(verifier, cdir)
+    assert code == 0 and "1 verified, 0 rejected" in out, out
+    print(out.strip())
+
+    lines = [json.loads(l) for l in open(original, encoding="utf-8") if l.strip()]
+    steps = len(lines) - 2
+    m = steps // 2          # a middle step
+    ml = 2 + m              # its line
+
+    def shrink_box(ls):
+        ls[ml]["box"] = [[lo, lo] for lo, _ in ls[ml]["box"]]
+        return f"step {m}: (c) end box inclusion"
+
+    def drop_last(ls):
+        ls.pop()
+        return f"step {steps - 2}: (d) the last box"
+
+    def stretch(ls):
+        t0, h = Fraction(ls[ml]["t0"]), Fraction(ls[ml]["h"]) * Fraction(3, 2)
+        ls[ml]["h"], ls[ml]["t1"] = exact_decimal(h), exact_decimal(t0 + h)
+        return f"step {m}: ("
+
+    def lower_order(ls):
+        ls[ml]["order"] = 6
+        ls[ml]["jacobian_order"] = 6
+        return f"step {m}: ("
+
+    def change_coefficient(ls):
+        c = ls[ml]["set"]["c"]
+        c[0] = exact_decimal(Fraction(c[0]) + Fraction(1, 2**20))
+        return f"step {m}: (c) Lohner inclusion"
+
+    def other_instance(ls):
+        inst = ls[0]["instance"]
+        inst["beta"][0] = exact_decimal(Fraction(inst["beta"][0]) * Fraction(1025, 1024))
+        return "(d) the start set does not contain the instance's initial state"
+
+    def negative_margin(ls):
+        ls[0]["margin"] = ["-0.001", "inf"]
+        return "the margin"
+
+    def reversed_pair(ls):
+        i, j = ls[0]["claim"]["pairs"][0]
+        ls[0]["claim"]["pairs"].append([j, i])
+        return "step 0: (e) claim: u_i − u_j"
+
+    mutations = [shrink_box, drop_last, stretch, lower_order, change_coefficient, other_instance, negative_margin,
+                 reversed_pair]
+    failures = []
+    for mutate in mutations:
+        ls = copy.deepcopy(lines)
+        want = mutate(ls)
+        path = os.path.join(tmp, mutate.__name__ + ".jsonl")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("".join(json.dumps(l) + "\n" for l in ls))
+        code, out = run_verify(verifier, path)
+        ok = code == 1 and "REJECTED" in out and want in out and "0 verified, 1 rejected" in out
+        print(("ok   " if ok else "FAIL ") + mutate.__name__ + ": " + out.splitlines()[0].split(": ", 1)[-1])
+        if not ok:
+            failures.append(f"{mutate.__name__}: wanted a rejection naming {want!r}, got:\n{out}")
+    assert not failures, "\n".join(failures)
+
+
+if __name__ == "__main__":
+    main()
