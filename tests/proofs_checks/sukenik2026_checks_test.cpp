@@ -98,6 +98,23 @@ TEST(Sukenik2026Checks, CostScalingQuickOrthonormalIsProvedWithTable) {
   }
 }
 
+// The near miss: under the unfactorised cost min ||W||_F^2 the sink is not strictly cheaper —
+// both costs are Σ t/(t+1) (Theorem A), so the exact margin is 0 and the strict claim fails.
+TEST(Sukenik2026Checks, CostScalingUnderTheFrobeniusCostIsViolatedExactly) {
+  const Check& c = get("sukenik2026.cost_scaling");
+  GenerateOptions o;
+  o.params = {{"embedding", "orthonormal"}, {"tau", "sqrt-d"}, {"T_max", 16}};
+  CheckOptions run;
+  run.params = {{"cost", "frobenius"}};
+  const auto r = c.run(c.generate(0, o), run);
+  ASSERT_EQ(r.verdict, Verdict::violated) << r.reason;
+  EXPECT_EQ(r.margin.lower_text(), "0");
+  EXPECT_EQ(r.margin.upper_text(), "0");
+  EXPECT_NE(r.reason.find("cost the same"), std::string::npos) << r.reason;
+  run.params = {{"cost", "nuclear"}};
+  EXPECT_THROW(c.run(c.generate(0, o), run), std::invalid_argument);
+}
+
 // Claim B is about random embeddings: the hypothesis is declared and never decided on a changed
 // instance (so search keeps to the generator); the saved Gaussian generator sample on which the
 // sink is costlier on average stays a certified violation.
