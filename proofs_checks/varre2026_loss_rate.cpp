@@ -40,26 +40,18 @@ class LossRateCheck : public LogisticCheck {
   std::vector<std::string> params() const override { return {"T", "d", "a_scale", "from"}; }
 
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
-    if (o.tier != engine::Tier::rigorous)
-      throw std::invalid_argument("tier: this check needs a rigorous enclosure; use --tier rigorous");
-    const instances::Instance inst = logistic_instance(instance);
-    const double H = horizon_param(o, 1e5, "1e12");
-    if (!(H > 1)) throw std::invalid_argument("horizon: must be > 1");
-    const double from = number_param(o.params, "from", H / 10);
-    if (!(from > 0 && from < H)) throw std::invalid_argument("params.from: must be in (0, H)");
-    integrate::RigorousIntegrateOptions io;
-    io.precision_bits = o.precision_bits == 0 ? 53 : o.precision_bits;
+    const RateRun run = rate_run(instance, o);
+    const instances::Instance& inst = run.inst;
+    const std::string &t0 = run.t0, &tH = run.tH;
     engine::CheckResult r;
-    r.horizon = H;
-    r.precision_bits = io.precision_bits;
+    r.horizon = run.H;
+    r.precision_bits = run.io.precision_bits;
     return engine::rigorous_run(r, [&](engine::CheckResult& r) {
-      const std::string t0 = num::decimal_round_trip(from), tH = num::decimal_round_trip(H);
-      const auto res = reading_ == LossRateReading::lemma_bound ? integrate::rigorous_integrate_at(inst, {t0, tH}, io)
-                                                                : std::vector{integrate::rigorous_integrate(inst, tH, io)};
+      const auto res = reading_ == LossRateReading::lemma_bound ? integrate::rigorous_integrate_at(inst, {t0, tH}, run.io)
+                                                                : std::vector{integrate::rigorous_integrate(inst, tH, run.io)};
       const Rational l_lo = res.back().loss.value.lower_rational(), l_hi = res.back().loss.value.upper_rational();
       r.details["loss_at_H"] = {decimal_below(l_lo), decimal_above(l_hi)};
-      IntervalD c(0);
-      for (const auto& b : inst.beta) c = c + num::sqr(num::parse_decimal<IntervalD>(b));
+      const IntervalD c = beta_norm_sq(inst);
       const IntervalD tHi = num::parse_decimal<IntervalD>(tH);
       if (reading_ == LossRateReading::half_constant) {
         const IntervalD bound = IntervalD(1) / (IntervalD(2) * c * tHi);

@@ -8,10 +8,13 @@
 #include <string>
 #include <vector>
 
+#include "engine/check.hpp"
 #include "instances/instance.hpp"
 #include "integrate/rigorous_integrate.hpp"
+#include "numerics/decimal.hpp"
 #include "numerics/elementary.hpp"
 #include "numerics/kinds.hpp"
+#include "varre2026_common.hpp"
 
 namespace softcert::varre2026 {
 
@@ -20,6 +23,37 @@ inline double rounded_double(const Rational& q, bool up) {
   double d = q.convert_to<double>();
   if (up ? Rational(d) < q : Rational(d) > q) d = std::nextafter(d, up ? INFINITY : -INFINITY);
   return d;
+}
+
+// c = ‖β*‖², enclosed from the instance's decimals.
+inline IntervalD beta_norm_sq(const instances::Instance& inst) {
+  IntervalD c(0);
+  for (const auto& b : inst.beta) c = c + num::sqr(num::parse_decimal<IntervalD>(b));
+  return c;
+}
+
+// What both rate checks run: a logistic instance in the rigorous tier to H > 1 (default 10⁵),
+// with the region read at t₀ = params.from ∈ (0, H) (default H/10); refused otherwise.
+struct RateRun {
+  instances::Instance inst;
+  double H = 0, from = 0;
+  std::string t0, tH;  // their shortest round-trip decimals, the times the integrator is asked for
+  integrate::RigorousIntegrateOptions io;
+};
+
+inline RateRun rate_run(const nlohmann::json& instance, const engine::CheckOptions& o) {
+  if (o.tier != engine::Tier::rigorous)
+    throw std::invalid_argument("tier: this check needs a rigorous enclosure; use --tier rigorous");
+  RateRun run;
+  run.inst = logistic_instance(instance);
+  run.H = horizon_param(o, 1e5, "1e12");
+  if (!(run.H > 1)) throw std::invalid_argument("horizon: must be > 1");
+  run.from = number_param(o.params, "from", run.H / 10);
+  if (!(run.from > 0 && run.from < run.H)) throw std::invalid_argument("params.from: must be in (0, H)");
+  run.t0 = num::decimal_round_trip(run.from);
+  run.tH = num::decimal_round_trip(run.H);
+  run.io.precision_bits = o.precision_bits == 0 ? 53 : o.precision_bits;
+  return run;
 }
 
 struct RegionState {
@@ -56,9 +90,7 @@ inline std::optional<RegionState> certified_region_state(const instances::Instan
   }
   const IntervalD s0 = IntervalD(1) / (IntervalD(1) + tail_sum);
   st.s0 = IntervalD(s0.lower(), s0.lower());
-  IntervalD c(0);
-  for (const auto& b : inst.beta) c = c + num::sqr(num::parse_decimal<IntervalD>(b));
-  st.c = c;
+  st.c = beta_norm_sq(inst);
   const double u_hi = rounded_double(at0.u[st.k].value.upper_rational(), true);
   st.U = IntervalD(u_hi, u_hi);
   st.loss_upper = rounded_double(at0.loss.value.upper_rational(), true);

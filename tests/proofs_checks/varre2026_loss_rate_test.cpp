@@ -4,31 +4,15 @@
 
 #include <cmath>
 
-#include "engine/input_file.hpp"
-#include "engine/registry.hpp"
-#include "engine/verdict_policy.hpp"
+#include "support/registered_check.hpp"
 
 namespace softcert {
 namespace {
 
 using engine::Verdict;
 
-engine::CheckResult run_loss_rate(const std::string& check, const nlohmann::json& inst, double horizon, double from = 0) {
-  const engine::Check* c = engine::CheckRegistry::global().find(check);
-  EXPECT_NE(c, nullptr) << check;
-  engine::CheckOptions o;
-  o.horizon = horizon;
-  if (from > 0) o.params = {{"from", from}};
-  return engine::run_check(*c, inst, o);
-}
-
-nlohmann::json loss_rate_headline() {
-  return nlohmann::json::parse(
-      engine::read_input_file(std::string(SOFTCERT_SOURCE_DIR) + "/proofs_checks/instances/authors/headline.json"));
-}
-
 TEST(Varre2026LossRate, TheBoundIsLemma5sFormulaOfTheCertifiedConstants) {
-  const auto r = run_loss_rate("varre2026.loss.rate", loss_rate_headline(), 1e5);
+  const auto r = testing::run_registered("varre2026.loss.rate", testing::authors_instance_json("headline.json"), 1e5);
   ASSERT_EQ(r.verdict, Verdict::proved) << r.reason;
   EXPECT_EQ(r.details["winner"], 6);  // the flow's certified winner (varre2026.attention_sink)
   // B(H) = 1/(E0 + c s0² q (H − t0)), E0 = 1/(e^{l0} − 1), q = e^{−l0}: in double from the record
@@ -49,13 +33,13 @@ TEST(Varre2026LossRate, AStateNotYetInARegionIsInconclusive) {
                                {"T", 2}, {"d", 1}, {"V", nlohmann::json::array({nlohmann::json::array({"0", "0.01"})})},
                                {"a", nlohmann::json::array({"5", "0"})}, {"beta", nlohmann::json::array({"1"})},
                                {"provenance", "hand-made for tests"}};
-  const auto r = run_loss_rate("varre2026.loss.rate", race, 100, 1e-3);
+  const auto r = testing::run_registered("varre2026.loss.rate", race, 100, {{"from", 1e-3}});
   EXPECT_EQ(r.verdict, Verdict::inconclusive);
   EXPECT_NE(r.reason.find("not certainly in R_0"), std::string::npos) << r.reason;
 }
 
 TEST(Varre2026LossRate, TheRateWithHalfItsConstantIsRefuted) {
-  const auto r = run_loss_rate("varre2026.loss.rate.half", loss_rate_headline(), 1e5);
+  const auto r = testing::run_registered("varre2026.loss.rate.half", testing::authors_instance_json("headline.json"), 1e5);
   ASSERT_EQ(r.verdict, Verdict::violated) << r.reason;
   EXPECT_GT(std::stod(r.details["loss_c_H"][0].get<std::string>()), 0.5);
 }
