@@ -39,8 +39,10 @@ void add_check_command(CLI::App& app, int& exit_status) {
       ->transform(integer_in(0, std::numeric_limits<std::uint64_t>::max()));
   cmd->add_option("--tier", args->tier, "fast or rigorous")->check(CLI::IsMember({"fast", "rigorous"}));
   cmd->add_option("--precision", args->precision, "working precision in bits (53 to 65536; at most 4096 in the rigorous tier)")
-      ->transform(integer_in(53, 65536));
-  auto* horizon = cmd->add_option("--horizon", args->horizon, "time horizon of the claim (a positive number)");
+      ->transform(integer_in(53, 65536))
+      ->default_str("the check's");
+  auto* horizon = cmd->add_option("--horizon", args->horizon, "time horizon of the claim (a positive number)")
+                      ->default_str("the check's");
   auto* jobs = cmd->add_option("--jobs,-j", args->jobs,
                                "worker threads; given, also the cores the run uses at most (a check's own threads included)")
                    ->check(CLI::Range(1u, 1024u));

@@ -206,7 +206,8 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
   cmd->add_option("--ball-pieces", args->ball_pieces,
                   "with --set ball: cut each step into K pieces, each with its own bound of the field's logarithmic norm "
                   "(tighter where the flow expands, K times the cost of that bound; default: chosen per step)")
-      ->transform(integer_in(1, 64));
+      ->transform(integer_in(1, 64))
+      ->default_str("the plan's");
   cmd->add_flag("--no-check", args->no_check, "fast tier: skip the 2·BITS reference run");
   cmd->add_option("--json", args->json_out, "write the result as JSON to this file")->check(nonempty_path());
   cmd->callback([args, &exit_status]() {

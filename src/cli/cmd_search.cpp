@@ -119,11 +119,14 @@ void add_search_command(CLI::App& app, int& exit_status) {
       ->transform(integer_in(0, std::numeric_limits<std::uint64_t>::max()));
   cmd->add_option("--out", args->out, "write the counterexample (or the negative report) here, as JSON")->check(nonempty_path());
   cmd->add_option("--max-samples", args->max_samples, "stop after this many generator samples (default: no cap)")
-      ->transform(integer_in(1, std::numeric_limits<std::uint64_t>::max()));
+      ->transform(integer_in(1, std::numeric_limits<std::uint64_t>::max()))
+      ->default_str("no cap");
   auto* horizon = cmd->add_option("--horizon", args->horizon,
-                                  "time horizon of the claim (default: the check's; 10 in a rigorous search tier)");
+                                  "time horizon of the claim (default: the check's; 10 in a rigorous search tier)")
+                      ->default_str("the check's");
   cmd->add_option("--precision", args->precision, "working precision in bits (53 to 65536)")
-      ->transform(integer_in(53, 65536));
+      ->transform(integer_in(53, 65536))
+      ->default_str("the check's");
   cmd->add_option("--param", args->params, "check parameter key=value (JSON value); repeatable");
   cmd->add_flag("--quiet,-q", args->quiet, "no progress lines on stderr");
   cmd->callback([args, horizon, &exit_status]() {

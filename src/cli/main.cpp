@@ -29,15 +29,11 @@ int main(int argc, char** argv) {
   }
   int exit_status = 0;
   softcert::cli::add_commands(app, exit_status);
-  // Defaults that are sentinels print what they mean, and empty lists print nothing.
+  // An empty list's captured default ("[]") says nothing: shown as none. (A sentinel default says
+  // what it means where its option is defined.)
   for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
-    for (CLI::Option* o : sub->get_options([](CLI::Option*) { return true; })) {
-      const std::string name = o->get_name(false, true), shown = o->get_default_str();
-      if (shown == "[]") o->default_str("");
-      else if (shown == "0" && (name == "--precision" || name == "--horizon")) o->default_str("the check's");
-      else if (shown == "0" && name == "--max-samples") o->default_str("no cap");
-      else if (shown == "0" && name == "--ball-pieces") o->default_str("the plan's");
-    }
+    for (CLI::Option* o : sub->get_options([](CLI::Option*) { return true; }))
+      if (o->get_default_str() == "[]") o->default_str("");
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
