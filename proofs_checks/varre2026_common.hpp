@@ -17,6 +17,7 @@
 #include "instances/instance.hpp"
 #include "integrate/run_knobs.hpp"
 #include "numerics/decimal.hpp"
+#include "numerics/enclosure.hpp"
 #include "numerics/kinds.hpp"
 
 namespace softcert::varre2026 {
@@ -177,13 +178,11 @@ inline std::size_t leader(const ExactStart& e, bool* unique = nullptr) {
 
 // Decimal strings below / above a rational (17 significant digits, rounded outward).
 inline std::string decimal_below(const Rational& q) {
-  double d = q.convert_to<double>();
-  if (Rational(d) > q) d = std::nextafter(d, -std::numeric_limits<double>::infinity());
+  const double d = num::outward_double(q, false);
   return num::lower_decimal(IntervalD(d, d));
 }
 inline std::string decimal_above(const Rational& q) {
-  double d = q.convert_to<double>();
-  if (Rational(d) < q) d = std::nextafter(d, std::numeric_limits<double>::infinity());
+  const double d = num::outward_double(q, true);
   return num::upper_decimal(IntervalD(d, d));
 }
 

@@ -56,8 +56,8 @@ class LossRateCheck : public LogisticCheck {
       if (reading_ == LossRateReading::half_constant) {
         const IntervalD bound = IntervalD(1) / (IntervalD(2) * c * tHi);
         const Rational b_lo(bound.lower()), b_hi(bound.upper());
-        r.details["loss_c_H"] = {num::lower_decimal(IntervalD(rounded_double(l_lo, false)) * c * tHi, 6),
-                                 num::upper_decimal(IntervalD(rounded_double(l_hi, true)) * c * tHi, 6)};
+        r.details["loss_c_H"] = {num::lower_decimal(IntervalD(num::outward_double(l_lo, false)) * c * tHi, 6),
+                                 num::upper_decimal(IntervalD(num::outward_double(l_hi, true)) * c * tHi, 6)};
         r.margin = engine::Margin::of_rationals(b_lo - l_hi, b_hi - l_lo);
         engine::decide_by_exact_sign(r, b_lo - l_hi >= 0 ? 1 : (b_hi - l_lo < 0 ? -1 : 0),
                                      {"loss(H) <= 1/(2cH)", "loss(H) > 1/(2cH) (certified)",

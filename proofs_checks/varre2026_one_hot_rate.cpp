@@ -101,7 +101,7 @@ class OneHotRateCheck : public LogisticCheck {
       nlohmann::json gaps = nlohmann::json::array();
       for (std::size_t j = 0; j < T; ++j) {
         if (j == k) continue;
-        const IntervalD dj(rounded_double(st->d[j], false)), Dj(rounded_double(st->D[j], false));
+        const IntervalD dj(num::outward_double(st->d[j], false)), Dj(num::outward_double(st->D[j], false));
         const double g_lo = std::max(0.0, (st->s0 - num::interval_exp(-dj)).lower());
         const IntervalD g(g_lo, g_lo);
         B = B + IntervalD(1) / (num::interval_exp(dj) + st->s0 * (Dj * L / c + g * L * L / (IntervalD(2) * c)));

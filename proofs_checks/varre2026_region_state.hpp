@@ -13,17 +13,11 @@
 #include "integrate/rigorous_integrate.hpp"
 #include "numerics/decimal.hpp"
 #include "numerics/elementary.hpp"
+#include "numerics/enclosure.hpp"
 #include "numerics/kinds.hpp"
 #include "varre2026_common.hpp"
 
 namespace softcert::varre2026 {
-
-// A double at or below the rational q (at or above with `up`).
-inline double rounded_double(const Rational& q, bool up) {
-  double d = q.convert_to<double>();
-  if (up ? Rational(d) < q : Rational(d) > q) d = std::nextafter(d, up ? INFINITY : -INFINITY);
-  return d;
-}
 
 // c = ‖β*‖², enclosed from the instance's decimals.
 inline IntervalD beta_norm_sq(const instances::Instance& inst) {
@@ -86,14 +80,14 @@ inline std::optional<RegionState> certified_region_state(const instances::Instan
       why = "the state at t0 is not certainly in R_" + std::to_string(st.k) + " (token " + std::to_string(j) + ")";
       return std::nullopt;
     }
-    tail_sum = tail_sum + num::interval_exp(-IntervalD(rounded_double(st.d[j], false)));
+    tail_sum = tail_sum + num::interval_exp(-IntervalD(num::outward_double(st.d[j], false)));
   }
   const IntervalD s0 = IntervalD(1) / (IntervalD(1) + tail_sum);
   st.s0 = IntervalD(s0.lower(), s0.lower());
   st.c = beta_norm_sq(inst);
-  const double u_hi = rounded_double(at0.u[st.k].value.upper_rational(), true);
+  const double u_hi = num::outward_double(at0.u[st.k].value.upper_rational(), true);
   st.U = IntervalD(u_hi, u_hi);
-  st.loss_upper = rounded_double(at0.loss.value.upper_rational(), true);
+  st.loss_upper = num::outward_double(at0.loss.value.upper_rational(), true);
   return st;
 }
 

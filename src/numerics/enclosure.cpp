@@ -139,14 +139,6 @@ EndPtr mpfr_end(mpfr_srcptr x, int digits) {
   return e;
 }
 
-// The largest double ≤ q (up = false) or smallest ≥ q (up = true).
-double outward_double(const Rational& q, bool up) {
-  double d = q.convert_to<double>();
-  const double toward = up ? std::numeric_limits<double>::infinity() : -std::numeric_limits<double>::infinity();
-  if (up ? Rational(d) < q : Rational(d) > q) d = std::nextafter(d, toward);
-  return d;
-}
-
 EndPtr rational_end(const Rational& q, bool up) { return double_end(outward_double(q, up), 17); }
 
 EndPtr text_end(const std::string& text) {
@@ -179,6 +171,14 @@ bool end_le(const Enclosure::End& a, const Enclosure::End& b) {
 }
 
 }  // namespace
+
+double outward_double(const Rational& q, bool up) {
+  double d = q.convert_to<double>();
+  const double toward = up ? std::numeric_limits<double>::infinity() : -std::numeric_limits<double>::infinity();
+  if (up ? Rational(d) < q : Rational(d) > q) d = std::nextafter(d, toward);
+  return d;
+}
+
 
 Enclosure::Enclosure(const IntervalD& x, int digits)
     : lo_(double_end(x.lower(), digits)), hi_(double_end(x.upper(), digits)) {}

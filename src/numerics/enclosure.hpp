@@ -19,6 +19,10 @@
 
 namespace softcert::num {
 
+// The largest double ≤ q (up = false) or the smallest ≥ q (up = true), exactly: the nearest
+// double, moved one step outward when it lies on the wrong side of q.
+double outward_double(const Rational& q, bool up);
+
 class Enclosure {
  public:
   // No enclosure (a result without a margin, a quantity not computed): empty() is true.

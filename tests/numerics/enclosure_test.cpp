@@ -3,6 +3,8 @@
 // writer that rounded to nearest instead of outward would put an end on the wrong side.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "numerics/decimal.hpp"
 #include "numerics/enclosure.hpp"
 #include "numerics/precision.hpp"
@@ -18,6 +20,18 @@ Rational text_value(const std::string& s) { return parse_decimal<Rational>(s); }
 void expect_written_outward(const Enclosure& e) {
   EXPECT_LE(text_value(e.lower_text()), e.lower_rational()) << e.lower_text();
   EXPECT_GE(text_value(e.upper_text()), e.upper_rational()) << e.upper_text();
+}
+
+TEST(Enclosure, OutwardDoubleIsTheNeighbourOnTheAskedSide) {
+  const Rational third = Rational(1) / 3;
+  const double lo = num::outward_double(third, false), hi = num::outward_double(third, true);
+  EXPECT_LT(Rational(lo), third);
+  EXPECT_GT(Rational(hi), third);
+  EXPECT_EQ(std::nextafter(lo, 1.0), hi);  // adjacent: no wider than one ulp
+  EXPECT_EQ(num::outward_double(Rational(-5, 4), false), -1.25);  // a double is returned as is
+  EXPECT_EQ(num::outward_double(Rational(-5, 4), true), -1.25);
+  const Rational minus_third = -third;
+  EXPECT_EQ(num::outward_double(minus_third, false), -hi);
 }
 
 TEST(Enclosure, DoubleEndsAreWrittenOutward) {
