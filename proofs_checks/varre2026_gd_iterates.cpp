@@ -5,17 +5,18 @@
 // [ours] Thm 3.2's order for the iterates: with x_{k+1} = x_k − lr ∇L(x_k) from the instance's
 // exact data, for every pair with u_i(0) > u_j(0) and every 1 ≤ k ≤ N, a_i(k) > a_j(k) and
 // u_i(k) > u_j(k) — so the attention's winner at every iterate is argmax u(0), the flow's
-// certified winner from a(0) = 0 (varre2026.attention_sink). The iterates are enclosed by
-// interval iteration (integrate::enclose_gradient_descent): exact real GD with step exactly lr,
-// lr the double nearest 0.1 as numpy's. Since u(0) is distinct the pairs form a chain, and the
-// gaps of adjacent pairs in the u(0) order decide all pairs (every other gap is a sum of them).
+// certified winner from a(0) = 0 (varre2026.attention_sink). The iterates are enclosed under
+// Lohner's wrapping control for maps (integrate::enclose_gradient_descent_lohner; params.wrapping
+// = "none": plain interval iteration, integrate::enclose_gradient_descent): exact real GD with
+// step exactly lr, lr the double nearest 0.1 as numpy's. Since u(0) is distinct the pairs form a
+// chain, and the gaps of adjacent pairs in the u(0) order decide all pairs (every other gap is a
+// sum of them).
 //
 // Margin: the enclosure of the smallest adjacent gap over all iterates 1 … N. violated: a gap
 // certainly negative at some k (a certified counterexample at that k); inconclusive: the
-// enclosures grew too wide to decide, or straddle 0. Working precision: 384 bits unless
-// --precision says otherwise — interval iteration has no wrapping control, and the interval
-// softmax loses the cancellation in σ_i(u_i − ū), so the widths grow with every iterate (fast
-// while the attention is spread, slowly once it has concentrated); the precision buys the
+// enclosures grew too wide to decide, or straddle 0. Working precision: 53 bits with the wrapping
+// control, 384 without — plain interval iteration wraps, and the interval softmax loses the
+// cancellation in σ_i(u_i − ū), so its widths grow with every iterate and the precision buys the
 // notebook's 10⁶ iterates (docs/theorems/varre2026_gd_iterates.md).
 //
 // gd.gaps_never_shrink — near miss [ours]: the iterates' version of the all-pairs repulsion
@@ -30,7 +31,9 @@
 #include "engine/registry.hpp"
 #include "engine/verdict_policy.hpp"
 #include "integrate/gradient_descent.hpp"
+#include "integrate/gradient_descent_lohner.hpp"
 #include "models/logistic_reduced.hpp"
+#include "models/logistic_reduced_jacobian.hpp"
 #include "varre2026_check.hpp"
 
 namespace softcert::varre2026 {
@@ -41,7 +44,20 @@ struct GdSettings {
   double lr = 0.1;                    // the notebook's learning_rate [code, cell 3]
   std::uint64_t iterations = 1000000;  // num_iterations=int(1e6) [code, cell 3]
   double max_width = 1e-3;            // stop when an iterate's enclosure is wider than this
+  bool lohner = true;                 // Lohner's wrapping control, else plain interval iteration
 };
+
+// The iterates x_1 … x_N enclosed by the settings' method; visit as enclose_gradient_descent's.
+template <class S, class Model, class Visit>
+std::uint64_t enclose_iterates(const Model& model, const GdSettings& set, Visit&& visit) {
+  if (!set.lohner) return integrate::enclose_gradient_descent<S>(model, S(set.lr), set.iterations, visit);
+  const auto jacobian = [](const Model& m, const std::vector<S>& x, std::vector<S>& Df) {
+    models::logistic_reduced_jacobian(m, x, Df);
+  };
+  // The field at the thin centres in softmax's O(T) quotient form: as tight there as the O(T²) one.
+  return integrate::enclose_gradient_descent_lohner<S>(model.with_softmax_form(models::SoftmaxForm::quotient), S(set.lr),
+                                                       set.iterations, jacobian, visit);
+}
 
 // N = params.iterations, else H/lr rounded down (the notebook's time axis t = k·lr; the default
 // H = 1e5 gives its 10⁶ iterates).
@@ -54,6 +70,10 @@ GdSettings gd_settings(const engine::CheckOptions& o) {
   if (!(n >= 1 && n <= 1e8) || n != static_cast<double>(static_cast<std::uint64_t>(n)))
     throw std::invalid_argument("params.iterations: must be an integer in [1, 1e8]");
   s.iterations = static_cast<std::uint64_t>(n);
+  const std::string wrapping = word_param(o.params, "wrapping");  // "auto" when absent
+  if (wrapping != "auto" && wrapping != "lohner" && wrapping != "none")
+    throw std::invalid_argument("params.wrapping: must be \"lohner\" (the default) or \"none\"");
+  s.lohner = wrapping != "none";
   return s;
 }
 
@@ -72,7 +92,7 @@ engine::CheckResult decide(const instances::Instance& inst, const ExactStart& st
   std::uint64_t worst_k = 0, broken_k = 0;
   std::string broken_what;
   std::vector<S> last_alpha;
-  const std::uint64_t last = integrate::enclose_gradient_descent<S>(model, S(set.lr), set.iterations, [&](std::uint64_t k, const std::vector<S>& x) {
+  const std::uint64_t last = enclose_iterates<S>(model, set, [&](std::uint64_t k, const std::vector<S>& x) {
     for (const auto& c : x)
       if (!(num::width(c) <= set.max_width)) return !(too_wide = true);
     if (k == 0) return true;  // a(0) ties: the claim is for k ≥ 1
@@ -125,7 +145,7 @@ engine::CheckResult decide_gap_growth(const instances::Instance& inst, const Exa
   std::uint64_t worst_k = 0, broken_k = 0;
   std::string broken;
   std::vector<S> prev;
-  const std::uint64_t last = integrate::enclose_gradient_descent<S>(model, S(set.lr), set.iterations, [&](std::uint64_t k, const std::vector<S>& x) {
+  const std::uint64_t last = enclose_iterates<S>(model, set, [&](std::uint64_t k, const std::vector<S>& x) {
     for (const auto& c : x)
       if (!(num::width(c) <= set.max_width)) return !(too_wide = true);
     if (k >= 2) {  // increments from iterate 1 on (a(0) ties)
@@ -187,7 +207,7 @@ class GradientDescentOrderCheck : public LogisticCheck {
                        "1 <= k <= N, a_i(k) > a_j(k) and u_i(k) > u_j(k)."};
   }
   bool strict_margin() const override { return reading_ == GdReading::order; }
-  std::vector<std::string> params() const override { return {"T", "d", "a_scale", "lr", "iterations"}; }
+  std::vector<std::string> params() const override { return {"T", "d", "a_scale", "lr", "iterations", "wrapping"}; }
 
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
     if (o.tier != engine::Tier::rigorous)
@@ -202,7 +222,9 @@ class GradientDescentOrderCheck : public LogisticCheck {
       return r;
     }
     const GdSettings set = gd_settings(o);
-    const unsigned bits = o.precision_bits == 0 ? 384 : o.precision_bits;
+    // Lohner's wrapping control keeps the widths near the rounding errors' sum, which 53 bits carry
+    // through the notebook's 10⁶ iterates; plain interval iteration needs 384 (header comment).
+    const unsigned bits = o.precision_bits != 0 ? o.precision_bits : set.lohner ? 53 : 384;
     return engine::with_interval_kind(bits, [&](auto kind, unsigned used) {
       engine::CheckResult r = reading_ == GdReading::order ? decide<decltype(kind)>(inst, start, set)
                                                            : decide_gap_growth<decltype(kind)>(inst, start, set);

@@ -1,6 +1,8 @@
-// Gradient-descent iterates enclosed by interval iteration (proofs_checks/varre2026_gd_iterates.cpp,
-// integrate/gradient_descent.hpp): the first iterate against its closed form, the winner against
-// the flow's on the authors' headline instance, and the honest inconclusive of a 53-bit run.
+// Gradient-descent iterates enclosed under Lohner's wrapping control or by plain interval iteration
+// (proofs_checks/varre2026_gd_iterates.cpp, integrate/gradient_descent_lohner.hpp,
+// gradient_descent.hpp): the first iterate against its closed form, the winner against the flow's
+// on the authors' headline instance, and at 53 bits the plain iteration's honest inconclusive
+// where the wrapping control proves the same iterates.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -14,11 +16,12 @@ namespace {
 
 using engine::Verdict;
 
-engine::CheckResult run_gd(const nlohmann::json& inst, const std::string& iterations, unsigned bits = 0) {
+engine::CheckResult run_gd(const nlohmann::json& inst, const std::string& iterations, unsigned bits = 0,
+                           const std::string& wrapping = "lohner") {
   const engine::Check* c = engine::CheckRegistry::global().find("varre2026.gd.order_preservation");
   EXPECT_NE(c, nullptr);
   engine::CheckOptions o;
-  o.params = {{"iterations", std::stod(iterations)}};
+  o.params = {{"iterations", std::stod(iterations)}, {"wrapping", wrapping}};
   o.precision_bits = bits;
   return engine::run_check(*c, inst, o);
 }
@@ -35,12 +38,16 @@ TEST(Varre2026GradientDescent, TheFirstIterateHasItsClosedForm) {
                                {"T", 2}, {"d", 1}, {"V", nlohmann::json::array({nlohmann::json::array({"0.3", "0.1"})})},
                                {"a", nlohmann::json::array({"0", "0"})}, {"beta", nlohmann::json::array({"1"})},
                                {"provenance", "hand-made for tests"}};
-  const auto r = run_gd(inst, "1");
-  ASSERT_EQ(r.verdict, Verdict::proved) << r.reason;
   const double expected = 0.01 / (1 + std::exp(0.2));
-  EXPECT_LE(std::stod(r.margin.lower_text()), expected * (1 + 1e-15));
-  EXPECT_GE(std::stod(r.margin.upper_text()), expected * (1 - 1e-15));
-  EXPECT_LT(std::stod(r.margin.upper_text()) - std::stod(r.margin.lower_text()), 1e-30);
+  for (const char* wrapping : {"lohner", "none"}) {  // 53 and 384 bits by default
+    const auto r = run_gd(inst, "1", 0, wrapping);
+    ASSERT_EQ(r.verdict, Verdict::proved) << r.reason;
+    EXPECT_LE(std::stod(r.margin.lower_text()), expected * (1 + 1e-15)) << wrapping;
+    EXPECT_GE(std::stod(r.margin.upper_text()), expected * (1 - 1e-15)) << wrapping;
+    EXPECT_LT(std::stod(r.margin.upper_text()) - std::stod(r.margin.lower_text()),
+              std::string(wrapping) == "none" ? 1e-30 : 1e-14 * expected)  // tens of ulps at 53 bits
+        << wrapping;
+  }
 }
 
 TEST(Varre2026GradientDescent, TheIteratesKeepTheFlowsWinnerOnTheHeadline) {
@@ -70,10 +77,13 @@ TEST(Varre2026GradientDescent, TheNearMissGapsShrinkWhereTheFlowsDo) {
   EXPECT_EQ(r.verdict, Verdict::proved) << r.reason;
 }
 
-TEST(Varre2026GradientDescent, A53BitEnclosureGrowsTooWideAndSaysSo) {
-  const auto r = run_gd(headline(), "6000", 53);
-  EXPECT_EQ(r.verdict, Verdict::inconclusive);
-  EXPECT_NE(r.reason.find("wider than"), std::string::npos) << r.reason;
+TEST(Varre2026GradientDescent, At53BitsPlainIterationGrowsTooWideWhereTheWrappingControlProves) {
+  const auto plain = run_gd(headline(), "6000", 53, "none");
+  EXPECT_EQ(plain.verdict, Verdict::inconclusive);
+  EXPECT_NE(plain.reason.find("wider than"), std::string::npos) << plain.reason;
+  const auto lohner = run_gd(headline(), "6000", 53, "lohner");
+  EXPECT_EQ(lohner.verdict, Verdict::proved) << lohner.reason;
+  EXPECT_THROW(run_gd(headline(), "10", 0, "qr"), std::invalid_argument);
 }
 
 TEST(Varre2026GradientDescent, NamesTheHypothesisAStartFailsAndRefusesBadParams) {
