@@ -60,6 +60,7 @@
 #include "numerics/strict_json.hpp"
 #include "integrate/derived_enclosures.hpp"
 #include "softcert_build_config.hpp"
+#include "instance_equality.hpp"
 
 namespace py = pybind11;
 using nlohmann::json;
@@ -953,7 +954,9 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("X", [](const Instance& i) { return optional_matrix(i.X); })
       .def_property_readonly("y", [](const Instance& i) { return optional_vector(i.y); })
       .def_property_readonly("p", [](const Instance& i) { return optional_vector(i.p); })
-      .def("__eq__", [](const Instance& x, const Instance& y) { return inst_ns::to_json(x) == inst_ns::to_json(y); })
+      // The same problem, not the same provenance or id (instance_equality.hpp)
+      .def("__eq__", [](const Instance& x, const Instance& y) { return softcert::python::same_problem(x, y); },
+           py::is_operator())
       .def("__repr__", [](const Instance& i) {
         return "softcert.Instance(model='" + i.model + "', loss='" + inst_ns::to_string(i.loss) + "', normalization='" +
                inst_ns::to_string(i.normalization) + "', T=" + std::to_string(i.T) + ", d=" + std::to_string(i.d) +

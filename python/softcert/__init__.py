@@ -143,7 +143,8 @@ def check(name: str, instance: Union[Instance, str, "os.PathLike[str]"], *, hori
                        drop=drop)
 
 
-Trajectory.to_pandas = to_pandas
+for _cls in (Trajectory, FastResult, RigorousResult):
+    _cls.to_pandas = to_pandas
 
 # Instance's keyword-only constructor, visible to inspect.signature and help().
 import inspect as _inspect  # noqa: E402
