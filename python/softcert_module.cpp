@@ -60,6 +60,7 @@
 #include "numerics/strict_json.hpp"
 #include "integrate/derived_enclosures.hpp"
 #include "softcert_build_config.hpp"
+#include "instance_equality.hpp"
 
 namespace py = pybind11;
 using nlohmann::json;
@@ -828,7 +829,7 @@ py::object trajectory_py(py::handle inst_obj, py::handle times_obj, py::handle t
 }
 
 py::object check_py(py::handle name_obj, py::handle instance, py::handle horizon_obj, py::handle tier_obj,
-                    py::handle precision_obj, py::object params, py::handle seed_obj) {
+                    py::handle precision_obj, py::object params, py::handle seed_obj, py::handle drop_obj) {
   // The checks of src/cli/cmd_check.cpp, then its one-entry suite.
   const std::string name = str_arg(name_obj, "name");
   if (!engine::CheckRegistry::global().find(name))
@@ -856,6 +857,19 @@ py::object check_py(py::handle name_obj, py::handle instance, py::handle horizon
       !p.empty())
     value_error("params: " + p);
   e.generate.params = e.options.params;
+  // drop=[...]: the CLI's --drop, one name per hypothesis (a bare string would iterate by letter)
+  if (!drop_obj.is_none()) {
+    if (py::isinstance<py::str>(drop_obj) || py::isinstance<py::bytes>(drop_obj) || !py::isinstance<py::iterable>(drop_obj))
+      value_error("drop: expected a list of hypothesis names, got " + type_name(drop_obj));
+    for (py::handle h : drop_obj) {
+      if (!py::isinstance<py::str>(h)) value_error("drop: expected hypothesis names (str), got " + type_name(h));
+      const std::string hyp = h.cast<std::string>();
+      if (const std::string p = engine::unknown_hypothesis_problem(*engine::CheckRegistry::global().find(name), hyp);
+          !p.empty())
+        value_error("drop: " + p);
+      e.generate.dropped.insert(hyp);  // neither generated nor tested on the instance, as check --drop
+    }
+  }
   std::optional<json> in_memory;
   if (py::isinstance<Instance>(instance)) {
     in_memory = inst_ns::to_json(instance.cast<const Instance&>());
@@ -940,7 +954,9 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("X", [](const Instance& i) { return optional_matrix(i.X); })
       .def_property_readonly("y", [](const Instance& i) { return optional_vector(i.y); })
       .def_property_readonly("p", [](const Instance& i) { return optional_vector(i.p); })
-      .def("__eq__", [](const Instance& x, const Instance& y) { return inst_ns::to_json(x) == inst_ns::to_json(y); })
+      // The same problem, not the same provenance or id (instance_equality.hpp)
+      .def("__eq__", [](const Instance& x, const Instance& y) { return softcert::python::same_problem(x, y); },
+           py::is_operator())
       .def("__repr__", [](const Instance& i) {
         return "softcert.Instance(model='" + i.model + "', loss='" + inst_ns::to_string(i.loss) + "', normalization='" +
                inst_ns::to_string(i.normalization) + "', T=" + std::to_string(i.T) + ", d=" + std::to_string(i.d) +
@@ -983,7 +999,7 @@ PYBIND11_MODULE(_core, m) {
         "softcert.trajectory's implementation (see help(softcert.trajectory)).");
   m.def("check", &check_py, py::arg("name"), py::arg("instance"), py::kw_only(), py::arg("horizon") = py::none(),
         py::arg("tier") = "rigorous", py::arg("precision") = 0, py::arg("params") = py::none(), py::arg("seed") = 1,
-        "softcert.check's implementation (see help(softcert.check)).");
+        py::arg("drop") = py::none(), "softcert.check's implementation (see help(softcert.check)).");
   m.def("checks", []() {
     py::list out;
     for (const engine::Check* c : engine::CheckRegistry::global().all()) {

@@ -4,11 +4,16 @@ package build/python/softcert/ of CMakeLists.txt) and this module zips that pack
 Why in-tree: Debian 12 has no scikit-build-core, and a backend with no requirements works
 offline both with and without build isolation (pip installs nothing to run it).
 
-Build directory: $SOFTCERT_BUILD_DIR when set (an existing CMake build directory is reused: only
-the Python target is rebuilt, which is quick when it is up to date — the ctest test
-python_pip_install does this), else build/pip-<python tag> in the source tree (configured on
-first use). The directory must be configured for the interpreter pip runs: the extension's
-suffix is checked against this interpreter's and a mismatch is refused with both names.
+Build directory, the first of:
+  1. $SOFTCERT_BUILD_DIR when set (the ctest test python_pip_install points it at its own build);
+  2. build/ in the source tree when it is a CMake build of this tree with the Python module
+     configured for this interpreter's extension suffix (its CMakeCache.txt says so: `make`,
+     `make python` and the README's build make one) — so `pip install .` after `make` reuses it;
+  3. build/pip-<python tag> (configured on first use: a first build compiles the engine).
+In every case only the target softcert_python is built: what is out of date in that directory
+is recompiled (nothing when it is up to date). A directory given by $SOFTCERT_BUILD_DIR must be
+configured for the interpreter pip runs: the extension's suffix is checked against this
+interpreter's and a mismatch is refused with both names.
 Environment: SOFTCERT_BUILD_JOBS (default 2) parallel compile jobs, SOFTCERT_CMAKE_ARGS extra
 configure arguments (split on spaces).
 """
@@ -51,16 +56,46 @@ def _run(cmd):
     subprocess.run(cmd, check=True)
 
 
+def _cache_entries(cache):
+    """KEY -> VALUE of a CMakeCache.txt (lines KEY:TYPE=VALUE)."""
+    entries = {}
+    with open(cache, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            m = re.match(r"^([A-Za-z_][A-Za-z0-9_.-]*):[A-Z]+=(.*)$", line.rstrip("\n"))
+            if m:
+                entries[m.group(1)] = m.group(2)
+    return entries
+
+
+def _reusable_tree_build():
+    """SOURCE/build when it is a CMake build of this source tree with the Python module for this
+    interpreter (the extension suffix CMake found equals this interpreter's), else None."""
+    build = os.path.join(SOURCE, "build")
+    cache = os.path.join(build, "CMakeCache.txt")
+    if not os.path.isfile(cache):
+        return None
+    e = _cache_entries(cache)
+    home = e.get("CMAKE_HOME_DIRECTORY", "")
+    if not home or os.path.realpath(home) != os.path.realpath(SOURCE):
+        return None
+    if e.get("SOFTCERT_PYTHON", "ON").upper() in ("OFF", "0", "FALSE", "NO"):
+        return None
+    if e.get("PYTHON_MODULE_EXTENSION") != sysconfig.get_config_var("EXT_SUFFIX"):
+        return None
+    return build
+
+
 def _build_dir():
     given = os.environ.get("SOFTCERT_BUILD_DIR")
     if given:
         return os.path.abspath(given)
-    return os.path.join(SOURCE, "build", "pip-" + "-".join(_tag()))
+    return _reusable_tree_build() or os.path.join(SOURCE, "build", "pip-" + "-".join(_tag()))
 
 
 def _build_package():
     """Configures (if needed) and builds softcert_python; returns the package directory."""
     build = _build_dir()
+    _say("build directory " + build)
     if not os.path.exists(os.path.join(build, "CMakeCache.txt")):
         cmd = ["cmake", "-S", SOURCE, "-B", build, "-DCMAKE_BUILD_TYPE=Release",
                "-DPython3_EXECUTABLE=" + sys.executable, "-DSOFTCERT_PYTHON=ON"]

@@ -123,22 +123,28 @@ def trajectory(instance: Instance, times: Sequence[Number], *, tier: str = "fast
 
 
 def check(name: str, instance: Union[Instance, str, "os.PathLike[str]"], *, horizon: Optional[float] = None,
-          tier: str = "rigorous", precision: int = 0, params: Optional[dict] = None, seed: int = 1) -> dict:
+          tier: str = "rigorous", precision: int = 0, params: Optional[dict] = None, seed: int = 1,
+          drop: Optional[Sequence[str]] = None) -> dict:
     """Runs the theorem check ``name`` on one instance; returns its record as a dict.
 
     The record is the one ``softcert check NAME --instance FILE --json OUT`` writes
     (docs/reports.md): "verdict" (proved / violated / inconclusive / error / ...), "margin",
     "reason", "details", "counterexample" (on violated), "seconds". ``instance`` is a
     softcert.Instance or a path to an instance file. ``horizon``, ``tier``, ``precision`` (0: the
-    check's default) and ``params`` (the CLI's --param key=value) are the CLI's options. A
-    "proved" verdict rests on rigorous enclosures or exact certificates; a bad instance gives
-    verdict "error"; an unknown check or a bad option raises ValueError naming it.
-    softcert.checks() lists the checks.
+    check's default), ``params`` (the CLI's --param key=value) and ``drop`` (a list of hypothesis
+    names, the CLI's --drop: not assumed, so not tested on the instance; the record carries
+    "dropped") are the CLI's options. Every hypothesis not dropped is tested on the instance
+    first: one that fails gives "inconclusive" naming it. A "proved" verdict rests on rigorous
+    enclosures or exact certificates; a bad instance gives verdict "error"; an unknown check,
+    an unknown hypothesis or a bad option raises ValueError naming it. softcert.checks() lists
+    the checks and their hypotheses.
     """
-    return _core.check(name, instance, horizon=horizon, tier=tier, precision=precision, params=params, seed=seed)
+    return _core.check(name, instance, horizon=horizon, tier=tier, precision=precision, params=params, seed=seed,
+                       drop=drop)
 
 
-Trajectory.to_pandas = to_pandas
+for _cls in (Trajectory, FastResult, RigorousResult):
+    _cls.to_pandas = to_pandas
 
 # Instance's keyword-only constructor, visible to inspect.signature and help().
 import inspect as _inspect  # noqa: E402

@@ -1,6 +1,7 @@
-// softcert diff OLD NEW [--json FILE] [--time-factor F]: tonight's suite run against last night's
-// (two --out directories): outcome regressions, verdict changes, margins that moved, new and lost
-// records, timings (report/run_diff.hpp). Exit 1 on a regression, 0 otherwise, 2 for bad input.
+// softcert diff OLD NEW [--json FILE] [--time-factor F] [--margin-factor F]: tonight's suite run
+// against last night's (two --out directories): outcome regressions, verdict changes, margins that
+// moved or whose width changed, new and lost records, timings (report/run_diff.hpp). Exit 1 on a
+// regression, 0 otherwise, 2 for bad input.
 #include <cmath>
 #include <iostream>
 #include <memory>
@@ -29,9 +30,14 @@ void add_diff_command(CLI::App& app, int& exit_status) {
   cmd->add_option("--time-factor", args->settings.time_factor,
                   "list entries whose seconds moved by more than this factor (default 3; entries under 1 s in both runs "
                   "are not listed)");
+  cmd->add_option("--margin-factor", args->settings.margin_factor,
+                  "list certified margins (proved or violated in both runs) whose interval width grew or shrank by "
+                  "more than this factor");
   cmd->callback([args, &exit_status]() {
     if (!(args->settings.time_factor >= 1) || !std::isfinite(args->settings.time_factor))
       throw UsageError("--time-factor must be a number >= 1");
+    if (!(args->settings.margin_factor >= 1) || !std::isfinite(args->settings.margin_factor))
+      throw UsageError("--margin-factor must be a number >= 1");
     report::RunDiff d;
     try {
       d = report::diff_runs(args->old_dir, args->new_dir, args->settings);

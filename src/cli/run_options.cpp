@@ -79,7 +79,7 @@ void add_param(nlohmann::json& params, const std::string& assignment) {
 }
 
 int execute_run(const engine::Suite& suite, engine::RunSettings settings, const std::vector<std::string>& argv,
-                bool quiet) {
+                bool quiet, const report::RunRead* previous) {
   report::Progress progress(suite.name, !quiet);
   progress.expect_from(suite);
   settings.on_result = [&progress](const nlohmann::json& r, std::size_t done, std::size_t total) {
@@ -102,11 +102,11 @@ int execute_run(const engine::Suite& suite, engine::RunSettings settings, const 
   }
   progress.finish();
   if (!moved.empty()) rep.notes.insert(rep.notes.begin(), moved);
-  return report_run(suite, rep, settings, argv);
+  return report_run(suite, rep, settings, argv, previous);
 }
 
 int report_run(const engine::Suite& suite, const engine::SuiteReport& rep, const engine::RunSettings& settings,
-               const std::vector<std::string>& argv) {
+               const std::vector<std::string>& argv, const report::RunRead* previous) {
   for (const auto& note : rep.notes) std::cerr << (settings.resume ? "resume: " : "note: ") << note << "\n";
   if (rep.resumed > 0) std::cout << "resumed: " << rep.resumed << " results taken from the earlier run\n";
   std::cout << report::verdict_table(rep);
@@ -124,7 +124,7 @@ int report_run(const engine::Suite& suite, const engine::SuiteReport& rep, const
   }
   if (notable > shown) std::cout << "  ... and " << notable - shown << " more (see the results file)\n";
   if (settings.out_dir) {
-    report::write_reports(*settings.out_dir, suite, rep, argv, settings.shard);
+    report::write_reports(*settings.out_dir, suite, rep, argv, settings.shard, previous);
     std::cout << "reports: " << settings.out_dir->string() << "/{results.jsonl,summary.json,junit.xml,manifest.json,report.md,report.html}\n";
   }
   std::size_t at_merge = 0;

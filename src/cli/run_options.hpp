@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "engine/runner.hpp"
+#include "report/run_diff.hpp"
 
 namespace softcert::cli {
 
@@ -31,14 +32,15 @@ void add_param(nlohmann::json& params, const std::string& assignment);
 
 // Runs, shows progress and the table, writes reports into settings.out_dir, and returns the
 // exit status of docs/cli.md.
+// `previous`: an earlier run to compare with in report.md / report.html (suite --previous).
 int execute_run(const engine::Suite& suite, engine::RunSettings settings, const std::vector<std::string>& argv,
-                bool quiet);
+                bool quiet, const report::RunRead* previous = nullptr);
 
 // The second half of execute_run: prints the table, writes the reports into
 // settings.out_dir (results.jsonl is the runner's), returns the exit status. Also used by the
 // MPI run (cli/mpi_suite.hpp) once rank 0 holds every record.
 int report_run(const engine::Suite& suite, const engine::SuiteReport& report, const engine::RunSettings& settings,
-               const std::vector<std::string>& argv);
+               const std::vector<std::string>& argv, const report::RunRead* previous = nullptr);
 
 // The process's command line, for manifests.
 std::vector<std::string>& command_line();

@@ -56,10 +56,32 @@ std::string image_src(const std::filesystem::path& dir, const std::filesystem::p
   return "data:" + mime + ";base64," + base64(bytes);
 }
 
+// "Compared with the previous run": the groups of report/run_diff.hpp, regressions first.
+void previous_section(std::ostringstream& o, const RunDiff& d) {
+  o << "<h2>Compared with the previous run</h2>\n<p>previous: <code>" << esc(d.old_run.dir) << "</code> (suite "
+    << esc(d.old_run.suite) << ", commit <code>" << esc(d.old_run.commit) << "</code>, " << d.old_run.records
+    << " records); this run: commit <code>" << esc(d.new_run.commit) << "</code>, " << d.new_run.records
+    << " records</p>\n<ul>\n";
+  for (const auto& g : diff_groups(d)) {
+    if (!g.always && g.lines.empty()) continue;
+    o << "<li><span class=\"" << (g.alarm && !g.lines.empty() ? "bad" : "") << "\">" << esc(g.title) << ": "
+      << g.lines.size() << "</span>";
+    if (!g.lines.empty()) {
+      o << "\n<ul>\n";
+      for (std::size_t i = 0; i < g.lines.size() && i < kDiffLinesShown; ++i) o << "<li>" << esc(g.lines[i]) << "</li>\n";
+      if (g.lines.size() > kDiffLinesShown) o << "<li>... and " << g.lines.size() - kDiffLinesShown << " more</li>\n";
+      o << "</ul>";
+    }
+    o << "</li>\n";
+  }
+  o << "</ul>\n<p>The whole comparison: <code>softcert diff " << esc(d.old_run.dir) << " " << esc(d.new_run.dir)
+    << "</code> (docs/cli.md, \"diff\").</p>\n";
+}
+
 }  // namespace
 
 std::string html_report(const engine::Suite& suite, const engine::SuiteReport& report, const RunFigures& figures,
-                        const std::filesystem::path& dir) {
+                        const std::filesystem::path& dir, const RunDiff* previous) {
   const BuildInfo b = build_info();
   std::ostringstream o;
   o << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>softcert report: "
@@ -87,7 +109,9 @@ std::string html_report(const engine::Suite& suite, const engine::SuiteReport& r
       << esc(engine::to_string(e.outcome)) << "</td><td class=\"n\">" << std::fixed << std::setprecision(2)
       << e.seconds << "</td></tr>\n";
   }
-  o << "</table>\n<h2>Figures</h2>\n";
+  o << "</table>\n";
+  if (previous) previous_section(o, *previous);
+  o << "<h2>Figures</h2>\n";
   if (!figures.note.empty())
     o << "<p>Plots skipped: " << esc(figures.note) << ". The data are in <code>plots/*.csv</code>.</p>\n";
   for (const auto& f : figures.figures) {

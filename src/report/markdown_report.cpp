@@ -71,7 +71,29 @@ std::vector<const nlohmann::json*> notable_records(const engine::SuiteReport& re
   return out;
 }
 
-std::string markdown_report(const engine::Suite& suite, const engine::SuiteReport& report, const RunFigures& figures) {
+namespace {
+
+// "Compared with the previous run": the groups of report/run_diff.hpp, regressions first.
+void previous_section(std::ostringstream& o, const RunDiff& d) {
+  o << "## Compared with the previous run\n\n";
+  o << "- previous: " << code(d.old_run.dir) << " (suite " << text(d.old_run.suite) << ", commit "
+    << code(d.old_run.commit) << ", " << d.old_run.records << " records); this run: commit " << code(d.new_run.commit)
+    << ", " << d.new_run.records << " records\n";
+  for (const auto& g : diff_groups(d)) {
+    if (!g.always && g.lines.empty()) continue;
+    const bool bold = g.alarm && !g.lines.empty();
+    o << "- " << (bold ? "**" : "") << text(g.title) << ": " << g.lines.size() << (bold ? "**" : "") << "\n";
+    for (std::size_t i = 0; i < g.lines.size() && i < kDiffLinesShown; ++i) o << "  - " << text(g.lines[i]) << "\n";
+    if (g.lines.size() > kDiffLinesShown) o << "  - ... and " << g.lines.size() - kDiffLinesShown << " more\n";
+  }
+  o << "\nThe whole comparison: " << code("softcert diff " + d.old_run.dir + " " + d.new_run.dir)
+    << " (docs/cli.md, \"diff\").\n\n";
+}
+
+}  // namespace
+
+std::string markdown_report(const engine::Suite& suite, const engine::SuiteReport& report, const RunFigures& figures,
+                            const RunDiff* previous) {
   const BuildInfo b = build_info();
   std::ostringstream o;
   o << "# softcert report: " << text(suite.name) << "\n\n";
@@ -94,7 +116,9 @@ std::string markdown_report(const engine::Suite& suite, const engine::SuiteRepor
       << (engine::failed(e.outcome) ? "**" : "") << " | " << std::fixed << std::setprecision(2)
       << e.seconds << " |\n";
   }
-  o << "\n## Figures\n\n";
+  o << "\n";
+  if (previous) previous_section(o, *previous);
+  o << "## Figures\n\n";
   if (!figures.note.empty()) o << "Plots skipped: " << figures.note << ". The data are in `plots/*.csv`.\n\n";
   for (const auto& f : figures.figures) {
     if (f.image.empty()) continue;
@@ -115,10 +139,11 @@ std::string markdown_report(const engine::Suite& suite, const engine::SuiteRepor
   return o.str();
 }
 
-void write_documents(const std::filesystem::path& dir, const engine::Suite& suite, const engine::SuiteReport& report) {
+void write_documents(const std::filesystem::path& dir, const engine::Suite& suite, const engine::SuiteReport& report,
+                     const RunDiff* previous) {
   const RunFigures figures = write_run_figures(dir, report);
-  engine::write_file_atomically(dir / "report.md", markdown_report(suite, report, figures));
-  engine::write_file_atomically(dir / "report.html", html_report(suite, report, figures, dir));
+  engine::write_file_atomically(dir / "report.md", markdown_report(suite, report, figures, previous));
+  engine::write_file_atomically(dir / "report.html", html_report(suite, report, figures, dir, previous));
 }
 
 }  // namespace softcert::report

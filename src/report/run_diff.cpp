@@ -27,26 +27,17 @@ nlohmann::json read_json(const fs::path& f) {
   }
 }
 
-struct EntrySummary {
-  std::string check, expect, outcome;
-  nlohmann::json counts;
-  std::optional<double> seconds;
-};
-
-struct Run {
-  RunSide side;
-  std::vector<std::string> entry_order;  // as summary.json lists them
-  std::map<std::string, EntrySummary> entries;
-  std::map<std::string, nlohmann::json> records;  // "entry\tinstance" → record
-  std::map<std::string, double> record_seconds;   // entry → Σ seconds of its records
-};
+using EntrySummary = RunRead::Entry;
+using Run = RunRead;
 
 std::string string_field(const nlohmann::json& j, const char* key, const std::string& where) {
   if (!j.contains(key) || !j[key].is_string()) throw std::invalid_argument(where + ": no string \"" + key + "\"");
   return j[key].get<std::string>();
 }
 
-Run read_run(const fs::path& dir) {
+}  // namespace
+
+RunRead read_run(const fs::path& dir) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) throw std::invalid_argument(dir.string() + ": not a directory (give a suite --out DIR)");
   Run run;
@@ -92,6 +83,8 @@ Run read_run(const fs::path& dir) {
   return run;
 }
 
+namespace {
+
 std::string shown_key(const std::string& key) {
   const auto tab = key.find('\t');
   const std::string entry = key.substr(0, tab), instance = key.substr(tab + 1);
@@ -123,6 +116,15 @@ std::optional<engine::Margin> margin_of(const nlohmann::json& r) {
   return engine::Margin::parse(r["margin"][0].get<std::string>(), r["margin"][1].get<std::string>());
 }
 
+// The exact width of a margin with both ends finite; nullopt for a one-sided [x, inf] margin.
+std::optional<Rational> width_of(const engine::Margin& m) {
+  const End lo = end_of(m, false), hi = end_of(m, true);
+  if (lo.inf != 0 || hi.inf != 0) return std::nullopt;
+  return hi.q - lo.q;
+}
+
+bool certified(const std::string& verdict) { return verdict == "proved" || verdict == "violated"; }
+
 OutcomeChange change_of(const std::string& label, const EntrySummary& o, const EntrySummary& n) {
   return OutcomeChange{label, n.check, o.outcome, n.outcome, o.expect, n.expect, n.counts};
 }
@@ -153,7 +155,10 @@ nlohmann::json change_json(const OutcomeChange& c) {
 }  // namespace
 
 RunDiff diff_runs(const fs::path& old_dir, const fs::path& new_dir, const DiffSettings& settings) {
-  const Run o = read_run(old_dir), n = read_run(new_dir);
+  return diff_runs(read_run(old_dir), read_run(new_dir), settings);
+}
+
+RunDiff diff_runs(const RunRead& o, const RunRead& n, const DiffSettings& settings) {
   RunDiff d;
   d.old_run = o.side;
   d.new_run = n.side;
@@ -193,11 +198,67 @@ RunDiff diff_runs(const fs::path& old_dir, const fs::path& new_dir, const DiffSe
       const bool up = above(end_of(*nm, false), end_of(*om, true));     // NEW.lower > OLD.upper
       const bool down = above(end_of(*om, false), end_of(*nm, true));   // OLD.lower > NEW.upper
       if (up || down) d.margins_moved.push_back({entry, instance, nv, orr["margin"], nr["margin"], up ? "up" : "down"});
+      const auto ow = width_of(*om), nw = width_of(*nm);
+      if (certified(ov) && certified(nv) && ow && nw) {
+        const Rational f(settings.margin_factor);  // exact: the double's own value
+        const bool wider = *nw > f * *ow, narrower = *ow > f * *nw;
+        if (wider || narrower)
+          d.widths_changed.push_back({entry, instance, nv, orr["margin"], nr["margin"], ow->convert_to<double>(),
+                                      nw->convert_to<double>(), wider ? "wider" : "narrower"});
+      }
     }
   }
   for (const auto& [key, r] : o.records)
     if (!n.records.count(key)) d.lost_records.push_back(shown_key(key));
   return d;
+}
+
+std::vector<DiffGroup> diff_groups(const RunDiff& d, const DiffSettings& settings) {
+  std::vector<DiffGroup> g;
+  auto outcomes = [&g](const char* title, const std::vector<OutcomeChange>& v, bool alarm, bool always) {
+    DiffGroup x{title, {}, alarm, always};
+    for (const auto& c : v)
+      x.lines.push_back(c.entry + ": " + c.old_outcome + " -> " + c.new_outcome + " (expect " +
+                        (c.old_expect == c.new_expect ? c.new_expect : c.old_expect + " -> " + c.new_expect) +
+                        "; now " + counts_text(c.new_counts) + ")");
+    g.push_back(std::move(x));
+  };
+  outcomes("REGRESSIONS (as expected before, not now)", d.regressions, true, true);
+  outcomes("fixed (not as expected before, as expected now)", d.fixed, false, true);
+  outcomes("expectations changed", d.expectation_changes, false, false);
+  DiffGroup verdicts{"verdict changes"};
+  for (const auto& c : d.verdict_changes)
+    verdicts.lines.push_back(shown_key(c.entry + "\t" + c.instance) + ": " + c.old_verdict + " -> " + c.new_verdict +
+                             (c.new_reason.empty() ? "" : " (" + num::excerpt(c.new_reason, 160) + ")"));
+  g.push_back(std::move(verdicts));
+  auto interval = [](const nlohmann::json& m) {
+    return "[" + m[0].get<std::string>() + ", " + m[1].get<std::string>() + "]";
+  };
+  DiffGroup moved{"margins moved (the certified intervals no longer overlap)"};
+  for (const auto& m : d.margins_moved)
+    moved.lines.push_back(shown_key(m.entry + "\t" + m.instance) + ": " + interval(m.old_margin) + " -> " +
+                          interval(m.new_margin) + " (" + m.direction + ")");
+  g.push_back(std::move(moved));
+  std::ostringstream mf, tf;
+  mf << settings.margin_factor;
+  tf << settings.time_factor;
+  DiffGroup widths{"certified margins whose width changed by more than " + mf.str() + "x"};
+  for (const auto& m : d.widths_changed) {
+    std::ostringstream w;
+    w << std::setprecision(3) << m.old_width << " -> " << m.new_width;
+    widths.lines.push_back(shown_key(m.entry + "\t" + m.instance) + ": " + interval(m.old_margin) + " -> " +
+                           interval(m.new_margin) + " (" + m.direction + ", width " + w.str() + ")");
+  }
+  g.push_back(std::move(widths));
+  for (const auto& [title, v] : {std::pair{"new entries", &d.new_entries}, std::pair{"lost entries", &d.lost_entries},
+                                 std::pair{"new records", &d.new_records}, std::pair{"lost records", &d.lost_records}})
+    g.push_back(DiffGroup{title, *v});
+  DiffGroup timings{"timings moved (more than " + tf.str() + "x, entries of at least " +
+                    seconds_text(settings.time_floor) + ")"};
+  for (const auto& t : d.timings_moved)
+    timings.lines.push_back(t.entry + ": " + seconds_text(t.old_seconds) + " -> " + seconds_text(t.new_seconds));
+  g.push_back(std::move(timings));
+  return g;
 }
 
 std::string diff_text(const RunDiff& d, const DiffSettings& settings) {
@@ -209,40 +270,11 @@ std::string diff_text(const RunDiff& d, const DiffSettings& settings) {
   o << "softcert diff\n";
   side("old", d.old_run);
   side("new", d.new_run);
-  auto outcome_lines = [&o](const char* title, const std::vector<OutcomeChange>& v) {
-    o << title << ": " << v.size() << "\n";
-    for (const auto& c : v) {
-      o << "  " << c.entry << ": " << c.old_outcome << " -> " << c.new_outcome << " (expect "
-        << (c.old_expect == c.new_expect ? c.new_expect : c.old_expect + " -> " + c.new_expect) << "; now "
-        << counts_text(c.new_counts) << ")\n";
-    }
-  };
-  outcome_lines("REGRESSIONS (as expected before, not now)", d.regressions);
-  outcome_lines("fixed (not as expected before, as expected now)", d.fixed);
-  if (!d.expectation_changes.empty()) outcome_lines("expectations changed", d.expectation_changes);
-  o << "verdict changes: " << d.verdict_changes.size() << "\n";
-  for (const auto& c : d.verdict_changes)
-    o << "  " << shown_key(c.entry + "\t" + c.instance) << ": " << c.old_verdict << " -> " << c.new_verdict
-      << (c.new_reason.empty() ? "" : " (" + num::excerpt(c.new_reason, 160) + ")") << "\n";
-  o << "margins moved (the certified intervals no longer overlap): " << d.margins_moved.size() << "\n";
-  for (const auto& m : d.margins_moved)
-    o << "  " << shown_key(m.entry + "\t" + m.instance) << ": [" << m.old_margin[0].get<std::string>() << ", "
-      << m.old_margin[1].get<std::string>() << "] -> [" << m.new_margin[0].get<std::string>() << ", "
-      << m.new_margin[1].get<std::string>() << "] (" << m.direction << ")\n";
-  auto names = [&o](const char* title, const std::vector<std::string>& v) {
-    o << title << ": " << v.size() << "\n";
-    for (const auto& s : v) o << "  " << s << "\n";
-  };
-  names("new entries", d.new_entries);
-  names("lost entries", d.lost_entries);
-  names("new records", d.new_records);
-  names("lost records", d.lost_records);
-  std::ostringstream factor;
-  factor << settings.time_factor;
-  o << "timings moved (more than " << factor.str() << "x, entries of at least " << seconds_text(settings.time_floor)
-    << "): " << d.timings_moved.size() << "\n";
-  for (const auto& t : d.timings_moved)
-    o << "  " << t.entry << ": " << seconds_text(t.old_seconds) << " -> " << seconds_text(t.new_seconds) << "\n";
+  for (const auto& group : diff_groups(d, settings)) {
+    if (!group.always && group.lines.empty()) continue;
+    o << group.title << ": " << group.lines.size() << "\n";
+    for (const auto& line : group.lines) o << "  " << line << "\n";
+  }
   o << "exit status " << d.exit_status() << (d.exit_status() ? " (a regression)" : " (no regression)") << "\n";
   return o.str();
 }
@@ -265,6 +297,11 @@ nlohmann::json diff_json(const RunDiff& d) {
   for (const auto& m : d.margins_moved)
     j["margins_moved"].push_back({{"entry", m.entry}, {"instance", m.instance}, {"verdict", m.verdict}, {"old", m.old_margin},
                                   {"new", m.new_margin}, {"direction", m.direction}});
+  j["margin_widths_changed"] = nlohmann::json::array();
+  for (const auto& m : d.widths_changed)
+    j["margin_widths_changed"].push_back({{"entry", m.entry}, {"instance", m.instance}, {"verdict", m.verdict},
+                                          {"old", m.old_margin}, {"new", m.new_margin}, {"old_width", m.old_width},
+                                          {"new_width", m.new_width}, {"direction", m.direction}});
   j["new_entries"] = d.new_entries;
   j["lost_entries"] = d.lost_entries;
   j["new_records"] = d.new_records;

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <iomanip>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -184,12 +185,15 @@ nlohmann::json manifest_json(const engine::Suite& suite, const engine::SuiteRepo
 }
 
 void write_reports(const std::filesystem::path& dir, const engine::Suite& suite, const engine::SuiteReport& report,
-                   const std::vector<std::string>& command_line, const engine::Shard& shard) {
+                   const std::vector<std::string>& command_line, const engine::Shard& shard, const RunRead* previous) {
   std::filesystem::create_directories(dir);
   engine::write_file_atomically(dir / "summary.json", summary_json(suite, report).dump(2) + "\n");
   engine::write_file_atomically(dir / "junit.xml", junit_xml(suite, report));
   engine::write_file_atomically(dir / "manifest.json", manifest_json(suite, report, command_line, shard).dump(2) + "\n");
-  write_documents(dir, suite, report);  // report.md, report.html, plots/
+  // This run as `softcert diff` reads it (results.jsonl and the summary just written)
+  std::optional<RunDiff> compared;
+  if (previous) compared = diff_runs(*previous, read_run(dir));
+  write_documents(dir, suite, report, compared ? &*compared : nullptr);  // report.md, report.html, plots/
 }
 
 }  // namespace softcert::report

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/runner.hpp"
+#include "report/run_diff.hpp"
 
 namespace softcert::report {
 
@@ -32,8 +33,11 @@ nlohmann::json manifest_json(const engine::Suite& suite, const engine::SuiteRepo
                              const std::vector<std::string>& command_line, const engine::Shard& shard);
 
 // Writes summary.json, junit.xml, manifest.json, and report.md, report.html with plots/
-// (report/documents.hpp); results.jsonl is the runner's.
+// (report/documents.hpp); results.jsonl is the runner's. With `previous` (an earlier run, read
+// before this one started: `suite --previous DIR`), the reports compare this run, read back
+// from `dir`, with it.
 void write_reports(const std::filesystem::path& dir, const engine::Suite& suite, const engine::SuiteReport& report,
-                   const std::vector<std::string>& command_line, const engine::Shard& shard = {});
+                   const std::vector<std::string>& command_line, const engine::Shard& shard = {},
+                   const RunRead* previous = nullptr);
 
 }  // namespace softcert::report

@@ -146,7 +146,7 @@ def run(cmd, cwd, env, timeout=150):
 
 def main():
     failures, ran, skipped = [], 0, []
-    python_module = glob.glob(os.path.join(BUILD, "python", "softcert*.so"))
+    python_module = glob.glob(os.path.join(BUILD, "python", "softcert", "_core*.so"))  # the package build/python/softcert/
     try:
         import matplotlib  # noqa: F401
         have_matplotlib = True
