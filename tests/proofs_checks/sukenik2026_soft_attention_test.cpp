@@ -54,9 +54,11 @@ double brute_force_scalar(const std::vector<double>& xs, Pattern p, double eps) 
 }
 
 TEST(SoftPatternCost, ScalarBracketContainsBruteForce) {
-  const std::vector<double> xs{1.0, 0.5, 0.8, 0.3, 0.9};  // sink largest, queries positive
+  // d = 1: the sink needs x_0 above every other token, the diagonal an increasing sequence.
+  const std::vector<double> sink_xs{1.0, 0.5, 0.8, 0.3, 0.9}, diag_xs{0.2, 0.5, 0.6, 0.9, 1.3};
   for (Pattern p : {Pattern::sink, Pattern::diagonal})
     for (double eps : {0.1, 0.01}) {
+      const std::vector<double>& xs = p == Pattern::sink ? sink_xs : diag_xs;
       const double truth = brute_force_scalar(xs, p, eps);
       ASSERT_TRUE(std::isfinite(truth));
       for (CostNorm n : {CostNorm::nuclear, CostNorm::frobenius}) {
@@ -70,24 +72,31 @@ TEST(SoftPatternCost, ScalarBracketContainsBruteForce) {
 }
 
 TEST(SoftPatternCost, OrthonormalBracketInsideHardMarginSandwich) {
-  // theta * M <= cost <= log(T (1-eps)/eps) * M, M the unit-margin nuclear cost (closed form).
-  const double eps = 0.1;
+  // theta * M <= cost <= log(T (1-eps)/eps) * M, M the unit-margin cost (closed forms: nuclear
+  // Theorem A of sukenik2026_cost_scaling.md; Frobenius sqrt(sum_t t/(t+1)) for both patterns).
+  const double eps = 0.1, theta = std::log((1 - eps) / eps);
   for (std::size_t T : {2u, 4u, 7u}) {
     SoftProblem sp;
     sp.T = T;
     sp.x = IMatrix(T + 1, T + 1);
     for (std::size_t s = 0; s <= T; ++s) sp.x(s, s) = IntervalD(1.0);
     sp.epsilon = IntervalD(eps);
+    double frob_sq = 0;
+    for (std::size_t t = 1; t <= T; ++t) frob_sq += static_cast<double>(t) / static_cast<double>(t + 1);
     for (Pattern p : {Pattern::sink, Pattern::diagonal}) {
       sp.pattern = p;
       const IntervalD m = p == Pattern::sink ? sink_cost_closed_form(T) : diagonal_cost_closed_form(T);
-      const auto b = certify_soft_cost(sp, CostNorm::nuclear);
-      ASSERT_TRUE(b.upper_ok) << b.note;
-      const double theta = std::log((1 - eps) / eps);
-      EXPECT_GE(b.upper, theta * num::lower(m) * (1 - 1e-9)) << T;
-      EXPECT_LE(b.lower, std::log(T * (1 - eps) / eps) * num::upper(m) * (1 + 1e-9)) << T;
-      EXPECT_GT(b.lower, 0.99 * theta * num::lower(m)) << "the dual bound should beat the necessary margin";
-      EXPECT_LT((b.upper - b.lower) / b.upper, 1e-4) << T << " " << to_string(p);
+      for (CostNorm n : {CostNorm::nuclear, CostNorm::frobenius}) {
+        const double m_lo = n == CostNorm::nuclear ? num::lower(m) : std::sqrt(frob_sq);
+        const double m_hi = n == CostNorm::nuclear ? num::upper(m) : std::sqrt(frob_sq);
+        const auto b = certify_soft_cost(sp, n);
+        ASSERT_TRUE(b.upper_ok) << b.note;
+        EXPECT_GT(b.lower, 0.0) << T;
+        EXPECT_LE(b.lower, b.upper) << T;
+        EXPECT_GE(b.upper, theta * m_lo * (1 - 1e-9)) << T << " " << to_string(p) << " " << to_string(n);
+        EXPECT_LE(b.lower, std::log(T * (1 - eps) / eps) * m_hi * (1 + 1e-9)) << T << " " << to_string(p) << " " << to_string(n);
+        if (n == CostNorm::frobenius) EXPECT_LT((b.upper - b.lower) / b.upper, 1e-4) << T << " " << to_string(p);
+      }
     }
   }
 }
