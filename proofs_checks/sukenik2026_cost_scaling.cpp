@@ -47,8 +47,9 @@ class CostScaling final : public SinkPaperCheck {
  public:
   CostScaling()
       : SinkPaperCheck({"sukenik2026.cost_scaling", "docs/theorems/sukenik2026_cost_scaling.md",
-                        "[ours: reconstruction of the abstract's 'quantitative comparison of the costs'; the seed's sink ~ T, "
-                        "diagonal ~ T^{3/2} hold for our tau = sqrt(d), d = T+1, the ratio ~ sqrt(T) for any tau; the Gaussian-"
+                        "[ours: reconstruction of the abstract's 'quantitative comparison of the costs'; the exponents are 1/2 "
+                        "and 1 at tau = 1 and become the seed's T, T^{3/2} only under our convention tau = sqrt(d), d = T+1 "
+                        "(a convention, not agreement with the paper); the ratio ~ sqrt(T) for any tau; the Gaussian-"
                         "embeddings claim is ours] The minimum factorised cost min ||W||_* of the sink pattern is below that of "
                         "the diagonal "
                         "pattern on each orthonormal instance (certified brackets; for Gaussian embeddings only the mean log-ratio over "

@@ -11,6 +11,9 @@
 // lies inside a 256-bit interval simulation with explicit vectors and RMS normalisation;
 // (2) the margin ρ'(α) − ρ'(0), exact: proved when > 0, violated when < 0 (a certified
 // instance where the skip connection and W_VO undo the mixing).
+// params.statement = "counteracts" states the opposite [ours, the seed's "skip connections and
+// value-output transformations can counteract the mixing"]: dense attention smooths LESS than
+// sparse on the instance, margin ρ'(0) − ρ'(α), exact.
 #include "certify/rational_json.hpp"
 #include "instances/json_fields.hpp"
 #include "certify/oversmoothing.hpp"
@@ -32,7 +35,7 @@ class Oversmoothing final : public SinkPaperCheck {
                         "RMS-normalised, maps pairwise cosine rho to rho' = (a^2 rho + (2ab+b^2)m)/(a^2 + (2ab+b^2)m); dense "
                         "attention (alpha > 0) raises cosine similarity more than sparse (alpha = 0) iff lambda(2 + lambda(2-alpha)) > 0."}) {}
   std::vector<std::string> hypotheses() const override { return {"smoothing-sign"}; }
-  std::vector<std::string> params() const override { return {"T"}; }
+  std::vector<std::string> params() const override { return {"T", "statement"}; }
 
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
     instances::RandomSource rng(seed, 0x05e0);
@@ -62,6 +65,14 @@ class Oversmoothing final : public SinkPaperCheck {
     // Unit tokens with equal pairwise cosine ρ exist iff −1/(T−1) ≤ ρ ≤ 1; ρ < 1 keeps them distinct.
     if (!(p.rho < 1) || !(p.rho > Rational(-1, p.T - 1))) throw std::invalid_argument("instance: field \"rho\" must lie in (-1/(T-1), 1)");
     if (!(p.alpha > 0) || p.alpha > 1) throw std::invalid_argument("instance: field \"alpha\" must lie in (0, 1]");
+    std::string statement = "dense_smooths_more";
+    if (options.params.is_object() && options.params.contains("statement")) {
+      if (!options.params["statement"].is_string()) throw std::invalid_argument("params.statement: must be a string");
+      statement = options.params["statement"].get<std::string>();
+    }
+    if (statement != "dense_smooths_more" && statement != "counteracts")
+      throw std::invalid_argument("params.statement: must be \"dense_smooths_more\" or \"counteracts\"");
+    const bool counteracts = statement == "counteracts";
     const unsigned bits = options.precision_bits ? options.precision_bits : 256;
     engine::CheckResult r;
     r.precision_bits = bits;
@@ -89,7 +100,7 @@ class Oversmoothing final : public SinkPaperCheck {
         widest = std::max(widest, num::to_double(num::width(c)));
       }
     }
-    const Rational delta = *dense - *sparse;
+    const Rational delta = counteracts ? *sparse - *dense : *dense - *sparse;
     const Rational sign_value = certify::smoothing_sign_value(p);
     r.details["rho_dense"] = certify::rational_string(*dense);
     r.details["rho_sparse"] = certify::rational_string(*sparse);
@@ -101,14 +112,25 @@ class Oversmoothing final : public SinkPaperCheck {
       num::PrecisionGuard g(128);
       engine::set_margin(r, certify::enclose(delta), kMarginDigits);
     }
-    const bool sign_matches = (delta > 0) == (sign_value > 0) && (delta < 0) == (sign_value < 0);
+    // The sign condition predicts dense − sparse; for "counteracts" delta is its negative.
+    const Rational dense_minus_sparse = counteracts ? -delta : delta;
+    const bool sign_matches = (dense_minus_sparse > 0) == (sign_value > 0) && (dense_minus_sparse < 0) == (sign_value < 0);
     r.details["sign_condition_matches"] = sign_matches;
+    r.details["statement"] = statement;
     if (!exact_agree || !inside || !sign_matches) {
       engine::decide_by_certificate(r, engine::Certified::counterexample,
                                     {"", !exact_agree ? "the cosine formula differs from the exact simulation"
                                          : !inside    ? "the cosine formula lies outside the interval simulation"
                                                       : "the sign condition mispredicts the smoothing direction",
                                      ""});
+      return r;
+    }
+    if (counteracts) {
+      engine::decide_by_exact_sign(r, delta > 0 ? 1 : (delta < 0 ? -1 : 0),
+                                   {"the skip connection and W_VO counteract the mixing: dense attention raises cosine similarity "
+                                    "less than sparse, rho'(0) - rho'(alpha) > 0 exactly; formula = simulation",
+                                    "no counteraction here: dense attention smooths more than sparse (lambda(2 + lambda(2-alpha)) > 0), exact",
+                                    "no change: rho'(alpha) = rho'(0) exactly (boundary of the sign condition)"});
       return r;
     }
     engine::decide_by_exact_sign(r, delta > 0 ? 1 : (delta < 0 ? -1 : 0),

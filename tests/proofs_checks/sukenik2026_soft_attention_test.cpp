@@ -1,0 +1,194 @@
+// sukenik2026.cost_scaling.soft_attention: its brackets against brute force (d = 1), against the
+// hard-margin sandwich (orthonormal closed forms), weak duality against a verified feasible
+// point, the exponent intervals, and the check through the registry.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "certify/closed_form_patterns.hpp"
+#include "certify/power_law_slopes.hpp"
+#include "certify/soft_pattern_cost.hpp"
+#include "engine/registry.hpp"
+#include "numerics/traits.hpp"
+
+namespace softcert::certify {
+namespace {
+
+SoftProblem scalar_problem(const std::vector<double>& xs, Pattern p, double eps) {
+  SoftProblem sp;
+  sp.T = xs.size() - 1;
+  sp.x = IMatrix(xs.size(), 1);
+  for (std::size_t i = 0; i < xs.size(); ++i) sp.x(i, 0) = IntervalD(xs[i]);
+  sp.pattern = p;
+  sp.epsilon = IntervalD(eps);
+  return sp;
+}
+
+// d = 1: W = w is a scalar and every norm is |w|; the feasible set is a union of rays
+// (each constraint is convex in w), found by bisection on each sign.
+double brute_force_scalar(const std::vector<double>& xs, Pattern p, double eps) {
+  const double odds = eps / (1 - eps);
+  auto feasible = [&](double w) {
+    for (std::size_t t = 1; t < xs.size(); ++t) {
+      const std::size_t a = p == Pattern::sink ? 0 : t;
+      double s = 0;
+      for (std::size_t k = 0; k <= t; ++k)
+        if (k != a) s += std::exp(-w * xs[t] * (xs[a] - xs[k]));
+      if (s > odds) return false;
+    }
+    return true;
+  };
+  double best = INFINITY;
+  for (double sign : {1.0, -1.0}) {
+    double hi = 1;
+    while (!feasible(sign * hi) && hi < 1e8) hi *= 2;
+    if (!feasible(sign * hi)) continue;
+    double lo = 0;
+    for (int i = 0; i < 200; ++i) {
+      const double m = 0.5 * (lo + hi);
+      (feasible(sign * m) ? hi : lo) = m;
+    }
+    best = std::min(best, hi);
+  }
+  return best;
+}
+
+TEST(SoftPatternCost, ScalarBracketContainsBruteForce) {
+  // d = 1: the sink needs x_0 above every other token, the diagonal an increasing sequence.
+  const std::vector<double> sink_xs{1.0, 0.5, 0.8, 0.3, 0.9}, diag_xs{0.2, 0.5, 0.6, 0.9, 1.3};
+  for (Pattern p : {Pattern::sink, Pattern::diagonal})
+    for (double eps : {0.1, 0.01}) {
+      const std::vector<double>& xs = p == Pattern::sink ? sink_xs : diag_xs;
+      const double truth = brute_force_scalar(xs, p, eps);
+      ASSERT_TRUE(std::isfinite(truth));
+      for (CostNorm n : {CostNorm::nuclear, CostNorm::frobenius}) {
+        const auto b = certify_soft_cost(scalar_problem(xs, p, eps), n);
+        ASSERT_TRUE(b.upper_ok) << b.note;
+        EXPECT_LE(b.lower, truth * (1 + 1e-9)) << to_string(p) << " " << eps;
+        EXPECT_GE(b.upper, truth * (1 - 1e-9)) << to_string(p) << " " << eps;
+        EXPECT_LT((b.upper - b.lower) / b.upper, 1e-6) << "the bracket should be tight in d = 1";
+      }
+    }
+}
+
+TEST(SoftPatternCost, OrthonormalBracketInsideHardMarginSandwich) {
+  // theta * M <= cost <= log(T (1-eps)/eps) * M, M the unit-margin cost (closed forms: nuclear
+  // Theorem A of sukenik2026_cost_scaling.md; Frobenius sqrt(sum_t t/(t+1)) for both patterns).
+  const double eps = 0.1, theta = std::log((1 - eps) / eps);
+  for (std::size_t T : {2u, 4u, 7u}) {
+    SoftProblem sp;
+    sp.T = T;
+    sp.x = IMatrix(T + 1, T + 1);
+    for (std::size_t s = 0; s <= T; ++s) sp.x(s, s) = IntervalD(1.0);
+    sp.epsilon = IntervalD(eps);
+    double frob_sq = 0;
+    for (std::size_t t = 1; t <= T; ++t) frob_sq += static_cast<double>(t) / static_cast<double>(t + 1);
+    for (Pattern p : {Pattern::sink, Pattern::diagonal}) {
+      sp.pattern = p;
+      const IntervalD m = p == Pattern::sink ? sink_cost_closed_form(T) : diagonal_cost_closed_form(T);
+      for (CostNorm n : {CostNorm::nuclear, CostNorm::frobenius}) {
+        const double m_lo = n == CostNorm::nuclear ? num::lower(m) : std::sqrt(frob_sq);
+        const double m_hi = n == CostNorm::nuclear ? num::upper(m) : std::sqrt(frob_sq);
+        const auto b = certify_soft_cost(sp, n);
+        ASSERT_TRUE(b.upper_ok) << b.note;
+        EXPECT_GT(b.lower, 0.0) << T;
+        EXPECT_LE(b.lower, b.upper) << T;
+        EXPECT_GE(b.upper, theta * m_lo * (1 - 1e-9)) << T << " " << to_string(p) << " " << to_string(n);
+        EXPECT_LE(b.lower, std::log(T * (1 - eps) / eps) * m_hi * (1 + 1e-9)) << T << " " << to_string(p) << " " << to_string(n);
+        if (n == CostNorm::frobenius) EXPECT_LT((b.upper - b.lower) / b.upper, 1e-4) << T << " " << to_string(p);
+      }
+    }
+  }
+}
+
+TEST(SoftPatternCost, AnyMultipliersStayBelowAVerifiedFeasiblePoint) {
+  // Weak duality: a lower bound from arbitrary multipliers cannot exceed the norm of a W that
+  // soft_feasible verified; a wrong sign in the entropy term or the dual norm would break it.
+  SoftProblem sp = scalar_problem({1.0, 0.5, 0.8, 0.3}, Pattern::sink, 0.1);
+  sp.x = IMatrix(4, 2);
+  const double pts[4][2] = {{1, 0}, {0.6, 0.8}, {0.8, -0.6}, {0.28, 0.96}};
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 2; ++j) sp.x(static_cast<std::size_t>(i), static_cast<std::size_t>(j)) = IntervalD(pts[i][j]);
+  Eigen::MatrixXd w = Eigen::MatrixXd::Zero(2, 2);
+  w(0, 0) = 80.0;  // scores 80 x_t1 (1 - x_s1): every query's mass on the sink >= 0.9
+  const auto up = soft_upper_frobenius(sp, w);
+  ASSERT_TRUE(up.has_value());
+  for (int trial = 0; trial < 50; ++trial) {
+    std::vector<std::vector<double>> u;
+    for (std::size_t t = 1; t <= sp.T; ++t) {
+      std::vector<double> row;
+      for (std::size_t k = 0; k < t; ++k) row.push_back(std::fabs(std::sin(1.7 * trial + 3.1 * t + k)) * (trial % 5 + 1));
+      u.push_back(row);
+    }
+    for (CostNorm n : {CostNorm::frobenius, CostNorm::nuclear}) {
+      const auto lo = soft_lower(sp, u, n);
+      ASSERT_TRUE(lo.has_value());
+      EXPECT_LE(*lo, *up) << trial;
+    }
+  }
+}
+
+TEST(SoftPatternCost, InfeasiblePointsAreRejected) {
+  const SoftProblem sp = scalar_problem({1.0, 0.5, 0.8}, Pattern::sink, 0.1);
+  IMatrix zero(1, 1);
+  EXPECT_FALSE(soft_feasible(sp, zero)) << "uniform attention puts mass 1/2 on the sink";
+  IMatrix wrong(1, 1);
+  wrong(0, 0) = IntervalD(-50.0);
+  EXPECT_FALSE(soft_feasible(sp, wrong));
+  IMatrix right(1, 1);
+  right(0, 0) = IntervalD(50.0);
+  EXPECT_TRUE(soft_feasible(sp, right));
+}
+
+TEST(PowerLawSlopes, ExactPowerLawIsInsideAndBentDataIsEmpty) {
+  const std::vector<double> ts{4, 8, 16, 32};
+  std::vector<double> lo, hi;
+  for (double t : ts) {
+    lo.push_back(0.999 * 3 * std::pow(t, 1.5));
+    hi.push_back(1.001 * 3 * std::pow(t, 1.5));
+  }
+  const auto s = consistent_power_slopes(ts, lo, hi);
+  ASSERT_FALSE(s.empty);
+  EXPECT_LT(s.lo, 1.5);
+  EXPECT_GT(s.hi, 1.5);
+  EXPECT_LT(s.hi - s.lo, 0.01);
+  // A kink (slope 1 then 2) fits no single power law with 0.1 % brackets.
+  for (std::size_t i = 0; i < 4; ++i) {
+    const double t = ts[i], v = t <= 8 ? t : 8 * (t / 8) * (t / 8);
+    lo[i] = 0.999 * v;
+    hi[i] = 1.001 * v;
+  }
+  EXPECT_TRUE(consistent_power_slopes(ts, lo, hi).empty);
+}
+
+}  // namespace
+}  // namespace softcert::certify
+
+namespace softcert::engine {
+namespace {
+
+TEST(SoftAttentionCheck, SmallGeneratedInstanceCarriesExponentIntervals) {
+  const Check* c = CheckRegistry::global().find("sukenik2026.cost_scaling.soft_attention");
+  ASSERT_NE(c, nullptr);
+  GenerateOptions g;
+  g.params = {{"d", 4}, {"T", {2, 4, 8}}};
+  const auto in = c->generate(7, g);
+  EXPECT_EQ(in, c->generate(7, g));
+  EXPECT_NE(in, c->generate(8, g));
+  const auto r = c->run(in, {});
+  EXPECT_NE(r.verdict, Verdict::error) << r.reason;
+  ASSERT_TRUE(r.details.contains("exponent_sink"));
+  ASSERT_TRUE(r.details.contains("exponent_diagonal"));
+  for (const auto& row : r.details["rows"])
+    for (const char* k : {"sink_nuclear", "diagonal_nuclear", "sink_frobenius", "diagonal_frobenius"})
+      EXPECT_LE(std::stod(row[k][0].get<std::string>()), std::stod(row[k][1].get<std::string>())) << row.dump();
+  CheckOptions o;
+  o.params = {{"statement", "no_such_statement"}};
+  EXPECT_THROW(c->run(in, o), std::invalid_argument);
+  auto bad = in;
+  bad["epsilon"] = "0.5";
+  EXPECT_THROW(c->run(bad, {}), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace softcert::engine
