@@ -9,11 +9,14 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
 #include "integrate/gradient_descent.hpp"
 #include "models/make_model.hpp"
+#include "report/plots.hpp"
 #include "support/run_cli.hpp"
 #include "support/scratch_files.hpp"
 
@@ -23,6 +26,35 @@ namespace {
 namespace fs = std::filesystem;
 using testing::scratch_path;
 using testing::run_softcert;
+
+std::string text_of(const fs::path& f) {
+  std::ifstream in(f);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// The CSV's header and rows (cells split at commas; the notebook tables have none inside cells).
+std::vector<std::map<std::string, std::string>> csv_rows(const fs::path& f) {
+  std::ifstream in(f);
+  std::string line;
+  std::vector<std::string> cols;
+  std::vector<std::map<std::string, std::string>> rows;
+  auto split = [](const std::string& l) {
+    std::vector<std::string> out;
+    std::stringstream s(l);
+    std::string cell;
+    while (std::getline(s, cell, ',')) out.push_back(cell);
+    if (!l.empty() && l.back() == ',') out.push_back("");
+    return out;
+  };
+  if (std::getline(in, line)) cols = split(line);
+  while (std::getline(in, line)) {
+    const auto cells = split(line);
+    std::map<std::string, std::string> row;
+    for (std::size_t i = 0; i < cols.size() && i < cells.size(); ++i) row[cols[i]] = cells[i];
+    rows.push_back(row);
+  }
+  return rows;
+}
 
 nlohmann::json numbers(const fs::path& dir) {
   std::ifstream in(dir / "numbers.json");
@@ -57,6 +89,8 @@ TEST(CliReproduceNotebook, ConditionNumbersEntropyFallsWithKappaAndTheFlowTracks
     EXPECT_GT(run["flow_digits_of_agreement"].get<double>(), 5) << k;
     EXPECT_EQ(run["authors_run"]["iterations"].get<std::uint64_t>(), 300000u);
   }
+  // The summary names the rows as the notebook does.
+  EXPECT_NE(text_of(d / "summary.md").find("κ = 1: "), std::string::npos);
   // κ = 1 stays at uniform attention (log 20), κ = 5 polarizes: the contrast of the authors' figure.
   EXPECT_LT(std::log(20.0) - n["runs"]["kappa1"]["flow_at_end"]["entropy"].get<double>(), 1e-3);
   EXPECT_GT(n["runs"]["kappa5"]["flow_at_end"]["max_weight"].get<double>(), 0.9);
@@ -77,6 +111,54 @@ TEST(CliReproduceNotebook, GdNumbersAreTheAuthorsGdRecomputedHere) {
   double loss = 0;
   integrate::gradient_descent(m, 0.05, 10000, {10000}, [&](std::uint64_t, const std::vector<double>& x) { loss = m.loss_value(x); });
   EXPECT_DOUBLE_EQ(run["gd_at_end"]["loss"].get<double>(), loss);
+  // The table carries the proved-endpoint columns (empty here: the rigorous endpoint is off by
+  // default for the tied model), and the figure says which curves carry no guarantee.
+  const auto rows = csv_rows(d / "D10.csv");
+  ASSERT_FALSE(rows.empty());
+  EXPECT_EQ(rows.back().count("proved_max_weight_lower"), 1u);
+  EXPECT_EQ(rows.back().at("proved_max_weight_lower"), "");
+  if (report::plots::find_gnuplot()) {
+    EXPECT_NE(text_of(d / "massive_activations.png.gp").find("NO GUARANTEE"), std::string::npos);
+  }
+}
+
+TEST(CliReproduceNotebook, HeadlineGdIteratesAreEnclosedAndDrawnAsCertified) {
+  const fs::path d = scratch_path("notebook", "headline_gd");
+  const auto r = run_softcert("reproduce varre2026-softmax-and-u-evolution --set points=6 --set certified_iterations=3000 "
+                              "--set rigorous=0 --quiet --format svg --out '" + d.string() + "'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto run = numbers(d)["runs"]["headline"];
+  const auto& c = run["certified_gd"];
+  ASSERT_TRUE(c.is_object()) << run.dump();
+  EXPECT_GE(c["precision_bits"].get<unsigned>(), 384u);  // Boost sets MPFR precisions in whole digits: a few bits more
+  EXPECT_GT(c["iterations_done"].get<std::uint64_t>(), 100u);
+  EXPECT_EQ(c["iterations_done"], c["iterations_requested"]);
+  EXPECT_LE(c["iterations_done"].get<std::uint64_t>(), 3000u);
+  ASSERT_TRUE(c["at_last"].is_object());
+  // Every enclosed iterate in the table: a tight bracket around softcert's own GD in double (which
+  // differs from exact GD only by rounding), at the same iterations; none past the cap.
+  std::size_t enclosed = 0;
+  for (const auto& row : csv_rows(d / "headline.csv")) {
+    const bool has = !row.at("gdc_sigma0_lower").empty();
+    EXPECT_EQ(has, std::stoull(row.at("iteration")) <= c["iterations_done"].get<std::uint64_t>()) << row.at("iteration");
+    if (!has) continue;
+    ++enclosed;
+    for (int i = 0; i < 8; ++i) {
+      const std::string k = std::to_string(i);
+      const double lo = std::stod(row.at("gdc_sigma" + k + "_lower")), hi = std::stod(row.at("gdc_sigma" + k + "_upper"));
+      const double gd = std::stod(row.at("gd_alpha" + k));
+      EXPECT_LE(lo, hi);
+      EXPECT_LT(hi - lo, 1e-8);
+      EXPECT_NEAR(gd, 0.5 * (lo + hi), 1e-9) << "iteration " << row.at("iteration") << " token " << i;
+      EXPECT_NEAR(std::stod(row.at("gd_u" + k)), std::stod(row.at("gdc_u" + k + "_mid")), 1e-9);
+    }
+  }
+  EXPECT_GE(enclosed, 3u);
+  if (report::plots::find_gnuplot()) {
+    const std::string svg = text_of(d / "softmax_and_u_evolution.svg");
+    EXPECT_NE(svg.find("GD iterates ENCLOSED"), std::string::npos) << "the enclosed iterates are drawn, with their widths";
+    EXPECT_NE(svg.find("NO GUARANTEE"), std::string::npos) << "the figure says what carries no guarantee";
+  }
 }
 
 }  // namespace

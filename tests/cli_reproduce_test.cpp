@@ -152,9 +152,20 @@ TEST(CliReproduce, CostScalingMatchesTheClosedForms) {
   const double n = static_cast<double>(rows.size());
   EXPECT_NEAR(numbers["numbers"]["fits"]["diagonal"]["exponent"].get<double>(), (n * sxy - sx * sy) / (n * sxx - sx * sx), 1e-9);
   EXPECT_TRUE(fs::exists(out / "summary.md"));
+  // The slope-1 and slope-3/2 guides: c·T and c'·T^{3/2}, so their ratio grows exactly like √T.
+  const double g0 = std::stod(rows[0].at("guide_slope3_2")) / std::stod(rows[0].at("guide_slope1"));
+  for (const auto& row : rows) {
+    const double T = std::stod(row.at("T"));
+    EXPECT_NEAR(std::stod(row.at("guide_slope3_2")) / std::stod(row.at("guide_slope1")) / g0, std::sqrt(T / 2), 1e-6 * T) << T;
+  }
   if (gnuplot_available()) {
     ASSERT_TRUE(fs::exists(out / "cost_scaling.png"));
     EXPECT_GT(fs::file_size(out / "cost_scaling.png"), 1000u);
+    // The figure marks the proved brackets, the guides and which lines are statistics.
+    std::ifstream in(out / "cost_scaling.png.gp");
+    const std::string gp((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    for (const char* text : {"guide: slope 1", "guide: slope 3/2", "PROVED brackets", "yerrorbars", "no certificate"})
+      EXPECT_NE(gp.find(text), std::string::npos) << text;
   }
 }
 
@@ -203,6 +214,12 @@ TEST(CliReproduce, HeadlineGridEqualsSeparateRigorousIntegrations) {
   if (gnuplot_available()) {
     EXPECT_TRUE(fs::exists(out / "softmax_and_u_evolution.svg"));
     EXPECT_TRUE(fs::exists(out / "softcert_enclosure_width.svg"));
+    {  // every grid time is drawn as an enclosure (a marker with its bar), and the figure says so
+      std::ifstream in(out / "softmax_and_u_evolution.svg.gp");
+      const std::string gp((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      EXPECT_NE(gp.find("yerrorbars"), std::string::npos);
+      EXPECT_NE(gp.find("PROVED"), std::string::npos);
+    }
     // the script redraws from the folder it is in, wherever that folder was moved
     const fs::path moved = scratch_path("reproduce", "headline_moved");
     fs::remove_all(moved);

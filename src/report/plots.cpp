@@ -64,6 +64,13 @@ std::string col(const Csv& csv, const Series& s, const std::string& name, bool l
   return "(" + e + ")";
 }
 
+// " pt P ps S": the series' marker, or a filled circle of size `size`.
+std::string marker(const Series& s, double size) {
+  std::ostringstream o;
+  o << " pt " << (s.point_type > 0 ? s.point_type : 7) << " ps " << (s.point_size > 0 ? s.point_size : size);
+  return o.str();
+}
+
 bool executable(const fs::path& p) { return ::access(p.c_str(), X_OK) == 0 && !fs::is_directory(p); }
 
 }  // namespace
@@ -231,8 +238,8 @@ void panel(std::ostringstream& g, const Plot& plot, const Csv& csv, const std::s
       case Style::lines:
       case Style::points:
       case Style::linespoints: {
-        const char* with = s.style == Style::lines ? "lines lw 1.5" : s.style == Style::points ? "points pt 7 ps 0.6"
-                                                                                                : "linespoints pt 7 ps 0.6";
+        const std::string with = s.style == Style::lines ? std::string("lines lw 1.5")
+                                 : (s.style == Style::points ? "points" : "linespoints") + marker(s, 0.6);
         g << file << " using " << col(csv, s, s.x, plot.x.log) << ":" << col(csv, s, s.y, plot.y.log) << " with "
           << with << lc << (s.dashed ? " dt 2" : "") << " title " << title;
         break;
@@ -251,7 +258,7 @@ void panel(std::ostringstream& g, const Plot& plot, const Csv& csv, const std::s
       case Style::interval:
         g << file << " using " << col(csv, s, s.x, plot.x.log) << ":" << col(csv, s, s.y, plot.y.log) << ":"
           << col(csv, s, s.y_low, plot.y.log) << ":" << col(csv, s, s.y_high, plot.y.log)
-          << " with yerrorbars pt 7 ps 0.5" << lc << " title " << title;
+          << " with yerrorbars" << marker(s, 0.5) << lc << " title " << title;
         break;
       case Style::band:
         g << file << " using " << col(csv, s, s.x, plot.x.log) << ":" << col(csv, s, s.y_low, plot.y.log) << ":"
@@ -261,7 +268,7 @@ void panel(std::ostringstream& g, const Plot& plot, const Csv& csv, const std::s
       case Style::power_fit:
         g << file << " using " << col(csv, s, s.x, plot.x.log) << ":" << col(csv, s, s.y, plot.y.log)
           << " with points pt 7 ps 0.7" << lc << " title " << title << ", \\\n     exp(F" << i << "_intercept) * x**F"
-          << i << "_slope with lines lw 1.5 dt 2" << lc << " title sprintf('fit: slope %.3f', F" << i << "_slope)";
+          << i << "_slope with lines lw 1.5 dt 2" << lc << " title sprintf('least-squares fit (statistics, no certificate): slope %.3f', F" << i << "_slope)";
         break;
     }
   }

@@ -64,6 +64,9 @@ struct Series {
   std::string color;           // "#rrggbb"; "" → the plot's palette by series position (a power fit's
                                // line takes its points' colour)
   bool dashed = false;         // lines: dashed
+  int point_type = 0;          // points, interval: gnuplot's point type (0 → a filled circle; 9 → a
+                               // filled triangle pointing up, 13 → a filled diamond)
+  double point_size = 0;       // points, interval: gnuplot's point size (0 → the style's own)
   // Plot only rows whose column `where_column` equals `where_value` (e.g. one check's rows).
   std::string where_column, where_value;
 

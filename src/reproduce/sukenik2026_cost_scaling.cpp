@@ -6,6 +6,8 @@
 // from feasible factors, lower bound from a dual certificate), the closed forms
 // sink = γτ T/√(T+1) = T and diagonal = γτ Σ_t √(t/(t+1)), and log-log least-squares exponents
 // (statistics on certified numbers).
+#include <algorithm>
+#include <cmath>
 #include <sstream>
 
 #include "certify/rational_linear.hpp"
@@ -46,7 +48,10 @@ ExperimentResult run_cost_scaling(const RunContext& ctx) {
 
   plots::Csv csv({"T", "d", "sink_lower", "sink_upper", "sink_mid", "sink_closed_form", "diagonal_lower",
                   "diagonal_upper", "diagonal_mid", "diagonal_closed_form", "ratio_lower", "ratio_upper", "ratio_mid",
-                  "relative_gap", "frobenius_gamma1_tau1", "frobenius_equal"});
+                  "relative_gap", "frobenius_gamma1_tau1", "frobenius_equal", "guide_slope1", "guide_slope3_2"});
+  // Guide lines c·T and c·T^{3/2} through the first certified point, shifted by a factor 2 off the
+  // data (below the sink, above the diagonal) so that neither hides it.
+  double sink0 = 0, diag0 = 0, T0 = 0, widest = 0;
   std::ostringstream md;
   md << "Minimum cost ½(‖W_Q‖²_F + ‖W_K‖²_F) = min ‖W_Q W_Kᵀ‖_* of a **sink** pattern and of a **diagonal** "
         "pattern, orthonormal embeddings x_s = e_s (d = T + 1), temperature τ = √d, margin γ = 1. Every cost is a "
@@ -61,13 +66,17 @@ ExperimentResult run_cost_scaling(const RunContext& ctx) {
     const IntervalD& s = *row.sink;
     const IntervalD& d = *row.diagonal;
     const IntervalD& q = *row.ratio;
+    if (T0 == 0) T0 = static_cast<double>(row.T), sink0 = s.lower(), diag0 = d.lower();
+    widest = std::max({widest, (s.upper() - s.lower()) / s.lower(), (d.upper() - d.lower()) / d.lower()});
+    const double Tn = static_cast<double>(row.T);
     csv.add_row({std::to_string(row.T), std::to_string(row.d), num17(s.lower()), num17(s.upper()),
                  short_number(0.5 * (s.lower() + s.upper()), 12), num17(row.sink_closed_form), num17(d.lower()),
                  num17(d.upper()), short_number(0.5 * (d.lower() + d.upper()), 12), num17(row.diagonal_closed_form),
                  num17(q.lower()), num17(q.upper()), short_number(0.5 * (q.lower() + q.upper()), 12),
                  short_number(row.relative_gap, 3),
                  row.frobenius_sink_gamma1_tau1 ? certify::rational_string(*row.frobenius_sink_gamma1_tau1) : "",
-                 row.frobenius_equal ? "true" : "false"});
+                 row.frobenius_equal ? "true" : "false", short_number(0.5 * sink0 * Tn / T0, 12),
+                 short_number(2 * diag0 * std::pow(Tn / T0, 1.5), 12)});
     auto br = [](const IntervalD& b, int digits) {
       return "[" + num::decimal_down(b.lower(), digits) + ", " + num::decimal_up(b.upper(), digits) + "]";
     };
@@ -94,16 +103,30 @@ ExperimentResult run_cost_scaling(const RunContext& ctx) {
   costs.plot.title = "Cost of a sink vs a diagonal pattern (orthonormal, τ = √d, γ = 1)";
   costs.plot.x = {"context length T (log scale)", true, std::nullopt, std::nullopt};
   costs.plot.y = {"min ‖W_Q W_Kᵀ‖_* (log scale)", true, std::nullopt, std::nullopt};
-  costs.plot.series = {plots::Series::power_fit("T", "sink_mid", "sink (certified bracket midpoints)"),
-                       plots::Series::power_fit("T", "diagonal_mid", "diagonal (certified bracket midpoints)")};
+  const std::string bracket = "PROVED brackets, relative width ≤ " + short_number(widest, 2) + " (bars below a pixel)";
+  costs.plot.series = {plots::Series::interval("T", "sink_mid", "sink_lower", "sink_upper", "sink: " + bracket),
+                       plots::Series::power_fit("T", "sink_mid", "sink"),
+                       plots::Series::interval("T", "diagonal_mid", "diagonal_lower", "diagonal_upper", "diagonal: " + bracket),
+                       plots::Series::power_fit("T", "diagonal_mid", "diagonal"),
+                       plots::Series::line("T", "guide_slope1", "guide: slope 1 (∝ T)"),
+                       plots::Series::line("T", "guide_slope3_2", "guide: slope 3/2 (∝ T^{3/2})")};
+  for (std::size_t i : {0, 1}) costs.plot.series[i].color = "#1f77b4";
+  for (std::size_t i : {2, 3}) costs.plot.series[i].color = "#d62728";
+  for (std::size_t i : {1, 3}) costs.plot.series[i].in_legend = false;  // the same points; their fit line keeps its key
+  for (std::size_t i : {4, 5}) costs.plot.series[i].color = "#7f7f7f", costs.plot.series[i].dashed = true;
+  costs.plot.series[5].color = "#404040";
   costs.plot.key = "inside top left";
-  costs.caption = "Certified cost brackets (relative width ≤ 1e-6, so midpoints are drawn) with least-squares lines "
-                  "of log cost on log T; the slopes are in the legend.";
+  costs.plot.width = 1000, costs.plot.height = 560;
+  costs.caption = "Proved cost brackets (markers with error bars; relative width ≤ " + short_number(widest, 2) +
+                  ", far below a pixel) with least-squares lines of log cost on log T (statistics, no certificate; "
+                  "slopes in the key) and guide lines of slope 1 and 3/2, shifted off the data by a factor 2.";
   Figure ratio{"cost_ratio", "cost_scaling.csv", {}, ""};
   ratio.plot.title = "Diagonal / sink cost ratio";
   ratio.plot.x = {"context length T (log scale)", true, std::nullopt, std::nullopt};
   ratio.plot.y = {"cost_diag / cost_sink (log scale)", true, std::nullopt, std::nullopt};
-  ratio.plot.series = {plots::Series::power_fit("T", "ratio_mid", "ratio (certified)")};
+  ratio.plot.series = {plots::Series::interval("T", "ratio_mid", "ratio_lower", "ratio_upper", "ratio: PROVED brackets"),
+                       plots::Series::power_fit("T", "ratio_mid", "ratio")};
+  ratio.plot.series[1].in_legend = false;
   ratio.plot.key = "inside top left";
   ratio.caption = "The ratio grows like √T (slope → 1/2) for any temperature.";
   res.figures = {costs, ratio};

@@ -227,12 +227,13 @@ ExperimentResult run_regression(const RunContext& ctx) {
   ExperimentResult res;
   res.tables.emplace_back("regression.csv", csv);
   Figure f{"regression_entropy", "regression.csv", {}, ""};
-  f.plot.title = "Entropy of σ(a(t = " + short_number(H) + ")) vs κ (smallest singular value of X = 1/κ)";
+  f.plot.title = "Entropy of σ(a(t = " + short_number(H) + ")) vs κ (smallest singular value of X = 1/κ) — " +
+                 (fast ? std::string("fast tier: NO GUARANTEE") : std::string("PROVED: rigorous enclosures (error bars)"));
   f.plot.x = {"κ", false, 0.5, 5.5};
   f.plot.y = {"entropy H(σ(a))", false, 0.0, 1.05 * std::max(uniform, with_authors ? uniform_authors : 0.0)};
   for (const auto& s : sweeps) {
     if (fast)
-      f.plot.series.push_back(plots::Series::line("kappa", "entropy", s.label).where("sweep", s.label));
+      f.plot.series.push_back(plots::Series::line("kappa", "entropy", s.label + " (fast tier, no guarantee)").where("sweep", s.label));
     else
       f.plot.series.push_back(
           plots::Series::interval("kappa", "entropy", "entropy_lower", "entropy_upper", s.label).where("sweep", s.label));

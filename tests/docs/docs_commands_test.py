@@ -51,9 +51,9 @@ STATED = [
     ("docs/reviewers.md", "fitted exponents 1.000 and 1.518",
      "build/softcert reproduce sukenik2026-cost-scaling --out cost --format svg", r"- diagonal: (\S+) \[", "1.518"),
     ("docs/reviewers.md", "from 2.995 (κ = 1, near uniform)",
-     "build/softcert reproduce varre2026-condition-numbers --out stated_kappa", r"kappa1: \S+ / (\d\.\d{3})", "2.995"),
+     "build/softcert reproduce varre2026-condition-numbers --out stated_kappa", r"κ = 1: \S+ / (\d\.\d{3})", "2.995"),
     ("docs/reviewers.md", "to 0.404 (κ = 5)",
-     "build/softcert reproduce varre2026-condition-numbers --out stated_kappa", r"kappa5: \S+ / (\d\.\d{3})", "0.404"),
+     "build/softcert reproduce varre2026-condition-numbers --out stated_kappa", r"κ = 5: \S+ / (\d\.\d{3})", "0.404"),
 ]
 
 COMMAND_START = re.compile(r"^(build/softcert|softcert|PYTHONPATH=|python3\b|make\b|git\b|cd\b|grep\b|xdg-open\b|cp\b|sed\b)")
