@@ -4,8 +4,9 @@
 #include <cmath>
 
 #include "engine/verdict_policy.hpp"
-#include "integrate/gradient_descent.hpp"
+#include "integrate/gradient_descent_lohner.hpp"
 #include "models/logistic_reduced.hpp"
+#include "models/logistic_reduced_jacobian.hpp"
 
 namespace softcert::reproduce {
 
@@ -35,7 +36,12 @@ CertifiedIterates certify_gd_iterates(const instances::Instance& inst, double lr
     const auto model = models::LogisticReduced<S>::from_instance(inst);
     const std::size_t T = inst.T;
     std::size_t next = 0;
-    out.done = integrate::enclose_gradient_descent<S>(model, S(lr), out.requested, [&](std::uint64_t k, const std::vector<S>& x) {
+    const auto jacobian = [](const auto& m, const std::vector<S>& x, std::vector<S>& Df) {
+      models::logistic_reduced_jacobian(m, x, Df);
+    };
+    out.done = integrate::enclose_gradient_descent_lohner<S>(
+        model.with_softmax_form(models::SoftmaxForm::quotient), S(lr), out.requested, jacobian,
+        [&](std::uint64_t k, const std::vector<S>& x) {
       if (progress && k > 0 && k % 100000 == 0) progress(k);
       for (const auto& c : x)
         if (!(num::width(c) <= max_width)) {

@@ -2,7 +2,7 @@
 // the headline run — gradient descent at lr 0.1 for 10⁶ iterations (t = 10⁵) — drawn as the
 // notebook draws it, with what softcert proves about it on the figure:
 //   - the authors' GD iterates ENCLOSED at the plotted iterations: exact real gradient descent
-//     with step the double nearest 0.1, by interval iteration over MPFI at 384 bits on the reduced
+//     with step the double nearest 0.1, under Lohner's wrapping control at 53 bits on the reduced
 //     (a, u) model (reproduce/certified_gd.hpp; the set-up of varre2026.gd.order_preservation);
 //   - the gradient flow ENCLOSED by the rigorous tier at the same times (one τ-time pass), and its
 //     endpoint at t = 10⁵ (reproduce/certified_endpoint.hpp);
@@ -89,7 +89,7 @@ FigureBuilder cell3_figure(std::shared_ptr<const Certified> cert) {
     l.rows = 1, l.cols = 2, l.width = 1500, l.height = 600;
     auto certified = [&](plots::Plot& p, const char* q) {
       for (const auto& [prefix, width, pt, what] :
-           {std::tuple{std::string("gdc_"), cert->gd_width, 9, std::string("GD iterates ENCLOSED (interval iteration, 384 bits)")},
+           {std::tuple{std::string("gdc_"), cert->gd_width, 9, std::string("GD iterates ENCLOSED (Lohner wrapping, 53 bits)")},
             std::tuple{std::string("rflow_"), cert->flow_width, 6, std::string("flow ENCLOSED (rigorous tier)")}}) {
         if (width < 0) continue;
         for (std::size_t i = 0; i < T; ++i) {
@@ -140,8 +140,8 @@ ExperimentResult run_headline_gd(const RunContext& ctx) {
     CertifiedIterates gd;
     if (cap > 0) {
       ctx.progress("enclosing the authors' GD iterates 0.." + std::to_string(record_at.back()) +
-                   " by interval iteration (384 bits; minutes for 10^6)");
-      gd = certify_gd_iterates(inst, run.authors.learning_rate, run.authors.iterations, record_at, 384, 1e-3,
+                   " under Lohner's wrapping control (53 bits; about 2 CPU-minutes for 10^6)");
+      gd = certify_gd_iterates(inst, run.authors.learning_rate, run.authors.iterations, record_at, 53, 1e-3,
                                [&](std::uint64_t k) { ctx.progress("  GD iterate " + std::to_string(k)); });
     }
     std::vector<const CertifiedIterate*> gd_at(n, nullptr);

@@ -260,7 +260,7 @@ std::vector<Experiment> notebook_experiments() {
                            "distance, the endpoint proved by the rigorous tier where it reaches (marked on the figure); CSV, figures, numbers";
   return {
       make("varre2026-softmax-and-u-evolution", "notebook cells 2-3, softmax_and_u_evolution_icml_2col.pdf: the headline run, t = 1e5",
-           "the authors' GD (softcert, double) and its iterates ENCLOSED (interval iteration, 384 bits) beside the gradient "
+           "the authors' GD (softcert, double) and its iterates ENCLOSED (Lohner wrapping, 53 bits) beside the gradient "
            "flow (fast tier, no guarantee) and the flow's endpoint proved by the rigorous tier; CSV, figures, numbers",
            {"points", "rigorous", "rigorous_max_states", "rigorous_max_steps", "certified_iterations"}, run_headline_gd),
       make("varre2026-square-loss-comparison", "notebook cell 6, square_loss_comparison.pdf: six normalizations, square loss, t = 500",
