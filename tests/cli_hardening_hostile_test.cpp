@@ -29,21 +29,7 @@ using testing::scratch_dir;
 using testing::write_text;
 
 // softcert under /bin/sh with `prefix` first (ulimit, timeout), capturing as run_softcert.
-CliRun hostile_run_with(const std::string& prefix, const std::string& args) {
-  static int counter = 0;
-  const std::string err_file = ::testing::TempDir() + "softcert_hostile_stderr_" + std::to_string(getpid()) + "_" +
-                               std::to_string(counter++) + ".txt";
-  const std::string cmd = prefix + " " + std::string(SOFTCERT_BINARY) + " " + args + " 2>" + err_file;
-  CliRun r;
-  FILE* p = popen(cmd.c_str(), "r");
-  char buf[4096];
-  while (std::fgets(buf, sizeof buf, p)) r.out += buf;
-  const int st = pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  r.err = read_text(err_file);
-  std::remove(err_file.c_str());
-  return r;
-}
+CliRun hostile_run_with(const std::string& prefix, const std::string& args) { return testing::run_softcert_after(prefix, args); }
 
 const std::string kHostileSuite =
     "name = \"hostile\"\nseed = 3\n[[check]]\nname = \"sukenik2026.hard_switch\"\ninstances = 4\n";
@@ -346,6 +332,38 @@ TEST(CliHostile, AMalformedMemoryCapVariableIsRefusedAtStartUp) {
   const std::string reason = records[0]["reason"];
   EXPECT_NE(reason.find("the run does not fit the memory cap"), std::string::npos) << reason;
   EXPECT_NE(reason.find("bytes"), std::string::npos) << reason;
+}
+
+TEST(CliHostile, AHugeReducedInstanceIsRefusedForMemoryBeforeTheLohnerSetExists) {
+  // T = 5000 in the reduced logistic form: n = 10,001 state components, 1.6 GB a matrix of double
+  // intervals. The run allocated > 9 GB before bad_alloc; under a 4 GB address-space limit that
+  // was an internal error. Now the Lohner stepper refuses when it is built: inconclusive, with
+  // the bytes needed, before its first n × n set is allocated.
+  const fs::path dir = scratch_dir("hostile", "huge_reduced");
+  nlohmann::json inst = {{"model", "value_softmax"}, {"loss", "logistic"}, {"normalization", "softmax"},
+                         {"T", 5000}, {"d", 1}, {"beta", {"1"}}, {"provenance", "a test of the memory cap"}};
+  nlohmann::json row = nlohmann::json::array(), a = nlohmann::json::array();
+  for (int j = 0; j < 5000; ++j) {
+    row.push_back(std::to_string(j + 1) + "e-4");
+    a.push_back("0");
+  }
+  inst["V"] = {row};
+  inst["a"] = a;
+  write_text(dir / "huge.json", inst.dump());
+  const fs::path out = dir / "r.json";
+  const auto start = std::chrono::steady_clock::now();
+  const CliRun r = hostile_run_with("ulimit -v 4000000;", "check varre2026.order_preservation --instance " +
+                                                              (dir / "huge.json").string() + " -q --json " + out.string());
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(r.status, 3) << r.err;  // too many inconclusive
+  const auto records = read_lines(out);
+  ASSERT_EQ(records.size(), 1u) << r.err;
+  EXPECT_EQ(records[0]["verdict"], "inconclusive");
+  const std::string reason = records[0]["reason"];
+  EXPECT_NE(reason.find("the Lohner step needs"), std::string::npos) << reason;
+  EXPECT_NE(reason.find("n = 10001"), std::string::npos) << reason;
+  EXPECT_NE(reason.find("GiB"), std::string::npos) << reason;
+  EXPECT_LT(seconds, 300) << "refused only after computing";
 }
 
 }  // namespace
