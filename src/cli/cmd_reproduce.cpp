@@ -2,7 +2,8 @@
 // softcert reproduce --list
 // Runs one paper experiment (src/reproduce/) and writes its CSV, figures, numbers.json and
 // summary.md into DIR (default out/reproduce/NAME), then prints the summary and the files.
-// Exit: 0 written; 2 bad usage (unknown NAME, unwritable --out, a bad --set; nothing written);
+// Exit: 0 written; 2 bad usage (unknown NAME, unwritable --out, a bad --set) or a failed write
+// (a full disk: nothing of the set is left in DIR);
 // 3 a rigorous computation the experiment needs could not be validated (nothing written).
 #include <unistd.h>
 
@@ -151,14 +152,34 @@ int run(const ReproduceArgs& args) {
     return 3;
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  // The outermost directory this run creates (--out a/b/c may create a/b too): removed if the
+  // write fails.
+  fs::path created_top;
+  {
+    std::error_code ec;
+    for (fs::path p = fs::absolute(out, ec); !p.empty() && !fs::exists(fs::symlink_status(p, ec)) && p != p.parent_path();
+         p = p.parent_path())
+      created_top = p;
+  }
+  bool created = false;
   try {
-    reproduce::prepare_output_dir(out);
+    created = reproduce::prepare_output_dir(out);
     if (!lock) lock.emplace(out);
   } catch (const std::invalid_argument& err) {
     throw UsageError(err.what());
   }
   const auto format = args.format == "svg" ? report::plots::Format::svg : report::plots::Format::png;
-  const reproduce::Written w = reproduce::write_result(*e, result, out, format, settings, seconds);
+  reproduce::Written w;
+  try {  // the whole set or nothing (a full disk truncated a PNG, or left part of the set)
+    w = reproduce::write_result_staged(*e, result, out, format, settings, seconds);
+  } catch (const engine::WriteError&) {
+    if (created && !created_top.empty()) {  // directories this run made hold nothing of use
+      std::error_code ec;
+      lock.reset();
+      fs::remove_all(created_top, ec);
+    }
+    throw;
+  }
   std::cout << result.summary << "\n";
   for (const auto& note : w.notes) std::cout << note << "\n";
   std::cout << e->name << ": " << std::fixed << std::setprecision(1) << seconds << " s; wrote " << w.files.size()
