@@ -366,5 +366,53 @@ TEST(CliHostile, AHugeReducedInstanceIsRefusedForMemoryBeforeTheLohnerSetExists)
   EXPECT_LT(seconds, 300) << "refused only after computing";
 }
 
+TEST(CliHostile, ANonUtf8FileNameIsRefusedUpFrontNamingIt) {
+  // The record names the instance file: a name that is not UTF-8 made the record unwritable as
+  // JSON, an internal error after the whole run. Refused before anything runs (exit 2), escaped.
+  const fs::path dir = scratch_dir("hostile", "non_utf8");
+  const fs::path bad = dir / "inst\xff.json";
+  fs::copy_file(kHeadline, bad, fs::copy_options::overwrite_existing);
+  CliRun r = run_softcert("check varre2026.order_preservation -q --instance '" + bad.string() + "' --json " +
+                          (dir / "r.json").string());
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("inst\\xFF.json"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("is not valid UTF-8"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "r.json"));
+  write_text(dir / "s.toml", kHostileSuite);
+  r = run_softcert("suite " + (dir / "s.toml").string() + " -q --out '" + (dir / "out\xfe").string() + "'");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("out\\xFE"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "out\xfe"));
+  // a suite file whose directory's name is not UTF-8, given relative to it: the manifest names
+  // its absolute path
+  const fs::path bad_dir = dir / "suites\xfd";
+  fs::create_directories(bad_dir);
+  write_text(bad_dir / "s.toml", kHostileSuite);
+  r = hostile_run_with("cd '" + bad_dir.string() + "' &&", "suite s.toml -q --out " + (dir / "out2").string());
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("is not valid UTF-8"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "out2" / "results.jsonl"));
+}
+
+TEST(CliHostile, AManifestShardThatIsNotKOverNIsRefusedNotAnInternalError) {
+  // merge read the manifest's "shard" with std::stoul: "1/x" was "internal error: stoul"
+  const fs::path dir = scratch_dir("hostile", "merge_shard");
+  write_text(dir / "s.toml", kHostileSuite);
+  for (const char* k : {"1", "2"})
+    ASSERT_EQ(run_softcert("suite " + (dir / "s.toml").string() + " -q --shard " + k + "/2 --out " +
+                           (dir / (std::string("d") + k)).string()).status, 0);
+  const fs::path manifest = dir / "d1" / "manifest.json";
+  nlohmann::json m = nlohmann::json::parse(read_text(manifest));
+  for (const nlohmann::json& shard : {nlohmann::json("1/x"), nlohmann::json("0/2"), nlohmann::json("1/"), nlohmann::json(12)}) {
+    m["shard"] = shard;
+    write_text(manifest, m.dump());
+    const CliRun r = run_softcert("merge --out " + (dir / "merged").string() + " " + (dir / "d1").string() + " " +
+                                  (dir / "d2").string());
+    EXPECT_EQ(r.status, 2) << shard << "\n" << r.err;
+    EXPECT_EQ(r.err.find("internal error"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("manifest.json: \"shard\" must be"), std::string::npos) << r.err;
+  }
+}
+
 }  // namespace
 }  // namespace softcert
