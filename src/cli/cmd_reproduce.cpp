@@ -25,8 +25,8 @@
 #include "report/step_progress_lines.hpp"
 #include "reproduce/output.hpp"
 #include "reproduce/registry.hpp"
+#include "reproduce/settings.hpp"
 #include "numerics/quote.hpp"
-#include "numerics/strict_json.hpp"
 
 namespace softcert::cli {
 
@@ -86,22 +86,12 @@ int run(const ReproduceArgs& args) {
   const reproduce::Experiment* e = reproduce::find_experiment(args.name);
   if (!e) throw UsageError("reproduce: unknown experiment " + num::quoted(args.name) + " (known: " + known_names() + ")");
   if (args.jobs == 0) throw UsageError("--jobs: must be at least 1");
-  nlohmann::json settings = nlohmann::json::object();
-  for (const auto& a : args.settings) {
-    const auto eq = a.find('=');
-    if (eq == std::string::npos || eq == 0) throw UsageError("--set must be KEY=VALUE (got " + num::quoted(a) + ")");
-    const std::string value = a.substr(eq + 1);
-    try {
-      settings[a.substr(0, eq)] = num::parse_json_bounded(value, "--set " + num::excerpt(a.substr(0, eq), 40));
-    } catch (const nlohmann::json::exception&) {
-      settings[a.substr(0, eq)] = value;
-    } catch (const std::invalid_argument& e) {  // nested too deep
-      throw UsageError(e.what());
-    }
+  nlohmann::json settings;
+  try {
+    settings = reproduce::parse_settings(*e, args.settings);
+  } catch (const std::invalid_argument& err) {
+    throw UsageError(err.what());
   }
-  for (const auto& [key, value] : settings.items())
-    if (std::find(e->settings.begin(), e->settings.end(), key) == e->settings.end())
-      throw UsageError("--set: " + e->name + " has no setting " + num::quoted(key));
   const fs::path out = args.out.empty() ? fs::path("out") / "reproduce" / e->name : fs::path(args.out);
   // Nothing is created before every option is known good (`--out a/b/c --set points=0` must not
   // leave a/b behind): the experiment checks its --set values when it starts, so --out is only
