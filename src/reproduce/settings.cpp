@@ -4,6 +4,7 @@
 
 #include "numerics/quote.hpp"
 #include "numerics/strict_json.hpp"
+#include "numerics/utf8.hpp"
 #include "reproduce/experiment.hpp"
 
 namespace softcert::reproduce {
@@ -13,6 +14,8 @@ nlohmann::json parse_settings(const Experiment& experiment, const std::vector<st
   for (const auto& a : assignments) {
     const auto eq = a.find('=');
     if (eq == std::string::npos || eq == 0) throw std::invalid_argument("--set must be KEY=VALUE (got " + num::quoted(a) + ")");
+    // numbers.json records the settings: text that is not UTF-8 could not be written after the run
+    if (!num::is_utf8(a)) throw std::invalid_argument("--set " + num::quoted(a) + ": not valid UTF-8");
     const std::string key = a.substr(0, eq), value = a.substr(eq + 1);
     if (std::find(experiment.settings.begin(), experiment.settings.end(), key) == experiment.settings.end())
       throw std::invalid_argument("--set: " + experiment.name + " has no setting " + num::quoted(key));

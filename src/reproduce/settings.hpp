@@ -15,7 +15,8 @@ struct Experiment;
 
 // The settings of `reproduce NAME --set KEY=VALUE ...`: each VALUE read as JSON when it is JSON
 // (nested at most num::kMaxJsonDepth deep), else kept as the string; every KEY one that
-// `experiment` lists, given once. Throws std::invalid_argument naming the assignment otherwise.
+// `experiment` lists, given once, and the assignment valid UTF-8 (numbers.json records it).
+// Throws std::invalid_argument naming the assignment otherwise.
 // The values' kinds and ranges are the experiment's to check (the readers below).
 nlohmann::json parse_settings(const Experiment& experiment, const std::vector<std::string>& assignments);
 
