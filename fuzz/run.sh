@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 runs=${1:-1000000}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_instance fuzz_suite fuzz_journal fuzz_replay fuzz_strict_json)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_instance fuzz_suite fuzz_journal fuzz_replay fuzz_strict_json fuzz_resume fuzz_reproduce_settings fuzz_claims)
 build=${FUZZ_BUILD_DIR:-build-fuzz}
 CC=${CC_FUZZ:-clang} CXX=${CXX_FUZZ:-clang++} cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DSOFTCERT_FUZZ=ON -DSOFTCERT_MPI=OFF >/dev/null

@@ -29,21 +29,7 @@ using testing::scratch_dir;
 using testing::write_text;
 
 // softcert under /bin/sh with `prefix` first (ulimit, timeout), capturing as run_softcert.
-CliRun hostile_run_with(const std::string& prefix, const std::string& args) {
-  static int counter = 0;
-  const std::string err_file = ::testing::TempDir() + "softcert_hostile_stderr_" + std::to_string(getpid()) + "_" +
-                               std::to_string(counter++) + ".txt";
-  const std::string cmd = prefix + " " + std::string(SOFTCERT_BINARY) + " " + args + " 2>" + err_file;
-  CliRun r;
-  FILE* p = popen(cmd.c_str(), "r");
-  char buf[4096];
-  while (std::fgets(buf, sizeof buf, p)) r.out += buf;
-  const int st = pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  r.err = read_text(err_file);
-  std::remove(err_file.c_str());
-  return r;
-}
+CliRun hostile_run_with(const std::string& prefix, const std::string& args) { return testing::run_softcert_after(prefix, args); }
 
 const std::string kHostileSuite =
     "name = \"hostile\"\nseed = 3\n[[check]]\nname = \"sukenik2026.hard_switch\"\ninstances = 4\n";
@@ -346,6 +332,86 @@ TEST(CliHostile, AMalformedMemoryCapVariableIsRefusedAtStartUp) {
   const std::string reason = records[0]["reason"];
   EXPECT_NE(reason.find("the run does not fit the memory cap"), std::string::npos) << reason;
   EXPECT_NE(reason.find("bytes"), std::string::npos) << reason;
+}
+
+TEST(CliHostile, AHugeReducedInstanceIsRefusedForMemoryBeforeTheLohnerSetExists) {
+  // T = 5000 in the reduced logistic form: n = 10,001 state components, 1.6 GB a matrix of double
+  // intervals. The run allocated > 9 GB before bad_alloc; under a 4 GB address-space limit that
+  // was an internal error. Now the Lohner stepper refuses when it is built: inconclusive, with
+  // the bytes needed, before its first n × n set is allocated.
+  const fs::path dir = scratch_dir("hostile", "huge_reduced");
+  nlohmann::json inst = {{"model", "value_softmax"}, {"loss", "logistic"}, {"normalization", "softmax"},
+                         {"T", 5000}, {"d", 1}, {"beta", {"1"}}, {"provenance", "a test of the memory cap"}};
+  nlohmann::json row = nlohmann::json::array(), a = nlohmann::json::array();
+  for (int j = 0; j < 5000; ++j) {
+    row.push_back(std::to_string(j + 1) + "e-4");
+    a.push_back("0");
+  }
+  inst["V"] = {row};
+  inst["a"] = a;
+  write_text(dir / "huge.json", inst.dump());
+  const fs::path out = dir / "r.json";
+  const auto start = std::chrono::steady_clock::now();
+  const CliRun r = hostile_run_with("ulimit -v 4000000;", "check varre2026.order_preservation --instance " +
+                                                              (dir / "huge.json").string() + " -q --json " + out.string());
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(r.status, 3) << r.err;  // too many inconclusive
+  const auto records = read_lines(out);
+  ASSERT_EQ(records.size(), 1u) << r.err;
+  EXPECT_EQ(records[0]["verdict"], "inconclusive");
+  const std::string reason = records[0]["reason"];
+  EXPECT_NE(reason.find("the Lohner step needs"), std::string::npos) << reason;
+  EXPECT_NE(reason.find("n = 10001"), std::string::npos) << reason;
+  EXPECT_NE(reason.find("GiB"), std::string::npos) << reason;
+  EXPECT_LT(seconds, 300) << "refused only after computing";
+}
+
+TEST(CliHostile, ANonUtf8FileNameIsRefusedUpFrontNamingIt) {
+  // The record names the instance file: a name that is not UTF-8 made the record unwritable as
+  // JSON, an internal error after the whole run. Refused before anything runs (exit 2), escaped.
+  const fs::path dir = scratch_dir("hostile", "non_utf8");
+  const fs::path bad = dir / "inst\xff.json";
+  fs::copy_file(kHeadline, bad, fs::copy_options::overwrite_existing);
+  CliRun r = run_softcert("check varre2026.order_preservation -q --instance '" + bad.string() + "' --json " +
+                          (dir / "r.json").string());
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("inst\\xFF.json"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("is not valid UTF-8"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "r.json"));
+  write_text(dir / "s.toml", kHostileSuite);
+  r = run_softcert("suite " + (dir / "s.toml").string() + " -q --out '" + (dir / "out\xfe").string() + "'");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("out\\xFE"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "out\xfe"));
+  // a suite file whose directory's name is not UTF-8, given relative to it: the manifest names
+  // its absolute path
+  const fs::path bad_dir = dir / "suites\xfd";
+  fs::create_directories(bad_dir);
+  write_text(bad_dir / "s.toml", kHostileSuite);
+  r = hostile_run_with("cd '" + bad_dir.string() + "' &&", "suite s.toml -q --out " + (dir / "out2").string());
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("is not valid UTF-8"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "out2" / "results.jsonl"));
+}
+
+TEST(CliHostile, AManifestShardThatIsNotKOverNIsRefusedNotAnInternalError) {
+  // merge read the manifest's "shard" with std::stoul: "1/x" was "internal error: stoul"
+  const fs::path dir = scratch_dir("hostile", "merge_shard");
+  write_text(dir / "s.toml", kHostileSuite);
+  for (const char* k : {"1", "2"})
+    ASSERT_EQ(run_softcert("suite " + (dir / "s.toml").string() + " -q --shard " + k + "/2 --out " +
+                           (dir / (std::string("d") + k)).string()).status, 0);
+  const fs::path manifest = dir / "d1" / "manifest.json";
+  nlohmann::json m = nlohmann::json::parse(read_text(manifest));
+  for (const nlohmann::json& shard : {nlohmann::json("1/x"), nlohmann::json("0/2"), nlohmann::json("1/"), nlohmann::json(12)}) {
+    m["shard"] = shard;
+    write_text(manifest, m.dump());
+    const CliRun r = run_softcert("merge --out " + (dir / "merged").string() + " " + (dir / "d1").string() + " " +
+                                  (dir / "d2").string());
+    EXPECT_EQ(r.status, 2) << shard << "\n" << r.err;
+    EXPECT_EQ(r.err.find("internal error"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("manifest.json: \"shard\" must be"), std::string::npos) << r.err;
+  }
 }
 
 }  // namespace

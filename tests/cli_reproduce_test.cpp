@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -26,6 +27,7 @@ namespace {
 namespace fs = std::filesystem;
 using testing::scratch_path;
 using testing::run_softcert;
+using testing::run_softcert_after;
 
 std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
 
@@ -109,6 +111,64 @@ TEST(CliReproduce, ASecondRunIntoTheSameDirectoryIsRefused) {
   EXPECT_FALSE(fs::exists(out / "cost_scaling.csv"));
   ::close(fd);
   EXPECT_EQ(run_softcert("reproduce sukenik2026-cost-scaling --quiet --set T_max=4 --out " + quoted(out)).status, 0);
+}
+
+// Whether `f` ends as a PNG ends (its IEND chunk).
+bool png_is_complete(const fs::path& f) {
+  std::ifstream in(f, std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return text.size() > 12 && text.compare(text.size() - 12, 12, std::string("\0\0\0\0IEND\xAE\x42\x60\x82", 12)) == 0;
+}
+
+TEST(CliReproduce, AFullDiskLeavesTheWholeSetOrNothing) {
+  // ulimit -f: writes past the limit fail with EFBIG, as on a full disk (SIGXFSZ ignored).
+  // gnuplot exited 0 with a truncated PNG (exit 0), and a later file's failure left the earlier
+  // ones (a partial set). Every limit must give exit 0 with every file whole, or exit 2 with
+  // nothing: a fresh --out not created (nor its new parent), an existing one as it was.
+  if (!gnuplot_available()) GTEST_SKIP() << "gnuplot not found";
+  int refused = 0, written = 0;
+  for (const int kb : {1, 2, 4, 8, 12, 16, 24, 32, 100000}) {
+    const fs::path base = scratch_path("reproduce", "full_disk_" + std::to_string(kb));
+    fs::create_directories(base);
+    const fs::path fresh = base / "fresh" / "sub", kept = base / "kept";
+    fs::create_directories(kept);
+    std::ofstream(kept / "summary.md") << "an earlier summary\n";
+    std::ofstream(kept / "mine.txt") << "a file of mine\n";
+    for (const fs::path& out : {fresh, kept}) {
+      const auto r = run_softcert_after("trap '' XFSZ; ulimit -f " + std::to_string(kb) + "; exec",
+                                        "reproduce sukenik2026-cost-scaling --quiet --set T_max=4 --out " + quoted(out));
+      if (r.status == 0) {
+        ++written;
+        for (const char* f : {"cost_scaling.csv", "numbers.json", "summary.md"}) EXPECT_TRUE(fs::exists(out / f)) << kb << " " << f;
+        std::size_t pngs = 0;
+        for (const auto& e : fs::directory_iterator(out))
+          if (e.path().extension() == ".png") {
+            ++pngs;
+            EXPECT_TRUE(png_is_complete(e.path())) << "ulimit -f " << kb << ": exit 0 with a truncated " << e.path();
+          }
+        EXPECT_GT(pngs, 0u) << kb;
+        continue;
+      }
+      ++refused;
+      EXPECT_EQ(r.status, 2) << "ulimit -f " << kb << "\n" << r.err;
+      EXPECT_FALSE(r.err.empty());
+      if (out == fresh) {
+        EXPECT_FALSE(fs::exists(base / "fresh")) << "ulimit -f " << kb << ": a refused run left " << out.parent_path();
+      } else {
+        std::vector<std::string> names;
+        for (const auto& e : fs::directory_iterator(out))
+          if (e.path().filename() != ".softcert.lock") names.push_back(e.path().filename().string());
+        std::sort(names.begin(), names.end());
+        EXPECT_EQ(names, (std::vector<std::string>{"mine.txt", "summary.md"})) << "ulimit -f " << kb << ": a partial set";
+        std::ifstream in(out / "summary.md");
+        std::string line;
+        std::getline(in, line);
+        EXPECT_EQ(line, "an earlier summary") << kb;
+      }
+    }
+  }
+  EXPECT_GT(refused, 0) << "no limit was small enough to fail a write";
+  EXPECT_GT(written, 0) << "no limit let the run write";
 }
 
 TEST(CliReproduce, CostScalingMatchesTheClosedForms) {

@@ -72,7 +72,16 @@ void add_merge_command(CLI::App& app, int& exit_status) {
                                                                  m["run"]["identity"]);
           !problem.empty())
         throw UsageError(rf.string() + ": " + problem);
+      // "shard" is K/N as `suite --shard` takes it (an edited manifest's "1/x" was an internal error)
+      if (m.contains("shard") && !m["shard"].is_string())
+        throw UsageError(d + "/manifest.json: \"shard\" must be a string K/N");
       const std::string shard = m.value("shard", "1/1");
+      engine::Shard parsed;
+      try {
+        parsed = parse_shard(shard);
+      } catch (const UsageError&) {
+        throw UsageError(d + "/manifest.json: \"shard\" must be K/N with 1 <= K <= N, got " + num::quoted(shard));
+      }
       if (run_id.empty()) {
         identity = m["run"]["identity"];
         run_id = m["run"]["id"].get<std::string>();
@@ -84,7 +93,7 @@ void add_merge_command(CLI::App& app, int& exit_status) {
       }
       if (m.contains("suite_file") && m["suite_file"].is_string()) suite_files.push_back(m["suite_file"]);
       if (!shards_seen.insert(shard).second) throw UsageError(d + ": shard " + shard + " given twice");
-      const unsigned n = static_cast<unsigned>(std::stoul(shard.substr(shard.find('/') + 1)));
+      const unsigned n = parsed.count;
       if (shard_count && n != shard_count) throw UsageError(d + ": shard " + shard + " is from a different split");
       shard_count = n;
       std::map<std::string, nlohmann::json> part;

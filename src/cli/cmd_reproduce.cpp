@@ -2,7 +2,8 @@
 // softcert reproduce --list
 // Runs one paper experiment (src/reproduce/) and writes its CSV, figures, numbers.json and
 // summary.md into DIR (default out/reproduce/NAME), then prints the summary and the files.
-// Exit: 0 written; 2 bad usage (unknown NAME, unwritable --out, a bad --set; nothing written);
+// Exit: 0 written; 2 bad usage (unknown NAME, unwritable --out, a bad --set) or a failed write
+// (a full disk: nothing of the set is left in DIR);
 // 3 a rigorous computation the experiment needs could not be validated (nothing written).
 #include <unistd.h>
 
@@ -24,8 +25,8 @@
 #include "report/step_progress_lines.hpp"
 #include "reproduce/output.hpp"
 #include "reproduce/registry.hpp"
+#include "reproduce/settings.hpp"
 #include "numerics/quote.hpp"
-#include "numerics/strict_json.hpp"
 
 namespace softcert::cli {
 
@@ -85,22 +86,12 @@ int run(const ReproduceArgs& args) {
   const reproduce::Experiment* e = reproduce::find_experiment(args.name);
   if (!e) throw UsageError("reproduce: unknown experiment " + num::quoted(args.name) + " (known: " + known_names() + ")");
   if (args.jobs == 0) throw UsageError("--jobs: must be at least 1");
-  nlohmann::json settings = nlohmann::json::object();
-  for (const auto& a : args.settings) {
-    const auto eq = a.find('=');
-    if (eq == std::string::npos || eq == 0) throw UsageError("--set must be KEY=VALUE (got " + num::quoted(a) + ")");
-    const std::string value = a.substr(eq + 1);
-    try {
-      settings[a.substr(0, eq)] = num::parse_json_bounded(value, "--set " + num::excerpt(a.substr(0, eq), 40));
-    } catch (const nlohmann::json::exception&) {
-      settings[a.substr(0, eq)] = value;
-    } catch (const std::invalid_argument& e) {  // nested too deep
-      throw UsageError(e.what());
-    }
+  nlohmann::json settings;
+  try {
+    settings = reproduce::parse_settings(*e, args.settings);
+  } catch (const std::invalid_argument& err) {
+    throw UsageError(err.what());
   }
-  for (const auto& [key, value] : settings.items())
-    if (std::find(e->settings.begin(), e->settings.end(), key) == e->settings.end())
-      throw UsageError("--set: " + e->name + " has no setting " + num::quoted(key));
   const fs::path out = args.out.empty() ? fs::path("out") / "reproduce" / e->name : fs::path(args.out);
   // Nothing is created before every option is known good (`--out a/b/c --set points=0` must not
   // leave a/b behind): the experiment checks its --set values when it starts, so --out is only
@@ -151,14 +142,34 @@ int run(const ReproduceArgs& args) {
     return 3;
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  // The outermost directory this run creates (--out a/b/c may create a/b too): removed if the
+  // write fails.
+  fs::path created_top;
+  {
+    std::error_code ec;
+    for (fs::path p = fs::absolute(out, ec); !p.empty() && !fs::exists(fs::symlink_status(p, ec)) && p != p.parent_path();
+         p = p.parent_path())
+      created_top = p;
+  }
+  bool created = false;
   try {
-    reproduce::prepare_output_dir(out);
+    created = reproduce::prepare_output_dir(out);
     if (!lock) lock.emplace(out);
   } catch (const std::invalid_argument& err) {
     throw UsageError(err.what());
   }
   const auto format = args.format == "svg" ? report::plots::Format::svg : report::plots::Format::png;
-  const reproduce::Written w = reproduce::write_result(*e, result, out, format, settings, seconds);
+  reproduce::Written w;
+  try {  // the whole set or nothing (a full disk truncated a PNG, or left part of the set)
+    w = reproduce::write_result_staged(*e, result, out, format, settings, seconds);
+  } catch (const engine::WriteError&) {
+    if (created && !created_top.empty()) {  // directories this run made hold nothing of use
+      std::error_code ec;
+      lock.reset();
+      fs::remove_all(created_top, ec);
+    }
+    throw;
+  }
   std::cout << result.summary << "\n";
   for (const auto& note : w.notes) std::cout << note << "\n";
   std::cout << e->name << ": " << std::fixed << std::setprecision(1) << seconds << " s; wrote " << w.files.size()

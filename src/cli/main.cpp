@@ -7,6 +7,8 @@
 #include "cli/run_options.hpp"
 #include "engine/build_info.hpp"
 #include "engine/journal.hpp"
+#include "numerics/quote.hpp"
+#include "numerics/utf8.hpp"
 #include "taylor/memory_cap.hpp"
 
 int main(int argc, char** argv) {
@@ -27,6 +29,16 @@ int main(int argc, char** argv) {
     std::cerr << "softcert: error: " << e.what() << "\n";
     return 2;
   }
+  // Arguments are bytes on Linux, but softcert writes them (file names, labels, --param values)
+  // into JSON records and reports, which are UTF-8: a file name in another encoding is refused
+  // here, naming it, instead of failing when the first record is written after the whole run.
+  for (int i = 1; i < argc; ++i)
+    if (!softcert::num::is_utf8(argv[i])) {
+      std::cerr << "softcert: error: argument " << i << " " << softcert::num::quoted(argv[i])
+                << " is not valid UTF-8: softcert writes file names and arguments into UTF-8 JSON and reports "
+                   "(rename the file or directory)\n";
+      return 2;
+    }
   int exit_status = 0;
   softcert::cli::add_commands(app, exit_status);
   // An empty list's captured default ("[]") says nothing: shown as none. (A sentinel default says

@@ -72,6 +72,7 @@ std::string label_problem(const std::string& text) {
     if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F)
       return "contains a control character (" + num::quoted(text) + "): not allowed in names that reports show";
   if (text.size() > 200) return "longer than 200 bytes (" + num::quoted(text) + ")";
+  if (!num::is_utf8(text)) return "is not valid UTF-8 (" + num::quoted(text) + "): reports and records are UTF-8";
   return "";
 }
 
@@ -125,6 +126,11 @@ Suite load_suite(const std::filesystem::path& file) {
   reject_unknown_keys(root, {"name", "seed", "description", "defaults", "check"}, f);
   Suite s;
   s.source = std::filesystem::absolute(file);
+  // The manifest names the suite file by this path (a file name given in UTF-8 can still sit in a
+  // directory whose name is not)
+  if (!num::is_utf8(s.source.string()))
+    fail(num::excerpt(f, 200), "its path " + num::quoted(s.source.string()) + " is not valid UTF-8: the run's manifest "
+         "and reports are UTF-8 (rename the directory)");
   s.name = file.stem().string();
   if (const toml::node* name = root.get("name")) {  // (`name = 5` is refused, not taken as the file's stem)
     if (!name->is_string()) fail(f, "name must be a string");

@@ -1,5 +1,7 @@
 #include "instances/json_fields.hpp"
 
+#include <cctype>
+#include <cmath>
 #include <stdexcept>
 
 #include "numerics/quote.hpp"
@@ -57,10 +59,17 @@ double param_double(const nlohmann::json& params, const std::string& key, double
   const auto& v = params.at(key);
   if (v.is_number()) return v.get<double>();
   if (v.is_string()) {
+    // the whole string, and finite: std::stod alone read "5abc" as 5 and took "nan" and "inf"
+    const std::string& s = v.get_ref<const std::string&>();
+    std::size_t pos = 0;
+    double x = 0;
     try {
-      return std::stod(v.get<std::string>());
+      x = std::stod(s, &pos);
     } catch (const std::exception&) {
+      pos = 0;
     }
+    if (pos != 0 && pos == s.size() && std::isfinite(x) && !std::isspace(static_cast<unsigned char>(s[0]))) return x;
+    throw std::invalid_argument("parameter \"" + key + "\" must be a finite number, got " + num::quoted(s));
   }
   throw std::invalid_argument("parameter \"" + key + "\" must be a number");
 }

@@ -52,8 +52,9 @@ class CpuSlot {
 
 // Runs a() and b(), which must not write the same data, and returns when both have ended: b() on
 // a thread of its own while the cap has a core free (CpuSlot::try_extra), else after a() on this
-// thread. A job that needs a rounding mode sets it itself (a new thread starts in the default
-// one). If either throws, the exception is rethrown after both have ended (a()'s first). No role
+// thread. b()'s thread is created here and starts in this thread's rounding mode (a new thread
+// inherits its creator's floating-point environment: POSIX pthread_create, glibc); a job that
+// needs a mode sets it itself all the same, so that it never depends on its caller's. If either throws, the exception is rethrown after both have ended (a()'s first). No role
 // in any result: callers give jobs whose numbers do not depend on the thread that runs them.
 void run_both(const std::function<void()>& a, const std::function<void()>& b);
 

@@ -7,9 +7,11 @@
 // Why persistent (not a thread per step): the log-norm certificate keeps its n × n scratch
 // buffers per thread (numerics/log_norm_bound.cpp), and fresh buffers of that size fault in every
 // page; a thread that lives as long as its stepper keeps them.
-// The floating-point environment: a job runs with the rounding mode the owner had when it called
-// start() (set again at every job), so a job's doubles (e.g. the certificate's proposals, which
-// any rounding mode makes valid but not equal) are those the owner would have computed.
+// The floating-point environment: the thread starts in its creator's rounding mode (inherited at
+// creation), which need not be the owner's at a later start(); so each job runs with the mode the
+// owner had when it called start() (set again at every job), and a job's doubles (e.g. the
+// certificate's proposals, which any rounding mode makes valid but not equal) are those the owner
+// would have computed.
 #include <cfenv>
 #include <condition_variable>
 #include <ctime>

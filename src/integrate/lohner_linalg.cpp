@@ -1,6 +1,6 @@
 // Midpoint–radius interval matrix products (lohner_linalg.hpp; argument there and in
 // docs/method.md §2). Compiled once here so that Eigen's GEMM is instantiated in one TU.
-#define EIGEN_DONT_PARALLELIZE  // one thread: a worker would not inherit the rounding mode
+#define EIGEN_DONT_PARALLELIZE  // one thread: a pool thread keeps its own rounding mode, not the caller's
 #include "integrate/lohner_linalg.hpp"
 
 #include "integrate/cpu_cap.hpp"

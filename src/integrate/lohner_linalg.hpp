@@ -32,7 +32,8 @@ namespace softcert::integrate::lohner {
 // So up(Am·Bm) ≥ Am·Bm, −up((−Am)·Bm) ≤ Am·Bm (−Am exact), and up(R) ≥ R (all terms ≥ 0), and
 //     C = [−up(up((−Am)·Bm) + up(R)), up(up(Am·Bm) + up(R))] ∋ every entry of Ã·B̃.
 // The three or four floating-point products are Eigen's blocked GEMM (one thread: Eigen is
-// compiled without OpenMP here, and a worker thread would not inherit the rounding mode).
+// compiled without OpenMP here: OpenMP's pool threads keep the rounding mode they were created
+// in, not the caller's mode at the product).
 // Width: for a thin B (the Lohner set's B) R = Ar·|B| is the exact radius of the inf–sup
 // product, so the result equals it up to rounding (a few ulps); otherwise R may exceed the
 // inf–sup radius by at most a factor 1.5 (Rump), which needs both factors wide — here one is

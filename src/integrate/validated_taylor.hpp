@@ -318,6 +318,17 @@ class ValidatedStepper {
   TubeSegment<S> step_ball(LohnerSet<S>& set, S& t, const S& t_end, bool& reached);
   // The record of the last Lohner step (read only through LohnerStepper::last_step()).
   const StepRecord<S>& last_record() const { return rec_; }
+  // Throws taylor::MemoryLimit, before anything of that size is allocated, when the n × n
+  // interval matrices a Lohner step holds at once do not fit the memory cap: the set's B, J, A =
+  // J·B, the next B, Q⁻¹'s Qᵀ and Q⁻¹A (step_lohner), and the record's q + 1 derivative layers
+  // (each an MPFI entry's limbs counted too). A lower bound of what the step needs: the tape's own
+  // arrays are refused by the tape (taylor/memory_cap.hpp). Called when a Lohner stepper is built,
+  // not by LohnerSet::from_box, which the ball step uses too at sizes where it keeps no n × n matrix.
+  void require_lohner_memory() const {
+    std::size_t bytes_each = sizeof(S);
+    if constexpr (!std::is_same_v<num::BoundOf<S>, double>) bytes_each += 2 * ((working_bits<S>() + 63) / 64) * 8;
+    taylor::require_lohner_memory(n_, 6 + jacobian_order() + 1, bytes_each);
+  }
   // The box series of the last ball step (read only through BallStepper::crossing_record()).
   const BoxSeriesRecord<S>& last_series_record() const { return series_rec_; }
 
@@ -497,7 +508,9 @@ class TypedStepper : public ValidatedStepper<S> {
 
   TypedStepper(Field field, std::size_t dimension, const Options& options = {})
       : ValidatedStepper<S>(typename ValidatedStepper<S>::TapeField(field), dimension, ValidatedOptions::of(options)),
-        f_(std::move(field)) {}
+        f_(std::move(field)) {
+    if constexpr (has_records) this->require_lohner_memory();  // before any Lohner set of size n² exists
+  }
   // From the combined options of a caller that chose this stepper type (with_stepper,
   // integrate/validated_flow.hpp); refuses options that ask for the other step.
   TypedStepper(Field field, std::size_t dimension, const ValidatedOptions& options)

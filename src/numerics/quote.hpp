@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <string>
 
+#include "numerics/utf8.hpp"
+
 namespace softcert::num {
 
 // `text` cut to at most `max_chars` characters (code points), with "…" when cut.
@@ -15,22 +17,7 @@ inline std::string excerpt(const std::string& text, std::size_t max_chars = 80) 
   const std::size_t n = text.size();
   for (; i < n && chars < max_chars; ++chars) {
     const auto c = static_cast<unsigned char>(text[i]);
-    // Length of a well-formed UTF-8 sequence starting here (0: not one).
-    std::size_t len = 0;
-    if (c >= 0x20 && c < 0x7F) len = 1;
-    else if (c >= 0xC2 && c <= 0xDF) len = 2;
-    else if (c >= 0xE0 && c <= 0xEF) len = 3;
-    else if (c >= 0xF0 && c <= 0xF4) len = 4;
-    if (len > 1) {
-      if (i + len > n) len = 0;
-      for (std::size_t k = 1; len && k < len; ++k)
-        if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) len = 0;
-      if (len) {  // overlong, surrogate and out-of-range forms
-        const auto c1 = static_cast<unsigned char>(text[i + 1]);
-        if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 >= 0xA0) || (c == 0xF0 && c1 < 0x90) || (c == 0xF4 && c1 >= 0x90))
-          len = 0;
-      }
-    }
+    const std::size_t len = utf8_sequence_length(text, i, /*control_is_invalid=*/true);
     if (len == 0) {
       out += "\\x";
       out += hex[c >> 4];

@@ -1,6 +1,6 @@
 // The upward-rounded GEMM (upward_gemm.hpp), compiled once so that Eigen's GEMM is instantiated
 // in one TU.
-#define EIGEN_DONT_PARALLELIZE  // one thread: a worker would not inherit the rounding mode
+#define EIGEN_DONT_PARALLELIZE  // one thread: a pool thread keeps its own rounding mode, not the caller's
 #include "numerics/upward_gemm.hpp"
 
 #include "numerics/round_upward.hpp"

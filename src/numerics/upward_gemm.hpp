@@ -5,7 +5,8 @@
 // rounded up, and rounding up is monotone, so each partial sum computed is ≥ the exact partial
 // sum whatever the order of summation (Eigen's GEMM chooses it) — also with fused multiply-adds,
 // which round once. For a lower bound negate one factor: −gemm_up(−A, B) ≤ A·B. One thread (a
-// worker thread would not inherit the rounding mode).
+// pool thread, as Eigen's OpenMP ones, keeps the rounding mode it was created in, not the
+// caller's at the product).
 #include <cstddef>
 
 namespace softcert::num {

@@ -277,6 +277,27 @@ void panel(std::ostringstream& g, const Plot& plot, const Csv& csv, const std::s
 
 // Runs gnuplot on `script` in the image's folder, drawing into a temporary file renamed to
 // `image` on success.
+// Whether gnuplot's image ends as its format ends: a PNG in its IEND chunk (the 12 bytes
+// 00 00 00 00 'IEND' AE 42 60 82), an SVG in "</svg>" (then only white space). gnuplot does not
+// report a failed write: on a full disk, or past `ulimit -f`, it exits 0 having written a
+// truncated image. (Another extension: any nonempty file.)
+bool image_is_complete(const fs::path& image, const fs::path& named_as) {
+  std::ifstream in(image, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (text.empty()) return false;
+  const std::string ext = named_as.extension().string();
+  if (ext == ".png") {
+    static const std::string iend("\0\0\0\0IEND\xAE\x42\x60\x82", 12);
+    return text.size() >= 8 + 12 && text.compare(0, 8, "\x89PNG\r\n\x1A\n") == 0 &&
+           text.compare(text.size() - 12, 12, iend) == 0;
+  }
+  if (ext == ".svg") {
+    const std::size_t end = text.find_last_not_of(" \t\r\n");
+    return end != std::string::npos && end + 1 >= 6 && text.compare(end + 1 - 6, 6, "</svg>") == 0;
+  }
+  return true;
+}
+
 Rendered run_gnuplot(const std::string& script, const fs::path& image_in) {
   Rendered r;
   const auto exe = find_gnuplot(&r.message);
@@ -320,6 +341,13 @@ Rendered run_gnuplot(const std::string& script, const fs::path& image_in) {
   const fs::path temp = dir / temp_name;
   std::error_code ec;
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && fs::exists(temp, ec) && fs::file_size(temp, ec) > 0) {
+    if (!image_is_complete(temp, image)) {
+      const auto bytes = fs::file_size(temp, ec);
+      fs::remove(temp, ec);
+      fs::remove(log_file, ec);
+      throw engine::WriteError(image.string() + ": gnuplot wrote an incomplete image (" + std::to_string(bytes) +
+                               " bytes, without its end): the disk is full or a file size limit was reached");
+    }
     fs::rename(temp, image, ec);
     if (!ec) {
       r.ok = true;

@@ -136,7 +136,9 @@ std::string gnuplot_script(const Layout& layout, const Csv& csv, const std::file
 // Writes image.gp next to the image and runs gnuplot on it (`csv` must already be written to
 // csv_file; it names the columns). Never throws for a missing or
 // failing gnuplot: the result says what happened. Throws std::invalid_argument for a series
-// naming a column the CSV lacks.
+// naming a column the CSV lacks, and engine::WriteError (leaving no image) when gnuplot exits 0
+// with an image that does not end as a PNG or SVG ends: it does not report failed writes, so a
+// full disk showed only as a truncated image.
 Rendered render(const Plot& plot, const Csv& csv, const std::filesystem::path& csv_file,
                 const std::filesystem::path& image);
 Rendered render(const Layout& layout, const Csv& csv, const std::filesystem::path& csv_file,

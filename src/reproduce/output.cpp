@@ -5,9 +5,11 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <stdexcept>
 #include <system_error>
@@ -150,6 +152,45 @@ Written write_result(const Experiment& experiment, const ExperimentResult& resul
   md += ", `summary.md`.\n";
   put("summary.md", md);
   return w;
+}
+
+Written write_result_staged(const Experiment& experiment, const ExperimentResult& result, const fs::path& dir,
+                            plots::Format format, const nlohmann::json& settings, double seconds) {
+  const fs::path stage = dir / (".softcert-staging-" + std::to_string(::getpid()));
+  std::error_code ec;
+  fs::remove_all(stage, ec);  // this pid's own leftover (a symlink there is removed, not followed)
+  if (!fs::create_directory(stage, ec) || ec)
+    throw engine::WriteError(stage.string() + ": cannot create the staging directory: " + ec.message());
+  try {
+    Written w = write_result(experiment, result, stage, format, settings, seconds);
+    std::vector<fs::path> names;
+    for (const auto& entry : fs::directory_iterator(stage)) names.push_back(entry.path().filename());
+    std::sort(names.begin(), names.end());
+    // Every name checked before the first rename: nothing is renamed over a symlink or a directory
+    for (const fs::path& name : names) {
+      const fs::file_status st = fs::symlink_status(dir / name, ec);
+      if (fs::exists(st) && !fs::is_regular_file(st))
+        throw engine::WriteError((dir / name).string() + ": exists and is not a regular file (a symlink or a directory): "
+                                 "not replaced");
+    }
+    for (const fs::path& name : names)
+      if (::rename((stage / name).c_str(), (dir / name).c_str()) != 0)
+        throw engine::WriteError((dir / name).string() + ": cannot move into place: " + std::strerror(errno));
+    fs::remove(stage, ec);
+    for (fs::path& f : w.files) f = dir / f.filename();
+    return w;
+  } catch (const engine::WriteError& e) {
+    fs::remove_all(stage, ec);
+    // named by the path in `dir` that failed, not by the staging directory that is gone
+    std::string what = e.what();
+    const std::string from = stage.string() + "/", to = (dir / "").string();
+    for (std::size_t at = what.find(from); at != std::string::npos; at = what.find(from, at + to.size()))
+      what.replace(at, from.size(), to);
+    throw engine::WriteError(what);
+  } catch (...) {
+    fs::remove_all(stage, ec);
+    throw;
+  }
 }
 
 }  // namespace softcert::reproduce

@@ -5,8 +5,10 @@
 //   DIR/numbers.json          {"schema": "softcert.reproduce/1", experiment, paper, source,
 //                              settings, seconds, softcert build, "numbers": {...}}
 //   DIR/summary.md            the numbers for people, the figures with captions
-// Every file is written atomically (temporary file, then rename). Without gnuplot the
-// figures are skipped and summary.md says why; everything else is written.
+// The set is written whole or not at all (write_result_staged): every file goes into a staging
+// directory inside DIR, each write and close checked (and gnuplot's images checked complete),
+// and only then is each renamed into DIR. Without gnuplot the figures are skipped and summary.md
+// says why; everything else is written.
 #include <cmath>
 #include <filesystem>
 #include <string>
@@ -27,8 +29,17 @@ struct Written {
   std::vector<std::string> notes;            // e.g. "plots skipped: gnuplot not found"
 };
 
+// Writes every file into `dir` (each atomically, engine::write_file_atomically); a failure
+// (engine::WriteError) can leave some written. write_result_staged is what `reproduce` uses.
 Written write_result(const Experiment& experiment, const ExperimentResult& result, const std::filesystem::path& dir,
                      report::plots::Format format, const nlohmann::json& settings, double seconds);
+
+// write_result into DIR/.softcert-staging-PID, then every file staged renamed into `dir`: on any
+// failure (a full disk, a file size limit, a truncated image, a symlink or directory at one of
+// the names in `dir`, refused before the first rename) the staging directory is removed, `dir`
+// is left as it was and engine::WriteError is thrown. The files returned are in `dir`.
+Written write_result_staged(const Experiment& experiment, const ExperimentResult& result, const std::filesystem::path& dir,
+                            report::plots::Format format, const nlohmann::json& settings, double seconds);
 
 // The decimal string s as a double, for drawing only ("" when s is not a finite number).
 std::string for_drawing(const std::string& s);

@@ -5,10 +5,20 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 namespace softcert::reproduce {
+
+struct Experiment;
+
+// The settings of `reproduce NAME --set KEY=VALUE ...`: each VALUE read as JSON when it is JSON
+// (nested at most num::kMaxJsonDepth deep), else kept as the string; every KEY one that
+// `experiment` lists, given once, and the assignment valid UTF-8 (numbers.json records it).
+// Throws std::invalid_argument naming the assignment otherwise.
+// The values' kinds and ranges are the experiment's to check (the readers below).
+nlohmann::json parse_settings(const Experiment& experiment, const std::vector<std::string>& assignments);
 
 inline double number_setting(const nlohmann::json& s, const char* key, double fallback, double lo, double hi) {
   if (!s.contains(key)) return fallback;

@@ -61,6 +61,16 @@ void require_derivative_memory(std::size_t nodes, std::size_t orders, std::size_
                             "where the run allows it (t-time: --set ball; docs/method.md §2b)");
 }
 
+void require_lohner_memory(std::size_t n, std::size_t matrices, std::size_t bytes_each) {
+  const double bytes = double(matrices) * double(n) * double(n) * double(bytes_each);  // no overflow
+  const std::size_t cap = derivative_memory_cap();
+  if (bytes > double(cap))
+    throw MemoryLimit("memory: the Lohner step needs at least " + gib(bytes) + " (" + std::to_string(matrices) +
+                      " interval matrices of n x n, n = " + std::to_string(n) + ", " + std::to_string(bytes_each) +
+                      " bytes an entry), above the cap of " + gib(double(cap)) +
+                      " (SOFTCERT_TAPE_MEMORY_CAP; taylor/memory_cap.hpp)");
+}
+
 std::size_t derivative_block_width(std::size_t nodes, std::size_t orders, std::size_t n, std::size_t bytes_each) {
   const double cap = double(derivative_memory_cap());
   const double per_direction = double(nodes) * double(orders) * double(bytes_each);  // one direction's block column

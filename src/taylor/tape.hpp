@@ -274,7 +274,8 @@ void Tape<S>::gather_block(const Tape& from, std::size_t j0) {
 // Blocks of half the single pass's width (two block arrays: the same memory as its one), the
 // even ones on this thread and the odd ones in other_, a copy of the recorded tape and its
 // coefficients; each thread gathers its blocks into out_'s own columns. The runner's second
-// thread starts in the default rounding mode: each job holds its own FastArith guard.
+// thread may be in any rounding mode (a new thread inherits its creator's, a pooled one keeps
+// what it had): each job holds its own FastArith guard.
 template <class S>
 void Tape<S>::solve_two_way(std::size_t dq) {
   w_ = w_ < n_ ? std::max<std::size_t>(1, w_ / 2) : (n_ + 1) / 2;  // < n_: derivative() reads out_

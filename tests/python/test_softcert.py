@@ -339,6 +339,18 @@ def test_fast_trajectory_is_one_pass_agreeing_with_the_cli(tmp_path):
     assert softcert.trajectory(inst, [1, 10], tier="fast").digits is None  # no reference run unless asked
 
 
+def test_trajectory_refuses_too_many_times_before_computing():
+    # 10^5 times of the headline took 3.2 GB before the refusal existed; now refused at once
+    import resource
+    inst = softcert.Instance.load(HEADLINE)
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    for tier in ("fast", "rigorous"):
+        with pytest.raises(ValueError, match="at most 10000 times in one trajectory, got 100000"):
+            softcert.trajectory(inst, np.linspace(1.0, 10.0, 100000), tier=tier)
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 200 * 1024  # KiB: no GBs
+    assert softcert.trajectory(inst, np.linspace(1.0, 2.0, 1000), tier="fast").state["a"].shape == (1000, 8)
+
+
 # --- the CLI's check records --------------------------------------------------------------------
 
 def cli_record(tmp_path, name, *args):

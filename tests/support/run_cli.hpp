@@ -16,11 +16,12 @@ struct CliRun {
   std::string out, err;
 };
 
-// `args` is passed through the shell: quote what needs quoting.
-inline CliRun run_softcert(const std::string& args) {
+// `args` is passed through the shell: quote what needs quoting. `shell_prefix` runs before the
+// binary in the same shell (e.g. "trap '' XFSZ; ulimit -f 8; exec").
+inline CliRun run_softcert_after(const std::string& shell_prefix, const std::string& args) {
   static int counter = 0;
   const std::string err_file = ::testing::TempDir() + "softcert_stderr_" + std::to_string(getpid()) + "_" + std::to_string(counter++) + ".txt";
-  const std::string cmd = std::string(SOFTCERT_BINARY) + " " + args + " 2>" + err_file;
+  const std::string cmd = shell_prefix + " " + std::string(SOFTCERT_BINARY) + " " + args + " 2>" + err_file;
   CliRun r;
   FILE* p = popen(cmd.c_str(), "r");
   std::array<char, 4096> buf{};
@@ -34,5 +35,7 @@ inline CliRun run_softcert(const std::string& args) {
   std::remove(err_file.c_str());
   return r;
 }
+
+inline CliRun run_softcert(const std::string& args) { return run_softcert_after("", args); }
 
 }  // namespace softcert::testing
