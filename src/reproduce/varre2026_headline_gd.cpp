@@ -86,11 +86,11 @@ FigureBuilder cell3_figure(std::shared_ptr<const Certified> cert) {
     plots::Layout l;
     l.title = "Evolution of σ(a) and of u (notebook cell 3) — " + how_drawn() + "; ENCLOSED: triangles (GD iterates), "
               "open circles (flow)";
-    l.rows = 1, l.cols = 2, l.width = 1500, l.height = 600;
+    l.rows = 1, l.cols = 2, l.width = 1500, l.height = 700;
     auto certified = [&](plots::Plot& p, const char* q) {
       for (const auto& [prefix, width, pt, what] :
-           {std::tuple{std::string("gdc_"), cert->gd_width, 9, std::string("GD iterates ENCLOSED (Lohner wrapping, 53 bits)")},
-            std::tuple{std::string("rflow_"), cert->flow_width, 6, std::string("flow ENCLOSED (rigorous tier)")}}) {
+           {std::tuple{std::string("rflow_"), cert->flow_width, 6, std::string("flow ENCLOSED (rigorous tier)")},
+            std::tuple{std::string("gdc_"), cert->gd_width, 9, std::string("GD iterates ENCLOSED (Lohner wrapping, 53 bits)")}}) {
         if (width < 0) continue;
         for (std::size_t i = 0; i < T; ++i) {
           const std::string c = prefix + q + std::to_string(i);
@@ -99,18 +99,20 @@ FigureBuilder cell3_figure(std::shared_ptr<const Certified> cert) {
           s.where("gd_dot", m);
           s.color = plots::token_color(i, T);
           s.point_type = pt;
-          s.point_size = 1.3;
+          s.point_size = pt == 9 ? 1.0 : 1.6;  // the triangles drawn last, inside the circles
           s.in_legend = i == 0;
           p.series.push_back(s);
         }
       }
     };
     plots::Plot sp = token_panel(m, "alpha", T, {"Evolution of σ(a) (log-log)" + flow_state(run), "σ(a)_i", true, true}, true,
-                                 "inside bottom left maxrows 6");
+                                 "at graph 0.01, 0.47 left top Left reverse");
     certified(sp, "sigma");
     mark_proved_end(sp, m, *runs[0].end, Proved::max_weight);
-    sp.key = "inside bottom left maxrows 6";
-    plots::Plot up = token_panel(m, "u", T, {"Evolution of u = Vᵀβ* (log t)", "u_i", true, false}, true, "inside top left maxrows 4");
+    // The keys where the curves leave room: σ's lower left (every weight starts at 1/8), u's upper
+    // left (every u starts near 0).
+    sp.key = "at graph 0.01, 0.47 left top Left reverse";
+    plots::Plot up = token_panel(m, "u", T, {"Evolution of u = Vᵀβ* (log t)", "u_i", true, false}, true, "at graph 0.01, 0.99 left top Left reverse");
     certified(up, "u");
     l.panels = {sp, up};
     f.layout = l;

@@ -8,8 +8,8 @@
 // instances built into the binary) and on `instances` random sweeps of the authors' construction
 // (the checks' generator, seeds seed, seed+1, …). It reports the fraction of sweeps on which each
 // reading holds and how (certified = proved in the rigorous tier, or confirmed = the fast tier's
-// two precisions agree). Default tier: fast — the rigorous tier needs hours per member at
-// d = 20 (docs/theorems/varre2026_regression.md); `--set tier=rigorous` with `--set authors=0
+// two precisions agree). Default tier: fast — the rigorous tier on the random sweeps at d = 20
+// costs minutes per member (docs/performance.md); `--set tier=rigorous` with `--set authors=0
 // --set d=3 --set n=3` runs small random sweeps rigorously.
 //
 // The summary says what the checks find, whichever way it goes; a reading that fails on some
