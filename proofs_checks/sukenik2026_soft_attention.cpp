@@ -16,7 +16,6 @@
 //                                  every-bracket interval) against params.exponent
 // Brackets of params.cost ("frobenius" default: its brackets are tight; or "nuclear") decide;
 // both are recorded.
-#include <chrono>
 #include <sstream>
 
 #include "certify/power_law_slopes.hpp"
@@ -88,7 +87,6 @@ class SoftAttentionCost final : public SinkPaperCheck {
       if (!params.contains("exponent")) throw std::invalid_argument("params.exponent: required by params.statement = " + statement);
       s0 = instances::param_double(params, "exponent", NAN);
     }
-    const auto start = std::chrono::steady_clock::now();
     engine::CheckResult r;
     r.precision_bits = 53;
     // [norm][pattern] series over T.
@@ -150,7 +148,6 @@ class SoftAttentionCost final : public SinkPaperCheck {
     r.details["statement"] = statement;
     r.details["cost"] = cost;
     r.details["table"] = table.str();
-    r.details["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const Series& sink = series[decide][0];
     const Series& diag = series[decide][1];
     if (statement == "sink_cheaper" || statement == "diagonal_not_costlier") {

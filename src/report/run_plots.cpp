@@ -49,7 +49,7 @@ RunFigures write_run_figures(const fs::path& dir, const engine::SuiteReport& rep
   // too many inconclusive) is drawn in red whole — a regressed entry never shows green — and its
   // label says so with its verdict counts; in the other entries the instances with the verdict
   // their expectation asks for (holds: proved, confirmed; refuted: violated) are green.
-  plots::Csv verdicts({"check", "as expected", "decided, other", "inconclusive", "in a FAILED entry"});
+  plots::Csv verdicts({"check", "as expected", "decided otherwise", "inconclusive", "in a FAILED entry"});
   for (const auto& e : report.entries) {
     auto count = [&e](engine::Verdict v) {
       const auto it = e.counts.find(v);
@@ -123,7 +123,7 @@ RunFigures write_run_figures(const fs::path& dir, const engine::SuiteReport& rep
   specs[0].key = "outside top center horizontal";
   specs[0].width = 1300;
   specs[0].height = std::max(300, 110 + 22 * static_cast<int>(report.entries.size()));
-  const char* const kOutcomeColumns[] = {"as expected", "decided, other", "inconclusive", "in a FAILED entry"};
+  const char* const kOutcomeColumns[] = {"as expected", "decided otherwise", "inconclusive", "in a FAILED entry"};
   const char* const kOutcomeColors[] = {"#2ca02c", "#9ecae1", "#bdbdbd", "#d62728"};
   for (std::size_t i = 0; i < std::size(kOutcomeColumns); ++i) {
     specs[0].series.push_back(plots::Series::line("check", kOutcomeColumns[i]));

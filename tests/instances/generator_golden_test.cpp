@@ -27,6 +27,7 @@ std::uint64_t fnv1a(const std::string& s) {
 // name → hashes of generate(1), generate(2), generate(3).
 const std::map<std::string, std::vector<std::uint64_t>> kGolden = {
     {"sukenik2026.cost_scaling", {14509711223297507172ULL, 8439474962624764969ULL, 5449578510205789167ULL}},
+    {"sukenik2026.cost_scaling.soft_attention", {796926133638107749ULL, 1311629016618143135ULL, 7789521691193763477ULL}},
     {"sukenik2026.hard_switch", {11006187714057616392ULL, 9278640933562558136ULL, 16328248151201748080ULL}},
     {"sukenik2026.oversmoothing", {4017926319015229285ULL, 16700087088393022547ULL, 3953082706672368805ULL}},
     {"sukenik2026.sink_representability", {121182209825532537ULL, 13159856910282714003ULL, 5224742572047617978ULL}},
