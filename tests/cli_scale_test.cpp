@@ -259,7 +259,7 @@ TEST(ScaleCli, ReportsForPeopleHaveTablesAndPlots) {
   EXPECT_NE(md.find("| <code>sukenik2026.sink_representability</code> | refuted |"), std::string::npos) << md;
   EXPECT_NE(html.find("<table>"), std::string::npos);
   const std::string csv = read_text(dir / "plots/instances.csv");
-  EXPECT_EQ(csv.substr(0, csv.find('\n')), "index,check,instance,verdict,margin_lower,margin_mid,margin_upper,seconds,paper");
+  EXPECT_EQ(csv.substr(0, csv.find('\n')), "index,check,instance,verdict,margin_lower,margin_mid,margin_upper,margin_at_least,seconds,paper");
   EXPECT_EQ(line_count(dir / "plots/instances.csv"), kInstances + 1);
   if (run_command("command -v gnuplot").status == 0) {
     for (const char* png : {"plots/verdicts.png", "plots/margins.png", "plots/seconds.png"}) {
