@@ -109,7 +109,7 @@ ExperimentResult run_cost_scaling(const RunContext& ctx) {
                        plots::Series::interval("T", "diagonal_mid", "diagonal_lower", "diagonal_upper", "diagonal: " + bracket),
                        plots::Series::power_fit("T", "diagonal_mid", "diagonal"),
                        plots::Series::line("T", "guide_slope1", "guide: slope 1 (∝ T)"),
-                       plots::Series::line("T", "guide_slope3_2", "guide: slope 3/2 (∝ T^{3/2})")};
+                       plots::Series::line("T", "guide_slope3_2", "guide: slope 3/2 (∝ T·√T)")};
   for (std::size_t i : {0, 1}) costs.plot.series[i].color = "#1f77b4";
   for (std::size_t i : {2, 3}) costs.plot.series[i].color = "#d62728";
   for (std::size_t i : {1, 3}) costs.plot.series[i].in_legend = false;  // the same points; their fit line keeps its key
