@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/csv_rows.hpp"
 #include "integrate/gradient_descent.hpp"
 #include "models/make_model.hpp"
 #include "report/plots.hpp"
@@ -32,29 +33,6 @@ std::string text_of(const fs::path& f) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-// The CSV's header and rows (cells split at commas; the notebook tables have none inside cells).
-std::vector<std::map<std::string, std::string>> csv_rows(const fs::path& f) {
-  std::ifstream in(f);
-  std::string line;
-  std::vector<std::string> cols;
-  std::vector<std::map<std::string, std::string>> rows;
-  auto split = [](const std::string& l) {
-    std::vector<std::string> out;
-    std::stringstream s(l);
-    std::string cell;
-    while (std::getline(s, cell, ',')) out.push_back(cell);
-    if (!l.empty() && l.back() == ',') out.push_back("");
-    return out;
-  };
-  if (std::getline(in, line)) cols = split(line);
-  while (std::getline(in, line)) {
-    const auto cells = split(line);
-    std::map<std::string, std::string> row;
-    for (std::size_t i = 0; i < cols.size() && i < cells.size(); ++i) row[cols[i]] = cells[i];
-    rows.push_back(row);
-  }
-  return rows;
-}
 
 nlohmann::json numbers(const fs::path& dir) {
   std::ifstream in(dir / "numbers.json");
@@ -113,7 +91,7 @@ TEST(CliReproduceNotebook, GdNumbersAreTheAuthorsGdRecomputedHere) {
   EXPECT_DOUBLE_EQ(run["gd_at_end"]["loss"].get<double>(), loss);
   // The table carries the proved-endpoint columns (empty here: the rigorous endpoint is off by
   // default for the tied model), and the figure says which curves carry no guarantee.
-  const auto rows = csv_rows(d / "D10.csv");
+  const auto rows = testing::csv_rows(d / "D10.csv");
   ASSERT_FALSE(rows.empty());
   EXPECT_EQ(rows.back().count("proved_max_weight_lower"), 1u);
   EXPECT_EQ(rows.back().at("proved_max_weight_lower"), "");
@@ -138,7 +116,7 @@ TEST(CliReproduceNotebook, HeadlineGdIteratesAreEnclosedAndDrawnAsCertified) {
   // Every enclosed iterate in the table: a tight bracket around softcert's own GD in double (which
   // differs from exact GD only by rounding), at the same iterations; none past the cap.
   std::size_t enclosed = 0;
-  for (const auto& row : csv_rows(d / "headline.csv")) {
+  for (const auto& row : testing::csv_rows(d / "headline.csv")) {
     const bool has = !row.at("gdc_sigma0_lower").empty();
     EXPECT_EQ(has, std::stoull(row.at("iteration")) <= c["iterations_done"].get<std::uint64_t>()) << row.at("iteration");
     if (!has) continue;

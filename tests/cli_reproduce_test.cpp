@@ -16,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/csv_rows.hpp"
 #include "integrate/rigorous_integrate.hpp"
 #include "report/plots.hpp"
 #include "support/run_cli.hpp"
@@ -31,29 +32,6 @@ using testing::run_softcert_after;
 
 std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
 
-// A CSV as rows of column → cell.
-std::vector<std::map<std::string, std::string>> read_csv(const fs::path& f) {
-  std::ifstream in(f);
-  std::string line;
-  std::vector<std::string> cols;
-  std::vector<std::map<std::string, std::string>> rows;
-  auto split = [](const std::string& l) {
-    std::vector<std::string> out;
-    std::stringstream s(l);
-    std::string cell;
-    while (std::getline(s, cell, ',')) out.push_back(cell);
-    if (!l.empty() && l.back() == ',') out.push_back("");
-    return out;
-  };
-  if (std::getline(in, line)) cols = split(line);
-  while (std::getline(in, line)) {
-    const auto cells = split(line);
-    std::map<std::string, std::string> row;
-    for (std::size_t i = 0; i < cols.size() && i < cells.size(); ++i) row[cols[i]] = cells[i];
-    rows.push_back(row);
-  }
-  return rows;
-}
 
 bool gnuplot_available() { return report::plots::find_gnuplot().has_value(); }
 
@@ -176,7 +154,7 @@ TEST(CliReproduce, CostScalingMatchesTheClosedForms) {
   const auto r = run_softcert("reproduce sukenik2026-cost-scaling --quiet --set T_max=8 --out " + quoted(out));
   ASSERT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_NE(r.out.find((out / "cost_scaling.csv").string()), std::string::npos) << "prints where it wrote: " << r.out;
-  const auto rows = read_csv(out / "cost_scaling.csv");
+  const auto rows = testing::csv_rows(out / "cost_scaling.csv");
   ASSERT_EQ(rows.size(), 5u);  // T = 2, 3, 4, 6, 8
   double diag_sum = 0;         // Σ_{t≤T} √(t/(t+1)), accumulated over every t
   std::size_t t_done = 0;
@@ -234,7 +212,7 @@ TEST(CliReproduce, HeadlineGridEqualsSeparateRigorousIntegrations) {
   const auto r = run_softcert("reproduce varre2026-headline --quiet --format svg --set points=3 --set t_min=1 --set t_max=100 --out " +
                               quoted(out));
   ASSERT_EQ(r.status, 0) << r.out << r.err;
-  const auto rows = read_csv(out / "headline.csv");
+  const auto rows = testing::csv_rows(out / "headline.csv");
   ASSERT_EQ(rows.size(), 4u);  // t = 0, 1, 10, 100
   EXPECT_EQ(rows[0].at("t"), "0");
   EXPECT_EQ(rows[3].at("t"), "100");
@@ -299,7 +277,7 @@ TEST(CliReproduce, RegressionReportsBothReadingsOnRandomSweeps) {
       "reproduce varre2026-regression --quiet --set authors=0 --set instances=2 --set seed=2 --set d=3 --set n=3 "
       "--set tier=rigorous --set horizon=30 --out " + quoted(out));
   ASSERT_EQ(r.status, 0) << r.out << r.err;
-  const auto rows = read_csv(out / "regression.csv");
+  const auto rows = testing::csv_rows(out / "regression.csv");
   ASSERT_EQ(rows.size(), 10u);  // 2 sweeps × κ = 1…5
   for (const auto& row : rows) {
     EXPECT_LE(std::stod(row.at("entropy_lower")), std::stod(row.at("entropy_upper")));

@@ -9,6 +9,7 @@
 #include <map>
 #include <sstream>
 
+#include "support/csv_rows.hpp"
 #include "report/run_plots.hpp"
 #include "support/scratch_files.hpp"
 
@@ -17,29 +18,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The CSV's rows as column → cell (no quoting: the cells here have no commas).
-std::vector<std::map<std::string, std::string>> rows_of(const fs::path& f) {
-  std::ifstream in(f);
-  std::string line;
-  std::vector<std::string> cols;
-  std::vector<std::map<std::string, std::string>> rows;
-  auto split = [](const std::string& l) {
-    std::vector<std::string> out;
-    std::stringstream s(l);
-    std::string cell;
-    while (std::getline(s, cell, ',')) out.push_back(cell);
-    if (!l.empty() && l.back() == ',') out.push_back("");
-    return out;
-  };
-  if (std::getline(in, line)) cols = split(line);
-  while (std::getline(in, line)) {
-    const auto cells = split(line);
-    std::map<std::string, std::string> row;
-    for (std::size_t i = 0; i < cols.size() && i < cells.size(); ++i) row[cols[i]] = cells[i];
-    rows.push_back(row);
-  }
-  return rows;
-}
 
 TEST(RunPlots, VerdictChartColoursOutcomesAndMarginsKeepOneSidedOnes) {
   engine::SuiteReport report;
@@ -55,7 +33,7 @@ TEST(RunPlots, VerdictChartColoursOutcomesAndMarginsKeepOneSidedOnes) {
   const fs::path dir = testing::scratch_dir("run_plots", "outcomes");
   write_run_figures(dir, report);
 
-  const auto bars = rows_of(dir / "plots/verdicts.csv");
+  const auto bars = testing::csv_rows(dir / "plots/verdicts.csv");
   ASSERT_EQ(bars.size(), 2u);
   EXPECT_EQ(bars[0].at("as expected"), "0") << "a regressed entry shows no green";
   EXPECT_EQ(bars[0].at("in a FAILED entry"), "6");
@@ -64,7 +42,7 @@ TEST(RunPlots, VerdictChartColoursOutcomesAndMarginsKeepOneSidedOnes) {
   EXPECT_EQ(bars[1].at("decided otherwise"), "1");
   EXPECT_EQ(bars[1].at("in a FAILED entry"), "0");
 
-  const auto margins = rows_of(dir / "plots/instances.csv");
+  const auto margins = testing::csv_rows(dir / "plots/instances.csv");
   ASSERT_EQ(margins.size(), 2u);
   EXPECT_EQ(margins[0].at("margin_at_least"), "0.5") << "the one-sided margin [0.5, inf] is kept";
   EXPECT_EQ(margins[1].at("margin_at_least"), "");
