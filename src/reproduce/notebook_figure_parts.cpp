@@ -175,19 +175,23 @@ void mark_proved_end(plots::Plot& p, const std::string& member, const CertifiedE
   const std::string c = weight ? "max_weight" : "loss";
   auto s = plots::Series::interval("t", "proved_" + c + "_mid", "proved_" + c + "_lower", "proved_" + c + "_upper",
                                    std::string("PROVED at t = ") + end.t + (weight ? ": max α/Σα ∈ " : ": loss ∈ ") +
-                                       softcert::num::bracket_text(lo, hi, 9) + " (rigorous tier)");
+                                       softcert::num::bracket_text(lo, hi, 9));
   s.where("member", member);
   s.color = "#000000";
   s.point_type = 13;  // a filled diamond, larger than the dots
   s.point_size = 1.6;
   p.series.push_back(s);
   // The key shows the proved marker only when the panel had none; token entries stay as they were.
-  if (p.key == "off") p.key = "inside top left";
+  // Placed where the curves leave room: a weight panel's middle right (the winner is near 1 there,
+  // the others near 0), a loss panel's lower left (every loss starts high); at the top right it
+  // covered the winner's curve.
+  if (p.key == "off")
+    p.key = weight ? "at graph 0.98, 0.6 right top" : "at graph 0.02, 0.04 left bottom Left reverse";
 }
 
 std::string how_drawn() {
   return "NO GUARANTEE: lines = gradient flow (fast tier), dots = the authors' GD (double); PROVED: black diamonds "
-         "(rigorous tier)";
+         "(rigorous tier), where it reached the end (none: nothing proved)";
 }
 
 std::string flow_state(const NotebookRun& r) {

@@ -282,6 +282,10 @@ ExperimentResult run_normalizations(const RunContext& ctx) {
     f.plot.x = {"t (log scale)", true, std::nullopt, std::nullopt};
     f.plot.y = {"max_i α_i", false, std::nullopt, std::nullopt};
     f.plot.width = 1100;
+    // The key below the panel: on the right it took half the width and the title, centred over
+    // the narrowed panel, ran off the image.
+    f.plot.height = 700;
+    f.plot.key = "below left Left reverse maxrows 7";
     std::size_t k = 0;
     for (const char* norm : kNormalizations) {
       const std::string c = plots::token_color(k++, std::size(kNormalizations));
