@@ -12,7 +12,7 @@
 #include "check_text.hpp"
 #include "engine/check.hpp"
 #include "engine/verdict_policy.hpp"
-#include "instances/random_source.hpp"
+#include "support/random_source.hpp"
 #include "numerics/decimal.hpp"
 
 namespace softcert::checks {
@@ -37,7 +37,7 @@ class SinkPaperCheck : public StatedCheck {
 inline bool kept(const engine::GenerateOptions& o, const std::string& hypothesis) { return o.dropped.count(hypothesis) == 0; }
 
 // The generators' random geometry. A unit vector: d normals, in order, divided by their norm.
-inline std::vector<double> random_unit_vector(instances::RandomSource& rng, long d) {
+inline std::vector<double> random_unit_vector(support::RandomSource& rng, long d) {
   std::vector<double> w(static_cast<std::size_t>(d));
   double norm = 0;
   for (auto& x : w) { x = rng.normal(); norm += x * x; }
@@ -47,7 +47,7 @@ inline std::vector<double> random_unit_vector(instances::RandomSource& rng, long
 
 // w.size() normals; when `push`, moved along the unit vector w until w·v ≥ 0.25 (an open
 // half-space with a margin that survives 6-digit rounding), by a random extra in [0, 0.5).
-inline std::vector<double> normals_in_half_space(instances::RandomSource& rng, const std::vector<double>& w, bool push) {
+inline std::vector<double> normals_in_half_space(support::RandomSource& rng, const std::vector<double>& w, bool push) {
   const std::size_t d = w.size();
   std::vector<double> v(d);
   double along = 0;

@@ -24,8 +24,8 @@
 #include "certify/cost_scaling.hpp"
 #include "certify/csdp_solver.hpp"
 #include "certify/rational_json.hpp"
-#include "instances/cost_scaling_instance.hpp"
-#include "instances/json_fields.hpp"
+#include "certify/cost_scaling_instance.hpp"
+#include "support/json_fields.hpp"
 #include "statistics/loglog_fit.hpp"
 #include "engine/registry.hpp"
 #include "engine/verdict_policy.hpp"
@@ -68,20 +68,20 @@ class CostScaling final : public SinkPaperCheck {
   }
 
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
-    nlohmann::json in = instances::generate_cost_instance(seed, o.params, name());
+    nlohmann::json in = certify::generate_cost_instance(seed, o.params, name());
     in["provenance"] = provenance(seed, o);
     return in;
   }
 
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& options) const override {
-    const instances::CostInstance ci = instances::read_cost_instance(instance);
+    const certify::CostInstance ci = certify::read_cost_instance(instance);
     engine::CheckResult r;
     r.precision_bits = 53;
     if (ci.proposal == "csdp" && !certify::csdp_available()) {
       engine::undecided(r, "csdp (coinor-csdp) not found: no proposals for the brackets");
       return r;
     }
-    const double gap_target = instances::param_double(options.params, "gap_target", 1e-6);
+    const double gap_target = support::param_double(options.params, "gap_target", 1e-6);
     // params.cost: "factorised" (the claim: min ||W||_*) or "frobenius" (its near miss: the
     // unfactorised min ||W||_F^2, which Theorem A makes equal for both patterns).
     std::string cost = "factorised";

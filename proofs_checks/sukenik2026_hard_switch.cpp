@@ -12,8 +12,8 @@
 #include "numerics/elementary.hpp"
 #include "certify/hard_switch.hpp"
 #include "certify/rational_json.hpp"
-#include "instances/json_fields.hpp"
-#include "instances/random_source.hpp"
+#include "support/json_fields.hpp"
+#include "support/random_source.hpp"
 #include "engine/registry.hpp"
 #include "search/shrink_candidates.hpp"
 #include "sukenik2026_check.hpp"
@@ -39,12 +39,12 @@ class HardSwitch final : public SinkPaperCheck {
   std::vector<std::string> params() const override { return {"d", "T", "samples"}; }
 
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
-    instances::RandomSource rng(seed, 0x4a5d);
+    support::RandomSource rng(seed, 0x4a5d);
     const bool full_rank = kept(o, "full-rank"), half_space = kept(o, "half-space");
-    const long d = instances::param_pick(o.params, "d", 2, 5, 1, 64, rng);
+    const long d = support::param_pick(o.params, "d", 2, 5, 1, 64, rng);
     // full-rank needs T ≤ d; with both dropped, T > d + 1 makes 0 ∈ conv V likely.
     const long t_lo = full_rank ? 1 : (half_space ? 2 : d + 1), t_hi = full_rank ? d : d + 4;
-    const long t = instances::param_pick(o.params, "T", std::max(1L, t_lo), std::max(t_lo, t_hi), 1, 256, rng);
+    const long t = support::param_pick(o.params, "T", std::max(1L, t_lo), std::max(t_lo, t_hi), 1, 256, rng);
     const std::vector<double> w = random_unit_vector(rng, d);
     nlohmann::json in;
     in["check"] = name();
@@ -59,8 +59,8 @@ class HardSwitch final : public SinkPaperCheck {
   // Both hypotheses decided exactly: the rank by elimination over Q, the half-space by a
   // verified separator or a verified convex combination of 0.
   std::map<std::string, bool> hypotheses_on(const nlohmann::json& instance) const override {
-    const long d = instances::require_int(instance, "d", 1, 64);
-    const long t = instances::require_int(instance, "T", 1, 256);
+    const long d = support::require_int(instance, "d", 1, 64);
+    const long t = support::require_int(instance, "T", 1, 256);
     const RMat values = certify::require_rmat(instance, "values", static_cast<std::size_t>(t), static_cast<std::size_t>(d));
     std::map<std::string, bool> out;
     out["full-rank"] = certify::rank_exact(values) == values.size();
@@ -102,8 +102,8 @@ class HardSwitch final : public SinkPaperCheck {
   }
 
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& options) const override {
-    const long d = instances::require_int(instance, "d", 1, 64);
-    const long t = instances::require_int(instance, "T", 1, 256);
+    const long d = support::require_int(instance, "d", 1, 64);
+    const long t = support::require_int(instance, "T", 1, 256);
     const RMat values = certify::require_rmat(instance, "values", static_cast<std::size_t>(t), static_cast<std::size_t>(d));
     const auto dec = certify::decide_hard_switch(values);
     engine::CheckResult r;
@@ -115,8 +115,8 @@ class HardSwitch final : public SinkPaperCheck {
     const auto kappa_sq = certify::verify_hard_switch_certificate(values, dec.certificate, &counterexample);
     if (kappa_sq) {
       // The bound on sampled attention vectors, exactly: p_0 from 0 to 1 − 2^-30, rest random.
-      instances::RandomSource rng(0x9e37u + static_cast<std::uint64_t>(t), 7);
-      const long samples = instances::param_int(options.params, "samples", 64, 0, 100000);
+      support::RandomSource rng(0x9e37u + static_cast<std::uint64_t>(t), 7);
+      const long samples = support::param_int(options.params, "samples", 64, 0, 100000);
       long passed = 0;
       for (long s = 0; s < samples; ++s) {
         RVec p(static_cast<std::size_t>(t) + 1);

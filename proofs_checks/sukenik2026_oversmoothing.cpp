@@ -15,9 +15,9 @@
 // value-output transformations can counteract the mixing"]: dense attention smooths LESS than
 // sparse on the instance, margin ρ'(0) − ρ'(α), exact.
 #include "certify/rational_json.hpp"
-#include "instances/json_fields.hpp"
+#include "support/json_fields.hpp"
 #include "certify/oversmoothing.hpp"
-#include "instances/random_source.hpp"
+#include "support/random_source.hpp"
 #include "engine/registry.hpp"
 #include "numerics/precision.hpp"
 #include "sukenik2026_check.hpp"
@@ -38,8 +38,8 @@ class Oversmoothing final : public SinkPaperCheck {
   std::vector<std::string> params() const override { return {"T", "statement"}; }
 
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
-    instances::RandomSource rng(seed, 0x05e0);
-    const long t = instances::param_pick(o.params, "T", 2, 8, 2, 64, rng);
+    support::RandomSource rng(seed, 0x05e0);
+    const long t = support::param_pick(o.params, "T", 2, 8, 2, 64, rng);
     const double rho = rng.uniform(0.0, 0.9);
     const double alpha = rng.uniform(0.05, 1.0);
     const double edge = -2.0 / (2.0 - alpha);  // the sign condition changes at λ = edge and λ = 0
@@ -58,7 +58,7 @@ class Oversmoothing final : public SinkPaperCheck {
 
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& options) const override {
     certify::OversmoothingParams p;
-    p.T = instances::require_int(instance, "T", 2, 64);
+    p.T = support::require_int(instance, "T", 2, 64);
     p.rho = certify::require_rational(instance, "rho");
     p.alpha = certify::require_rational(instance, "alpha");
     p.lambda = certify::require_rational(instance, "lambda");

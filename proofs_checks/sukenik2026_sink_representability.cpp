@@ -11,8 +11,8 @@
 #include <cmath>
 
 #include "certify/rational_json.hpp"
-#include "instances/json_fields.hpp"
-#include "instances/random_source.hpp"
+#include "support/json_fields.hpp"
+#include "support/random_source.hpp"
 #include "certify/sink_representability.hpp"
 #include "engine/registry.hpp"
 #include "search/shrink_candidates.hpp"
@@ -25,8 +25,8 @@ using certify::RVec;
 using certify::RMat;
 
 certify::SinkProblem read_sink_problem(const nlohmann::json& in) {
-  const long d = instances::require_int(in, "d", 1, 64);
-  const long t = instances::require_int(in, "T", 1, 256);
+  const long d = support::require_int(in, "d", 1, 64);
+  const long t = support::require_int(in, "T", 1, 256);
   certify::SinkProblem p;
   p.sink = certify::require_rvec(in, "sink", static_cast<std::size_t>(d));
   p.tokens = certify::require_rmat(in, "tokens", static_cast<std::size_t>(t), static_cast<std::size_t>(d));
@@ -45,11 +45,11 @@ class SinkRepresentability final : public SinkPaperCheck {
   std::vector<std::string> params() const override { return {"d", "T"}; }
 
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
-    instances::RandomSource rng(seed, 0x5111);
+    support::RandomSource rng(seed, 0x5111);
     const bool half_space = kept(o, "half-space"), exposed = kept(o, "sink-exposed");
-    const long d = instances::param_pick(o.params, "d", 2, 4, 1, 64, rng);
+    const long d = support::param_pick(o.params, "d", 2, 4, 1, 64, rng);
     // Without the half-space condition, more tokens than dimensions make 0 ∈ conv likely.
-    const long t = instances::param_pick(o.params, "T", half_space ? 2 : d + 1, half_space ? 6 : d + 4, 1, 256, rng);
+    const long t = support::param_pick(o.params, "T", half_space ? 2 : d + 1, half_space ? 6 : d + 4, 1, 256, rng);
     const std::vector<double> w = random_unit_vector(rng, d);
     std::vector<std::vector<double>> tokens(t, std::vector<double>(d));
     for (auto& x : tokens) x = normals_in_half_space(rng, w, half_space);

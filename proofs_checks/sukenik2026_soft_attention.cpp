@@ -21,8 +21,8 @@
 #include "certify/power_law_slopes.hpp"
 #include "certify/soft_pattern_cost.hpp"
 #include "engine/registry.hpp"
-#include "instances/json_fields.hpp"
-#include "instances/soft_cost_instance.hpp"
+#include "support/json_fields.hpp"
+#include "certify/soft_cost_instance.hpp"
 #include "numerics/decimal.hpp"
 #include "sukenik2026_check.hpp"
 
@@ -62,13 +62,13 @@ class SoftAttentionCost final : public SinkPaperCheck {
   }
 
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
-    nlohmann::json in = instances::generate_soft_cost_instance(seed, o.params, name());
+    nlohmann::json in = certify::generate_soft_cost_instance(seed, o.params, name());
     in["provenance"] = provenance(seed, o);
     return in;
   }
 
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& options) const override {
-    const instances::SoftCostInstance si = instances::read_soft_cost_instance(instance);
+    const certify::SoftCostInstance si = certify::read_soft_cost_instance(instance);
     const nlohmann::json& params = options.params;
     const auto text = [&](const char* key, const std::string& fallback) {
       if (!params.is_object() || !params.contains(key)) return fallback;
@@ -85,7 +85,7 @@ class SoftAttentionCost final : public SinkPaperCheck {
     double s0 = NAN;
     if (exponent_statement) {
       if (!params.contains("exponent")) throw std::invalid_argument("params.exponent: required by params.statement = " + statement);
-      s0 = instances::param_double(params, "exponent", NAN);
+      s0 = support::param_double(params, "exponent", NAN);
     }
     engine::CheckResult r;
     r.precision_bits = 53;

@@ -128,7 +128,7 @@ inline double h_max_param(const nlohmann::json& params, double fallback) {
 // of V repeats the first, so u_0 = u_{T−1}.
 inline nlohmann::json generate_logistic_instance(std::uint64_t seed, const engine::GenerateOptions& o,
                                                  const std::string& check) {
-  instances::SplitMix64 pick(seed ^ 0x5eed5eed5eedULL);
+  support::SplitMix64 pick(seed ^ 0x5eed5eed5eedULL);
   instances::GeneratorOptions g;
   g.T = pick_size(o.params, "T", 0, pick.next());
   if (g.T == 0) g.T = 2 + static_cast<std::size_t>(pick.next() % 7);  // default range [2, 8]

@@ -11,8 +11,8 @@
 
 #include "engine/check.hpp"
 #include "instances/instance.hpp"
-#include "instances/random_source.hpp"
-#include "instances/splitmix64.hpp"
+#include "support/random_source.hpp"
+#include "support/splitmix64.hpp"
 #include "numerics/correctly_rounded.hpp"
 #include "numerics/entropy_enclosure.hpp"
 #include "varre2026_common.hpp"
@@ -80,7 +80,7 @@ S loss_infimum(const instances::Instance& inst) {
 // The authors' construction [code, cell 13] with our generator: V = 0.1·N(0,1) (k × T, row r =
 // class r), a = 0, p = softmax(10·U[0,1)^k); T from params.T (default [2, 4]), k = params.d or T.
 inline nlohmann::json generate_kl(std::uint64_t seed, const engine::GenerateOptions& o, const std::string& check) {
-  instances::SplitMix64 pick(seed ^ 0x6b1ULL);
+  support::SplitMix64 pick(seed ^ 0x6b1ULL);
   std::size_t T = pick_size(o.params, "T", 0, pick.next());
   if (T == 0) T = 2 + static_cast<std::size_t>(pick.next() % 3);
   const std::size_t k = pick_size(o.params, "d", T, pick.next());

@@ -11,7 +11,7 @@
 //                  flow's ℓ·c·t is above ½ (it tends to 1).
 #include "engine/registry.hpp"
 #include "engine/verdict_policy.hpp"
-#include "integrate/rigorous_integrate.hpp"
+#include "integrate/flow.hpp"
 #include "numerics/elementary.hpp"
 #include "varre2026_check.hpp"
 #include "varre2026_region_state.hpp"
@@ -42,17 +42,17 @@ class LossRateCheck : public LogisticCheck {
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
     const RateRun run = rate_run(instance, o);
     const instances::Instance& inst = run.inst;
-    const std::string &t0 = run.t0, &tH = run.tH;
+    const std::string t0_text = num::decimal_round_trip(run.from);  // as the record writes it
     engine::CheckResult r;
     r.horizon = run.H;
-    r.precision_bits = run.io.precision_bits;
+    r.precision_bits = run.request.precision_bits;
     return engine::rigorous_run(r, [&](engine::CheckResult& r) {
-      const auto res = reading_ == LossRateReading::lemma_bound ? integrate::rigorous_integrate_at(inst, {t0, tH}, run.io)
-                                                                : std::vector{integrate::rigorous_integrate(inst, tH, run.io)};
+      const auto res = reading_ == LossRateReading::lemma_bound ? flow::states_at(inst, {run.from, run.H}, run.request)
+                                                                : std::vector{flow::state_at(inst, run.H, run.request)};
       const Rational l_lo = res.back().loss.value.lower_rational(), l_hi = res.back().loss.value.upper_rational();
       r.details["loss_at_H"] = {decimal_below(l_lo), decimal_above(l_hi)};
       const IntervalD c = beta_norm_sq(inst);
-      const IntervalD tHi = num::parse_decimal<IntervalD>(tH);
+      const IntervalD tHi = flow::time_enclosure(run.H);
       if (reading_ == LossRateReading::half_constant) {
         const IntervalD bound = IntervalD(1) / (IntervalD(2) * c * tHi);
         const Rational b_lo(bound.lower()), b_hi(bound.upper());
@@ -67,7 +67,7 @@ class LossRateCheck : public LogisticCheck {
       std::string why;
       const auto st = certified_region_state(inst, res.front(), why);
       if (!st) {
-        r.reason = why + " (t0 = " + t0 + ")";
+        r.reason = why + " (t0 = " + t0_text + ")";
         return;
       }
       // B(H) enclosed: the certified inputs rounded the way that makes B larger (s0, E0, q down:
@@ -75,9 +75,9 @@ class LossRateCheck : public LogisticCheck {
       const IntervalD l0(st->loss_upper, st->loss_upper);
       const IntervalD E0 = IntervalD(1) / num::interval_expm1(l0), q = num::interval_exp(-l0);
       const IntervalD E0_low(E0.lower(), E0.lower()), q_low(q.lower(), q.lower());
-      const IntervalD B = IntervalD(1) / (E0_low + c * st->s0 * st->s0 * q_low * (tHi - num::parse_decimal<IntervalD>(t0)));
+      const IntervalD B = IntervalD(1) / (E0_low + c * st->s0 * st->s0 * q_low * (tHi - flow::time_enclosure(run.from)));
       r.details["winner"] = st->k;
-      r.details["t0"] = t0;
+      r.details["t0"] = t0_text;
       r.details["s0"] = num::lower_decimal(st->s0, 10);
       r.details["loss_upper_at_t0"] = num::upper_decimal(l0, 10);
       r.details["c"] = {num::lower_decimal(c, 17), num::upper_decimal(c, 17)};
@@ -87,7 +87,7 @@ class LossRateCheck : public LogisticCheck {
       r.margin = engine::Margin::of_rationals(b_hi - l_hi, b_hi - l_lo);
       engine::decide_by_exact_sign(
           r, b_hi - l_hi >= 0 ? 1 : (b_hi - l_lo < 0 ? -1 : 0),
-          {"state certified in R_" + std::to_string(st->k) + " at t0 = " + t0 + "; by Lemma 5 loss(t) <= B(t) for all t >= t0, "
+          {"state certified in R_" + std::to_string(st->k) + " at t0 = " + t0_text + "; by Lemma 5 loss(t) <= B(t) for all t >= t0, "
                "and at H the enclosure lies below B(H) = " + num::upper_decimal(B, 6),
            "the enclosure of loss(H) lies above Lemma 5's bound B(H): the lemma is wrong",
            "the enclosure of loss(H) straddles Lemma 5's bound B(H)"});

@@ -92,7 +92,7 @@ class NoPolarizationCheck : public VarreCheck {
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
     nlohmann::json j = generate_family_instance(seed, o, name());
     const std::size_t T = j["T"].get<std::size_t>();
-    instances::SplitMix64 pick(seed ^ 0x905171feULL);
+    support::SplitMix64 pick(seed ^ 0x905171feULL);
     const std::size_t k = std::min(T, pick_size(o.params, "positive", 1 + pick.next() % T, pick.next()));
     make_positive_values(j, k);
     j["provenance"] = j["provenance"].get<std::string>() + ", " + std::to_string(k) + " value projection(s) positive";

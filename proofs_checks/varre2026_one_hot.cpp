@@ -5,11 +5,10 @@
 //                   t → ∞ (Lemma 2 of docs/theorems/varre2026_region_lemma.md).
 // massive_values:   the same certificate proves ‖V_k(t)‖ → ∞ and sup_t ‖V_j(t)‖ < ∞ for j ≠ k.
 // one_hot.finite:   max_k σ(a(H))_k ≥ 1 − ε, from the rigorous enclosure of the state at t = H.
-#include <sstream>
 
 #include "engine/registry.hpp"
 #include "engine/verdict_policy.hpp"
-#include "integrate/rigorous_integrate.hpp"
+#include "integrate/flow.hpp"
 #include "varre2026_check.hpp"
 #include "varre2026_region_entry.hpp"
 
@@ -117,22 +116,17 @@ class OneHotFiniteCheck : public LogisticCheck {
     const instances::Instance inst = logistic_instance(instance);  // parsed once: validated here, integrated below
     const double H = horizon_param(o, 1e5, "1e12");
     const double eps = fraction_param(o.params, "eps", 0.1);
-    integrate::RigorousIntegrateOptions io;
-    io.precision_bits = o.precision_bits == 0 ? 53 : o.precision_bits;
+    flow::Request request;
+    request.precision_bits = o.precision_bits == 0 ? 53 : o.precision_bits;
     engine::CheckResult r;
     r.horizon = H;
-    r.precision_bits = io.precision_bits;
-    std::ostringstream hs;
-    hs.precision(17);
-    hs << H;
+    r.precision_bits = request.precision_bits;
     r.reason = "rigorous integration to H";
-    return engine::rigorous_run(r, [&](engine::CheckResult& r) {
-      decide(r, integrate::rigorous_integrate(inst, hs.str(), io), eps);
-    });
+    return engine::rigorous_run(r, [&](engine::CheckResult& r) { decide(r, flow::state_at(inst, H, request), eps); });
   }
 
  private:
-  static void decide(engine::CheckResult& r, const integrate::RigorousIntegrateResult& res, double eps) {
+  static void decide(engine::CheckResult& r, const flow::StateEnclosure& res, double eps) {
     // margin = max_k σ_k(H) − (1 − ε), exactly in rationals from the enclosures' binary ends; ε
     // is the double the parameter parsed to
     const Rational one_minus_eps = Rational(1) - Rational(eps);

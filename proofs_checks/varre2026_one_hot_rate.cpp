@@ -16,7 +16,7 @@
 
 #include "engine/registry.hpp"
 #include "engine/verdict_policy.hpp"
-#include "integrate/rigorous_integrate.hpp"
+#include "integrate/flow.hpp"
 #include "numerics/elementary.hpp"
 #include "varre2026_check.hpp"
 #include "varre2026_region_state.hpp"
@@ -28,7 +28,7 @@ enum class RateReading { lemma_bound, log2_unit };
 namespace {
 
 // 1 − max σ(a) over the enclosure: [1 − max_i upper σ_i, 1 − max_i lower σ_i].
-std::pair<Rational, Rational> one_minus_max(const std::vector<integrate::EnclosedValue>& softmax) {
+std::pair<Rational, Rational> one_minus_max(const std::vector<flow::EnclosedValue>& softmax) {
   Rational lo_max = -1, hi_max = -1;
   for (const auto& s : softmax) {
     lo_max = std::max(lo_max, s.value.lower_rational());
@@ -65,13 +65,13 @@ class OneHotRateCheck : public LogisticCheck {
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
     const RateRun run = rate_run(instance, o);
     const instances::Instance& inst = run.inst;
-    const std::string &t0 = run.t0, &tH = run.tH;
+    const std::string t0_text = num::decimal_round_trip(run.from);  // as the record writes it
     engine::CheckResult r;
     r.horizon = run.H;
-    r.precision_bits = run.io.precision_bits;
+    r.precision_bits = run.request.precision_bits;
     return engine::rigorous_run(r, [&](engine::CheckResult& r) {
-      const auto res = reading_ == RateReading::lemma_bound ? integrate::rigorous_integrate_at(inst, {t0, tH}, run.io)
-                                                            : std::vector{integrate::rigorous_integrate(inst, tH, run.io)};
+      const auto res = reading_ == RateReading::lemma_bound ? flow::states_at(inst, {run.from, run.H}, run.request)
+                                                            : std::vector{flow::state_at(inst, run.H, run.request)};
       const auto [v_lo, v_hi] = one_minus_max(res.back().softmax);
       r.details["one_minus_max_at_H"] = {decimal_below(v_lo), decimal_above(v_hi)};
       if (reading_ == RateReading::log2_unit) {
@@ -88,14 +88,14 @@ class OneHotRateCheck : public LogisticCheck {
       std::string why;
       const auto st = certified_region_state(inst, at0, why);
       if (!st) {
-        r.reason = why + " (t0 = " + t0 + ")";
+        r.reason = why + " (t0 = " + t0_text + ")";
         return;
       }
       const std::size_t T = inst.T, k = st->k;
       // B(H) enclosed: the certified inputs rounded the way that makes B larger (d_j, D_j, s0 down;
       // U up), c over its enclosure.
       const IntervalD& c = st->c;
-      const IntervalD L = num::interval_log1p(c * (num::parse_decimal<IntervalD>(tH) - num::parse_decimal<IntervalD>(t0)) /
+      const IntervalD L = num::interval_log1p(c * (flow::time_enclosure(run.H) - flow::time_enclosure(run.from)) /
                                               (IntervalD(1) + num::interval_exp(st->U)));
       IntervalD B(0);
       nlohmann::json gaps = nlohmann::json::array();
@@ -110,7 +110,7 @@ class OneHotRateCheck : public LogisticCheck {
       const IntervalD& U = st->U;
       r.details["s0"] = num::lower_decimal(st->s0, 10);
       r.details["winner"] = k;
-      r.details["t0"] = t0;
+      r.details["t0"] = t0_text;
       r.details["gaps_at_t0"] = gaps;
       r.details["U"] = num::upper_decimal(U, 10);
       r.details["c"] = {num::lower_decimal(c, 17), num::upper_decimal(c, 17)};
@@ -120,7 +120,7 @@ class OneHotRateCheck : public LogisticCheck {
       r.margin = engine::Margin::of_rationals(b_hi - v_hi, b_hi - v_lo);
       engine::decide_by_exact_sign(
           r, b_hi - v_hi >= 0 ? 1 : (b_hi - v_lo < 0 ? -1 : 0),
-          {"state certified in R_" + std::to_string(k) + " at t0 = " + t0 + "; by Lemma 4 1 - max sigma(a(t)) <= B(t) for all t >= t0, "
+          {"state certified in R_" + std::to_string(k) + " at t0 = " + t0_text + "; by Lemma 4 1 - max sigma(a(t)) <= B(t) for all t >= t0, "
                "and at H the enclosure lies below B(H) = " + num::upper_decimal(B, 6),
            "the enclosure of 1 - max sigma(a(H)) lies above Lemma 4's bound B(H): the lemma is wrong",
            "the enclosure of 1 - max sigma(a(H)) straddles Lemma 4's bound B(H)"});

@@ -19,7 +19,7 @@
 #include "engine/verdict_policy.hpp"
 #include "instances/generator.hpp"
 #include "instances/instance.hpp"
-#include "integrate/cpu_cap.hpp"
+#include "support/cpu_cap.hpp"
 #include "integrate/fast_integrate.hpp"
 #include "integrate/pl_tail.hpp"
 #include "integrate/rigorous_full.hpp"
@@ -74,7 +74,7 @@ inline const char* const kUniformOnesA0 = "uniform-a0";
 // a(0) = 1 + params.a_scale·N(0,1) (default scale 0.5). Dataset losses get n = params.n (default 8).
 inline nlohmann::json generate_family_instance(std::uint64_t seed, const engine::GenerateOptions& o,
                                                const std::string& check) {
-  instances::SplitMix64 pick(seed ^ 0xfa311eULL);
+  support::SplitMix64 pick(seed ^ 0xfa311eULL);
   instances::GeneratorOptions g;
   g.T = pick_size(o.params, "T", 0, pick.next());
   if (g.T == 0) g.T = 2 + static_cast<std::size_t>(pick.next() % 3);
@@ -153,11 +153,11 @@ std::vector<std::optional<integrate::FullStateEnclosure<S>>> rigorous_states_at(
   std::size_t n = threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
   if (!std::is_same_v<S, IntervalD>) n = 1;
   n = std::max<std::size_t>(1, std::min(n, wanted));
-  // Each extra thread runs on a core the CPU cap has free (integrate/cpu_cap.hpp; none taken:
+  // Each extra thread runs on a core the CPU cap has free (support/cpu_cap.hpp; none taken:
   // the members run here, one after another).
-  std::vector<integrate::CpuSlot> cores;
+  std::vector<support::CpuSlot> cores;
   for (std::size_t k = 1; k < n; ++k)
-    if (auto core = integrate::CpuSlot::try_extra()) cores.push_back(std::move(*core));
+    if (auto core = support::CpuSlot::try_extra()) cores.push_back(std::move(*core));
     else break;
   std::vector<std::thread> pool;
   for (std::size_t k = 0; k < cores.size(); ++k) pool.emplace_back(work);

@@ -10,7 +10,7 @@
 
 #include "engine/check.hpp"
 #include "instances/instance.hpp"
-#include "integrate/rigorous_integrate.hpp"
+#include "integrate/flow.hpp"
 #include "numerics/decimal.hpp"
 #include "numerics/elementary.hpp"
 #include "numerics/enclosure.hpp"
@@ -31,8 +31,7 @@ inline IntervalD beta_norm_sq(const instances::Instance& inst) {
 struct RateRun {
   instances::Instance inst;
   double H = 0, from = 0;
-  std::string t0, tH;  // their shortest round-trip decimals, the times the integrator is asked for
-  integrate::RigorousIntegrateOptions io;
+  flow::Request request;
 };
 
 inline RateRun rate_run(const nlohmann::json& instance, const engine::CheckOptions& o) {
@@ -44,9 +43,7 @@ inline RateRun rate_run(const nlohmann::json& instance, const engine::CheckOptio
   if (!(run.H > 1)) throw std::invalid_argument("horizon: must be > 1");
   run.from = number_param(o.params, "from", run.H / 10);
   if (!(run.from > 0 && run.from < run.H)) throw std::invalid_argument("params.from: must be in (0, H)");
-  run.t0 = num::decimal_round_trip(run.from);
-  run.tH = num::decimal_round_trip(run.H);
-  run.io.precision_bits = o.precision_bits == 0 ? 53 : o.precision_bits;
+  run.request.precision_bits = o.precision_bits == 0 ? 53 : o.precision_bits;
   return run;
 }
 
@@ -64,7 +61,7 @@ struct RegionState {
 
 // The region state at t₀, or the reason it is not certified (std::nullopt and `why` set).
 inline std::optional<RegionState> certified_region_state(const instances::Instance& inst,
-                                                         const integrate::RigorousIntegrateResult& at0, std::string& why) {
+                                                         const flow::StateEnclosure& at0, std::string& why) {
   RegionState st;
   const std::size_t T = inst.T;
   for (std::size_t i = 1; i < T; ++i)

@@ -104,7 +104,7 @@ class RegressionConditioningCheck : public VarreCheck {
 
   // params: d (default 20), n (default 20), kappa (default [1, 2, 3, 4, 5]); see the header.
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
-    instances::SplitMix64 pick(seed ^ 0x4e9e55ULL);
+    support::SplitMix64 pick(seed ^ 0x4e9e55ULL);
     const std::size_t d = pick_size(o.params, "d", 20, pick.next());
     const std::size_t n = pick_size(o.params, "n", 20, pick.next());
     std::vector<double> kappas = {1, 2, 3, 4, 5};

@@ -159,7 +159,7 @@ class SquareRankOnePartialPolarizationCheck : public VarreCheck {
   // decimals (the sign making ρ(0) = 1 − mean(w0) positive), β* ~ N(0, I) normalised to 6
   // decimals, a(0) = 0, V = β* w0ᵀ exactly.
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
-    instances::SplitMix64 pick(seed ^ 0x2a4e1ULL);
+    support::SplitMix64 pick(seed ^ 0x2a4e1ULL);
     const std::size_t T = pick_size(o.params, "T", 2 + static_cast<std::size_t>(pick.next() % 5), pick.next());
     const std::size_t d = pick_size(o.params, "d", T, pick.next());
     const double w_scale = number_param(o.params, "w_scale", 1.0);

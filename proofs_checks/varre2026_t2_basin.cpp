@@ -108,7 +108,7 @@ class TwoTokenBasinCheck : public LogisticCheck {
     g.d = 2;
     g.v_scale = number_param(o.params, "v_scale", 1.0);
     instances::Instance inst = instances::generate_instance(seed, g);
-    instances::SplitMix64 pick(seed ^ 0xba5171ULL);
+    support::SplitMix64 pick(seed ^ 0xba5171ULL);
     const double eta = o.params.contains("eta") ? fraction_param(o.params, "eta", 0.1)
                                                 : 0.05 + 0.45 * static_cast<double>(pick.next() % 1000) / 999.0;
     const double side = seed % 2 == 0 ? 1.0 : -1.0;

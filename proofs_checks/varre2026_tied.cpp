@@ -177,7 +177,7 @@ class TiedAttendedColumnCheck : public VarreCheck {
   std::vector<std::string> params() const override { return {"D", "order", "max_steps", "grid", "time"}; }
 
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
-    instances::SplitMix64 pick(seed ^ 0x7eedULL);
+    support::SplitMix64 pick(seed ^ 0x7eedULL);
     std::size_t D = pick_size(o.params, "D", 0, pick.next());
     if (D == 0) D = 3 + static_cast<std::size_t>(pick.next() % 4);
     return instances::generate_tied_instance(seed, D, name());

@@ -2,14 +2,12 @@
 
 #include <stdexcept>
 
-#include "instances/json_fields.hpp"
+#include "support/json_fields.hpp"
 
 namespace softcert::certify {
 
-using instances::require;
-
 Rational require_rational(const nlohmann::json& obj, const std::string& field) {
-  const auto& v = require(obj, field);
+  const auto& v = support::require(obj, field);
   if (!v.is_string()) throw std::invalid_argument("instance: field \"" + field + "\" must be a decimal string");
   return parse_rational(v.get<std::string>(), field);
 }
@@ -34,13 +32,13 @@ RMat rmat_from_json(const nlohmann::json& j, const std::string& field) {
 }
 
 RVec require_rvec(const nlohmann::json& obj, const std::string& field, std::size_t n) {
-  RVec v = rvec_from_json(require(obj, field), field);
+  RVec v = rvec_from_json(support::require(obj, field), field);
   if (v.size() != n) throw std::invalid_argument("instance: field \"" + field + "\" must have " + std::to_string(n) + " entries, has " + std::to_string(v.size()));
   return v;
 }
 
 RMat require_rmat(const nlohmann::json& obj, const std::string& field, std::size_t rows, std::size_t cols) {
-  RMat m = rmat_from_json(require(obj, field), field);
+  RMat m = rmat_from_json(support::require(obj, field), field);
   if (m.size() != rows) throw std::invalid_argument("instance: field \"" + field + "\" must have " + std::to_string(rows) + " rows, has " + std::to_string(m.size()));
   const std::size_t c = cols ? cols : (m.empty() ? 0 : m[0].size());
   if (c == 0) throw std::invalid_argument("instance: field \"" + field + "\" has empty rows");

@@ -1,7 +1,7 @@
 #pragma once
 // Rational-valued fields of instance and certificate JSON, exact both ways: decimal or "p/q"
 // strings in, "p/q" strings out. Every failure throws std::invalid_argument naming the field.
-// Other fields: instances/json_fields.hpp.
+// Other fields: support/json_fields.hpp.
 #include <cstddef>
 #include <string>
 

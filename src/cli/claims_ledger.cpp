@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <toml++/toml.h>
 
-#include "engine/input_file.hpp"
+#include "support/input_file.hpp"
 #include "engine/suite.hpp"
 #include "numerics/quote.hpp"
 #include "numerics/strict_json.hpp"
@@ -214,9 +214,9 @@ std::string docs_text(const Claim& c) {
 }  // namespace
 
 // The engine's one reader for input files (regular files only, size-capped, stopped at a NUL:
-// engine/input_file.hpp), with this file's caps.
+// support/input_file.hpp), with this file's caps.
 std::string read_regular_file(const fs::path& file, std::size_t max_bytes) {
-  return engine::read_input_file(file, max_bytes);
+  return support::read_input_file(file, max_bytes);
 }
 
 Ledger load_ledger(const fs::path& file) {

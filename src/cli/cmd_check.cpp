@@ -8,7 +8,7 @@
 #include "cli/commands.hpp"
 #include "cli/run_options.hpp"
 #include "engine/registry.hpp"
-#include "integrate/step_progress.hpp"
+#include "support/step_progress.hpp"
 #include "numerics/quote.hpp"
 #include "report/step_progress_lines.hpp"
 
@@ -85,7 +85,7 @@ void add_check_command(CLI::App& app, int& exit_status) {
     }
     engine::RunSettings settings;
     settings.jobs = args->jobs;
-    if (jobs->count() > 0) settings.cpu_cap = args->jobs;  // integrate/cpu_cap.hpp
+    if (jobs->count() > 0) settings.cpu_cap = args->jobs;  // support/cpu_cap.hpp
     settings.shard = parse_shard(args->shard);
     settings.bad_file_is_usage_error = true;  // an --instance file given here: exit 2 (docs/verdicts.md)
     settings.generated_refusal_is_usage_error = true;  // bad --param / --horizon values: exit 2, as in search
@@ -96,7 +96,7 @@ void add_check_command(CLI::App& app, int& exit_status) {
       throw UsageError("--param: " + num::excerpt(p, 300));
     // A check runs one instance for minutes or hours (the authors' regression claim, the tied
     // model at D = 50): its validated runs say how far they are, after 10 s and every 30 s.
-    std::optional<integrate::StepProgressScope> steps;
+    std::optional<support::StepProgressScope> steps;
     if (!args->quiet)
       steps.emplace(report::StepProgressLines("softcert check " + args->name, std::chrono::seconds(10), std::chrono::seconds(30)));
     exit_status = execute_run(suite, settings, command_line(), args->quiet);

@@ -260,7 +260,7 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
       }
       exit_status = 3;
       return;
-    } catch (const integrate::RigorousFailure& e) {
+    } catch (const support::RigorousFailure& e) {
       std::cerr << "softcert integrate: the rigorous tier could not validate: " << e.what() << "\n";
       exit_status = 3;
       return;

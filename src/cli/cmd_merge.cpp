@@ -7,7 +7,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/run_options.hpp"
-#include "engine/input_file.hpp"
+#include "support/input_file.hpp"
 #include "engine/journal.hpp"
 #include "engine/run_identity.hpp"
 #include "engine/runner.hpp"
@@ -25,8 +25,8 @@ struct MergeArgs {
 
 nlohmann::json read_json_file(const std::filesystem::path& f) {
   try {
-    // A regular file only, size-capped, stopped at a NUL (engine/input_file.hpp).
-    return num::parse_json_strict(engine::read_input_file(f), f.string());
+    // A regular file only, size-capped, stopped at a NUL (support/input_file.hpp).
+    return num::parse_json_strict(support::read_input_file(f), f.string());
   } catch (const nlohmann::json::exception& e) {
     throw UsageError(f.string() + ": not valid JSON: " + num::json_error_excerpt(e.what()));
   } catch (const std::invalid_argument& e) {
@@ -61,7 +61,7 @@ void add_merge_command(CLI::App& app, int& exit_status) {
       const std::filesystem::path rf = engine::run_file(d);
       nlohmann::json header;
       try {
-        header = num::parse_json_strict(engine::read_input_file(rf, engine::kMaxInputFileBytes, /*no_symlink=*/true),
+        header = num::parse_json_strict(support::read_input_file(rf, support::kMaxInputFileBytes, /*no_symlink=*/true),
                                         rf.string());
       } catch (const nlohmann::json::exception& e) {
         throw UsageError(rf.string() + ": not valid JSON: " + num::json_error_excerpt(e.what()));

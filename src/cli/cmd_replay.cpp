@@ -7,7 +7,7 @@
 #include <memory>
 
 #include "cli/commands.hpp"
-#include "engine/input_file.hpp"
+#include "support/input_file.hpp"
 #include "engine/registry.hpp"
 #include "engine/replay.hpp"
 #include "engine/verdict_policy.hpp"
@@ -21,8 +21,8 @@ void add_replay_command(CLI::App& app, int& exit_status) {
   cmd->callback([file, &exit_status]() {
     engine::ReplayRequest req;
     try {
-      // A regular file only, size-capped, stopped at a NUL (engine/input_file.hpp).
-      req = engine::read_replay_record(engine::read_input_file(*file), *file);
+      // A regular file only, size-capped, stopped at a NUL (support/input_file.hpp).
+      req = engine::read_replay_record(support::read_input_file(*file), *file);
     } catch (const std::invalid_argument& e) {
       throw UsageError(e.what());
     }

@@ -20,8 +20,8 @@
 #include "cli/commands.hpp"
 #include "cli/run_options.hpp"
 #include "engine/journal.hpp"
-#include "integrate/cpu_cap.hpp"
-#include "integrate/step_progress.hpp"
+#include "support/cpu_cap.hpp"
+#include "support/step_progress.hpp"
 #include "report/step_progress_lines.hpp"
 #include "reproduce/output.hpp"
 #include "reproduce/registry.hpp"
@@ -38,7 +38,7 @@ struct ReproduceArgs {
   std::string name, out, format = "png";
   std::vector<std::string> settings;
   unsigned jobs = 2;
-  bool jobs_given = false;  // --jobs J given: also the most cores the run uses (integrate/cpu_cap.hpp)
+  bool jobs_given = false;  // --jobs J given: also the most cores the run uses (support/cpu_cap.hpp)
   bool list = false, quiet = false;
 };
 
@@ -121,15 +121,15 @@ int run(const ReproduceArgs& args) {
   };
   // The experiments' validated runs say how far they are (as in `softcert check`): the rigorous
   // regression figure runs for minutes.
-  std::optional<integrate::StepProgressScope> steps;
+  std::optional<support::StepProgressScope> steps;
   if (!quiet) steps.emplace(report::StepProgressLines("reproduce: " + e->name, std::chrono::seconds(10), std::chrono::seconds(30)));
   // Given --jobs J, at most J cores: this thread holds one while the experiment runs, and so does
   // each thread of its pools (reproduce/parallel.hpp); the runs' own threads take what is left.
-  std::optional<integrate::CpuCap> cap;
-  std::optional<integrate::CpuSlot> this_core;
+  std::optional<support::CpuCap> cap;
+  std::optional<support::CpuSlot> this_core;
   if (args.jobs_given) {
     cap.emplace(args.jobs);
-    this_core.emplace(integrate::CpuSlot::worker());
+    this_core.emplace(support::CpuSlot::worker());
   }
   const auto start = std::chrono::steady_clock::now();
   reproduce::ExperimentResult result;

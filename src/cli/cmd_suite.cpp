@@ -81,7 +81,7 @@ void add_suite_command(CLI::App& app, int& exit_status) {
     }
     engine::RunSettings settings;
     settings.jobs = args->jobs;
-    if (jobs->count() > 0) settings.cpu_cap = args->jobs;  // integrate/cpu_cap.hpp
+    if (jobs->count() > 0) settings.cpu_cap = args->jobs;  // support/cpu_cap.hpp
     settings.shard = parse_shard(args->shard);
     settings.resume = args->resume;
     if (!args->out.empty()) settings.out_dir = args->out;

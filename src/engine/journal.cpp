@@ -13,7 +13,7 @@
 #include <iostream>
 #include <stdexcept>
 
-#include "engine/input_file.hpp"
+#include "support/input_file.hpp"
 #include "engine/record_validation.hpp"
 #include "engine/verdict.hpp"
 #include "numerics/quote.hpp"
@@ -72,7 +72,7 @@ namespace {
 
 // A journal inside an --out directory: softcert wrote it, so a symlink there is not its own.
 std::string read_all(const std::filesystem::path& file) {
-  return read_input_file(file, kMaxJournalBytes, /*no_symlink=*/true);
+  return support::read_input_file(file, support::kMaxJournalBytes, /*no_symlink=*/true);
 }
 
 // Parses complete lines (`content` is empty or ends in '\n').

@@ -7,7 +7,7 @@
 #include <stdexcept>
 
 #include "engine/build_info.hpp"
-#include "engine/input_file.hpp"
+#include "support/input_file.hpp"
 #include "engine/journal.hpp"
 #include "numerics/quote.hpp"
 #include "numerics/strict_json.hpp"
@@ -26,11 +26,11 @@ constexpr std::array<std::uint32_t, 64> kK = {
 
 constexpr std::uint32_t rotr(std::uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
 
-// The hash of a file's bytes, read as every input is (engine/input_file.hpp: no device, FIFO or
+// The hash of a file's bytes, read as every input is (support/input_file.hpp: no device, FIFO or
 // file over the cap is read); a file that cannot be read hashes as "unreadable".
 std::string file_hash(const std::filesystem::path& f) {
   try {
-    return sha256_hex(read_input_file(f));
+    return sha256_hex(support::read_input_file(f));
   } catch (const std::invalid_argument&) {
     return "unreadable";
   }
@@ -178,7 +178,7 @@ void check_resumable(const std::filesystem::path& out_dir, const RunIdentity& id
   if (std::filesystem::exists(rf)) {
     nlohmann::json j;
     try {
-      j = num::parse_json_strict(read_input_file(rf, kMaxInputFileBytes, /*no_symlink=*/true), rf.string());
+      j = num::parse_json_strict(support::read_input_file(rf, support::kMaxInputFileBytes, /*no_symlink=*/true), rf.string());
     } catch (const nlohmann::json::exception&) {
       throw std::invalid_argument(rf.string() + ": not valid JSON: the run header is corrupt; not resuming");
     }

@@ -9,14 +9,14 @@
 #include <stdexcept>
 #include <thread>
 
-#include "engine/input_file.hpp"
+#include "support/input_file.hpp"
 #include "engine/journal.hpp"
 #include "engine/record_validation.hpp"
 #include "engine/registry.hpp"
 #include "engine/run_identity.hpp"
 #include "engine/seeds.hpp"
 #include "engine/verdict_policy.hpp"
-#include "integrate/cpu_cap.hpp"
+#include "support/cpu_cap.hpp"
 #include "numerics/quote.hpp"
 #include "numerics/strict_json.hpp"
 
@@ -63,7 +63,7 @@ namespace {
 
 // Every message names the file first.
 nlohmann::json load_instance_file(const std::filesystem::path& f) {
-  const std::string text = read_input_file(f);  // a regular file only, size-capped, stopped at a NUL
+  const std::string text = support::read_input_file(f);  // a regular file only, size-capped, stopped at a NUL
   if (text.empty()) throw std::invalid_argument(f.string() + ": empty file");
   try {
     return num::parse_json_strict(text, f.string());  // no NUL, no duplicate key
@@ -305,9 +305,9 @@ SuiteReport run_suite(const Suite& suite, const RunSettings& settings) {
   std::size_t done = items.size() - todo.size();
   std::exception_ptr failure;
   // Each worker holds a core of the CPU cap (settings.cpu_cap) while it has instances to run;
-  // a check's own extra threads use only the cores left (integrate/cpu_cap.hpp).
+  // a check's own extra threads use only the cores left (support/cpu_cap.hpp).
   auto worker = [&]() {
-    const integrate::CpuSlot core = integrate::CpuSlot::worker();
+    const support::CpuSlot core = support::CpuSlot::worker();
     for (;;) {
       const std::size_t t = next.fetch_add(1);
       if (t >= todo.size()) return;
@@ -348,7 +348,7 @@ SuiteReport run_suite(const Suite& suite, const RunSettings& settings) {
       results[todo[t]] = std::move(r);
     }
   };
-  std::optional<integrate::CpuCap> cap;
+  std::optional<support::CpuCap> cap;
   if (settings.cpu_cap) cap.emplace(std::max(settings.jobs, settings.cpu_cap));
   const unsigned n_threads = std::min<std::size_t>(settings.jobs, std::max<std::size_t>(todo.size(), 1));
   std::vector<std::thread> pool;

@@ -63,7 +63,7 @@ struct Shard {
 struct RunSettings {
   unsigned jobs = 1;
   // The cores the run may use at once, its workers and the threads its checks start inside an
-  // instance together (integrate/cpu_cap.hpp; at least `jobs`); 0: no cap (the CLI's default
+  // instance together (support/cpu_cap.hpp; at least `jobs`); 0: no cap (the CLI's default
   // when --jobs is not given). No effect on any result.
   unsigned cpu_cap = 0;
   Shard shard;

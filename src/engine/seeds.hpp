@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include "instances/splitmix64.hpp"
+#include "support/splitmix64.hpp"
 
 namespace softcert::engine {
 
@@ -16,7 +16,7 @@ constexpr std::uint64_t name_hash(const char* s) {
 }
 
 inline std::uint64_t instance_seed(std::uint64_t base_seed, const std::string& check, std::uint64_t index) {
-  return instances::splitmix64(instances::splitmix64(base_seed ^ name_hash(check.c_str())) + index);
+  return support::splitmix64(support::splitmix64(base_seed ^ name_hash(check.c_str())) + index);
 }
 
 }  // namespace softcert::engine

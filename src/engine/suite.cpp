@@ -7,7 +7,7 @@
 
 #include <toml++/toml.h>
 
-#include "engine/input_file.hpp"
+#include "support/input_file.hpp"
 #include "engine/registry.hpp"
 #include "engine/runner.hpp"
 #include "numerics/quote.hpp"
@@ -113,9 +113,9 @@ std::string shared_key_problem(const Suite& s) {
 Suite load_suite(const std::filesystem::path& file) {
   const std::string f = file.string();
   toml::table root;
-  // A regular file only, size-capped, stopped at a NUL (engine/input_file.hpp): toml++'s own
+  // A regular file only, size-capped, stopped at a NUL (support/input_file.hpp): toml++'s own
   // parse_file read /dev/zero without end.
-  const std::string text = read_input_file(file);
+  const std::string text = support::read_input_file(file);
   try {
     root = toml::parse(text, f);
   } catch (const toml::parse_error& e) {

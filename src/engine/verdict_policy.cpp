@@ -3,8 +3,7 @@
 #include <cmath>
 #include <limits>
 
-#include "integrate/validation_failure.hpp"
-#include "taylor/memory_cap.hpp"
+#include "support/failures.hpp"
 #include "numerics/quote.hpp"
 
 namespace softcert::engine {
@@ -116,13 +115,13 @@ CheckResult run_check(const Check& check, const nlohmann::json& instance, const 
   }
   try {
     r = check.run(instance, options);
-  } catch (const integrate::RigorousFailure& e) {
+  } catch (const support::RigorousFailure& e) {
     r = CheckResult{};
     r.reason = std::string("the rigorous tier stopped: ") + e.what();
-  } catch (const integrate::ValidationFailure& e) {
+  } catch (const support::ValidationFailure& e) {
     r = CheckResult{};
     r.reason = std::string("the rigorous tier stopped: ") + e.what();
-  } catch (const taylor::MemoryLimit& e) {  // a run too big for the machine: not a bug, not a verdict
+  } catch (const support::MemoryLimit& e) {  // a run too big for the machine: not a bug, not a verdict
     r = CheckResult{};
     r.reason = std::string("the run does not fit the memory cap: ") + e.what();
   }

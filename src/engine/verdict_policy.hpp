@@ -11,7 +11,7 @@
 //     set_margin) and printed outward only where it is written;
 //   - the fast tier's one rule for `confirmed` (decide_fast), and its re-certification of a
 //     violation by the rigorous tier;
-//   - a rigorous run that stops (integrate::RigorousFailure, integrate::ValidationFailure)
+//   - a rigorous run that stops (support::RigorousFailure, support::ValidationFailure)
 //     becomes `inconclusive` with its message as the reason, and a `proved` whose margin does not
 //     back the claim becomes `inconclusive` (run_check).
 #include <algorithm>
@@ -24,7 +24,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/check.hpp"
-#include "integrate/validation_failure.hpp"
+#include "support/failures.hpp"
 #include "numerics/decimal.hpp"
 #include "numerics/kinds.hpp"
 #include "numerics/precision.hpp"
@@ -123,9 +123,9 @@ CheckResult rigorous_run(CheckResult r, Body&& body) {
   };
   try {
     body(r);
-  } catch (const integrate::RigorousFailure& e) {
+  } catch (const support::RigorousFailure& e) {
     stopped(e.what());
-  } catch (const integrate::ValidationFailure& e) {
+  } catch (const support::ValidationFailure& e) {
     stopped(e.what());
   }
   return r;

@@ -13,7 +13,7 @@
 #include <string>
 
 #include "instances/instance.hpp"
-#include "instances/splitmix64.hpp"
+#include "support/splitmix64.hpp"
 
 namespace softcert::instances {
 
@@ -27,7 +27,7 @@ class NormalSource {
   std::uint64_t word() { return words_.next(); }
 
  private:
-  SplitMix64 words_;
+  support::SplitMix64 words_;
   bool have_spare_ = false;
   double spare_ = 0;
 };

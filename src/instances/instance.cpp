@@ -1,7 +1,7 @@
 #include "numerics/strict_json.hpp"
 #include "instances/instance.hpp"
 
-#include "engine/input_file.hpp"
+#include "support/input_file.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -253,7 +253,7 @@ Instance parse_instance(const nlohmann::json& j) {
 Instance load_instance(const std::string& path) {
   std::string text;
   try {
-    text = engine::read_input_file(path);  // a regular file only, size-capped, stopped at a NUL
+    text = support::read_input_file(path);  // a regular file only, size-capped, stopped at a NUL
   } catch (const std::invalid_argument& e) {
     fail("instance", e.what());
   }

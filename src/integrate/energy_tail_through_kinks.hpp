@@ -16,7 +16,7 @@
 #include "instances/instance.hpp"
 #include "integrate/gradient_flow_tail.hpp"
 #include "integrate/rigorous_full.hpp"
-#include "integrate/validation_failure.hpp"
+#include "support/failures.hpp"
 #include "models/value_softmax.hpp"
 
 namespace softcert::integrate {
@@ -36,7 +36,7 @@ EnergyTailOrKinksRun<S> enclose_with_energy_tail_or_kinks(const instances::Insta
   EnergyTailOrKinksRun<S> out;
   try {
     out.state = enclose_with_energy_tail<S>(model, t_end, S(0), r_max, options, &out.tail);
-  } catch (const RigorousFailure& stopped) {
+  } catch (const support::RigorousFailure& stopped) {
     if (!model.kinked()) throw;
     out.tail = EnergyTail<S>{};
     out.tail_stopped_by_kink = stopped.what();

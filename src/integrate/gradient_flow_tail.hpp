@@ -141,15 +141,15 @@ FullStateEnclosure<S> enclose_with_energy_tail(const Model& model, const S& t_en
     control.max_steps = options.max_steps;
     const auto curve =
         run_flow<S>(stepper, set, model.initial_state(), S(0), until_time(t_end), control, energy_finisher);
-    if (!curve.completed()) throw RigorousFailure(curve.message());
+    if (!curve.completed()) throw support::RigorousFailure(curve.message());
     out.x = curve.end_box();
     out.steps = curve.steps();
     try {
       if constexpr (requires { model.attention(out.x); }) out.alpha = model.attention(out.x);
-    } catch (const ValidationFailure& e) {
-      throw RigorousFailure(e.what());
+    } catch (const support::ValidationFailure& e) {
+      throw support::RigorousFailure(e.what());
     } catch (const std::domain_error& e) {
-      throw RigorousFailure(e.what());
+      throw support::RigorousFailure(e.what());
     }
     if (tail) *tail = info;
     return out;

@@ -37,7 +37,7 @@ std::string message(const KinkInfo& k) {
 
 }  // namespace
 
-KinkPossible::KinkPossible(KinkInfo info) : RigorousFailure(message(info)), info_(std::move(info)) {}
+KinkPossible::KinkPossible(KinkInfo info) : support::RigorousFailure(message(info)), info_(std::move(info)) {}
 
 nlohmann::json to_json(const KinkInfo& k) {
   nlohmann::json j = {{"normalization", k.normalization},

@@ -93,9 +93,9 @@ template <class S, class Model>
 [[noreturn]] void rethrow_stopped(const Model& model, const std::vector<S>& last_box, const S& t_reached,
                                   std::size_t steps, const std::string& cause) {
   if constexpr (!requires { model.kinked(); }) {
-    throw RigorousFailure(cause);
+    throw support::RigorousFailure(cause);
   } else {
-    if (!model.kinked()) throw RigorousFailure(cause);
+    if (!model.kinked()) throw support::RigorousFailure(cause);
     kink_detail::throw_kink_possible(model, last_box, t_reached, steps, cause);
   }
 }

@@ -3,7 +3,7 @@
 #define EIGEN_DONT_PARALLELIZE  // one thread: a pool thread keeps its own rounding mode, not the caller's
 #include "integrate/lohner_linalg.hpp"
 
-#include "integrate/cpu_cap.hpp"
+#include "support/cpu_cap.hpp"
 #include "numerics/round_upward.hpp"
 #include "numerics/upward_gemm.hpp"
 
@@ -43,7 +43,7 @@ bool to_midrad(const std::vector<IntervalD>& X, std::vector<double>& m, std::vec
   return true;
 }
 
-// The independent GEMMs of one product, two at a time (integrate/cpu_cap.hpp, run_both) when the
+// The independent GEMMs of one product, two at a time (support/cpu_cap.hpp, run_both) when the
 // product is large enough to pay for a thread. No role in any result: each GEMM computes the same
 // bits on any thread (it sets the rounding mode itself, num::upward), and the jobs are fixed by
 // the sizes alone, never by the threads available.
@@ -54,7 +54,7 @@ void run_both_if_large(const std::function<void()>& a, const std::function<void(
     b();
     return;
   }
-  integrate::run_both(a, b);
+  support::run_both(a, b);
 }
 
 }  // namespace

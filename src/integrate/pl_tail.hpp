@@ -489,7 +489,7 @@ FullStateEnclosure<S> enclose_with_pl_tail(const models::ValueSoftmax<S>& model,
     if (info.used) out.tail_ball = ended_by;
     try {
       out.alpha = model.attention(out.x);
-    } catch (const ValidationFailure& e) {
+    } catch (const support::ValidationFailure& e) {
       rethrow_stopped(model, curve.last_box(), curve.t_reached(), curve.steps(), e.what());
     } catch (const std::domain_error& e) {
       rethrow_stopped(model, curve.last_box(), curve.t_reached(), curve.steps(), e.what());

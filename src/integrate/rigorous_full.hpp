@@ -211,7 +211,7 @@ FullStateEnclosure<S> enclose_model_state(const Model& model, const S& t_end, Va
     }
     try {
       if constexpr (requires { model.attention(out.x); }) out.alpha = model.attention(out.x);
-    } catch (const ValidationFailure& e) {
+    } catch (const support::ValidationFailure& e) {
       detail::full_state_stopped(model, out.tau_time, stepper.last_box(), t, out.steps, e.what());
     } catch (const std::domain_error& e) {  // a kink or singular normalization met on a box
       detail::full_state_stopped(model, out.tau_time, stepper.last_box(), t, out.steps, e.what());
@@ -259,7 +259,7 @@ std::vector<FullStateEnclosure<S>> enclose_model_states_at(const Model& model, c
         if constexpr (requires { model.attention(e.x); }) e.alpha = model.attention(e.x);
         out.push_back(std::move(e));
       }
-    } catch (const ValidationFailure& e) {
+    } catch (const support::ValidationFailure& e) {
       detail::full_state_stopped(model, proto.tau_time, curve.last_box(), curve.t_reached(), curve.steps(), e.what());
     } catch (const std::domain_error& e) {
       detail::full_state_stopped(model, proto.tau_time, curve.last_box(), curve.t_reached(), curve.steps(), e.what());

@@ -107,8 +107,8 @@ RigorousIntegrateResult run_reduced(const instances::Instance& inst, const std::
       const auto tube = vt.integrate(model.initial_state(), S(0), t_end);
       x = tube.final_box();
       res.steps = vt.steps_taken();
-    } catch (const ValidationFailure& e) {
-      throw RigorousFailure(e.what());
+    } catch (const support::ValidationFailure& e) {
+      throw support::RigorousFailure(e.what());
     }
   } else {
     const auto& model = tau_model;
@@ -125,8 +125,8 @@ RigorousIntegrateResult run_reduced(const instances::Instance& inst, const std::
       x = hit.box;
       res.steps = hit.steps;
       res.tau = num::Enclosure(hit.tau);
-    } catch (const ValidationFailure& e) {
-      throw RigorousFailure(e.what());
+    } catch (const support::ValidationFailure& e) {
+      throw support::RigorousFailure(e.what());
     }
   }
   fill_state(res, tau_model, p, x);
@@ -160,8 +160,8 @@ std::vector<RigorousIntegrateResult> run_grid(const instances::Instance& inst, c
   try {
     hits = integrate_to_component_values(vt, model.initial_state(), model.time_index(), targets,
                                          S(targets.back() + S(1)), opt.max_steps);
-  } catch (const ValidationFailure& e) {
-    throw RigorousFailure(e.what());
+  } catch (const support::ValidationFailure& e) {
+    throw support::RigorousFailure(e.what());
   }
   for (std::size_t k = 0; k < hits.size(); ++k) {
     RigorousIntegrateResult res;

@@ -24,7 +24,7 @@
 
 #include "instances/instance.hpp"
 #include "integrate/plan_choices.hpp"
-#include "integrate/validation_failure.hpp"
+#include "support/failures.hpp"
 #include "numerics/enclosure.hpp"
 
 namespace softcert::integrate {
@@ -135,7 +135,7 @@ struct KinkInfo {
 
 // A RigorousFailure that also says how far the kink is certainly not reached; what() begins
 // "kink possible at t ∈ [lower, upper]".
-class KinkPossible : public RigorousFailure {
+class KinkPossible : public support::RigorousFailure {
  public:
   explicit KinkPossible(KinkInfo info);
   const KinkInfo& info() const { return info_; }

@@ -128,12 +128,12 @@ auto at_interval_kind(unsigned bits, Run&& run) {
     if (bits <= 53) return run(IntervalD(0));
     num::PrecisionGuard guard(bits);
     return run(IntervalMp(0));
-  } catch (const RigorousFailure&) {
+  } catch (const support::RigorousFailure&) {
     throw;
   } catch (const std::invalid_argument&) {
     throw;
   } catch (const std::runtime_error& e) {
-    throw RigorousFailure(std::string("the interval arithmetic could not evaluate the model: ") + e.what());
+    throw support::RigorousFailure(std::string("the interval arithmetic could not evaluate the model: ") + e.what());
   }
 }
 

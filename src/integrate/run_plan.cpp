@@ -1,6 +1,6 @@
 // The plan of one integration (run_plan.hpp; docs/method.md, "The plan of a run").
 #include "integrate/run_plan.hpp"
-#include "integrate/step_progress.hpp"
+#include "support/step_progress.hpp"
 
 #include <stdexcept>
 
@@ -172,7 +172,7 @@ ValidatedOptions validated_options(const RunPlan& plan) {
   vo.ball_pieces = plan.stepper == PlanStepper::ball ? plan.ball_pieces : 1;
   // Progress only. A full-state run in τ-time reports t: rigorous_full.hpp and kink_crossing.hpp
   // pass on_step the state's t component; the reduced form in τ-time reports τ.
-  vo.on_step = step_progress_reporter(plan.time == PlanTime::t || plan.form == PlanForm::full_state ? "t" : "τ",
+  vo.on_step = support::step_progress_reporter(plan.time == PlanTime::t || plan.form == PlanForm::full_state ? "t" : "τ",
                                       plan.horizon);
   return vo;
 }

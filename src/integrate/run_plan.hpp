@@ -15,7 +15,7 @@
 //
 // The conversion of a plan to the stepper's options (validated_options) is the one place that
 // knows ValidatedOptions' flags (log_norm_ball, ball_pieces, order, max_steps); it also wires the
-// run's steps to the progress sink a command may have installed (integrate/step_progress.hpp).
+// run's steps to the progress sink a command may have installed (support/step_progress.hpp).
 #include <cstddef>
 #include <functional>
 #include <optional>

@@ -35,7 +35,7 @@
 #include <vector>
 
 #include "integrate/tube.hpp"
-#include "integrate/validation_failure.hpp"
+#include "support/failures.hpp"
 #include "numerics/traits.hpp"
 
 namespace softcert::integrate {
@@ -101,7 +101,7 @@ class SolutionCurve {
   // The exception that stopped the run (FlowEnd::failure, FlowEnd::budget), to rethrow as it was.
   [[noreturn]] void rethrow() const {
     if (error_) std::rethrow_exception(error_);
-    throw ValidationFailure(message_);
+    throw support::ValidationFailure(message_);
   }
   // Throws the stopping exception unless the run completed.
   void throw_unless_completed() const {

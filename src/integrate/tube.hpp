@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "integrate/step_record.hpp"
-#include "integrate/validation_failure.hpp"
+#include "support/failures.hpp"
 #include "numerics/traits.hpp"
 
 namespace softcert::integrate {
@@ -33,7 +33,7 @@ template <class S>
 S meet(const S& a, const S& b) {
   const auto lo = num::lower(a) > num::lower(b) ? num::lower(a) : num::lower(b);
   const auto hi = num::upper(a) < num::upper(b) ? num::upper(a) : num::upper(b);
-  if (hi < lo) throw ValidationFailure("empty intersection of two enclosures (internal error)");
+  if (hi < lo) throw support::ValidationFailure("empty intersection of two enclosures (internal error)");
   return num::hull_of_bounds<S>(lo, hi);
 }
 }  // namespace detail

@@ -138,9 +138,9 @@ concept FlowAllowed = (!std::remove_cvref_t<Rule>::needs_records || std::remove_
 namespace detail {
 
 // A budget ran out (a ValidationFailure to every caller that catches one).
-class BudgetExhausted : public ValidationFailure {
+class BudgetExhausted : public support::ValidationFailure {
  public:
-  using ValidationFailure::ValidationFailure;
+  using support::ValidationFailure::ValidationFailure;
 };
 
 // The part of one validated step (its crossing record `rec`: a StepRecord or a BoxSeriesRecord,
@@ -256,9 +256,9 @@ SolutionCurve<S, std::remove_cvref_t<Stepper>::has_records> run_flow(Stepper& st
     if constexpr (component) {
       if (!targets.empty()) {
         if (!num::certainly_lt(prev_end[rule.index], targets.front()))
-          throw ValidationFailure("time change: the target is not after the start");
+          throw support::ValidationFailure("time change: the target is not after the start");
         for (std::size_t k = 1; k < targets.size(); ++k)
-          if (!num::certainly_lt(targets[k - 1], targets[k])) throw ValidationFailure("time change: the targets are not increasing");
+          if (!num::certainly_lt(targets[k - 1], targets[k])) throw support::ValidationFailure("time change: the targets are not increasing");
       }
     }
     for (;;) {
@@ -268,7 +268,7 @@ SolutionCurve<S, std::remove_cvref_t<Stepper>::has_records> run_flow(Stepper& st
       }
       if (curve.steps() >= control.max_steps) throw detail::BudgetExhausted(control.budget_message);
       if constexpr (component)
-        if (reached) throw ValidationFailure("time change: τ cap reached before the target");
+        if (reached) throw support::ValidationFailure("time change: τ cap reached before the target");
       const S& t_end = [&]() -> const S& {
         if constexpr (component) return rule.cap;
         else return targets[next];
@@ -354,7 +354,7 @@ SolutionCurve<S, std::remove_cvref_t<Stepper>::has_records> run_flow(Stepper& st
     }
   } catch (const detail::BudgetExhausted& e) {
     stopped(FlowEnd::budget, e, true);
-  } catch (const ValidationFailure& e) {
+  } catch (const support::ValidationFailure& e) {
     stopped(FlowEnd::failure, e, true);
   } catch (const std::domain_error& e) {  // a kink or a singular normalization met on a box
     stopped(FlowEnd::failure, e, false);

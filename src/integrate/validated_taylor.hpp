@@ -56,12 +56,13 @@
 #include <vector>
 
 #include "integrate/ball_pieces.hpp"
+#include "integrate/validated_options.hpp"
 #include "integrate/box_series_record.hpp"
-#include "integrate/cpu_cap.hpp"
-#include "integrate/helper_thread.hpp"
+#include "support/cpu_cap.hpp"
+#include "support/helper_thread.hpp"
 #include "integrate/lohner_linalg.hpp"
 #include "integrate/step_record.hpp"
-#include "integrate/validation_failure.hpp"
+#include "support/failures.hpp"
 #include "integrate/tube.hpp"
 #include "numerics/elementary.hpp"
 #include "numerics/log_norm_bound.hpp"
@@ -71,130 +72,9 @@
 
 namespace softcert::integrate {
 
-// The settings are split by who reads them: every stepper (StepControl), the Lohner stepper
-// only (LohnerSettings), the ball stepper only (BallSettings). A stepper type takes its own
-// options (LohnerOptions, BallOptions: LohnerStepper / BallStepper below); ValidatedOptions
-// holds all of them plus the choice `log_norm_ball`, for callers whose parameters choose the
-// stepper at run time (`--set ball`): with_stepper (integrate/validated_flow.hpp) turns it
-// into the stepper type at one dispatch point.
-struct StepControl {
-  unsigned order = 20;             // Taylor order p
-  double tolerance = 0;            // local error target per step; 0: 2^−(precision bits)
-  double h_max = 0;                // 0: unlimited
-  double h_min = 1e-300;           // a step below it fails
-  std::size_t max_steps = 1000000;
-  bool keep_segments = true;       // store the tube segments (ValidatedTaylor::integrate)
-  double fixed_step = 0;           // > 0: try this step (halved on a priori failure) instead of step control
-  // Called after every validated step with the steps this stepper has validated, the
-  // integration variable reached (t, or τ in τ-time) and the midpoints of the state's
-  // enclosure, as doubles. For progress reports only: no role in any guarantee.
-  std::function<void(std::size_t steps, double s, const std::vector<double>& x_mid)> on_step;
-};
-
-// The Lohner step's own settings (no role in the ball step).
-struct LohnerSettings {
-  bool lohner = true;              // false: plain interval vectors (no wrapping control)
-  bool keep_records = false;       // also store each step's record (Tube::step queries; (p+1)·n² intervals a step)
-  // Interval matrix products of the step (A = J·B, Q⁻¹A, QᵀQ, and J(s)·B of the tube segment)
-  // in midpoint–radius form over floating-point GEMM, and the QR factorisation by Eigen's
-  // blocked Householder (IntervalD only; lohner_linalg.hpp). false: inf–sup products and plain
-  // Householder loops (a comparison path for the benches). Same guarantee; widths equal up to
-  // rounding (docs/method.md §2).
-  bool midrad_products = true;
-  // Order q of the x0-derivatives (the variational equations) used for the mean value form;
-  // 0 or ≥ order: q = p (all of them). With q < p the coefficients q < k ≤ p enter as their
-  // enclosures over the box [X] instead (docs/method.md §2, "Lower derivative order"): the
-  // derivative pass costs ~(q/p)² of the full one; the price is width (docs/performance.md,
-  // "Scale to the papers' sizes").
-  unsigned jacobian_order = 0;
-};
-
-// The ball step's own settings (top of this file; docs/method.md §2b).
-struct BallSettings {
-  // The ball step's pieces: [0, h] is cut into this many pieces, each with its own box and
-  // bound μ_i (docs/method.md §2b); more pieces enclose Df more tightly at that many times the
-  // cost of Df and μ (docs/performance.md, "The ball step's pieces, chosen per step"). 0: chosen
-  // per step by BallPieceRule (integrate/ball_pieces.hpp) from the last step's bounds.
-  unsigned ball_pieces = 1;
-  // With more than one piece: their boxes, Df and μ on two threads (this one and a helper,
-  // integrate/helper_thread.hpp) when the machine has more than one hardware thread; the box's
-  // series also runs there beside the centre's, with any number of pieces. The same
-  // numbers either way (each piece is computed by the same code from the same inputs, and the
-  // results are combined in the pieces' order); only the wall time changes. IntervalD only (an
-  // MPFI kind's precision is per thread).
-  bool piece_threads = true;
-  // The ball's norm ‖W e‖₂, W = diag(ball_weights): empty for the Euclidean norm, else one
-  // positive power of two per component (exact scalings). A component that drives nothing but
-  // grows fast — the old time t carried in τ-time, whose rate 1 + e^m grows like t — makes a large
-  // row of Df and with it a large μ in the Euclidean norm; a small weight scales that row down
-  // (μ of W·Df·W⁻¹) at the price of a wider enclosure of that component alone (|e_i| ≤ ρ/w_i).
-  // Any positive weights give a valid step; rigorous_full.hpp chooses them for τ-time runs.
-  std::vector<double> ball_weights;
-};
-
-struct LohnerOptions : StepControl, LohnerSettings {};
-struct BallOptions : StepControl, BallSettings {};
-
-struct ValidatedOptions : StepControl, LohnerSettings, BallSettings {
-  // The ball step (top of this file; docs/method.md §2b) instead of the Lohner step: the set is
-  // a Euclidean ball around a point, carried by the logarithmic norm of the field over the a
-  // priori box. Much cheaper per step at large n; as tight only while the flow does not expand
-  // much (the width grows like exp(∫ μ dt)). Read only by with_stepper (validated_flow.hpp),
-  // which builds a BallStepper for it: the LohnerSettings then have no role, and what needs
-  // step records does not compile with it.
-  bool log_norm_ball = false;
-
-  LohnerOptions lohner_options() const { return LohnerOptions{{static_cast<const StepControl&>(*this)}, {static_cast<const LohnerSettings&>(*this)}}; }
-  BallOptions ball_options() const { return BallOptions{{static_cast<const StepControl&>(*this)}, {static_cast<const BallSettings&>(*this)}}; }
-  // The options of the core (ValidatedStepper) for a stepper type's own options.
-  static ValidatedOptions of(const LohnerOptions& o) {
-    ValidatedOptions v;
-    static_cast<StepControl&>(v) = o;
-    static_cast<LohnerSettings&>(v) = o;
-    return v;
-  }
-  static ValidatedOptions of(const BallOptions& o) {
-    ValidatedOptions v;
-    static_cast<StepControl&>(v) = o;
-    static_cast<BallSettings&>(v) = o;
-    v.log_norm_ball = true;
-    return v;
-  }
-};
-
-// Where a step's time goes: thread CPU seconds accumulated over every step() call, per phase
-// (bench/rigorous_scale.cpp reports them; no role in any guarantee).
-struct StepProfile {
-  double centre = 0;      // tape recorded at the centre c and its coefficients (no derivatives)
-  double box_record = 0;  // tape recorded over the box [X]
-  double derivative = 0;  // coefficients over [X] with their x0-derivatives (variational equations)
-  double apriori = 0;     // a priori enclosure E and the remainder coefficients (incl. retries)
-  double assemble = 0;    // the step record (copy of Dx_k) and J = Σ_k Dx_k h^k, y_c
-  double products = 0;    // interval matrix products and matrix–vector products (A = J·B, Q⁻¹A, …)
-  double qr = 0;          // Householder QR of mid(A) and the enclosure of Q⁻¹ (its QᵀQ product included)
-  double rest = 0;        // tube segment, boxes, intersections
-  double log_norm = 0;    // the ball step's certificate of μ (numerics/log_norm_bound.hpp)
-  std::size_t steps = 0;
-  std::size_t apriori_tapes = 0;  // tapes recorded over a trial a priori box E (find_apriori)
-  std::size_t trial_steps = 0;    // trial step sizes tried (validated_step_size), accepted ones included
-  // What set the step sizes (bench/regression_step_rule.cpp): a priori failures (each halves h),
-  // shrinks by the remainder test, and the last step's Jorba–Zou estimate and first trial.
-  std::size_t apriori_failures = 0, remainder_shrinks = 0;
-  double last_estimate = 0, last_trial = 0;
-  double total() const { return centre + box_record + derivative + apriori + assemble + products + qr + rest + log_norm; }
-  static double now() {
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-  }
-};
-
-// Bits of the kind's arithmetic (53 for IntervalD, the thread precision for IntervalMp).
-template <class S>
-unsigned working_bits() {
-  if constexpr (std::is_same_v<num::BoundOf<S>, double>) return 53;
-  else return num::precision_bits();
-}
+// The options (StepControl, LohnerSettings, BallSettings, ValidatedOptions) and StepProfile:
+// integrate/validated_options.hpp. The two steps, compiled once per interval kind in
+// integrate/validated_taylor.cpp: integrate/lohner_step.hpp and integrate/ball_step.hpp.
 
 // The set {c + B r + e : r ∈ [r], ‖W e‖₂ ≤ ball}: c thin, B a point matrix (thin entries), [r] an
 // interval vector, ball ≥ 0 a radius in the norm of the weights W = diag(weights) (empty: W = I,
@@ -252,7 +132,7 @@ class ValidatedStepper {
     // numbers on one thread or two: taylor/tape.hpp, set_block_runner): the Lohner step's, and
     // the ball step's first-order pass for Df over E (tj_; with pieces on two threads the
     // helper holds the free core, and each piece's pass runs on its own thread).
-    const auto both = [](const std::function<void()>& a, const std::function<void()>& b) { run_both(a, b); };
+    const auto both = [](const std::function<void()>& a, const std::function<void()>& b) { support::run_both(a, b); };
     tx_.set_block_runner(both);
     txd_.set_block_runner(both);
     tj_.set_block_runner(both);
@@ -301,7 +181,7 @@ class ValidatedStepper {
   static S intersect(const S& a, const S& b) {
     const auto lo = num::lower(a) > num::lower(b) ? num::lower(a) : num::lower(b);
     const auto hi = num::upper(a) < num::upper(b) ? num::upper(a) : num::upper(b);
-    if (hi < lo) throw ValidationFailure("intersection of two enclosures is empty (internal error)");
+    if (hi < lo) throw support::ValidationFailure("intersection of two enclosures is empty (internal error)");
     return num::hull_of_bounds<S>(lo, hi);
   }
 
@@ -318,7 +198,7 @@ class ValidatedStepper {
   TubeSegment<S> step_ball(LohnerSet<S>& set, S& t, const S& t_end, bool& reached);
   // The record of the last Lohner step (read only through LohnerStepper::last_step()).
   const StepRecord<S>& last_record() const { return rec_; }
-  // Throws taylor::MemoryLimit, before anything of that size is allocated, when the n × n
+  // Throws support::MemoryLimit, before anything of that size is allocated, when the n × n
   // interval matrices a Lohner step holds at once do not fit the memory cap: the set's B, J, A =
   // J·B, the next B, Q⁻¹'s Qᵀ and Q⁻¹A (step_lohner), and the record's q + 1 derivative layers
   // (each an MPFI entry's limbs counted too). A lower bound of what the step needs: the tape's own
@@ -382,7 +262,7 @@ class ValidatedStepper {
     if (c.size() != X.size()) throw std::invalid_argument("step: the set's centre and box differ in dimension");
     for (std::size_t i = 0; i < c.size(); ++i)
       if (!num::subset(c[i], X[i]))
-        throw ValidationFailure("step: the set's centre is not certainly inside its box (component " + std::to_string(i) + ")");
+        throw support::ValidationFailure("step: the set's centre is not certainly inside its box (component " + std::to_string(i) + ")");
   }
 
   // Jorba–Zou: the last two coefficients of the centre series set h.
@@ -459,7 +339,7 @@ class ValidatedStepper {
   std::vector<IntervalD> ball_df_;      // the ball step's Df over E, n × n
   taylor::Tape<S> tj2_;                 // the same two for the pieces on the helper thread
   std::vector<IntervalD> ball_df2_;
-  LazyHelperThread piece_helper_;       // BallSettings::piece_threads
+  support::LazyHelperThread piece_helper_;       // BallSettings::piece_threads
   taylor::Tape<IntervalD> txd_;  // the derivative pass in IntervalD (set_double_jacobian_field)
   DoubleField double_field_;
   BoxJacobian box_jacobian_;  // the ball step's Df over a box, when set (set_box_jacobian)
@@ -576,387 +456,6 @@ using BallStepper = TypedStepper<S, Field, BallStep>;
 template <class S, class Field>
 using ValidatedTaylor = LohnerStepper<S, Field>;
 
-// ----- ValidatedStepper: the step ---------------------------------------------------------
-// Out of the class (not inline), so that the explicit instantiations at the end of this file
-// keep every other translation unit from compiling them again.
-template <class S>
-TubeSegment<S> ValidatedStepper<S>::step_lohner(LohnerSet<S>& set, S& t, const S& t_end, bool& reached) {
-  if (set.ball != 0 || set.B.size() != n_ * n_) throw std::invalid_argument("step: the Lohner step needs a Lohner set (B n × n, no ball)");
-  using B = num::BoundOf<S>;
-  const std::size_t n = n_, p = opt_.order;
-  double clk = StepProfile::now();
-  auto lap = [&clk](double& into) {
-    const double t1 = StepProfile::now();
-    into += t1 - clk;
-    clk = t1;
-  };
-  const std::vector<S> X = set.box();
-  require_centre_in_box(set.c, X);
-  // 2. centre coefficients (independent of h: they also choose h) and the box coefficients
-  //    with their x0-derivatives.
-  tc_.record(f_, set.c, p);
-  tc_.solve(false);
-  lap(prof_.centre);
-  // With the Jacobian from the double field and q = p, the double tape's coefficients over
-  // [X] rounded outward (a superset of [X]) also serve step 1's polynomial P: any enclosure of
-  // x_k over the box does. The stepper's own box tape, an MPFI series at MPFI precisions, is
-  // then not needed at all (docs/performance.md, "What limits each figure" §3). With q < p its
-  // coefficients k > q enter the record: kept.
-  jacobian_in_double_ = false;
-  box_in_double_ = false;
-  if (double_field_ && jacobian_order() == p) {
-    jacobian_in_double_ = double_jacobian(X);
-    box_in_double_ = jacobian_in_double_ && double_box_coefficients_finite();
-    if (box_in_double_) box_ = X;
-  }
-  if (!box_in_double_) {
-    tx_.record(f_, X, p);
-    lap(prof_.box_record);
-    if (double_field_ && jacobian_order() < p) jacobian_in_double_ = double_jacobian(X);
-    if (jacobian_in_double_) tx_.solve(false);
-    else tx_.solve(true, jacobian_order());
-  }
-  lap(prof_.derivative);
-  bool last = false;
-  const S hS = validated_step_size(set, t, t_end, last);
-  const B hbar = num::upper(hS);
-  lap(prof_.apriori);
-  fill_record(set, t, hS);
-  // 4. y_c and A
-  const std::size_t q = jacobian_order();
-  std::vector<S> yc(n), J(n * n);
-  {
-    using FA = taylor::FastArith<S>;
-    using Af = typename FA::type;
-    const Af h_f = FA::to(hS);
-    [[maybe_unused]] const typename FA::Guard guard;
-    Af hp1(1);
-    for (std::size_t k = 0; k <= p; ++k) hp1 = hp1 * h_f;
-    for (std::size_t i = 0; i < n; ++i) {
-      Af acc = FA::to(rec_.center[i * (p + 1) + p]);
-      for (std::size_t k = p; k-- > 0;) acc = acc * h_f + FA::to(rec_.center[i * (p + 1) + k]);
-      yc[i] = FA::from(acc + FA::to(rec_.remainder[i]) * hp1);
-      for (std::size_t j = 0; j < n; ++j) {  // Dx_k = 0 for k > q (fill_record)
-        Af a = FA::to(rec_.jac[(q * n + i) * n + j]);
-        for (std::size_t k = q; k-- > 0;) a = a * h_f + FA::to(rec_.jac[(k * n + i) * n + j]);
-        J[i * n + j] = FA::from(a);
-      }
-    }
-  }
-  lap(prof_.assemble);
-  std::vector<S> A;
-  lohner::product(J, set.B, A, n, opt_.midrad_products);
-  std::vector<S> direct = lohner::fast_mat_vec(A, set.r, n);  // y_c + A r: the direct enclosure
-  for (std::size_t i = 0; i < n; ++i) direct[i] += yc[i];
-  lap(prof_.products);
-  LohnerSet<S> next;
-  if (opt_.lohner) {
-    next.c.resize(n);
-    for (std::size_t i = 0; i < n; ++i) next.c[i] = num::mid_scalar(yc[i]);
-    next.B = lohner::orthogonal_from(A, set.r, n, opt_.midrad_products);
-    const lohner::NearInverse<S> Qinv = lohner::near_inverse_of_orthogonal(next.B, n, opt_.midrad_products);
-    lap(prof_.qr);
-    std::vector<S> QA;
-    lohner::product(Qinv, A, QA, n, opt_.midrad_products);
-    next.r = lohner::fast_mat_vec(QA, set.r, n);
-    std::vector<S> dc(n);
-    for (std::size_t i = 0; i < n; ++i) dc[i] = yc[i] - next.c[i];
-    const std::vector<S> qdc = lohner::fast_mat_vec(Qinv.enclosure(), dc, n);
-    for (std::size_t i = 0; i < n; ++i) next.r[i] += qdc[i];
-    lap(prof_.products);
-  } else {
-    next = LohnerSet<S>::from_box(direct);
-  }
-  // 5. the segment over [0, h̄]
-  TubeSegment<S> seg;
-  seg.t0 = t;
-  seg.box = rec_.enclose_wrapped(num::hull_of_bounds<S>(B(0), hbar));  // O(q·n²): step_record.hpp
-  for (std::size_t i = 0; i < n; ++i) seg.box[i] = intersect(seg.box[i], E_[i]);
-  t = last ? t_end : S(t + hS);
-  seg.t1 = t;
-  final_ = direct;
-  const std::vector<S> lb = next.box();
-  for (std::size_t i = 0; i < n; ++i) final_[i] = intersect(final_[i], lb[i]);
-  seg.end = final_;
-  if (opt_.keep_records) seg.record = std::make_shared<const StepRecord<S>>(rec_);
-  set = std::move(next);
-  reached = last;
-  lap(prof_.rest);
-  count_step(seg, t);
-  return seg;
-}
-
-// The ball step (top of this file; docs/method.md §2b).
-template <class S>
-TubeSegment<S> ValidatedStepper<S>::step_ball(LohnerSet<S>& set, S& t, const S& t_end, bool& reached) {
-  using B = num::BoundOf<S>;
-  const std::size_t n = n_, p = opt_.order;
-  if (opt_.keep_records) throw std::invalid_argument("step: the ball step keeps no step records (keep_records)");
-  if (set.c.size() != n) throw std::invalid_argument("step: the set's dimension is not the field's");
-  double clk = StepProfile::now();
-  auto lap = [&clk](double& into) {
-    const double t1 = StepProfile::now();
-    into += t1 - clk;
-    clk = t1;
-  };
-  // The norm of this step's sets: ‖W e‖₂, W = diag(w) (BallSettings::ball_weights; w_i = 1 when
-  // none are set). Checked: one positive finite power of two per component.
-  const std::vector<double>& w = opt_.ball_weights;
-  if (!w.empty() && w.size() != n) throw std::invalid_argument("ball_weights: one per state component");
-  for (const double wi : w) {
-    int e = 0;
-    if (!(wi > 0) || !std::isfinite(wi) || std::frexp(wi, &e) != 0.5)
-      throw std::invalid_argument("ball_weights: each weight must be a positive power of two");
-  }
-  if (!set.weights.empty() && set.weights.size() != n) throw std::invalid_argument("step: the set's ball weights differ in dimension");
-  auto weight = [&w](std::size_t i) { return w.empty() ? 1.0 : w[i]; };
-  // ‖W(x0 − c)‖₂ ≤ rho0 for every x0 in the set: its ball (a radius in the set's own weights v:
-  // ‖W e‖₂ ≤ max_i (w_i/v_i)·‖V e‖₂) plus the W-norm of the magnitudes of the box of B·[r] (when
-  // the set still has a Lohner part, e.g. the first step from a box).
-  IntervalD rho0(set.ball);
-  if (set.ball > 0 && (!w.empty() || !set.weights.empty())) {
-    double ratio = 0;  // max_i w_i / v_i, rounded upward
-    for (std::size_t i = 0; i < n; ++i)
-      ratio = std::max(ratio, (IntervalD(weight(i)) / IntervalD(set.weights.empty() ? 1.0 : set.weights[i])).upper());
-    rho0 = IntervalD(set.ball) * IntervalD(ratio);
-  }
-  if (!set.B.empty()) {
-    const std::vector<S> Br = lohner::fast_mat_vec(set.B, set.r, n);
-    IntervalD sq(0.0);
-    for (std::size_t i = 0; i < n; ++i) {
-      const IntervalD m = to_double_outward(Br[i]);
-      const IntervalD mag = IntervalD(std::max(std::fabs(m.lower()), std::fabs(m.upper()))) * IntervalD(weight(i));
-      sq += mag * mag;
-    }
-    rho0 += num::sqrt(sq);
-  }
-  const std::vector<S> X = set.box();
-  require_centre_in_box(set.c, X);
-  // The centre's series and the box's are independent: with a helper thread (BallSettings::
-  // piece_threads) the box's runs there meanwhile (its own tape; the same numbers). A failure is
-  // reported as one thread would: the centre's first.
-  // The helper runs only on a core the CPU cap has free for this step (integrate/cpu_cap.hpp).
-  std::optional<CpuSlot> box_core = use_piece_helper() ? CpuSlot::try_extra() : std::nullopt;
-  HelperThread* box_helper = box_core ? piece_helper_.get() : nullptr;
-  if (box_helper) {
-    box_helper->start([&] {
-      tx_.record(f_, X, p);
-      tx_.solve(false);
-    });
-    try {
-      tc_.record(f_, set.c, p);
-      tc_.solve(false);
-    } catch (...) {
-      try {
-        box_helper->wait();  // the job reads this frame's X: it must end before the frame does
-      } catch (...) {
-      }
-      throw;
-    }
-    lap(prof_.centre);
-    box_helper->wait();
-    box_core.reset();  // the pieces below take a core again if one is free
-  } else {
-    tc_.record(f_, set.c, p);
-    tc_.solve(false);
-    lap(prof_.centre);
-    tx_.record(f_, X, p);
-    tx_.solve(false);
-  }
-  box_in_double_ = false;
-  lap(prof_.box_record);
-  bool last = false;
-  const S hS = validated_step_size(set, t, t_end, last);
-  rec_ = StepRecord<S>{};  // no record of this step: last_step() must not describe an earlier one
-  // This step's record: the box's series and the remainder over E (box_series_record.hpp).
-  series_rec_.n = n;
-  series_rec_.p = p;
-  series_rec_.t0 = t;
-  series_rec_.h = hS;
-  series_rec_.box_coeff.resize(n * (p + 1));
-  series_rec_.remainder.resize(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    for (std::size_t k = 0; k <= p; ++k) series_rec_.box_coeff[i * (p + 1) + k] = tx_.coefficient(i, k);
-    series_rec_.remainder[i] = te_.coefficient(i, p + 1);
-  }
-  const B hbar = num::upper(hS);
-  lap(prof_.apriori);
-  // The growth factor over [0, h], piece by piece (integrate/ball_pieces.hpp): [0, h] is cut at
-  // doubles 0 < c_1 < … < c_{m−1} ≤ lower(h), each cut shared by the piece it ends and the one it
-  // starts, into S_i = [c_{i−1}, c_i] (the last ends at h, anywhere in hS). Each piece has a box
-  // E_i ∋ x(s) for s ∈ S_i and every solution from the set (the Taylor polynomial over the set's
-  // box in centred form, plus the remainder x_{p+1}(E)·S_i^{p+1}, intersected with E). On S_i
-  // both solutions stay in the convex E_i, so ‖e‖ grows at most by e^{μ_i ℓ_i} with μ_i bounding
-  // the logarithmic norm of Df over E_i and ℓ_i = c_i − c_{i−1}; the factor is e^{Σ μ_i ℓ_i}, and
-  // ball_growth_exponent encloses that exponent for the exact lengths of this one partition.
-  // Df over a piece: the order-1 coefficient is f itself, so the x0-derivatives of the order-1
-  // tape recorded over E_i enclose ∂f_i/∂x_j at every point of E_i. Smaller pieces have narrower
-  // boxes, so Df and μ_i are enclosed more tightly (at m times the cost).
-  const IntervalD hd = to_double_outward(hS);
-  const std::vector<double> cuts = ball_piece_cuts(hd.lower(), opt_.ball_pieces ? opt_.ball_pieces : ball_rule_.next);
-  const std::size_t m = cuts.size() + 1;
-  std::vector<double> mu(m);
-  std::vector<num::LogNormBound> bounds(m);
-  std::vector<std::exception_ptr> failed(m);
-  std::vector<double> t_df(m, 0.0), t_mu(m, 0.0);
-  // Piece `piece` on the calling thread, with its own tape and Df buffer; an exception is kept
-  // for the piece, so that the step fails as the pieces one after the other would: with the
-  // first failing piece's error.
-  auto run_piece = [&](std::size_t piece, taylor::Tape<S>& tj, std::vector<IntervalD>& Df) {
-    try {
-      ball_piece(piece, cuts, hbar, tj, Df, bounds[piece], t_df[piece], t_mu[piece]);
-    } catch (...) {
-      failed[piece] = std::current_exception();
-    }
-  };
-  // With more than one piece and a second hardware thread, the odd pieces run on the helper
-  // thread (integrate/helper_thread.hpp) while this thread does the even ones. Each piece reads
-  // only what the step computed before (tx_, te_, E_, cuts) and writes its own slots, and the
-  // helper runs in this thread's rounding mode: the bounds are the same doubles either way, and
-  // they are combined below in the pieces' order (tests: BallStepPieceThreads.*).
-  std::optional<CpuSlot> helper_core = m > 1 && use_piece_helper() ? CpuSlot::try_extra() : std::nullopt;
-  HelperThread* helper = helper_core ? piece_helper_.get() : nullptr;
-  const bool two_threads = helper != nullptr;
-  if (two_threads) {
-    helper->start([&] {
-      for (std::size_t piece = 1; piece < m; piece += 2) run_piece(piece, tj2_, ball_df2_);
-    });
-  }
-  for (std::size_t piece = 0; piece < m; piece += two_threads ? 2 : 1) run_piece(piece, tj_, ball_df_);
-  if (two_threads) helper->wait();
-  for (std::size_t piece = 0; piece < m; ++piece) {
-    if (failed[piece]) std::rethrow_exception(failed[piece]);
-    mu[piece] = bounds[piece].mu;
-    // μ_i ≥ λ_max(sym A) for every A in Df, or +inf (numerics/log_norm_bound.hpp: never NaN, and
-    // +inf when anything overflowed). A bound that is not finite fails the step: it bounds no
-    // growth (and a NaN would compare as if it were small).
-    if (!std::isfinite(mu[piece])) throw ValidationFailure("ball step: no finite bound of the logarithmic norm of the field's Jacobian over the a priori box");
-    if (!two_threads || piece % 2 == 0) {  // this thread's CPU (the helper's: helper_cpu_seconds())
-      prof_.derivative += t_df[piece];
-      prof_.log_norm += t_mu[piece];
-    }
-  }
-  clk = StepProfile::now();
-  const IntervalD exponent = ball_growth_exponent(mu, cuts, hd);
-  ball_rule_.observe(static_cast<unsigned>(m), hd.upper(), rho0.upper(), bounds);
-  // e^{Σ μ_i ℓ_i}, rounded upward.
-  const IntervalD growth = num::exp(exponent);
-  const IntervalD rho1 = IntervalD(growth.upper()) * rho0;
-  // The centre's solution at h, its new midpoint, and the distance between them.
-  std::vector<S> yc(n);
-  {
-    const S hp1 = num::pow_int(hS, static_cast<unsigned>(p + 1));
-    for (std::size_t i = 0; i < n; ++i) {
-      S acc = tc_.coefficient(i, p);
-      for (std::size_t k = p; k-- > 0;) acc = acc * hS + tc_.coefficient(i, k);
-      yc[i] = acc + te_.coefficient(i, p + 1) * hp1;
-    }
-  }
-  LohnerSet<S> next;
-  next.c.resize(n);
-  next.weights = w;
-  IntervalD sq(0.0);
-  for (std::size_t i = 0; i < n; ++i) {
-    next.c[i] = num::mid_scalar(yc[i]);
-    const IntervalD dci = to_double_outward(yc[i] - next.c[i]);
-    const IntervalD mag = IntervalD(std::max(std::fabs(dci.lower()), std::fabs(dci.upper()))) * IntervalD(weight(i));
-    sq += mag * mag;
-  }
-  next.ball = (rho1 + num::sqrt(sq)).upper();
-  if (!std::isfinite(next.ball)) throw ValidationFailure("ball step: the radius is not finite");
-  TubeSegment<S> seg;
-  seg.t0 = t;
-  seg.box = E_;
-  t = last ? t_end : S(t + hS);
-  seg.t1 = t;
-  final_.resize(n);
-  // x_i(h) ∈ y_c,i ± ρ1/w_i (|w_i (x_i − x_i(h; c))| ≤ ‖W(x − x(h; c))‖₂), and in E.
-  for (std::size_t i = 0; i < n; ++i) {
-    const double rad = (rho1 / IntervalD(weight(i))).upper();
-    final_[i] = intersect(yc[i] + num::hull_of_bounds<S>(B(-rad), B(rad)), E_[i]);
-  }
-  seg.end = final_;
-  set = std::move(next);
-  reached = last;
-  lap(prof_.rest);
-  count_step(seg, t);
-  return seg;
-}
-
-// One piece of the ball step (step_ball): its box E_i, Df over E_i and the bound μ_i. Reads the
-// step's tx_ (the box's series), te_ (the remainder coefficient over E) and E_; writes only its
-// arguments, so pieces can run on two threads with a tape and a Df buffer each.
-template <class S>
-void ValidatedStepper<S>::ball_piece(std::size_t piece, const std::vector<double>& cuts, const num::BoundOf<S>& hbar, taylor::Tape<S>& tj,
-                                     std::vector<IntervalD>& Df, num::LogNormBound& bound, double& t_df, double& t_mu) const {
-  const std::size_t n = n_, p = opt_.order, m = cuts.size() + 1;
-  const double t0 = StepProfile::now();
-  Df.resize(n * n);  // n² intervals: reused (a fresh buffer faults in every page)
-  std::vector<S> Ei(n);
-  if (m == 1) {
-    Ei = E_;
-  } else {
-    // S_i = [c_{i−1}, c_i] (exact doubles; the last piece ends at h̄ ≥ every h in hS)
-    const S sa(piece == 0 ? 0.0 : cuts[piece - 1]);
-    const S sb = piece + 1 == m ? S(hbar) : S(cuts[piece]);
-    const S Si = num::hull(sa, sb), smid = num::mid_scalar(Si);
-    const S Sp1 = num::pow_int(Si, static_cast<unsigned>(p + 1));
-    // P(S_i) ⊂ P(s_mid) + P'(S_i)·(S_i − s_mid) (mean value form in time), P over the box [X], in
-    // the tape's arithmetic (taylor/fast_arith.hpp: the same enclosures as S's operators, with
-    // the rounding mode set once for the loop instead of around every operation).
-    using FA = taylor::FastArith<S>;
-    using Af = typename FA::type;
-    std::vector<S> Pi(n);
-    {
-      [[maybe_unused]] const typename FA::Guard guard;
-      const Af si = FA::to(Si), sm = FA::to(smid), ds = FA::to(Si) - FA::to(smid), sp1 = FA::to(Sp1);
-      for (std::size_t i = 0; i < n; ++i) {
-        const Af cp = FA::to(tx_.coefficient(i, p));
-        Af val = cp, der = cp * Af(static_cast<double>(p));
-        for (std::size_t k = p; k-- > 0;) {
-          const Af ck = FA::to(tx_.coefficient(i, k));
-          val = val * sm + ck;
-          if (k > 0) der = der * si + ck * Af(static_cast<double>(k));
-        }
-        Pi[i] = FA::from(val + der * ds + FA::to(te_.coefficient(i, p + 1)) * sp1);
-      }
-    }
-    for (std::size_t i = 0; i < n; ++i) Ei[i] = intersect(Pi[i], E_[i]);
-  }
-  // Df over E_i: from the closed form when one is set (set_box_jacobian: an enclosure of
-  // ∂f_i/∂x_j over E_i rounded outward, a superset of E_i), else — or if it declines or is not
-  // finite — from the tape: the order-1 coefficient is f itself, so the x0-derivatives of the
-  // order-1 tape recorded over E_i enclose ∂f_i/∂x_j at every point of E_i.
-  bool closed_form = false;
-  if (box_jacobian_) {
-    std::vector<IntervalD> Ed(n);
-    for (std::size_t i = 0; i < n; ++i) Ed[i] = to_double_outward(Ei[i]);
-    closed_form = box_jacobian_(Ed, Df) && Df.size() == n * n;
-    for (std::size_t k = 0; closed_form && k < n * n; ++k)
-      closed_form = std::isfinite(Df[k].lower()) && std::isfinite(Df[k].upper());
-  }
-  if (!closed_form) {
-    Df.resize(n * n);
-    tj.record(f_, Ei, 1);
-    tj.solve(true, 1);
-    for (std::size_t i = 0; i < n; ++i)
-      for (std::size_t j = 0; j < n; ++j) Df[i * n + j] = to_double_outward(tj.derivative(i, 1, j));
-  }
-  // In the norm ‖W e‖₂ the error e = x − x(·; c) obeys d(We)/ds = W A W⁻¹ (We): the bound is
-  // taken for W·Df·W⁻¹, entry (i, j) scaled by w_i/w_j (powers of two: exact, but in interval
-  // arithmetic so that an overflow or underflow can only widen).
-  const std::vector<double>& w = opt_.ball_weights;
-  if (!w.empty())
-    for (std::size_t i = 0; i < n; ++i)
-      for (std::size_t j = 0; j < n; ++j)
-        if (w[i] != w[j]) Df[i * n + j] = Df[i * n + j] * (IntervalD(w[i]) / IntervalD(w[j]));
-  const double t1 = StepProfile::now();
-  t_df += t1 - t0;
-  // μ_i ≥ λ_max(sym A) for every A in Df, or +inf (numerics/log_norm_bound.hpp).
-  bound = num::log_norm_upper_bound(Df, n);
-  t_mu += StepProfile::now() - t1;
-}
-
 template <class S>
 S ValidatedStepper<S>::validated_step_size(const LohnerSet<S>& set, const S& t, const S& t_end, bool& last) {
   const std::size_t p = opt_.order;
@@ -970,13 +469,13 @@ S ValidatedStepper<S>::validated_step_size(const LohnerSet<S>& set, const S& t, 
   prof_.last_estimate = h_estimate;
   prof_.last_trial = h;
   const S remaining = t_end - t;
-  if (!num::certainly_positive(remaining)) throw ValidationFailure("step: end time not after the current time");
+  if (!num::certainly_positive(remaining)) throw support::ValidationFailure("step: end time not after the current time");
   const double rem_lo = num::to_double(num::hull_of_bounds<S>(num::lower(remaining), num::lower(remaining)));
   last = false;
   int retries = 0;
   S hS;
   for (int attempt = 0;; ++attempt) {
-    if (attempt > 60 || h < opt_.h_min) throw ValidationFailure("step: a priori enclosure not found (step size below h_min)");
+    if (attempt > 60 || h < opt_.h_min) throw support::ValidationFailure("step: a priori enclosure not found (step size below h_min)");
     if (h >= rem_lo) {
       last = true;
       hS = remaining;

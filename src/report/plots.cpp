@@ -44,6 +44,23 @@ std::string quoted(const std::string& s) {
   return out + "'";
 }
 
+// A title of several lines ('\n' between them) as a gnuplot string expression: each line quoted,
+// joined by "\n" (gnuplot's newline inside double quotes).
+std::string quoted_lines(const std::string& s) {
+  std::string out, line;
+  for (char c : s) {
+    if (c != '\n') {
+      line += c;
+      continue;
+    }
+    const std::string& done = line;  // const: else ADL prefers std::quoted(std::string&)
+    out += quoted(done) + ".\"\\n\".";
+    line.clear();
+  }
+  const std::string& last = line;
+  return out + quoted(last);
+}
+
 std::size_t column_index(const Csv& csv, const std::string& name) {
   for (std::size_t i = 0; i < csv.columns().size(); ++i)
     if (csv.columns()[i] == name) return i + 1;  // gnuplot columns are 1-based
@@ -392,7 +409,7 @@ std::string gnuplot_script(const Plot& plot, const Csv& csv, const fs::path& csv
 std::string gnuplot_script(const Layout& layout, const Csv& csv, const fs::path& csv_file, const fs::path& image) {
   std::ostringstream g;
   header(g, layout.format, layout.width, layout.height, image);
-  g << "set multiplot layout " << layout.rows << "," << layout.cols << " title " << quoted(layout.title);
+  g << "set multiplot layout " << layout.rows << "," << layout.cols << " title " << quoted_lines(layout.title);
   if (layout.key_space > 0) {
     // Fixed margins (fractions of the image): equal panels, the keys in the space on the right.
     const double top = 1 - 62.0 / layout.height, bottom = 48.0 / layout.height, left = 90.0 / layout.width;

@@ -9,7 +9,7 @@
 
 #include "engine/check.hpp"
 #include "engine/expectation.hpp"
-#include "engine/input_file.hpp"
+#include "support/input_file.hpp"
 #include "engine/journal.hpp"
 #include "numerics/quote.hpp"
 #include "numerics/strict_json.hpp"
@@ -21,7 +21,7 @@ namespace fs = std::filesystem;
 
 nlohmann::json read_json(const fs::path& f) {
   try {
-    return num::parse_json_strict(engine::read_input_file(f), f.string());
+    return num::parse_json_strict(support::read_input_file(f), f.string());
   } catch (const nlohmann::json::exception& e) {
     throw std::invalid_argument(f.string() + ": not valid JSON: " + num::json_error_excerpt(e.what()));
   }

@@ -17,7 +17,7 @@ StepProgressLines::StepProgressLines(std::string label, std::chrono::duration<do
       start_(std::chrono::steady_clock::now()),
       next_(start_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(first_after)) {}
 
-void StepProgressLines::operator()(const integrate::StepProgress& p) {
+void StepProgressLines::operator()(const support::StepProgress& p) {
   const auto now = std::chrono::steady_clock::now();
   if (now < next_) return;
   next_ = now + std::chrono::duration_cast<std::chrono::steady_clock::duration>(every_);

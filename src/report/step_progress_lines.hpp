@@ -1,5 +1,5 @@
 #pragma once
-// What `softcert check` prints on stderr while its runs step (integrate/step_progress.hpp): a
+// What `softcert check` prints on stderr while its runs step (support/step_progress.hpp): a
 // line after `first_after` seconds and then every `every` seconds, naming the run, its validated
 // steps and the time it reached, e.g.
 //     softcert check varre2026.tied.attended_column_grows: run 1, 57 validated steps, t ≈ 12.31 of 500 (2 min 3 s)
@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <string>
 
-#include "integrate/step_progress.hpp"
+#include "support/step_progress.hpp"
 
 namespace softcert::report {
 
@@ -16,7 +16,7 @@ class StepProgressLines {
  public:
   StepProgressLines(std::string label, std::chrono::duration<double> first_after, std::chrono::duration<double> every,
                     std::FILE* out = stderr);
-  void operator()(const integrate::StepProgress& p);
+  void operator()(const support::StepProgress& p);
 
  private:
   std::string label_;

@@ -31,7 +31,7 @@ CertifiedEndpoint certify_endpoint(const instances::Instance& inst, const std::s
   integrate::RigorousIntegrateResult r;
   try {
     r = integrate::rigorous_integrate_model(inst, t, o);
-  } catch (const integrate::RigorousFailure& e) {
+  } catch (const support::RigorousFailure& e) {
     out.note = std::string("the rigorous tier did not reach t = ") + t + ": " + e.what();
     return out;
   }

@@ -61,8 +61,9 @@ enum class Proved { max_weight, loss };
 // key (nothing when it was not proved); turns the panel's key on for it.
 void mark_proved_end(plots::Plot& p, const std::string& member, const CertifiedEndpoint& end, Proved what);
 
-// The figure's statement of what carries no guarantee and what is proved (its title line).
-std::string how_drawn();
+// The figure's statement of what carries no guarantee and what is proved (its title's second
+// line): the diamonds where an endpoint of `runs` was proved, or that none was and why.
+std::string how_drawn(const std::vector<MemberResult>& runs);
 // A panel-title suffix about the flow of this run: given up, or its two runs disagreeing.
 std::string flow_state(const NotebookRun& r);
 std::size_t tokens_of(const NotebookRun& r);

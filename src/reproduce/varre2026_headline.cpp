@@ -109,7 +109,7 @@ ExperimentResult run_headline(const RunContext& ctx) {
   try {
     rows.push_back(integrate::rigorous_integrate(problem, "0"));  // the start, exactly enclosed
     for (auto& r : integrate::rigorous_integrate_at(problem, grid)) rows.push_back(std::move(r));
-  } catch (const integrate::RigorousFailure& e) {
+  } catch (const support::RigorousFailure& e) {
     throw ExperimentFailure(std::string("the rigorous tier could not validate the headline trajectory: ") + e.what());
   }
   const std::size_t T = problem.T;

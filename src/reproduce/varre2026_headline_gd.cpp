@@ -84,7 +84,7 @@ FigureBuilder cell3_figure(std::shared_ptr<const Certified> cert) {
     const std::string& m = ms[0].label;
     Figure f{"softmax_and_u_evolution", m + ".csv", {}, ""};
     plots::Layout l;
-    l.title = "Evolution of σ(a) and of u (notebook cell 3) — " + how_drawn() + "; ENCLOSED: triangles (GD iterates), "
+    l.title = "Evolution of σ(a) and of u (notebook cell 3)\n" + how_drawn(runs) + "; ENCLOSED: triangles (GD iterates), "
               "open circles (flow)";
     l.rows = 1, l.cols = 2, l.width = 1500, l.height = 700;
     auto certified = [&](plots::Plot& p, const char* q) {
@@ -172,7 +172,7 @@ ExperimentResult run_headline_gd(const RunContext& ctx) {
           }
           flow_width = std::max(flow_width, res[r].max_width);
         }
-      } catch (const integrate::RigorousFailure& e) {
+      } catch (const support::RigorousFailure& e) {
         throw ExperimentFailure(std::string("the rigorous tier could not enclose the headline flow: ") + e.what());
       }
     }

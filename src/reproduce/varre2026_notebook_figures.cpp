@@ -46,7 +46,7 @@ FigureBuilder cell6_figure(std::string name, std::string loss) {
   return [name, loss](const std::vector<Member>& ms, const std::vector<MemberResult>& runs) {
     Figure f{name, ms[0].label + ".csv", {}, ""};
     plots::Layout l;
-    l.title = "Six normalizations under " + loss + " (notebook cell 6) — " + how_drawn();
+    l.title = "Six normalizations under " + loss + " (notebook cell 6)\n" + how_drawn(runs);
     l.rows = static_cast<int>(ms.size()), l.cols = 2, l.width = 1400, l.height = 280 * l.rows + 80;
     l.key_space = 0.09;
     for (std::size_t r = 0; r < ms.size(); ++r) {
@@ -65,7 +65,7 @@ FigureBuilder cell6_figure(std::string name, std::string loss) {
                 "token (counted from 0). No guarantee: the lines (the gradient flow, fast tier; a row whose two runs "
                 "disagree says so in its title) and the dots (the authors' gradient descent in double). Proved: the "
                 "black diamond at the authors' horizon, the rigorous tier's enclosure of max α/Σα, its bracket in the "
-                "panel's key (the sigmoid row's α does not sum to one: its proved value is in the table only).";
+                "panel's title (the sigmoid row's α does not sum to one: its proved value is in the table only).";
     return std::vector<Figure>{f};
   };
 }
@@ -75,7 +75,7 @@ FigureBuilder cell6_figure(std::string name, std::string loss) {
 std::vector<Figure> cell8_figure(const std::vector<Member>& ms, const std::vector<MemberResult>& runs) {
   Figure f{"massive_activations", ms[0].label + ".csv", {}, ""};
   plots::Layout l;
-  l.title = "Tied model, massive activations (notebook cell 8) — " + how_drawn();
+  l.title = "Tied model, massive activations (notebook cell 8)\n" + how_drawn(runs);
   l.rows = static_cast<int>(ms.size()), l.cols = 3, l.width = 1500, l.height = 300 * l.rows + 60;
   for (std::size_t r = 0; r < ms.size(); ++r) {
     const std::string& D = ms[r].label;
@@ -106,7 +106,7 @@ std::vector<Figure> cell8_figure(const std::vector<Member>& ms, const std::vecto
 std::vector<Figure> cell11_figures(const std::vector<Member>& ms, const std::vector<MemberResult>& runs) {
   Figure f{"condition_numbers", ms[0].label + ".csv", {}, ""};
   plots::Layout l;
-  l.title = "Regression with condition numbers κ = 1…5 (notebook cell 11) — " + how_drawn();
+  l.title = "Regression with condition numbers κ = 1…5 (notebook cell 11)\n" + how_drawn(runs);
   l.rows = static_cast<int>(ms.size()), l.cols = 3, l.width = 1700, l.height = 300 * l.rows + 80;
   l.key_space = 0.15;
   for (std::size_t r = 0; r < ms.size(); ++r) {
@@ -130,8 +130,8 @@ std::vector<Figure> cell11_figures(const std::vector<Member>& ms, const std::vec
   Figure small{"condition_numbers_small", ms.front().label + ".csv", {}, ""};
   small.panel_tables = {ms.front().label + ".csv", ms.back().label + ".csv"};
   plots::Layout s;
-  s.title = "Scores a_i at " + ms.front().name() + " and " + ms.back().name() + " (notebook cell 11, small figure) — " +
-            how_drawn();
+  s.title = "Scores a_i at " + ms.front().name() + " and " + ms.back().name() + " (notebook cell 11, small figure)\n" +
+            how_drawn(runs);
   s.rows = 1, s.cols = 2, s.width = 1500, s.height = 480;
   s.key_space = 0.17;
   s.panels = {token_panel(ms.front().label, "a", tokens_of(*runs.front().run), {ms.front().name() + flow_state(*runs.front().run), "a_i", false, false}, false),
@@ -146,7 +146,7 @@ std::vector<Figure> cell11_figures(const std::vector<Member>& ms, const std::vec
 std::vector<Figure> cell14_figure(const std::vector<Member>& ms, const std::vector<MemberResult>& runs) {
   Figure f{"kl", ms[0].label + ".csv", {}, ""};
   plots::Layout l;
-  l.title = "KL loss (notebook cell 14) — " + how_drawn();
+  l.title = "KL loss (notebook cell 14)\n" + how_drawn(runs);
   l.rows = 1, l.cols = 3, l.width = 1700, l.height = 500;
   const std::string& m = ms[0].label;
   const NotebookRun& run = *runs[0].run;

@@ -24,7 +24,7 @@ std::vector<std::size_t> pick_indices(std::size_t n, std::size_t count, std::uin
   std::iota(idx.begin(), idx.end(), 0);
   count = std::min(count, n);
   for (std::size_t k = 0; k < count; ++k) {
-    word = instances::splitmix64(word);
+    word = support::splitmix64(word);
     const std::size_t j = k + static_cast<std::size_t>(word % (n - k));
     std::swap(idx[k], idx[j]);
   }
@@ -143,7 +143,7 @@ class Search {
     const InstanceCoordinates coords(start);
     if (coords.size() == 0) return false;
     const auto moved = pick_indices(coords.size(), s_.local_dimensions,
-                                    instances::splitmix64(s_.seed ^ engine::name_hash("local")) + sample);
+                                    support::splitmix64(s_.seed ^ engine::name_hash("local")) + sample);
     const bool keeps_some = kept_hypotheses() > 0;
     std::optional<std::pair<nlohmann::json, Evaluation>> hit;
     const std::string where = "local optimisation from " + from;

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "instances/random_source.hpp"
+#include "support/random_source.hpp"
 
 namespace softcert::statistics {
 namespace {
@@ -38,7 +38,7 @@ ExponentFit fit_exponent(const std::vector<double>& x, const std::vector<double>
   ExponentFit f;
   f.level = level;
   if (!slope(lx, ly, all, f.exponent, f.log_constant)) throw std::invalid_argument("fit_exponent: x values all equal");
-  instances::RandomSource rng(seed, 0xb007);
+  support::RandomSource rng(seed, 0xb007);
   std::vector<double> ks;
   for (int b = 0; b < resamples; ++b) {
     std::vector<std::size_t> idx(x.size());

@@ -54,7 +54,7 @@ void require_derivative_memory(std::size_t nodes, std::size_t orders, std::size_
   const double bytes = double(nodes) * double(orders) * double(n) * double(bytes_each);  // no overflow
   const std::size_t cap = derivative_memory_cap();
   if (bytes > double(cap))
-    throw MemoryLimit("memory: the variational pass needs " + gib(bytes) + " (" + std::to_string(nodes) +
+    throw support::MemoryLimit("memory: the variational pass needs " + gib(bytes) + " (" + std::to_string(nodes) +
                             " tape nodes x " + std::to_string(orders) + " orders x n = " + std::to_string(n) +
                             "), above the cap of " + gib(double(cap)) +
                             " (SOFTCERT_TAPE_MEMORY_CAP; taylor/memory_cap.hpp); the ball step needs no x0-derivatives "
@@ -65,7 +65,7 @@ void require_lohner_memory(std::size_t n, std::size_t matrices, std::size_t byte
   const double bytes = double(matrices) * double(n) * double(n) * double(bytes_each);  // no overflow
   const std::size_t cap = derivative_memory_cap();
   if (bytes > double(cap))
-    throw MemoryLimit("memory: the Lohner step needs at least " + gib(bytes) + " (" + std::to_string(matrices) +
+    throw support::MemoryLimit("memory: the Lohner step needs at least " + gib(bytes) + " (" + std::to_string(matrices) +
                       " interval matrices of n x n, n = " + std::to_string(n) + ", " + std::to_string(bytes_each) +
                       " bytes an entry), above the cap of " + gib(double(cap)) +
                       " (SOFTCERT_TAPE_MEMORY_CAP; taylor/memory_cap.hpp)");
@@ -80,7 +80,7 @@ std::size_t derivative_block_width(std::size_t nodes, std::size_t orders, std::s
   const double fit = room > 0 ? std::floor(room / per_direction) : 0;
   const std::size_t least = std::min<std::size_t>(n, 8);
   if (fit < double(least))
-    throw MemoryLimit("memory: the variational pass needs " + gib(result + per_direction * double(least)) +
+    throw support::MemoryLimit("memory: the variational pass needs " + gib(result + per_direction * double(least)) +
                             " in blocks of " + std::to_string(least) + " directions (its result n x " +
                             std::to_string(orders) + " orders x n = " + std::to_string(n) + ", plus " +
                             std::to_string(nodes) + " tape nodes x " + std::to_string(orders) +

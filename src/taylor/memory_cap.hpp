@@ -8,15 +8,9 @@
 #include <cstddef>
 #include <stdexcept>
 
-namespace softcert::taylor {
+#include "support/failures.hpp"
 
-// A refusal for memory: what a run would need exceeds the cap. A std::domain_error, so that a
-// validated step that meets it fails like any step that cannot be validated; the engine reports
-// one met anywhere else in a check as `inconclusive` with this message (the bytes it needed).
-class MemoryLimit : public std::domain_error {
- public:
-  using std::domain_error::domain_error;
-};
+namespace softcert::taylor {
 
 // Bytes: half the machine's physical memory, at most 8 GiB (SOFTCERT_TAPE_MEMORY_CAP, in bytes,
 // overrides it; read once). A malformed override (not decimal digits, 0, or above 2^50) throws

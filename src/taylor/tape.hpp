@@ -135,7 +135,7 @@ class Tape {
   // The block width of the last derivative pass (n: one block).
   std::size_t derivative_block() const { return w_; }
   // Runs two jobs and returns when both have ended, possibly at once on two threads (e.g.
-  // integrate::run_both, which takes a second thread only while the CPU cap has a core free).
+  // support::run_both, which takes a second thread only while the CPU cap has a core free).
   using BlockRunner = std::function<void(const std::function<void()>&, const std::function<void()>&)>;
   // With a runner, a derivative pass over at least kTwoWayFrom directions in the double fast
   // arithmetic runs its blocks in two interleaved halves, the odd blocks in a copy of this tape

@@ -3,7 +3,7 @@
 
 #include "certify/hard_switch.hpp"
 #include "certify/rational_json.hpp"
-#include "instances/json_fields.hpp"
+#include "support/json_fields.hpp"
 #include "certify/sink_representability.hpp"
 #include "numerics/precision.hpp"
 #include "numerics/traits.hpp"

@@ -29,7 +29,7 @@ class ParityCheck : public Check {
   std::string statement() const override { return "x is even"; }
   std::vector<std::string> hypotheses() const override { return {"even"}; }
   nlohmann::json generate(std::uint64_t seed, const GenerateOptions& o) const override {
-    std::uint64_t x = instances::splitmix64(seed) % 1000;
+    std::uint64_t x = support::splitmix64(seed) % 1000;
     if (!o.dropped.count("even")) x &= ~std::uint64_t{1};
     return {{"x", std::to_string(x)}};
   }
@@ -136,7 +136,7 @@ TEST(Runner, ShardsJudgeOnlyWhatTheyHold) {
   one.instances = 1;
   one.label.clear();
   // a label whose one instance is violated (odd x: ParityCheck with "even" dropped)
-  for (int i = 0; one.label.empty() || instances::splitmix64(instance_seed(s.seed, one.label, 0)) % 1000 % 2 == 0; ++i)
+  for (int i = 0; one.label.empty() || support::splitmix64(instance_seed(s.seed, one.label, 0)) % 1000 % 2 == 0; ++i)
     one.label = "one" + std::to_string(i);
   SuiteEntry frac = toy_suite(40, false).entries[0];
   frac.label = "fraction";
@@ -327,7 +327,7 @@ TEST(Runner, InstanceSeedsDependOnlyOnSuiteSeedCheckAndIndex) {
   EXPECT_NE(instance_seed(1, "a", 5), instance_seed(1, "b", 5));
   EXPECT_NE(instance_seed(1, "a", 5), instance_seed(2, "a", 5));
   // fixed values: a change here changes every published run's instances
-  EXPECT_EQ(instances::splitmix64(0), 0xe220a8397b1dcdafULL);
+  EXPECT_EQ(support::splitmix64(0), 0xe220a8397b1dcdafULL);
 }
 
 }  // namespace

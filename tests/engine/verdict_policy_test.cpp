@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "engine/verdict_policy.hpp"
-#include "integrate/validation_failure.hpp"
+#include "support/failures.hpp"
 #include "numerics/elementary.hpp"
 
 namespace softcert::engine {
@@ -21,7 +21,7 @@ class DecayStaysAbove : public Check {
   nlohmann::json generate(std::uint64_t, const GenerateOptions&) const override { return {{"theta", 0.3}}; }
   CheckResult run(const nlohmann::json& in, const CheckOptions& o) const override {
     const double H = o.horizon.value_or(1), theta = in.at("theta").get<double>(), blur = in.value("blur", 0.0);
-    if (H > 50) throw integrate::RigorousFailure("the toy integrator stops at t = 50");
+    if (H > 50) throw support::RigorousFailure("the toy integrator stops at t = 50");
     auto rigorous = [&] {
       CheckResult r;
       with_interval_kind(o.precision_bits ? o.precision_bits : 53, [&](auto kind, unsigned used) {
@@ -153,7 +153,7 @@ TEST(VerdictPolicy, RigorousRunKeepsWhatTheBodyRecordedBeforeItStopped) {
   const CheckResult r = rigorous_run(start, [](CheckResult& r) {
     r.reason = "the second member's run";
     r.margin = Margin::of_exact(1);
-    throw integrate::ValidationFailure("step refused");
+    throw support::ValidationFailure("step refused");
   });
   EXPECT_EQ(r.verdict, Verdict::inconclusive);
   EXPECT_EQ(r.reason, "the second member's run: the rigorous tier stopped: step refused");

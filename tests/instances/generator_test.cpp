@@ -12,7 +12,7 @@ namespace softcert {
 namespace {
 
 TEST(Generator, SplitMix64MatchesTheReferenceSequence) {
-  instances::SplitMix64 s(0);
+  support::SplitMix64 s(0);
   EXPECT_EQ(s.next(), 0xe220a8397b1dcdafULL);  // SplitMix64(0)'s first output (Vigna's splitmix64.c)
   EXPECT_EQ(s.next(), 7960286522194355700ULL);
 }

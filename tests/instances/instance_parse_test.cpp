@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "instances/instance.hpp"
-#include "instances/json_fields.hpp"
+#include "support/json_fields.hpp"
 #include "models/model_test_support.hpp"
 #include "numerics/decimal.hpp"
 
@@ -172,12 +172,12 @@ TEST(InstanceParse, UnreadableFileIsRefused) {
 
 TEST(InstanceParse, ANumberParamGivenAsTextIsTheWholeTextAndFinite) {
   // std::stod alone read "5abc" as 5 and took "nan", "inf" and " 5"
-  EXPECT_EQ(instances::param_double({{"g", "2.5e-3"}}, "g", 1), 2.5e-3);
-  EXPECT_EQ(instances::param_double({{"g", 0.25}}, "g", 1), 0.25);
-  EXPECT_EQ(instances::param_double(nlohmann::json::object(), "g", 7), 7);
+  EXPECT_EQ(support::param_double({{"g", "2.5e-3"}}, "g", 1), 2.5e-3);
+  EXPECT_EQ(support::param_double({{"g", 0.25}}, "g", 1), 0.25);
+  EXPECT_EQ(support::param_double(nlohmann::json::object(), "g", 7), 7);
   for (const char* text : {"5abc", "nan", "inf", "-inf", " 5", "", "1e400", "5 "}) {
     try {
-      (void)instances::param_double({{"g", text}}, "g", 1);
+      (void)support::param_double({{"g", text}}, "g", 1);
       ADD_FAILURE() << "accepted \"" << text << "\"";
     } catch (const std::invalid_argument& e) {
       EXPECT_NE(std::string(e.what()).find("parameter \"g\" must be a finite number"), std::string::npos) << e.what();

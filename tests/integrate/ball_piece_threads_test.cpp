@@ -1,4 +1,4 @@
-// The ball step's pieces on two threads (BallSettings::piece_threads; integrate/helper_thread.hpp):
+// The ball step's pieces on two threads (BallSettings::piece_threads; support/helper_thread.hpp):
 // the same numbers bit for bit as on one thread, and the helper runs a job in its caller's
 // rounding mode (a job's doubles would otherwise differ: the certificate's proposals are made
 // outside any rounding scope).
@@ -10,7 +10,7 @@
 #include <thread>
 #include <vector>
 
-#include "integrate/helper_thread.hpp"
+#include "support/helper_thread.hpp"
 #include "integrate/validated_taylor.hpp"
 #include "support/ring_field.hpp"
 
@@ -20,7 +20,7 @@ namespace {
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
 TEST(BallStepPieceThreads, HelperRunsTheJobInTheCallersRoundingMode) {
-  integrate::HelperThread helper;
+  support::HelperThread helper;
   for (int mode : {FE_DOWNWARD, FE_UPWARD, FE_TOWARDZERO, FE_TONEAREST}) {
     std::fesetround(mode);
     int seen = -1;

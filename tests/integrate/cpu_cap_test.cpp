@@ -1,4 +1,4 @@
-// The CPU cap (integrate/cpu_cap.hpp): without one every extra core is granted; under one, a
+// The CPU cap (support/cpu_cap.hpp): without one every extra core is granted; under one, a
 // core is granted only while fewer than the cap are out, and given back when its slot ends; the
 // ball step's piece helper runs only on a granted core, and the bits do not depend on it.
 #include <gtest/gtest.h>
@@ -8,7 +8,7 @@
 #include <thread>
 #include <vector>
 
-#include "integrate/cpu_cap.hpp"
+#include "support/cpu_cap.hpp"
 #include "integrate/validated_taylor.hpp"
 #include "reproduce/parallel.hpp"
 #include "support/ring_field.hpp"
@@ -16,11 +16,11 @@
 namespace softcert {
 namespace {
 
-using integrate::CpuCap;
-using integrate::CpuSlot;
+using support::CpuCap;
+using support::CpuSlot;
 
 TEST(CpuCap, WithoutACapEveryExtraCoreIsGranted) {
-  ASSERT_EQ(integrate::cpu_cap(), 0u);
+  ASSERT_EQ(support::cpu_cap(), 0u);
   std::vector<CpuSlot> held;
   for (int k = 0; k < 64; ++k) {
     auto s = CpuSlot::try_extra();
@@ -30,28 +30,28 @@ TEST(CpuCap, WithoutACapEveryExtraCoreIsGranted) {
 }
 
 TEST(CpuCap, ACoreIsGrantedOnlyWhileOneIsFree) {
-  const unsigned before = integrate::cpu_slots_in_use();
+  const unsigned before = support::cpu_slots_in_use();
   {
     CpuCap cap(2);
-    EXPECT_EQ(integrate::cpu_cap(), 2u);
+    EXPECT_EQ(support::cpu_cap(), 2u);
     const CpuSlot worker = CpuSlot::worker();
     std::optional<CpuSlot> extra = CpuSlot::try_extra();
     ASSERT_TRUE(extra.has_value());
     EXPECT_FALSE(CpuSlot::try_extra().has_value());  // worker + extra = 2 = the cap
-    EXPECT_EQ(integrate::cpu_slots_in_use(), 2u);
+    EXPECT_EQ(support::cpu_slots_in_use(), 2u);
     extra.reset();
     EXPECT_TRUE(CpuSlot::try_extra().has_value());  // given back, granted again (and given back)
     {
       CpuCap inner(1);  // replaces the outer cap while it lives
-      EXPECT_EQ(integrate::cpu_slots_in_use(), 0u);
+      EXPECT_EQ(support::cpu_slots_in_use(), 0u);
       const CpuSlot w = CpuSlot::worker();
       EXPECT_FALSE(CpuSlot::try_extra().has_value());
     }
-    EXPECT_EQ(integrate::cpu_cap(), 2u);  // the outer cap is back, with its worker's core out
-    EXPECT_EQ(integrate::cpu_slots_in_use(), 1u);
+    EXPECT_EQ(support::cpu_cap(), 2u);  // the outer cap is back, with its worker's core out
+    EXPECT_EQ(support::cpu_slots_in_use(), 1u);
   }
-  EXPECT_EQ(integrate::cpu_cap(), 0u);
-  EXPECT_EQ(integrate::cpu_slots_in_use(), before);
+  EXPECT_EQ(support::cpu_cap(), 0u);
+  EXPECT_EQ(support::cpu_slots_in_use(), before);
   EXPECT_THROW(CpuCap(0), std::invalid_argument);
 }
 
@@ -64,13 +64,13 @@ TEST(CpuCap, RunBothAndTheReproducePoolKeepTheCap) {
   const auto main_id = std::this_thread::get_id();
   std::thread::id ran_b;
   bool ran_a = false;
-  integrate::run_both([&] { ran_a = true; }, [&] { ran_b = std::this_thread::get_id(); });
+  support::run_both([&] { ran_a = true; }, [&] { ran_b = std::this_thread::get_id(); });
   EXPECT_TRUE(ran_a);
   EXPECT_NE(ran_b, main_id);  // no cap: a thread of its own
   {
     const CpuCap cap(1);
     const CpuSlot mine = CpuSlot::worker();
-    integrate::run_both([] {}, [&] { ran_b = std::this_thread::get_id(); });
+    support::run_both([] {}, [&] { ran_b = std::this_thread::get_id(); });
     EXPECT_EQ(ran_b, main_id);  // the cap's one core is this thread's
   }
   {
@@ -78,7 +78,7 @@ TEST(CpuCap, RunBothAndTheReproducePoolKeepTheCap) {
     std::vector<int> extra_granted(3, -1);
     reproduce::parallel_for(3, 1, [&](std::size_t i) { extra_granted[i] = CpuSlot::try_extra().has_value(); });
     EXPECT_EQ(extra_granted, std::vector<int>({0, 0, 0}));
-    EXPECT_EQ(integrate::cpu_slots_in_use(), 0u);  // given back
+    EXPECT_EQ(support::cpu_slots_in_use(), 0u);  // given back
   }
 }
 

@@ -106,7 +106,7 @@ TEST(KinkReport, ModelsWithoutAKinkStillFailAsPlainRigorousFailures) {
     ADD_FAILURE() << "no failure";
   } catch (const integrate::KinkPossible& e) {
     ADD_FAILURE() << "a kink reported for the sum normalization: " << e.what();
-  } catch (const integrate::RigorousFailure&) {
+  } catch (const support::RigorousFailure&) {
   }
 }
 

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "instances/generator.hpp"
-#include "integrate/cpu_cap.hpp"
+#include "support/cpu_cap.hpp"
 #include "integrate/lohner_linalg.hpp"
 #include "numerics/kinds.hpp"
 
@@ -205,8 +205,8 @@ TEST(MidradMatMul, TwoThreadJobsEncloseAndMatchOneThread) {
     std::vector<IntervalD> C, C1;
     lohner::midrad_mat_mul(A, B, C, n);
     {
-      const softcert::integrate::CpuCap cap(1);
-      const auto slot = softcert::integrate::CpuSlot::worker();
+      const softcert::support::CpuCap cap(1);
+      const auto slot = softcert::support::CpuSlot::worker();
       lohner::midrad_mat_mul(A, B, C1, n);
     }
     for (std::size_t m = 0; m < n * n; ++m) {
@@ -269,8 +269,8 @@ TEST(MidradMatMulNear, EnclosesEveryProductWithinDeltaOfTheMidpoint) {
     // one core: the same bits (the second thread is not used)
     std::vector<IntervalD> C1;
     {
-      const softcert::integrate::CpuCap cap(1);
-      const auto slot = softcert::integrate::CpuSlot::worker();
+      const softcert::support::CpuCap cap(1);
+      const auto slot = softcert::support::CpuSlot::worker();
       lohner::midrad_mat_mul_near(M, delta, B, C1, n);
     }
     for (std::size_t m = 0; m < n * n; ++m) {

@@ -130,7 +130,7 @@ TEST(RigorousModel, KinkedNormalizationWhoseSignIsUncertainIsRefusedNotPassedThr
   j["normalization"] = "relu";
   j["a"] = {"0.5", "1.25", "0"};  // a_3 starts on the kink
   const auto inst = instances::parse_instance(j);
-  EXPECT_THROW(integrate::rigorous_integrate_model(inst, "1"), integrate::RigorousFailure);
+  EXPECT_THROW(integrate::rigorous_integrate_model(inst, "1"), support::RigorousFailure);
 }
 
 TEST(RigorousModel, SingularSumNormalizationIsARigorousFailureNotACrash) {
@@ -144,7 +144,7 @@ TEST(RigorousModel, SingularSumNormalizationIsARigorousFailureNotACrash) {
   j["a"] = {"1", "1", "1"};
   auto inst = instances::parse_instance(j);
   inst.a = {"0", "0", "0"};
-  EXPECT_THROW(integrate::rigorous_integrate_model(inst, "1"), integrate::RigorousFailure);
+  EXPECT_THROW(integrate::rigorous_integrate_model(inst, "1"), support::RigorousFailure);
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// The progress of validated runs (integrate/step_progress.hpp) and the lines `softcert check`
+// The progress of validated runs (support/step_progress.hpp) and the lines `softcert check`
 // prints from it (report/step_progress_lines.hpp): without a sink nothing is wired; with one,
 // a full-state run in τ-time reports every validated step, in order, with t read from the
 // state (not τ, which stays far below t at a long horizon); a reduced-form run in τ-time says
@@ -12,7 +12,7 @@
 #include "instances/instance.hpp"
 #include "integrate/rigorous_full.hpp"
 #include "integrate/run_plan.hpp"
-#include "integrate/step_progress.hpp"
+#include "support/step_progress.hpp"
 #include "models/tied_value_softmax.hpp"
 #include "report/step_progress_lines.hpp"
 
@@ -41,10 +41,10 @@ TEST(StepProgress, NothingIsWiredWithoutASink) {
 
 TEST(StepProgress, AFullStateRunInTauTimeReportsEveryStepWithTReadFromTheState) {
   const auto inst = tied_d3();
-  std::vector<integrate::StepProgress> seen;
+  std::vector<support::StepProgress> seen;
   integrate::FullStateEnclosure<IntervalD> enc;
   {
-    integrate::StepProgressScope scope([&seen](const integrate::StepProgress& p) { seen.push_back(p); });
+    support::StepProgressScope scope([&seen](const support::StepProgress& p) { seen.push_back(p); });
     const double H = 50;
     const auto vo = integrate::validated_options(integrate::plan_run(inst, rigorous_tau(H)));
     ASSERT_TRUE(vo.on_step);
@@ -71,8 +71,8 @@ TEST(StepProgress, AReducedRunInTauTimeSaysTau_AndRunsAreNumberedInTheOrderPlann
   instances::Instance inst = instances::parse_instance(nlohmann::json::parse(R"({"model":"value_softmax",
     "loss":"logistic","normalization":"softmax","T":3,"d":2,"V":[["0.1","-0.05","0.2"],["-0.15","0.3","0.05"]],
     "a":["1.1","0.9","1.0"],"beta":["0.6","0.8"],"provenance":"test"})"));
-  std::vector<integrate::StepProgress> seen;
-  integrate::StepProgressScope scope([&seen](const integrate::StepProgress& p) { seen.push_back(p); });
+  std::vector<support::StepProgress> seen;
+  support::StepProgressScope scope([&seen](const support::StepProgress& p) { seen.push_back(p); });
   integrate::RunRequest q = rigorous_tau(1000);
   q.form = integrate::PlanForm::reduced_logistic;
   const auto plan = integrate::plan_run(inst, q);
@@ -95,7 +95,7 @@ TEST(StepProgress, TheScopeEndsTheReports) {
   integrate::RunRequest q = rigorous_tau(50);
   std::function<void(std::size_t, double, const std::vector<double>&)> on_step;
   {
-    integrate::StepProgressScope scope([&calls](const integrate::StepProgress&) { ++calls; });
+    support::StepProgressScope scope([&calls](const support::StepProgress&) { ++calls; });
     on_step = integrate::validated_options(integrate::plan_run(tied_d3(), q)).on_step;
     ASSERT_TRUE(on_step);
     on_step(1, 0.5, {});
@@ -117,8 +117,8 @@ TEST(StepProgressLines, OneLineThenNothingUntilTheIntervalHasPassed) {
   std::FILE* f = std::tmpfile();
   ASSERT_NE(f, nullptr);
   report::StepProgressLines lines("softcert check x", std::chrono::seconds(0), std::chrono::hours(1), f);
-  lines(integrate::StepProgress{1, 57, 12.3125, "t", 500});
-  lines(integrate::StepProgress{1, 58, 12.5, "t", 500});
+  lines(support::StepProgress{1, 57, 12.3125, "t", 500});
+  lines(support::StepProgress{1, 58, 12.5, "t", 500});
   EXPECT_EQ(read_all(f), "softcert check x: run 1, 57 validated steps, t ≈ 12.3125 of 500 (0 s)\n");
   std::fclose(f);
 }
@@ -127,7 +127,7 @@ TEST(StepProgressLines, TauRunsNameTheirEndInT) {
   std::FILE* f = std::tmpfile();
   ASSERT_NE(f, nullptr);
   report::StepProgressLines lines("c", std::chrono::seconds(0), std::chrono::seconds(0), f);
-  lines(integrate::StepProgress{2, 1, 0.75, "τ", 1e6});
+  lines(support::StepProgress{2, 1, 0.75, "τ", 1e6});
   EXPECT_EQ(read_all(f), "c: run 2, 1 validated step, τ ≈ 0.75 (END: t = 1e+06) (0 s)\n");
   std::fclose(f);
 }

@@ -289,7 +289,7 @@ TEST(ValidatedFlow, ComponentRuleFailsWhenTheCapComesFirst) {
       FlowControl{}, integrate::no_finisher);
   EXPECT_EQ(curve.end(), FlowEnd::failure);
   EXPECT_NE(curve.message().find("cap"), std::string::npos) << curve.message();
-  EXPECT_THROW(curve.rethrow(), integrate::ValidationFailure);
+  EXPECT_THROW(curve.rethrow(), support::ValidationFailure);
   // the last validated box is the state at τ = 2 (the cap): x0 ∋ 2
   EXPECT_TRUE(curve.last_box()[0].lower() <= 2 && 2 <= curve.last_box()[0].upper());
 }
@@ -352,7 +352,7 @@ TEST(ValidatedFlow, ObserversAndTheBudgetEndARun) {
     EXPECT_EQ(curve.end(), FlowEnd::budget);
     EXPECT_EQ(curve.steps(), 3u);
     EXPECT_EQ(curve.message(), "test: budget");
-    EXPECT_THROW(curve.rethrow(), integrate::ValidationFailure);
+    EXPECT_THROW(curve.rethrow(), support::ValidationFailure);
   }
 }
 

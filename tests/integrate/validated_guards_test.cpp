@@ -23,7 +23,7 @@ TEST(ValidatedGuards, RefusesToStepOverABlowUp) {
   o.fixed_step = 0.75;  // asks for steps across the pole at t = 1
   o.h_min = 1e-6;
   ValidatedTaylor<IntervalD, decltype(sq)> vt(sq, 1, o);
-  EXPECT_THROW(vt.integrate({IntervalD(1.0)}, IntervalD(0.0), IntervalD(2.0)), integrate::ValidationFailure);
+  EXPECT_THROW(vt.integrate({IntervalD(1.0)}, IntervalD(0.0), IntervalD(2.0)), support::ValidationFailure);
   // and before the pole it encloses 1/(1 − t)
   ValidatedTaylor<IntervalD, decltype(sq)> vt2(sq, 1, o);
   const auto tube = vt2.integrate({IntervalD(1.0)}, IntervalD(0.0), IntervalD(0.5));
@@ -63,7 +63,7 @@ TEST(ValidatedGuards, ACentreOutsideTheBoxFailsTheStep) {
       set.B = {IntervalD(1.0)};
       set.r = {IntervalD(1.0, 2.0)};  // the set is [−4, −3]; c = −5 is not in it
       IntervalD t(0.0);
-      EXPECT_THROW((void)vt.integrate(set, t, IntervalD(0.1)), integrate::ValidationFailure) << (ball ? "ball" : "Lohner");
+      EXPECT_THROW((void)vt.integrate(set, t, IntervalD(0.1)), support::ValidationFailure) << (ball ? "ball" : "Lohner");
       // the same set with its centre inside is stepped (the check refuses only what it must)
       integrate::LohnerSet<IntervalD> ok;
       ok.c = {IntervalD(-3.5)};

@@ -7,7 +7,7 @@
 
 #include <cmath>
 
-#include "engine/input_file.hpp"
+#include "support/input_file.hpp"
 #include "engine/registry.hpp"
 #include "engine/verdict_policy.hpp"
 
@@ -28,7 +28,7 @@ engine::CheckResult run_gd(const nlohmann::json& inst, const std::string& iterat
 
 nlohmann::json headline() {
   return nlohmann::json::parse(
-      engine::read_input_file(std::string(SOFTCERT_SOURCE_DIR) + "/proofs_checks/instances/authors/headline.json"));
+      support::read_input_file(std::string(SOFTCERT_SOURCE_DIR) + "/proofs_checks/instances/authors/headline.json"));
 }
 
 TEST(Varre2026GradientDescent, TheFirstIterateHasItsClosedForm) {

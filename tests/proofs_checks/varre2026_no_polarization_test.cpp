@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "engine/input_file.hpp"
+#include "support/input_file.hpp"
 #include "engine/registry.hpp"
 #include "engine/verdict_policy.hpp"
 
@@ -69,7 +69,7 @@ TEST(Varre2026NoPolarization, GatesWithPositiveValuesStayOpenOnlyWithoutCompetit
 
 TEST(Varre2026NoPolarization, AStronglyNegativeValueClosesItsOwnSigmoidGate) {
   const std::string file = std::string(SOFTCERT_SOURCE_DIR) + "/proofs_checks/instances/varre2026-sigmoid-one-gate-closes.json";
-  const nlohmann::json inst = nlohmann::json::parse(engine::read_input_file(file, 1 << 20));
+  const nlohmann::json inst = nlohmann::json::parse(support::read_input_file(file, 1 << 20));
   const auto spread = run_spread("varre2026.normalization.spread", inst);
   ASSERT_EQ(spread.verdict, Verdict::violated) << spread.reason;
   EXPECT_LT(mid(spread.details["alpha"][1]), 0.1);

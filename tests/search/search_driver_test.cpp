@@ -25,7 +25,7 @@ class SumAtMostTwelve final : public engine::Check {
   std::string statement() const override { return "x_0 + x_1 <= 12 when every x_k is in [0, 5]"; }
   std::vector<std::string> hypotheses() const override { return {"small"}; }
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions&) const override {
-    instances::SplitMix64 rng(seed);
+    support::SplitMix64 rng(seed);
     auto unit = [&rng] { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; };
     nlohmann::json in;
     in["x"] = nlohmann::json::array({num::decimal_nearest(5 * unit(), 6), num::decimal_nearest(5 * unit(), 6)});
@@ -78,7 +78,7 @@ class FirstAtMostOne final : public engine::Check {
   std::vector<std::string> hypotheses() const override { return {"x1-zero"}; }
   bool shorter_horizon_keeps_claim() const override { return over_interval_; }
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
-    instances::SplitMix64 rng(seed);
+    support::SplitMix64 rng(seed);
     auto unit = [&rng] { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; };
     const double x0 = 5 * unit(), x1 = 1 + 4 * unit();
     nlohmann::json in;

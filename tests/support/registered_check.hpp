@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/input_file.hpp"
+#include "support/input_file.hpp"
 #include "engine/registry.hpp"
 #include "engine/verdict_policy.hpp"
 
@@ -28,7 +28,7 @@ inline engine::CheckResult run_registered(const std::string& check, const nlohma
 // proofs_checks/instances/authors/FILE, parsed.
 inline nlohmann::json authors_instance_json(const std::string& file) {
   return nlohmann::json::parse(
-      engine::read_input_file(std::string(SOFTCERT_SOURCE_DIR) + "/proofs_checks/instances/authors/" + file));
+      support::read_input_file(std::string(SOFTCERT_SOURCE_DIR) + "/proofs_checks/instances/authors/" + file));
 }
 
 }  // namespace softcert::testing

@@ -35,7 +35,7 @@ TEST(TapeMemoryCap, RequirementNamesTheSizesAboveTheCap) {
   try {
     taylor::require_derivative_memory(std::size_t{1} << 40, 21, std::size_t{1} << 30, 16);  // overflows size_t as a product
     FAIL() << "no refusal";
-  } catch (const taylor::MemoryLimit& e) {  // typed: the engine reports it as inconclusive
+  } catch (const support::MemoryLimit& e) {  // typed: the engine reports it as inconclusive
     EXPECT_NE(std::string(e.what()).find("variational pass needs"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find(" GiB"), std::string::npos) << e.what();
   }

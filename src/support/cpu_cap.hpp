@@ -16,7 +16,7 @@
 #include <functional>
 #include <optional>
 
-namespace softcert::integrate {
+namespace softcert::support {
 
 // While it lives, at most `cores` (≥ 1) slots are out at once (CpuSlot::worker may exceed it
 // only if a caller sizes its pool beyond the cap). A second cap replaces the first until it
@@ -62,4 +62,4 @@ void run_both(const std::function<void()>& a, const std::function<void()>& b);
 unsigned cpu_cap();
 unsigned cpu_slots_in_use();
 
-}  // namespace softcert::integrate
+}  // namespace softcert::support

@@ -23,7 +23,7 @@
 #include <thread>
 #include <utility>
 
-namespace softcert::integrate {
+namespace softcert::support {
 
 class HelperThread {
  public:
@@ -132,4 +132,4 @@ class LazyHelperThread {
   std::unique_ptr<HelperThread> p_;
 };
 
-}  // namespace softcert::integrate
+}  // namespace softcert::support

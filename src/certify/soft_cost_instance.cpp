@@ -1,14 +1,14 @@
-#include "instances/soft_cost_instance.hpp"
+#include "certify/soft_cost_instance.hpp"
 
 #include <cmath>
 #include <stdexcept>
 
 #include "certify/rational_json.hpp"
-#include "instances/json_fields.hpp"
-#include "instances/random_source.hpp"
+#include "support/json_fields.hpp"
+#include "support/random_source.hpp"
 #include "numerics/decimal.hpp"
 
-namespace softcert::instances {
+namespace softcert::certify {
 
 namespace {
 
@@ -31,15 +31,15 @@ std::vector<std::size_t> read_ts(const nlohmann::json& v, const std::string& fie
 
 SoftCostInstance read_soft_cost_instance(const nlohmann::json& in) {
   SoftCostInstance si;
-  const std::string emb = require_string(in, "embedding");
+  const std::string emb = support::require_string(in, "embedding");
   if (emb != "orthonormal" && emb != "gaussian") throw std::invalid_argument("instance: field \"embedding\" must be \"orthonormal\" or \"gaussian\"");
   si.orthonormal = emb == "orthonormal";
-  si.epsilon_text = require_string(in, "epsilon");
+  si.epsilon_text = support::require_string(in, "epsilon");
   const Rational e = certify::require_rational(in, "epsilon");
   if (!(e > 0) || !(e < Rational(1, 2))) throw std::invalid_argument("instance: field \"epsilon\" must lie in (0, 1/2)");
   si.epsilon = num::parse_decimal<IntervalD>(si.epsilon_text);
-  si.d = static_cast<std::size_t>(require_int(in, "d", 1, 64));
-  si.ts = read_ts(require(in, "T"), "instance: field \"T\"");
+  si.d = static_cast<std::size_t>(support::require_int(in, "d", 1, 64));
+  si.ts = read_ts(support::require(in, "T"), "instance: field \"T\"");
   const std::size_t n = si.ts.back() + 1;
   si.x = certify::IMatrix(n, si.d);
   if (si.orthonormal) {
@@ -47,7 +47,7 @@ SoftCostInstance read_soft_cost_instance(const nlohmann::json& in) {
     for (std::size_t s = 0; s < n; ++s) si.x(s, s) = IntervalD(1.0);
     return si;
   }
-  const auto& xs = require(in, "X");
+  const auto& xs = support::require(in, "X");
   if (!xs.is_array() || xs.size() != n) throw std::invalid_argument("instance: field \"X\" must have T_max + 1 rows");
   for (std::size_t r = 0; r < n; ++r) {
     if (!xs[r].is_array() || xs[r].size() != si.d) throw std::invalid_argument("instance: field \"X\": row " + std::to_string(r) + " must have d entries");
@@ -64,14 +64,14 @@ SoftCostInstance read_soft_cost_instance(const nlohmann::json& in) {
 }
 
 nlohmann::json generate_soft_cost_instance(std::uint64_t seed, const nlohmann::json& params, const std::string& check) {
-  RandomSource rng(seed, 0x50f7);
+  support::RandomSource rng(seed, 0x50f7);
   const nlohmann::json p = params.is_object() ? params : nlohmann::json::object();
   std::string emb = p.contains("embedding") ? p.at("embedding").get<std::string>() : "gaussian";
   if (emb != "orthonormal" && emb != "gaussian") throw std::invalid_argument("parameter \"embedding\" must be orthonormal or gaussian");
   const std::string eps = p.contains("epsilon") ? (p.at("epsilon").is_string() ? p.at("epsilon").get<std::string>() : num::decimal_nearest(p.at("epsilon").get<double>(), 6)) : "0.1";
-  const long d = param_int(p, "d", 8, 2, 64);
+  const long d = support::param_int(p, "d", 8, 2, 64);
   const std::vector<std::size_t> ts = p.contains("T") ? read_ts(p.at("T"), "parameter \"T\"") : std::vector<std::size_t>{4, 8, 16, 32, 64, 128};
-  const double min_cos = param_double(p, "min_cosine", 0.2);
+  const double min_cos = support::param_double(p, "min_cosine", 0.2);
   if (!(min_cos >= 0 && min_cos < 0.9)) throw std::invalid_argument("parameter \"min_cosine\" must lie in [0, 0.9)");
   nlohmann::json in;
   in["check"] = check;
@@ -107,4 +107,4 @@ nlohmann::json generate_soft_cost_instance(std::uint64_t seed, const nlohmann::j
   return in;
 }
 
-}  // namespace softcert::instances
+}  // namespace softcert::certify

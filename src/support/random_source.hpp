@@ -10,10 +10,10 @@
 #include <cstdint>
 #include <random>
 
-#include "instances/splitmix64.hpp"
+#include "support/splitmix64.hpp"
 #include "numerics/correctly_rounded.hpp"
 
-namespace softcert::instances {
+namespace softcert::support {
 
 class RandomSource {
  public:
@@ -42,4 +42,4 @@ class RandomSource {
   std::mt19937_64 rng_;
 };
 
-}  // namespace softcert::instances
+}  // namespace softcert::support

@@ -11,7 +11,7 @@
 #include <filesystem>
 #include <string>
 
-namespace softcert::engine {
+namespace softcert::support {
 
 // The cap on instance files, suite files, replay records, manifests and run.json (docs/cli.md,
 // "Limits"): 64 MiB, about 200 times the largest committed instance.
@@ -25,4 +25,4 @@ inline constexpr std::uintmax_t kMaxJournalBytes = std::uintmax_t{16} << 30;
 std::string read_input_file(const std::filesystem::path& file, std::uintmax_t max_bytes = kMaxInputFileBytes,
                             bool no_symlink = false);
 
-}  // namespace softcert::engine
+}  // namespace softcert::support

@@ -1,11 +1,11 @@
 #pragma once
 // SplitMix64 (Steele, Lea, Flood 2014), softcert's one source of random words: instance seeds
-// (engine/seeds.hpp), the generators (instances/generator.hpp, instances/random_source.hpp)
+// (engine/seeds.hpp), the generators (instances/generator.hpp, support/random_source.hpp)
 // and the search's picks. Its words are fixed by the standard's integer arithmetic, so they
 // are the same on every platform.
 #include <cstdint>
 
-namespace softcert::instances {
+namespace softcert::support {
 
 inline constexpr std::uint64_t kSplitMix64Gamma = 0x9e3779b97f4a7c15ULL;
 
@@ -32,4 +32,4 @@ class SplitMix64 {
   std::uint64_t state_;
 };
 
-}  // namespace softcert::instances
+}  // namespace softcert::support

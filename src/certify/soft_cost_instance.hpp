@@ -16,7 +16,7 @@
 #include "certify/operator_norm.hpp"
 #include "numerics/kinds.hpp"
 
-namespace softcert::instances {
+namespace softcert::certify {
 
 struct SoftCostInstance {
   bool orthonormal = false;
@@ -37,4 +37,4 @@ SoftCostInstance read_soft_cost_instance(const nlohmann::json& in);
 // not representable at fixed d once the queries surround the origin), 6 significant digits.
 nlohmann::json generate_soft_cost_instance(std::uint64_t seed, const nlohmann::json& params, const std::string& check);
 
-}  // namespace softcert::instances
+}  // namespace softcert::certify

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-namespace softcert::integrate {
+namespace softcert::support {
 
 struct StepProgress {
   std::size_t run = 0;    // 1, 2, … in the order the runs were planned since the sink was installed
@@ -44,4 +44,4 @@ class StepProgressScope {
 std::function<void(std::size_t, double, const std::vector<double>&)> step_progress_reporter(std::string variable,
                                                                                             double horizon);
 
-}  // namespace softcert::integrate
+}  // namespace softcert::support

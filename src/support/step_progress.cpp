@@ -1,10 +1,10 @@
-#include "integrate/step_progress.hpp"
+#include "support/step_progress.hpp"
 
 #include <atomic>
 #include <mutex>
 #include <utility>
 
-namespace softcert::integrate {
+namespace softcert::support {
 
 namespace {
 
@@ -49,4 +49,4 @@ std::function<void(std::size_t, double, const std::vector<double>&)> step_progre
   };
 }
 
-}  // namespace softcert::integrate
+}  // namespace softcert::support

@@ -14,7 +14,7 @@
 #include "certify/cost_scaling.hpp"
 #include "numerics/kinds.hpp"
 
-namespace softcert::instances {
+namespace softcert::certify {
 
 struct CostInstance {
   bool orthonormal = true;
@@ -32,7 +32,7 @@ CostInstance read_cost_instance(const nlohmann::json& in);
 // gaussian, else orthonormal), tau (seed bit 1: "1", else "sqrt-d"), T_max (64 orthonormal, 12
 // gaussian), replicates (gaussian, default 2), d_rule ("T+1" or "half"), proposal. Orthonormal
 // T = 2, 4, 8, … ≤ T_max; gaussian T from {2, 3, 4, 6, …, 64} ≤ T_max, X = N(0, 1/d) to 6 digits
-// (instances::RandomSource(seed, 0xc057)).
+// (support::RandomSource(seed, 0xc057)).
 nlohmann::json generate_cost_instance(std::uint64_t seed, const nlohmann::json& params, const std::string& check);
 
-}  // namespace softcert::instances
+}  // namespace softcert::certify

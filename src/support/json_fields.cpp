@@ -1,4 +1,4 @@
-#include "instances/json_fields.hpp"
+#include "support/json_fields.hpp"
 
 #include <cctype>
 #include <cmath>
@@ -6,7 +6,7 @@
 
 #include "numerics/quote.hpp"
 
-namespace softcert::instances {
+namespace softcert::support {
 
 const nlohmann::json& require(const nlohmann::json& obj, const std::string& field) {
   if (!obj.is_object()) throw std::invalid_argument("instance: not a JSON object (reading \"" + field + "\")");
@@ -93,4 +93,4 @@ long param_pick(const nlohmann::json& params, const std::string& key, long defau
   return lo == hi ? lo : static_cast<long>(rng.integer(static_cast<int>(lo), static_cast<int>(hi)));
 }
 
-}  // namespace softcert::instances
+}  // namespace softcert::support

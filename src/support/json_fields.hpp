@@ -6,9 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "instances/random_source.hpp"
+#include "support/random_source.hpp"
 
-namespace softcert::instances {
+namespace softcert::support {
 
 const nlohmann::json& require(const nlohmann::json& obj, const std::string& field);
 std::string require_string(const nlohmann::json& obj, const std::string& field);
@@ -24,4 +24,4 @@ double param_double(const nlohmann::json& params, const std::string& key, double
 long param_pick(const nlohmann::json& params, const std::string& key, long default_lo, long default_hi,
                 long min_allowed, long max_allowed, RandomSource& rng);
 
-}  // namespace softcert::instances
+}  // namespace softcert::support

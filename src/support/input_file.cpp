@@ -1,4 +1,4 @@
-#include "engine/input_file.hpp"
+#include "support/input_file.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -10,7 +10,7 @@
 
 #include "numerics/quote.hpp"
 
-namespace softcert::engine {
+namespace softcert::support {
 namespace {
 
 [[noreturn]] void refuse(const std::filesystem::path& file, const std::string& what) {
@@ -77,4 +77,4 @@ std::string read_input_file(const std::filesystem::path& file, std::uintmax_t ma
   return text;
 }
 
-}  // namespace softcert::engine
+}  // namespace softcert::support

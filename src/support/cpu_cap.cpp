@@ -1,11 +1,11 @@
-#include "integrate/cpu_cap.hpp"
+#include "support/cpu_cap.hpp"
 
 #include <exception>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
 
-namespace softcert::integrate {
+namespace softcert::support {
 
 namespace {
 
@@ -107,4 +107,4 @@ unsigned cpu_slots_in_use() {
   return s.used;
 }
 
-}  // namespace softcert::integrate
+}  // namespace softcert::support

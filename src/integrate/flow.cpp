@@ -1,0 +1,44 @@
+#include "integrate/flow.hpp"
+
+#include <string>
+
+#include "numerics/decimal.hpp"
+
+namespace softcert::flow {
+namespace {
+
+integrate::RigorousIntegrateOptions rigorous_options(const Request& request) {
+  integrate::RigorousIntegrateOptions o;
+  o.precision_bits = request.precision_bits;
+  o.time_variable = request.time;
+  o.set = request.set;
+  o.tail = request.tail;
+  o.tail_width = request.tail_width;
+  o.order = request.order;
+  return o;
+}
+
+}  // namespace
+
+StateEnclosure state_at(const instances::Instance& instance, double t, const Request& request) {
+  return integrate::rigorous_integrate(instance, num::decimal_round_trip(t), rigorous_options(request));
+}
+
+std::vector<StateEnclosure> states_at(const instances::Instance& instance, const std::vector<double>& times,
+                                      const Request& request) {
+  std::vector<std::string> decimals;
+  decimals.reserve(times.size());
+  for (double t : times) decimals.push_back(num::decimal_round_trip(t));
+  return integrate::rigorous_integrate_at(instance, decimals, rigorous_options(request));
+}
+
+IntervalD time_enclosure(double t) { return num::parse_decimal<IntervalD>(num::decimal_round_trip(t)); }
+
+StateEstimate estimate_at(const instances::Instance& instance, double t, unsigned bits) {
+  integrate::FastOptions o;
+  o.precision_bits = bits;
+  o.escalate = false;  // the caller asks for the other precision itself, and compares
+  return integrate::integrate_fast(instance, num::decimal_round_trip(t), o).run;
+}
+
+}  // namespace softcert::flow

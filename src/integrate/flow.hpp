@@ -1,0 +1,57 @@
+#pragma once
+// The executor: what a theorem check asks of the flows. A check states its claim over a solution
+// curve; it asks here for the curve — the state at given times, enclosed (rigorous tier) or
+// estimated (fast tier) — in typed values, and never sees steppers, sets, tapes or decimal text.
+// What runs (form, time variable, set, tail) is integrate::plan_run's, decided once per call; a
+// failure is typed (support::RigorousFailure, support::ValidationFailure, support::MemoryLimit)
+// and becomes a verdict in the engine (engine/verdict_policy.hpp), not here.
+//
+// Times are doubles: a time t stands for the decimal that reads back as t (its shortest round
+// trip), which is the decimal a user wrote for it ("1e5", "0.3"); that decimal, enclosed exactly,
+// is the time the flow is integrated to.
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+#include "instances/instance.hpp"
+#include "integrate/fast_integrate.hpp"
+#include "integrate/plan_choices.hpp"
+#include "integrate/rigorous_integrate.hpp"
+#include "numerics/kinds.hpp"
+
+namespace softcert::flow {
+
+// One enclosed number of the state, and the whole state at one time: a, u, σ(a), the loss, V,
+// each an enclosure of the exact flow's value (integrate/rigorous_integrate.hpp states the
+// guarantee), with the steps and the plan that produced it.
+using integrate::EnclosedValue;
+using StateEnclosure = integrate::RigorousIntegrateResult;
+// One fast-tier run's state (no guarantee): a, u, α, the loss, V as doubles (and MPFR above 53 bits).
+using StateEstimate = integrate::FastState;
+
+// What a check may choose about a rigorous run; everything left empty is the plan's.
+struct Request {
+  unsigned precision_bits = 53;                // ≤ 53: intervals over double; more: MPFI
+  std::optional<integrate::PlanTime> time;     // t or τ; empty: the plan's
+  std::optional<integrate::PlanStepper> set;   // Lohner or ball (full-state runs); empty: the plan's
+  integrate::TailPolicy tail = integrate::TailPolicy::automatic;
+  double tail_width = 0;                       // > 0: end with the PL tail once this narrow
+  unsigned order = 0;                          // Taylor order; 0: the plan's
+};
+
+// The state at time t > 0, enclosed. Throws std::invalid_argument for an instance no method serves
+// (naming the field) and the typed failures above when the run cannot reach t.
+StateEnclosure state_at(const instances::Instance& instance, double t, const Request& request = {});
+
+// The state at each of `times` (> 0, strictly increasing) from one pass of the flow.
+std::vector<StateEnclosure> states_at(const instances::Instance& instance, const std::vector<double>& times,
+                                      const Request& request = {});
+
+// An enclosure of the time t stands for (the decimal above), for a check's arithmetic with it.
+IntervalD time_enclosure(double t);
+
+// The state at time t by one fast-tier run at `bits` (53: double; more: MPFR), no guarantee. Two
+// calls, at p and 2p bits, give the two estimates engine::decide_fast compares.
+StateEstimate estimate_at(const instances::Instance& instance, double t, unsigned bits);
+
+}  // namespace softcert::flow

@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""The layers of src/ include only downward, and the theorem checks see the flows through the
+executor alone (docs/architecture.md, "Layers").
+
+Each folder of src/ is one CMake library linked to the layers below it (CMakeLists.txt), so a
+wrong include in a .cpp fails to link; this test also catches one in a header, which links fine
+until someone calls it. BELOW names, for each layer, the layers its files may include (the
+transitive closure is taken here). proofs_checks/ may include the layers in CHECKS and, of
+integrate/, only the executor's header; python/ and src/cli/ are front ends and may include
+everything. The test first plants a wrong include in a copy of the tree and fails unless it is
+caught, so a pattern that stops matching cannot pass silently.
+Usage: layers_test.py SOURCE_DIR
+"""
+import os
+import re
+import shutil
+import sys
+import tempfile
+
+BELOW = {
+    "numerics": [],
+    "support": ["numerics"],
+    "taylor": ["support"],
+    "certify": ["support"],
+    "instances": ["support"],
+    "models": ["instances", "taylor"],
+    "integrate": ["models"],
+    "statistics": ["support"],
+    "engine": ["statistics"],
+    "report": ["engine"],
+    "search": ["engine", "instances"],
+    "reproduce": ["report", "integrate", "certify"],
+}
+FRONT_ENDS = ["cli"]
+CHECKS = ["numerics", "support", "instances", "certify", "models", "statistics", "engine", "search"]
+EXECUTOR = "integrate/flow.hpp"
+# Checks that still drive integrate/ themselves, with the headers they include: the executor does
+# not offer their verbs yet (walks with an observer, tails, GD iterates, sampled fast curves). The
+# list may only shrink: an entry whose include is gone fails, so that it is removed with it.
+NOT_YET_THROUGH_EXECUTOR = {
+    "varre2026_common.hpp": ["integrate/run_knobs.hpp"],
+    "varre2026_fast_pairs.hpp": ["integrate/fast_events.hpp", "integrate/fast_stepper.hpp"],
+    "varre2026_gd_iterates.cpp": ["integrate/gradient_descent.hpp", "integrate/gradient_descent_lohner.hpp"],
+    "varre2026_kl.cpp": ["integrate/cross_entropy_tail.hpp", "integrate/fast_samples.hpp", "integrate/rigorous_full.hpp",
+                         "integrate/validated_flow.hpp"],
+    "varre2026_normalization_square_weaker.cpp": ["integrate/energy_tail_through_kinks.hpp"],
+    "varre2026_pair_certifier.hpp": ["integrate/walk.hpp"],
+    "varre2026_polarization.hpp": ["integrate/fast_integrate.hpp", "integrate/pl_tail.hpp", "integrate/rigorous_full.hpp", "integrate/run_plan.hpp"],
+    "varre2026_regression_entropy.hpp": ["integrate/fast_integrate.hpp"],
+    "varre2026_square_rank_one.cpp": ["integrate/walk.hpp"],
+    "varre2026_tied.cpp": ["integrate/rigorous_full.hpp"],
+    "varre2026_tied_fast.hpp": ["integrate/fast_samples.hpp"],
+    "varre2026_tube_check.hpp": ["integrate/step_certificate.hpp"],
+}
+
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([a-z_]+)/([^"]+)"', re.M)
+
+
+def closure(layer):
+    seen, todo = set(), list(BELOW[layer])
+    while todo:
+        below = todo.pop()
+        if below not in seen:
+            seen.add(below)
+            todo.extend(BELOW[below])
+    return seen
+
+
+def sources(folder):
+    for root, _, files in os.walk(folder):
+        for name in sorted(files):
+            if name.endswith((".hpp", ".cpp", ".hpp.in")):
+                yield os.path.join(root, name)
+
+
+def violations(src_dir):
+    found = []
+    src = os.path.join(src_dir, "src")
+    layers = sorted(d for d in os.listdir(src) if os.path.isdir(os.path.join(src, d)))
+    for layer in layers:
+        if layer in FRONT_ENDS:
+            continue
+        if layer not in BELOW:
+            found.append(f"src/{layer}: a folder that is no layer (add it to BELOW and CMakeLists.txt)")
+            continue
+        allowed = closure(layer) | {layer}
+        for path in sources(os.path.join(src, layer)):
+            with open(path, encoding="utf-8") as f:
+                for m in INCLUDE.finditer(f.read()):
+                    if m.group(1) in BELOW and m.group(1) not in allowed:
+                        found.append(f"{os.path.relpath(path, src_dir)}: includes {m.group(1)}/{m.group(2)} "
+                                     f"(layer {layer} sees only {', '.join(sorted(allowed))})")
+    seen_not_yet = set()
+    for path in sources(os.path.join(src_dir, "proofs_checks")):
+        with open(path, encoding="utf-8") as f:
+            for m in INCLUDE.finditer(f.read()):
+                header = f"{m.group(1)}/{m.group(2)}"
+                name = os.path.relpath(path, os.path.join(src_dir, "proofs_checks"))
+                if header in NOT_YET_THROUGH_EXECUTOR.get(name, []):
+                    seen_not_yet.add((name, header))
+                    continue
+                if m.group(1) in BELOW and m.group(1) not in CHECKS and header != EXECUTOR:
+                    found.append(f"{os.path.relpath(path, src_dir)}: includes {header} "
+                                 f"(a check sees {', '.join(CHECKS)} and {EXECUTOR})")
+    for name, headers in NOT_YET_THROUGH_EXECUTOR.items():
+        for header in headers:
+            if (name, header) not in seen_not_yet:
+                found.append(f"proofs_checks/{name}: no longer includes {header}: remove it from NOT_YET_THROUGH_EXECUTOR")
+    return found
+
+
+def main():
+    src_dir = sys.argv[1]
+    # The planted wrong include must be caught, or the test proves nothing.
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = os.path.join(tmp, "tree")
+        for part in ("src", "proofs_checks"):
+            shutil.copytree(os.path.join(src_dir, part), os.path.join(copy, part))
+        with open(os.path.join(copy, "src", "engine", "planted.hpp"), "w", encoding="utf-8") as f:
+            f.write('#pragma once\n#include "integrate/rigorous_full.hpp"\n')
+        with open(os.path.join(copy, "proofs_checks", "planted.cpp"), "w", encoding="utf-8") as f:
+            f.write('#include "integrate/validated_taylor.hpp"\n')
+        planted = violations(copy)
+        if not any("src/engine/planted.hpp" in v for v in planted) or \
+           not any("proofs_checks/planted.cpp" in v for v in planted):
+            print("FAIL: a planted wrong include was not caught:", planted)
+            return 1
+    found = violations(src_dir)
+    for v in found:
+        print("FAIL:", v)
+    if found:
+        return 1
+    left = sum(len(h) for h in NOT_YET_THROUGH_EXECUTOR.values())
+    print(f"layers: {len(BELOW)} layers include only downward; the checks include {', '.join(CHECKS)}, "
+          f"{EXECUTOR} and {left} other integrate/ includes in {len(NOT_YET_THROUGH_EXECUTOR)} files not yet through it")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
