@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -411,8 +412,10 @@ std::string gnuplot_script(const Layout& layout, const Csv& csv, const fs::path&
   header(g, layout.format, layout.width, layout.height, image);
   g << "set multiplot layout " << layout.rows << "," << layout.cols << " title " << quoted_lines(layout.title);
   if (layout.key_space > 0) {
-    // Fixed margins (fractions of the image): equal panels, the keys in the space on the right.
-    const double top = 1 - 62.0 / layout.height, bottom = 48.0 / layout.height, left = 90.0 / layout.width;
+    // Fixed margins (fractions of the image): equal panels, the keys in the space on the right;
+    // 18 px more at the top for every title line after the first.
+    const auto title_lines = static_cast<double>(std::count(layout.title.begin(), layout.title.end(), '\n') + 1);
+    const double top = 1 - (62.0 + 18.0 * (title_lines - 1)) / layout.height, bottom = 48.0 / layout.height, left = 90.0 / layout.width;
     g << " margins " << left << ", " << 1 - layout.key_space << ", " << bottom << ", " << top << " spacing "
       << 105.0 / layout.width << ", " << 100.0 / layout.height;
   }

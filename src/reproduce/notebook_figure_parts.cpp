@@ -192,8 +192,8 @@ std::string how_drawn(const std::vector<MemberResult>& runs) {
   for (const auto& r : runs) proved += r.end && r.end->proved ? 1 : 0;
   const std::string lines = "NO GUARANTEE: lines = gradient flow (fast tier), dots = the authors' GD (double)\n";
   if (proved == 0) return lines + "PROVED: nothing drawn (the rigorous endpoints and why not: summary.md)";
-  return lines + "PROVED: black diamonds (rigorous tier, " + std::to_string(proved) + " of " + std::to_string(runs.size()) +
-         " runs), the enclosure in the panel's title";
+  return lines + "PROVED: black diamonds (rigorous tier), the enclosure in the panel's title; " + std::to_string(proved) +
+         " of " + std::to_string(runs.size()) + " runs proved (summary.md)";
 }
 
 std::string flow_state(const NotebookRun& r) {
