@@ -13,6 +13,7 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <utility>
 
 #include "engine/journal.hpp"
 
@@ -45,7 +46,7 @@ std::string quoted(const std::string& s) {
   return out + "'";
 }
 
-// A title of several lines ('\n' between them) as a gnuplot string expression: each line quoted,
+// A title (of the image or of a panel) of several lines as a gnuplot string expression: each line quoted,
 // joined by "\n" (gnuplot's newline inside double quotes).
 std::string quoted_lines(const std::string& s) {
   std::string out, line;
@@ -54,12 +55,10 @@ std::string quoted_lines(const std::string& s) {
       line += c;
       continue;
     }
-    const std::string& done = line;  // const: else ADL prefers std::quoted(std::string&)
-    out += quoted(done) + ".\"\\n\".";
+    out += quoted(std::as_const(line)) + ".\"\\n\".";  // as_const: else ADL picks std::quoted(std::string&)
     line.clear();
   }
-  const std::string& last = line;
-  return out + quoted(last);
+  return out + quoted(std::as_const(line));
 }
 
 std::size_t column_index(const Csv& csv, const std::string& name) {
@@ -213,7 +212,7 @@ void panel(std::ostringstream& g, const Plot& plot, const Csv& csv, const std::s
   if (reset)
     g << "unset logscale\nset xrange [*:*] noreverse\nset yrange [*:*] noreverse\nset xtics autofreq norotate\n"
          "set ytics autofreq\nset offsets 0, 0, 0, 0\nset style fill empty\nset format x '%g'\nset format y '%g'\n";
-  g << "set title " << quoted(plot.title) << "\n";
+  g << "set title " << quoted_lines(plot.title) << "\n";
   g << "set xlabel " << quoted(plot.x.label) << "\nset ylabel " << quoted(plot.y.label) << "\n";
   g << "set grid\nset key " << (plot.key.empty() ? std::string("outside right top") : plot.key) << "\n";
   if (plot.x.log) g << "set logscale x\n";
@@ -413,11 +412,15 @@ std::string gnuplot_script(const Layout& layout, const Csv& csv, const fs::path&
   g << "set multiplot layout " << layout.rows << "," << layout.cols << " title " << quoted_lines(layout.title);
   if (layout.key_space > 0) {
     // Fixed margins (fractions of the image): equal panels, the keys in the space on the right;
-    // 18 px more at the top for every title line after the first.
-    const auto title_lines = static_cast<double>(std::count(layout.title.begin(), layout.title.end(), '\n') + 1);
-    const double top = 1 - (62.0 + 18.0 * (title_lines - 1)) / layout.height, bottom = 48.0 / layout.height, left = 90.0 / layout.width;
+    // 18 px more at the top for every line of the image's title after the first, and 14 px more
+    // above every row for every line of the longest panel title after the first.
+    auto lines = [](const std::string& t) { return static_cast<double>(std::count(t.begin(), t.end(), '\n')); };
+    double panel_lines = 0;
+    for (const auto& p : layout.panels) panel_lines = std::max(panel_lines, lines(p.title));
+    const double top = 1 - (62.0 + 18.0 * lines(layout.title) + 14.0 * panel_lines) / layout.height;
+    const double bottom = 48.0 / layout.height, left = 90.0 / layout.width;
     g << " margins " << left << ", " << 1 - layout.key_space << ", " << bottom << ", " << top << " spacing "
-      << 105.0 / layout.width << ", " << 100.0 / layout.height;
+      << 105.0 / layout.width << ", " << (100.0 + 14.0 * panel_lines) / layout.height;
   }
   g << "\n";
   const std::string name = relative_to_image(csv_file, image);

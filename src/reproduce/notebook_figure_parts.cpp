@@ -184,7 +184,7 @@ void mark_proved_end(plots::Plot& p, const std::string& member, const CertifiedE
   // curve in every placement tried (the curves of the six normalizations fill different corners).
   s.in_legend = false;
   p.series.push_back(s);
-  p.title += " — " + s.title;
+  p.title += "\n" + s.title;  // a second line: beside a long title it ran off the image
 }
 
 std::string how_drawn(const std::vector<MemberResult>& runs) {

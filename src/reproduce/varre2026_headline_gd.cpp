@@ -89,13 +89,13 @@ FigureBuilder cell3_figure(std::shared_ptr<const Certified> cert) {
     l.rows = 1, l.cols = 2, l.width = 1500, l.height = 700;
     auto certified = [&](plots::Plot& p, const char* q) {
       for (const auto& [prefix, width, pt, what] :
-           {std::tuple{std::string("rflow_"), cert->flow_width, 6, std::string("flow ENCLOSED (rigorous tier)")},
-            std::tuple{std::string("gdc_"), cert->gd_width, 9, std::string("GD iterates ENCLOSED (Lohner wrapping, 53 bits)")}}) {
+           {std::tuple{std::string("rflow_"), cert->flow_width, 6, std::string("flow ENCLOSED (rigorous)")},
+            std::tuple{std::string("gdc_"), cert->gd_width, 9, std::string("GD iterates ENCLOSED (53 bits)")}}) {
         if (width < 0) continue;
         for (std::size_t i = 0; i < T; ++i) {
           const std::string c = prefix + q + std::to_string(i);
           auto s = plots::Series::interval("t", c + "_mid", c + "_lower", c + "_upper",
-                                           what + ", widths ≤ " + short_number(width, 2) + " (below a pixel)");
+                                           what + ", widths ≤ " + short_number(width, 2));
           s.where("gd_dot", m);
           s.color = plots::token_color(i, T);
           s.point_type = pt;

@@ -82,7 +82,7 @@ std::vector<Figure> cell8_figure(const std::vector<Member>& ms, const std::vecto
     const std::string& name = ms[r].name();
     const NotebookRun& run = *runs[r].run;
     const std::size_t T = tokens_of(run);
-    plots::Plot loss = scalar_panel(D, {{"loss", "loss", kLossColor}}, {"Loss (" + name + ", log-log)" + flow_state(run), "L(U, a)", true, true}, false);
+    plots::Plot loss = scalar_panel(D, {{"loss", "loss", kLossColor}}, {"Loss (" + name + ", log-log; flow below 1e-11 not drawn)" + flow_state(run), "L(U, a)", true, true}, false);
     mark_proved_end(loss, D, *runs[r].end, Proved::loss);
     plots::Plot alpha = token_panel(D, "alpha", T, {"σ(Ua) (" + name + ", log t)", "probability", true, false}, false);
     mark_proved_end(alpha, D, *runs[r].end, Proved::max_weight);
@@ -97,7 +97,8 @@ std::vector<Figure> cell8_figure(const std::vector<Member>& ms, const std::vecto
               "token, hue in token order from 0, no legend as in the notebook) and the norm of the column of U at "
               "argmax α (log t). No guarantee: lines (the gradient flow, fast tier) and dots (the authors' gradient "
               "descent in double); the rigorous endpoint is not attempted by default here (`--set rigorous=1`), and "
-              "is drawn as a black diamond where proved.";
+              "is drawn as a black diamond where proved. Flow values of the loss below 1e-11, the fast tier's tolerance, are "
+              "its own noise and are not drawn.";
   return {f};
 }
 
@@ -114,10 +115,10 @@ std::vector<Figure> cell11_figures(const std::vector<Member>& ms, const std::vec
     const std::string& name = ms[r].name();
     const NotebookRun& run = *runs[r].run;
     const std::size_t T = tokens_of(run);
-    plots::Plot loss = scalar_panel(k, {{"loss", "loss", kLossColor}}, {"Loss trajectory (" + name + ")" + flow_state(run), "L(W, a)", false, true}, false);
+    plots::Plot loss = scalar_panel(k, {{"loss", "loss", kLossColor}}, {"Loss trajectory (" + name + "; flow below 1e-11 not drawn)" + flow_state(run), "L(W, a)", false, true}, false);
     mark_proved_end(loss, k, *runs[r].end, Proved::loss);
     l.panels.push_back(loss);
-    l.panels.push_back(scalar_panel(k, kGradients("W"), {"Gradient norms (" + name + ")", "gradient norm", false, true}, r == key_row(runs)));
+    l.panels.push_back(scalar_panel(k, kGradients("W"), {"Gradient norms (" + name + "; flow below 1e-11 not drawn)", "gradient norm", false, true}, r == key_row(runs)));
     l.panels.push_back(token_panel(k, "a", T, {"Evolution of a (" + name + ")", "a_i", false, false}, r == key_row(runs)));
     f.panel_tables.insert(f.panel_tables.end(), 3, k + ".csv");
   }
@@ -126,7 +127,8 @@ std::vector<Figure> cell11_figures(const std::vector<Member>& ms, const std::vec
               "and the scores a_i (one colour per token, counted from 0), all on a linear t axis. No guarantee: lines "
               "(the gradient flow, fast tier, sampled at evenly and log-spaced times) and dots (the authors' gradient "
               "descent in double); the rigorous endpoint is not attempted by default here (`--set rigorous=1`). The "
-              "gradient norms are those at the drawn state (the notebook records the gradient one step earlier).";
+              "gradient norms are those at the drawn state (the notebook records the gradient one step earlier). Flow values of "
+              "the loss and the gradient norms below 1e-11, the fast tier's tolerance, are its own noise and are not drawn.";
   Figure small{"condition_numbers_small", ms.front().label + ".csv", {}, ""};
   small.panel_tables = {ms.front().label + ".csv", ms.back().label + ".csv"};
   plots::Layout s;
@@ -150,7 +152,7 @@ std::vector<Figure> cell14_figure(const std::vector<Member>& ms, const std::vect
   l.rows = 1, l.cols = 3, l.width = 1700, l.height = 500;
   const std::string& m = ms[0].label;
   const NotebookRun& run = *runs[0].run;
-  plots::Plot loss = scalar_panel(m, {{"loss", "loss", kLossColor}}, {"Loss trajectory (log-log)" + flow_state(run), "loss", true, true}, false);
+  plots::Plot loss = scalar_panel(m, {{"loss", "loss", kLossColor}}, {"Loss trajectory (log-log; flow below 1e-11 not drawn)" + flow_state(run), "loss", true, true}, false);
   mark_proved_end(loss, m, *runs[0].end, Proved::loss);
   l.panels = {loss, scalar_panel(m, kGradients("V"), {"Gradient norms (log-log; flow below 1e-11 not drawn)", "norm", true, true}, true),
               token_panel(m, "a", tokens_of(run), {"Evolution of a (log t)", "a_i", true, false}, true)};

@@ -70,6 +70,27 @@ TEST(PlotsLayout, PanelsResetTheirAxesAndFilesAreRelativeToTheImage) {
   EXPECT_THROW(render(l, a, dir / "a.csv", dir / "fig.png"), std::invalid_argument);
 }
 
+// A title of several lines is one gnuplot string with its newlines (not one line run off the
+// image), and a fixed-margin layout leaves each extra line its room at the top.
+TEST(PlotsLayout, TitlesOfSeveralLinesKeepTheirLinesAndTheirRoom) {
+  Csv a({"t", "y"});
+  Plot p;
+  p.title = "panel\nsecond";
+  p.series = {Series::line("t", "y", "y")};
+  Layout l;
+  l.rows = 1, l.cols = 1, l.height = 1000, l.key_space = 0.1;
+  l.panels = {p};
+  l.title = "one";
+  const std::string one = gnuplot_script(l, a, "a.csv", "fig.png");
+  l.title = "one\nit's two";
+  const std::string two = gnuplot_script(l, a, "a.csv", "fig.png");
+  EXPECT_NE(two.find("title 'one'.\"\\n\".'it''s two'"), std::string::npos) << two;
+  EXPECT_NE(two.find("set title 'panel'.\"\\n\".'second'"), std::string::npos) << two;
+  // the panels' top edge: 1 − (62 + 14) px / 1000 with one title line, 18 px lower with two
+  EXPECT_NE(one.find(", 0.924 spacing"), std::string::npos) << one;
+  EXPECT_NE(two.find(", 0.906 spacing"), std::string::npos) << two;
+}
+
 TEST(PlotsLayout, FitLineTakesItsPointsColourAndBarsStack) {
   Csv c({"label", "x", "p", "q"});
   Plot fit;
