@@ -13,7 +13,6 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
-#include <utility>
 
 #include "engine/journal.hpp"
 
@@ -35,8 +34,9 @@ std::string clean_cell(const std::string& s) {
   return out;
 }
 
-// A gnuplot single-quoted string: no escapes inside except '' for '.
-std::string quoted(const std::string& s) {
+// A gnuplot single-quoted string: no escapes inside except '' for '. (Not named `quoted`: for a
+// mutable std::string argument-dependent lookup would pick std::quoted, which escapes otherwise.)
+std::string gnuplot_quoted(const std::string& s) {
   std::string out = "'";
   for (char c : s) {
     if (c == '\'') out += "''";
@@ -48,17 +48,17 @@ std::string quoted(const std::string& s) {
 
 // A title (of the image or of a panel) of several lines as a gnuplot string expression: each line quoted,
 // joined by "\n" (gnuplot's newline inside double quotes).
-std::string quoted_lines(const std::string& s) {
+std::string gnuplot_quoted_lines(const std::string& s) {
   std::string out, line;
   for (char c : s) {
     if (c != '\n') {
       line += c;
       continue;
     }
-    out += quoted(std::as_const(line)) + ".\"\\n\".";  // as_const: else ADL picks std::quoted(std::string&)
+    out += gnuplot_quoted(line) + ".\"\\n\".";
     line.clear();
   }
-  return out + quoted(std::as_const(line));
+  return out + gnuplot_quoted(line);
 }
 
 std::size_t column_index(const Csv& csv, const std::string& name) {
@@ -200,7 +200,7 @@ void header(std::ostringstream& g, Format format, int width, int height, const f
   else
     g << "set terminal pngcairo size " << width << "," << height << " noenhanced font 'sans,10'\n";
   // softcert draws into a temporary file (gnuplot -e "softcert_output='…'") and renames it.
-  g << "if (!exists('softcert_output')) softcert_output = " << quoted(name) << "\n";
+  g << "if (!exists('softcert_output')) softcert_output = " << gnuplot_quoted(name) << "\n";
   g << "set output softcert_output\n";
   g << "set datafile separator ','\n";
   g << "set datafile columnheaders\n";
@@ -212,8 +212,8 @@ void panel(std::ostringstream& g, const Plot& plot, const Csv& csv, const std::s
   if (reset)
     g << "unset logscale\nset xrange [*:*] noreverse\nset yrange [*:*] noreverse\nset xtics autofreq norotate\n"
          "set ytics autofreq\nset offsets 0, 0, 0, 0\nset style fill empty\nset format x '%g'\nset format y '%g'\n";
-  g << "set title " << quoted_lines(plot.title) << "\n";
-  g << "set xlabel " << quoted(plot.x.label) << "\nset ylabel " << quoted(plot.y.label) << "\n";
+  g << "set title " << gnuplot_quoted_lines(plot.title) << "\n";
+  g << "set xlabel " << gnuplot_quoted(plot.x.label) << "\nset ylabel " << gnuplot_quoted(plot.y.label) << "\n";
   g << "set grid\nset key " << (plot.key.empty() ? std::string("outside right top") : plot.key) << "\n";
   if (plot.x.log) g << "set logscale x\n";
   if (plot.y.log) g << "set logscale y\n";
@@ -235,7 +235,7 @@ void panel(std::ostringstream& g, const Plot& plot, const Csv& csv, const std::s
   if (any_hbars)  // first label on top; a little room above and below the bars
     g << "set style fill solid 0.85 border -1\nset yrange [*:*] reverse\nset offsets 0, graph 0.04, 0.6, 0.6\n"
          "set xrange [0:*]\nset ytics nomirror\n";
-  const std::string file = quoted(csv_name);
+  const std::string file = gnuplot_quoted(csv_name);
   // Power-law fits first: `stats` on log-log data gives slope and intercept.
   for (std::size_t i = 0; i < plot.series.size(); ++i) {
     const Series& s = plot.series[i];
@@ -248,7 +248,7 @@ void panel(std::ostringstream& g, const Plot& plot, const Csv& csv, const std::s
   for (std::size_t i = 0; i < plot.series.size(); ++i) {
     const Series& s = plot.series[i];
     // gnuplot leaves a series with an empty title out of the key.
-    const std::string title = !s.in_legend ? std::string("\"\"") : quoted(s.title.empty() ? (s.y.empty() ? s.y_high : s.y) : s.title);
+    const std::string title = !s.in_legend ? std::string("\"\"") : gnuplot_quoted(s.title.empty() ? (s.y.empty() ? s.y_high : s.y) : s.title);
     const std::string lc = " lc rgb '" + color_of(s, i) + "'";
     if (i) g << ", \\\n     ";
     switch (s.style) {
@@ -335,7 +335,7 @@ Rendered run_gnuplot(const std::string& script, const fs::path& image_in) {
                                    O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0644);
   posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
   posix_spawn_file_actions_addchdir_np(&actions, dir.c_str());
-  std::vector<std::string> args = {*exe, "-e", "softcert_output=" + quoted(temp_name),
+  std::vector<std::string> args = {*exe, "-e", "softcert_output=" + gnuplot_quoted(temp_name),
                                    script_file.filename().string()};
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
@@ -409,7 +409,7 @@ std::string gnuplot_script(const Plot& plot, const Csv& csv, const fs::path& csv
 std::string gnuplot_script(const Layout& layout, const Csv& csv, const fs::path& csv_file, const fs::path& image) {
   std::ostringstream g;
   header(g, layout.format, layout.width, layout.height, image);
-  g << "set multiplot layout " << layout.rows << "," << layout.cols << " title " << quoted_lines(layout.title);
+  g << "set multiplot layout " << layout.rows << "," << layout.cols << " title " << gnuplot_quoted_lines(layout.title);
   if (layout.key_space > 0) {
     // Fixed margins (fractions of the image): equal panels, the keys in the space on the right;
     // 18 px more at the top for every line of the image's title after the first, and 14 px more
