@@ -21,7 +21,7 @@
 //
 // Instances: generate_family_instance (polarization.hpp), then exactly the first k value
 // projections are made positive by flipping columns of V(0), k = params.positive (a number or a
-// range [lo, hi]) or drawn from [1, T] — starts with one, two and all values positive. Rigorous tier only: the full model enclosed to t = H (rigorous_state_at).
+// range [lo, hi]) or drawn from [1, T] — starts with one, two and all values positive. Rigorous tier only: the full model enclosed to t = H (flow::full_state_at).
 #include <string>
 
 #include "engine/registry.hpp"
@@ -117,7 +117,7 @@ class NoPolarizationCheck : public VarreCheck {
     r.horizon = H;
     engine::with_interval_kind(bits, [&](auto kind, unsigned used) {
       using S = decltype(kind);
-      const auto enc = rigorous_state_at<S>(inst, H, request);
+      const auto enc = flow::full_state_at<S>(inst, H, request);
       r.precision_bits = used;
       r.details["steps"] = enc.steps;
       nlohmann::json al = nlohmann::json::array();

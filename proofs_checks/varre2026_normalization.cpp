@@ -58,7 +58,7 @@ engine::CheckResult rigorous(const instances::Instance& inst, const Polarization
   r.horizon = set.horizon;
   engine::with_interval_kind(bits, [&](auto kind, unsigned used) {
     using S = decltype(kind);
-    const auto enc = rigorous_state_at<S>(inst, set.horizon, no_tail(order_and_budget(set.order, set.max_steps)));
+    const auto enc = flow::full_state_at<S>(inst, set.horizon, no_tail(order_and_budget(set.order, set.max_steps)));
     r.precision_bits = used;
     r.details["steps"] = enc.steps;
     nlohmann::json al = nlohmann::json::array();

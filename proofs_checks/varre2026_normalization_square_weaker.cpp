@@ -104,7 +104,7 @@ engine::CheckResult rigorous(const instances::LossPair& pair, const WeakerSettin
       // The logistic side first: when its α(H) leaves the simplex the statement does not apply
       // and the square side is not needed.
       r.reason = "the logistic-loss run to its horizon";
-      const auto lg = rigorous_state_at<S>(pair.logistic, set.logistic_horizon, order_and_budget(set.order, set.max_steps));
+      const auto lg = flow::full_state_at<S>(pair.logistic, set.logistic_horizon, order_and_budget(set.order, set.max_steps));
       r.details["logistic_steps"] = lg.steps;
       if (!lg.kink_arrivals.empty()) r.details["logistic_kink_arrivals"] = kink_arrivals_json(lg.kink_arrivals);
       auto alpha_json = [](const std::vector<S>& al) {

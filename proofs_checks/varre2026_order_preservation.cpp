@@ -38,7 +38,7 @@ class OrderPreservationCheck : public LogisticCheck {
                                {"model", "logistic_reduced_tau"},
                                {"set", "lohner"},
                                {"instance", instance},
-                               {"horizon", integrate::exact_decimal(*r.horizon)},
+                               {"horizon", num::exact_decimal(*r.horizon)},
                                {"claim", {{"kind", "order_preservation"}, {"pairs", pairs}}},
                                {"margin", r.margin.empty() ? nlohmann::json()
                                                            : nlohmann::json::array({r.margin.lower_text(), r.margin.upper_text()})}};

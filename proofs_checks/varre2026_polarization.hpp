@@ -21,9 +21,7 @@
 #include "instances/instance.hpp"
 #include "support/cpu_cap.hpp"
 #include "integrate/fast_integrate.hpp"
-#include "integrate/pl_tail.hpp"
-#include "integrate/rigorous_full.hpp"
-#include "integrate/run_plan.hpp"
+#include "integrate/flow.hpp"
 #include "numerics/decimal.hpp"
 #include "numerics/kinds.hpp"
 #include "numerics/precision.hpp"
@@ -92,58 +90,36 @@ inline nlohmann::json generate_family_instance(std::uint64_t seed, const engine:
   return instances::to_json(inst);
 }
 
-// The full state and attention at t = H, enclosed by the rigorous full-model tier
-// (integrate/rigorous_full.hpp, whose guarantee it inherits) as integrate::plan_run plans it for
-// `request` (the full state; request.horizon is set to H): its time variable, stepper, pieces, order
-// and, unless request.tail is off, the PL tail (integrate/pl_tail.hpp; square and regression loss).
-// A run that stops throws (the engine makes it inconclusive).
-template <class S>
-integrate::FullStateEnclosure<S> rigorous_state_at(const instances::Instance& inst, double H, integrate::RunRequest request) {
-  request.tier = integrate::PlanTier::rigorous;
-  request.form = integrate::PlanForm::full_state;
-  request.horizon = H;
-  request.precision_bits = integrate::working_bits<S>();
-  const integrate::RunPlan plan = integrate::plan_run(inst, request);
-  const integrate::ValidatedOptions vo = integrate::validated_options(plan);
-  if (plan.tail == integrate::PlanTail::pl) {
-    integrate::PlTailOptions tail;
-    tail.width = plan.tail_width;
-    tail.decided = plan.tail_decided;
-    return integrate::enclose_with_pl_tail<S>(models::ValueSoftmax<S>(inst), S(H), vo, tail);
-  }
-  return integrate::enclose_full_state<S>(inst, S(H), vo);
-}
-
 // The certified kink arrivals of a rigorous run (integrate/kink_crossing.hpp) for a check's
 // details: [{"score", "t": [lower, upper], "motion"}].
-inline nlohmann::json kink_arrivals_json(const std::vector<integrate::KinkArrival>& arrivals) {
+inline nlohmann::json kink_arrivals_json(const std::vector<flow::KinkArrival>& arrivals) {
   nlohmann::json a = nlohmann::json::array();
   for (const auto& k : arrivals)
     a.push_back({{"score", k.score}, {"t", nlohmann::json::array({k.t.lower_text(), k.t.upper_text()})}, {"motion", k.motion}});
   return a;
 }
 
-// rigorous_state_at for every member i with needed[i] (others: empty), the members spread over
+// flow::full_state_at for every member i with needed[i] (others: empty), the members spread over
 // up to `threads` threads (0: the machine's cores; within the CPU cap) when S is IntervalD; one after another at MPFR
 // kinds (Boost's precision is process-wide state, numerics/precision.hpp). Each member's run is
 // the same computation on any thread, so the enclosures do not depend on `threads`. A member that
 // throws: the first such member's exception (in member order) is rethrown after all have ended.
 // requests[i]: member i's own request (e.g. its own PL-tail stop test, RunRequest::tail_decided).
 template <class S>
-std::vector<std::optional<integrate::FullStateEnclosure<S>>> rigorous_states_at(const std::vector<instances::Instance>& members,
+std::vector<std::optional<flow::FullStateEnclosure<S>>> rigorous_states_at(const std::vector<instances::Instance>& members,
                                                                                 const std::vector<bool>& needed, double H,
-                                                                                const std::vector<integrate::RunRequest>& requests,
+                                                                                const std::vector<flow::RunRequest>& requests,
                                                                                 unsigned threads = 0) {
   const std::size_t m = members.size();
   if (requests.size() != m) throw std::invalid_argument("rigorous_states_at: one request per member");
-  std::vector<std::optional<integrate::FullStateEnclosure<S>>> out(m);
+  std::vector<std::optional<flow::FullStateEnclosure<S>>> out(m);
   std::vector<std::exception_ptr> failed(m);
   std::atomic<std::size_t> next{0};
   auto work = [&] {
     for (std::size_t i; (i = next.fetch_add(1)) < m;) {
       if (!needed[i]) continue;
       try {
-        out[i] = rigorous_state_at<S>(members[i], H, requests[i]);
+        out[i] = flow::full_state_at<S>(members[i], H, requests[i]);
       } catch (...) {
         failed[i] = std::current_exception();
       }
@@ -170,23 +146,23 @@ std::vector<std::optional<integrate::FullStateEnclosure<S>>> rigorous_states_at(
 
 // The same request for every member.
 template <class S>
-std::vector<std::optional<integrate::FullStateEnclosure<S>>> rigorous_states_at(const std::vector<instances::Instance>& members,
+std::vector<std::optional<flow::FullStateEnclosure<S>>> rigorous_states_at(const std::vector<instances::Instance>& members,
                                                                                 const std::vector<bool>& needed, double H,
-                                                                                const integrate::RunRequest& request,
+                                                                                const flow::RunRequest& request,
                                                                                 unsigned threads = 0) {
-  return rigorous_states_at<S>(members, needed, H, std::vector<integrate::RunRequest>(members.size(), request), threads);
+  return rigorous_states_at<S>(members, needed, H, std::vector<flow::RunRequest>(members.size(), request), threads);
 }
 // The request of a check that sets only the Taylor order (0: the plan's) and the step budget.
-inline integrate::RunRequest order_and_budget(unsigned order, std::size_t max_steps) {
-  integrate::RunRequest q;
+inline flow::RunRequest order_and_budget(unsigned order, std::size_t max_steps) {
+  flow::RunRequest q;
   q.order = order;
   q.max_steps = max_steps;
   return q;
 }
 
 // The same request without a tail (a check whose quoted enclosures are the validated steps' own).
-inline integrate::RunRequest no_tail(integrate::RunRequest q) {
-  q.tail = integrate::TailPolicy::off;
+inline flow::RunRequest no_tail(flow::RunRequest q) {
+  q.tail = flow::TailPolicy::off;
   return q;
 }
 

@@ -227,7 +227,7 @@ class RegressionConditioningCheck : public VarreCheck {
         windows.push_back(nullptr);
         continue;
       }
-      integrate::RunRequest q = request;  // as rigorous_state_at plans the member's run
+      integrate::RunRequest q = request;  // as flow::full_state_at plans the member's run
       q.tier = integrate::PlanTier::rigorous;
       q.form = integrate::PlanForm::full_state;
       q.horizon = H;

@@ -21,24 +21,22 @@ integrate::RigorousIntegrateOptions rigorous_options(const Request& request) {
 }  // namespace
 
 StateEnclosure state_at(const instances::Instance& instance, double t, const Request& request) {
-  return integrate::rigorous_integrate(instance, num::decimal_round_trip(t), rigorous_options(request));
+  return integrate::rigorous_integrate(instance, num::exact_decimal(t), rigorous_options(request));
 }
 
 std::vector<StateEnclosure> states_at(const instances::Instance& instance, const std::vector<double>& times,
                                       const Request& request) {
   std::vector<std::string> decimals;
   decimals.reserve(times.size());
-  for (double t : times) decimals.push_back(num::decimal_round_trip(t));
+  for (double t : times) decimals.push_back(num::exact_decimal(t));
   return integrate::rigorous_integrate_at(instance, decimals, rigorous_options(request));
 }
-
-IntervalD time_enclosure(double t) { return num::parse_decimal<IntervalD>(num::decimal_round_trip(t)); }
 
 StateEstimate estimate_at(const instances::Instance& instance, double t, unsigned bits) {
   integrate::FastOptions o;
   o.precision_bits = bits;
   o.escalate = false;  // the caller asks for the other precision itself, and compares
-  return integrate::integrate_fast(instance, num::decimal_round_trip(t), o).run;
+  return integrate::integrate_fast(instance, num::exact_decimal(t), o).run;
 }
 
 }  // namespace softcert::flow

@@ -6,9 +6,8 @@
 // failure is typed (support::RigorousFailure, support::ValidationFailure, support::MemoryLimit)
 // and becomes a verdict in the engine (engine/verdict_policy.hpp), not here.
 //
-// Times are doubles: a time t stands for the decimal that reads back as t (its shortest round
-// trip), which is the decimal a user wrote for it ("1e5", "0.3"); that decimal, enclosed exactly,
-// is the time the flow is integrated to.
+// Times are doubles, each standing for its own exact value (the value a check's horizon parsed to
+// and its record prints): the flow is integrated to exactly that time.
 #include <cstddef>
 #include <optional>
 #include <vector>
@@ -16,7 +15,9 @@
 #include "instances/instance.hpp"
 #include "integrate/fast_integrate.hpp"
 #include "integrate/plan_choices.hpp"
+#include "integrate/planned_full_state.hpp"
 #include "integrate/rigorous_integrate.hpp"
+#include "integrate/run_plan.hpp"
 #include "numerics/kinds.hpp"
 
 namespace softcert::flow {
@@ -28,6 +29,11 @@ using integrate::EnclosedValue;
 using StateEnclosure = integrate::RigorousIntegrateResult;
 // One fast-tier run's state (no guarantee): a, u, α, the loss, V as doubles (and MPFR above 53 bits).
 using StateEstimate = integrate::FastState;
+// The full state of the full model (a, V or U, α), enclosed, with its steps and kink arrivals.
+using integrate::FullStateEnclosure;
+using integrate::KinkArrival;
+using integrate::RunRequest;
+using integrate::TailPolicy;
 
 // What a check may choose about a rigorous run; everything left empty is the plan's.
 struct Request {
@@ -47,8 +53,23 @@ StateEnclosure state_at(const instances::Instance& instance, double t, const Req
 std::vector<StateEnclosure> states_at(const instances::Instance& instance, const std::vector<double>& times,
                                       const Request& request = {});
 
-// An enclosure of the time t stands for (the decimal above), for a check's arithmetic with it.
-IntervalD time_enclosure(double t);
+// The time t as an interval, for a check's arithmetic with it.
+inline IntervalD time_enclosure(double t) { return IntervalD(t, t); }
+
+// The full state of the full model at t = H > 0, enclosed in the interval kind S, as plan_run plans
+// it for `request` (its form, tier, horizon and precision are set here; the time variable, set,
+// order, budget and tail — the PL tail for square and regression loss unless request.tail is off —
+// are the plan's where the request leaves them empty): integrate/planned_full_state.hpp, whose
+// guarantee it is. A run that stops throws a typed failure.
+template <class S>
+FullStateEnclosure<S> full_state_at(const instances::Instance& instance, double H, RunRequest request) {
+  request.tier = integrate::PlanTier::rigorous;
+  request.form = integrate::PlanForm::full_state;
+  request.horizon = H;
+  request.precision_bits = integrate::working_bits<S>();
+  const integrate::RunPlan plan = integrate::plan_run(instance, request);
+  return integrate::enclose_planned_full_state<S>(instance, S(H), plan, integrate::validated_options(plan));
+}
 
 // The state at time t by one fast-tier run at `bits` (53: double; more: MPFR), no guarantee. Two
 // calls, at p and 2p bits, give the two estimates engine::decide_fast compares.

@@ -4,11 +4,7 @@
 #include <limits>
 
 #include "integrate/enclosed_value.hpp"
-#include "integrate/pl_tail.hpp"
-#include "integrate/rigorous_full.hpp"
-#include "integrate/run_plan.hpp"
-#include "models/tied_value_softmax.hpp"
-#include "models/value_softmax.hpp"
+#include "integrate/planned_full_state.hpp"
 #include "numerics/decimal.hpp"
 #include "numerics/precision.hpp"
 
@@ -37,15 +33,8 @@ RigorousIntegrateResult run_full_state(const instances::Instance& inst, const st
   if (o.progress) vo.on_step = [&o](std::size_t n, double t, const std::vector<double>&) { o.progress(n, t); };
   // Square and regression loss (t-time): validated steps until the flow has settled, then the PL tail.
   const bool pl = plan.tail == PlanTail::pl && num::certainly_positive(t_end);
-  PlTailOptions tail_options;
-  tail_options.width = plan.tail_width;
   PlTail<S> tail;
-  const bool tau = plan.time == PlanTime::tau;
-  FullStateEnclosure<S> e;
-  if (pl) e = enclose_with_pl_tail<S>(models::ValueSoftmax<S>(inst), t_end, vo, tail_options, &tail);
-  else if (tau == (inst.tied() || inst.loss == instances::Loss::logistic)) e = enclose_full_state<S>(inst, t_end, vo);
-  else if (inst.tied()) e = enclose_model_state<S>(models::TiedValueSoftmax<S>(inst, tau), t_end, vo);
-  else e = enclose_model_state<S>(models::ValueSoftmax<S>(inst, tau), t_end, vo);
+  const FullStateEnclosure<S> e = enclose_planned_full_state<S>(inst, t_end, plan, vo, &tail);
   RigorousIntegrateResult r = full_state_result<S>(inst, e, t_text, plan.stepper, plan.ball_pieces, vo.order);
   if (pl) {
     r.tail.attempted = true;

@@ -19,17 +19,12 @@
 #include <nlohmann/json.hpp>
 
 #include "integrate/tube.hpp"
+#include "numerics/decimal.hpp"
 #include "numerics/kinds.hpp"
 
 namespace softcert::integrate {
 
-// The exact decimal expansion of a double (glibc's printf prints every digit exactly).
-inline std::string exact_decimal(double x) {
-  if (!std::isfinite(x)) return x > 0 ? "inf" : x < 0 ? "-inf" : "nan";
-  char buf[1200];
-  std::snprintf(buf, sizeof buf, "%.1100g", x);
-  return buf;
-}
+using num::exact_decimal;  // the certificate's numbers: every digit of each double
 
 class StepCertificateWriter {
  public:

@@ -54,6 +54,9 @@ std::string upper_decimal(const IntervalMp& x, int digits = 0);
 
 std::string decimal_nearest(double x, int digits);
 std::string decimal_round_trip(double x);
+// Every digit of x (a double is m·2^e, a terminating decimal), in the %g form glibc prints exactly:
+// parse_decimal of it is exactly x at every precision. "inf", "-inf", "nan" for the others.
+std::string exact_decimal(double x);
 std::string decimal_down(const std::string& decimal, int digits = 9);
 std::string decimal_up(const std::string& decimal, int digits = 9);
 std::string decimal_down(double x, int digits = 9);

@@ -1,5 +1,6 @@
 // The short decimal writers of numerics/decimal.hpp: nearest, round-trip, down and up.
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -75,6 +76,13 @@ std::string decimal_nearest(double x, int digits) {
   std::string s(buf);
   if (s == "-0") s = "0";
   return s;
+}
+
+std::string exact_decimal(double x) {
+  if (!std::isfinite(x)) return x > 0 ? "inf" : x < 0 ? "-inf" : "nan";
+  char buf[1200];  // a double has at most 767 significant decimal digits; %g adds sign, point, exponent
+  std::snprintf(buf, sizeof buf, "%.1100g", x);
+  return buf;
 }
 
 std::string decimal_round_trip(double x) {

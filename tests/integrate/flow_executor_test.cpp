@@ -1,7 +1,7 @@
 // A new claim written against the executor alone (integrate/flow.hpp) and the engine: the whole
 // check is the class below, under 40 lines, and the engine's one verdict policy gives it each of
 // the four verdicts — proved, violated and inconclusive in the rigorous tier, confirmed in the fast
-// tier — on the paper's headline instance.
+// tier — on the paper's headline instance. The full-state verb honours the plan's time variable.
 #include <algorithm>
 #include <fstream>
 #include <sstream>
@@ -73,6 +73,22 @@ TEST(FlowExecutor, AToyClaimGetsEveryVerdict) {
   for (const auto& s : state.softmax) top = std::max(top, s.value.lower_down());
   const engine::CheckResult edge = judge_max_weight(top, engine::Tier::rigorous);
   EXPECT_EQ(edge.verdict, engine::Verdict::inconclusive) << edge.reason;
+}
+
+// The full-state verb runs what the plan says: τ-time by default for logistic loss, t-time when
+// the request asks for it (a check's `time` parameter), and both runs enclose the same exact α(H).
+TEST(FlowExecutor, TheFullStateRunIsThePlansTimeVariable) {
+  const instances::Instance inst = instances::parse_instance(executor_test_headline());
+  const auto tau = flow::full_state_at<IntervalD>(inst, 2, flow::RunRequest{});
+  flow::RunRequest in_t;
+  in_t.time = integrate::PlanTime::t;
+  const auto t = flow::full_state_at<IntervalD>(inst, 2, in_t);
+  EXPECT_TRUE(tau.tau_time);
+  EXPECT_FALSE(t.tau_time);
+  ASSERT_EQ(tau.alpha.size(), t.alpha.size());
+  for (std::size_t k = 0; k < t.alpha.size(); ++k)
+    EXPECT_TRUE(num::lower(tau.alpha[k]) <= num::upper(t.alpha[k]) && num::lower(t.alpha[k]) <= num::upper(tau.alpha[k]))
+        << "the two enclosures of alpha_" << k << "(2) are disjoint";
 }
 
 }  // namespace
