@@ -104,11 +104,11 @@ inline nlohmann::json kink_arrivals_json(const std::vector<flow::KinkArrival>& a
 // kinds (Boost's precision is process-wide state, numerics/precision.hpp). Each member's run is
 // the same computation on any thread, so the enclosures do not depend on `threads`. A member that
 // throws: the first such member's exception (in member order) is rethrown after all have ended.
-// requests[i]: member i's own request (e.g. its own PL-tail stop test, RunRequest::tail_decided).
+// requests[i]: member i's own request (e.g. its own PL-tail stop test, Request::tail_decided).
 template <class S>
 std::vector<std::optional<flow::FullStateEnclosure<S>>> rigorous_states_at(const std::vector<instances::Instance>& members,
                                                                                 const std::vector<bool>& needed, double H,
-                                                                                const std::vector<flow::RunRequest>& requests,
+                                                                                const std::vector<flow::Request>& requests,
                                                                                 unsigned threads = 0) {
   const std::size_t m = members.size();
   if (requests.size() != m) throw std::invalid_argument("rigorous_states_at: one request per member");
@@ -148,20 +148,20 @@ std::vector<std::optional<flow::FullStateEnclosure<S>>> rigorous_states_at(const
 template <class S>
 std::vector<std::optional<flow::FullStateEnclosure<S>>> rigorous_states_at(const std::vector<instances::Instance>& members,
                                                                                 const std::vector<bool>& needed, double H,
-                                                                                const flow::RunRequest& request,
+                                                                                const flow::Request& request,
                                                                                 unsigned threads = 0) {
-  return rigorous_states_at<S>(members, needed, H, std::vector<flow::RunRequest>(members.size(), request), threads);
+  return rigorous_states_at<S>(members, needed, H, std::vector<flow::Request>(members.size(), request), threads);
 }
 // The request of a check that sets only the Taylor order (0: the plan's) and the step budget.
-inline flow::RunRequest order_and_budget(unsigned order, std::size_t max_steps) {
-  flow::RunRequest q;
+inline flow::Request order_and_budget(unsigned order, std::size_t max_steps) {
+  flow::Request q;
   q.order = order;
   q.max_steps = max_steps;
   return q;
 }
 
 // The same request without a tail (a check whose quoted enclosures are the validated steps' own).
-inline flow::RunRequest no_tail(flow::RunRequest q) {
+inline flow::Request no_tail(flow::Request q) {
   q.tail = flow::TailPolicy::off;
   return q;
 }

@@ -12,9 +12,11 @@ integrate::RigorousIntegrateOptions rigorous_options(const Request& request) {
   o.precision_bits = request.precision_bits;
   o.time_variable = request.time;
   o.set = request.set;
+  o.ball_pieces = request.ball_pieces.value_or(0);
   o.tail = request.tail;
   o.tail_width = request.tail_width;
   o.order = request.order;
+  o.max_steps = request.max_steps;
   return o;
 }
 

@@ -32,18 +32,12 @@ using StateEstimate = integrate::FastState;
 // The full state of the full model (a, V or U, α), enclosed, with its steps and kink arrivals.
 using integrate::FullStateEnclosure;
 using integrate::KinkArrival;
-using integrate::RunRequest;
 using integrate::TailPolicy;
 
-// What a check may choose about a rigorous run; everything left empty is the plan's.
-struct Request {
-  unsigned precision_bits = 53;                // ≤ 53: intervals over double; more: MPFI
-  std::optional<integrate::PlanTime> time;     // t or τ; empty: the plan's
-  std::optional<integrate::PlanStepper> set;   // Lohner or ball (full-state runs); empty: the plan's
-  integrate::TailPolicy tail = integrate::TailPolicy::automatic;
-  double tail_width = 0;                       // > 0: end with the PL tail once this narrow
-  unsigned order = 0;                          // Taylor order; 0: the plan's
-};
+// What a check may choose about a run, the plan's request (integrate/run_plan.hpp): precision,
+// time variable, set, order, tail, budget; every choice left empty is the plan's. The verbs set its
+// tier, form and horizon themselves.
+using Request = integrate::RunRequest;
 
 // The state at time t > 0, enclosed. Throws std::invalid_argument for an instance no method serves
 // (naming the field) and the typed failures above when the run cannot reach t.
@@ -62,7 +56,7 @@ inline IntervalD time_enclosure(double t) { return IntervalD(t, t); }
 // are the plan's where the request leaves them empty): integrate/planned_full_state.hpp, whose
 // guarantee it is. A run that stops throws a typed failure.
 template <class S>
-FullStateEnclosure<S> full_state_at(const instances::Instance& instance, double H, RunRequest request) {
+FullStateEnclosure<S> full_state_at(const instances::Instance& instance, double H, Request request) {
   request.tier = integrate::PlanTier::rigorous;
   request.form = integrate::PlanForm::full_state;
   request.horizon = H;

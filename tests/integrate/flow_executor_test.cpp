@@ -79,8 +79,8 @@ TEST(FlowExecutor, AToyClaimGetsEveryVerdict) {
 // the request asks for it (a check's `time` parameter), and both runs enclose the same exact α(H).
 TEST(FlowExecutor, TheFullStateRunIsThePlansTimeVariable) {
   const instances::Instance inst = instances::parse_instance(executor_test_headline());
-  const auto tau = flow::full_state_at<IntervalD>(inst, 2, flow::RunRequest{});
-  flow::RunRequest in_t;
+  const auto tau = flow::full_state_at<IntervalD>(inst, 2, flow::Request{});
+  flow::Request in_t;
   in_t.time = integrate::PlanTime::t;
   const auto t = flow::full_state_at<IntervalD>(inst, 2, in_t);
   EXPECT_TRUE(tau.tau_time);
