@@ -3,6 +3,8 @@
 // citation, the provenance line their generators write, and the small helpers they share.
 #include <cstdint>
 #include <cmath>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -32,6 +34,25 @@ class SinkPaperCheck : public StatedCheck {
     return name() + " generator, seed " + std::to_string(seed) + (dropped.empty() ? "" : ", dropped: " + dropped);
   }
 };
+
+// For a claim that assumes one of its hypotheses, not all: it fails only when every kept one is
+// decided false (an undecided or holding one lets the claim apply); the failure names them all.
+inline std::optional<engine::HypothesisFailure> failed_unless_one_holds(const engine::Check& check, const nlohmann::json& instance,
+                                                                        const std::set<std::string>& dropped) {
+  std::vector<std::string> kept_ones;
+  for (const auto& h : check.hypotheses())
+    if (!dropped.count(h)) kept_ones.push_back(h);
+  if (kept_ones.empty()) return std::nullopt;
+  const auto decided = check.hypotheses_on(instance);
+  std::string name, detail;
+  for (const auto& h : kept_ones) {
+    const auto it = decided.find(h);
+    if (it == decided.end() || it->second) return std::nullopt;
+    name += (name.empty() ? "" : " or ") + h;
+    detail += (detail.empty() ? "" : "; ") + check.why_hypothesis_fails(h, instance);
+  }
+  return engine::HypothesisFailure{name, detail};
+}
 
 // Whether the generator must keep `hypothesis` (it is not among the dropped).
 inline bool kept(const engine::GenerateOptions& o, const std::string& hypothesis) { return o.dropped.count(hypothesis) == 0; }

@@ -68,23 +68,10 @@ class HardSwitch final : public SinkPaperCheck {
     return out;
   }
 
-  // The claim assumes one of its two hypotheses, not both: it fails only when every kept one is
-  // decided false (both kept: the values are dependent and 0 is in their hull).
+  // The claim assumes one of its two hypotheses, not both.
   std::optional<engine::HypothesisFailure> failed_hypothesis(const nlohmann::json& instance,
                                                              const std::set<std::string>& dropped) const override {
-    std::vector<std::string> kept_ones;
-    for (const auto& h : hypotheses())
-      if (!dropped.count(h)) kept_ones.push_back(h);
-    if (kept_ones.empty()) return std::nullopt;
-    const auto decided = hypotheses_on(instance);
-    std::string name, detail;
-    for (const auto& h : kept_ones) {
-      const auto it = decided.find(h);
-      if (it == decided.end() || it->second) return std::nullopt;  // undecided or holds: the claim applies
-      name += (name.empty() ? "" : " or ") + h;
-      detail += (detail.empty() ? "" : "; ") + why_hypothesis_fails(h, instance);
-    }
-    return engine::HypothesisFailure{name, detail};
+    return failed_unless_one_holds(*this, instance, dropped);
   }
 
   std::string why_hypothesis_fails(const std::string& h, const nlohmann::json&) const override {
@@ -114,21 +101,8 @@ class HardSwitch final : public SinkPaperCheck {
     std::string holds;  // the reason when the certificate of kappa verified
     const auto kappa_sq = certify::verify_hard_switch_certificate(values, dec.certificate, &counterexample);
     if (kappa_sq) {
-      // The bound on sampled attention vectors, exactly: p_0 from 0 to 1 − 2^-30, rest random.
-      support::RandomSource rng(0x9e37u + static_cast<std::uint64_t>(t), 7);
       const long samples = support::param_int(options.params, "samples", 64, 0, 100000);
-      long passed = 0;
-      for (long s = 0; s < samples; ++s) {
-        RVec p(static_cast<std::size_t>(t) + 1);
-        const long k = s % 31;
-        p[0] = Rational(1) - Rational(1) / Rational(boost::multiprecision::mpz_int(1) << static_cast<unsigned>(k));
-        if (k == 0) p[0] = 0;
-        Rational total = 0;
-        RVec raw(static_cast<std::size_t>(t));
-        for (auto& x : raw) { x = Rational(static_cast<long>(rng.word() >> 44) + 1); total += x; }
-        for (long j = 0; j < t; ++j) p[j + 1] = (Rational(1) - p[0]) * raw[j] / total;
-        passed += certify::bound_holds_exactly(values, *kappa_sq, p) ? 1 : 0;
-      }
+      const long passed = certify::sampled_bound_holds(values, *kappa_sq, samples, 0x9e37u + static_cast<std::uint64_t>(t));
       r.details["kappa_sq"] = certify::rational_string(*kappa_sq);
       r.details["kappa_lower"] = certify::lo_str(num::sqrt(certify::enclose(*kappa_sq)));
       r.details["full_rank_certified"] = dec.kappa_sq_full_rank.has_value();

@@ -6,6 +6,7 @@
 #include "certify/interval_bridge.hpp"
 #include "numerics/elementary.hpp"
 #include "numerics/precision.hpp"
+#include "support/random_source.hpp"
 
 namespace softcert::certify {
 
@@ -42,6 +43,23 @@ bool bound_holds_exactly(const RMat& values, const Rational& kappa_sq, const RVe
   const RVec o = output(values, p);
   const Rational rest = Rational(1) - p[0];
   return dot(o, o) >= kappa_sq * rest * rest;
+}
+
+long sampled_bound_holds(const RMat& values, const Rational& kappa_sq, long samples, std::uint64_t seed) {
+  support::RandomSource rng(seed, 7);
+  const std::size_t t = values.size();
+  long passed = 0;
+  for (long s = 0; s < samples; ++s) {
+    RVec p(t + 1);
+    const long k = s % 31;
+    p[0] = k == 0 ? Rational(0) : Rational(1) - Rational(1) / Rational(boost::multiprecision::mpz_int(1) << static_cast<unsigned>(k));
+    Rational total = 0;
+    RVec raw(t);
+    for (auto& x : raw) { x = Rational(static_cast<long>(rng.word() >> 44) + 1); total += x; }
+    for (std::size_t j = 0; j < t; ++j) p[j + 1] = (Rational(1) - p[0]) * raw[j] / total;
+    passed += bound_holds_exactly(values, kappa_sq, p) ? 1 : 0;
+  }
+  return passed;
 }
 
 HardSwitchDecision decide_hard_switch(const RMat& values) {

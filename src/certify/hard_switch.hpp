@@ -10,6 +10,7 @@
 //   half-space κ² = m²/‖w‖² with m = min_j w·v_j > 0:  ‖Vq‖ ≥ w·Vq/‖w‖ ≥ m‖q‖₁/‖w‖
 // Counterexample when both fail: p = (1/2, λ/2) with Σ λ_j v_j = 0 — output exactly 0 while
 // the sink mass is 1/2.
+#include <cstdint>
 #include <optional>
 
 #include <nlohmann/json.hpp>
@@ -42,5 +43,10 @@ std::optional<Rational> verify_hard_switch_certificate(const RMat& values, const
 
 // Exact check of the bound on one attention vector p (size T+1): ‖o(p)‖² ≥ κ²(1 − p_0)².
 bool bound_holds_exactly(const RMat& values, const Rational& kappa_sq, const RVec& p);
+
+// The bound checked exactly on `samples` attention vectors (reproducible from `seed`): p_0 runs
+// through 0 and 1 − 2^−k (k = 1..30), the rest of the mass spread by random positive weights.
+// Returns how many satisfied it (all of them, if κ² is right).
+long sampled_bound_holds(const RMat& values, const Rational& kappa_sq, long samples, std::uint64_t seed);
 
 }  // namespace softcert::certify

@@ -36,4 +36,11 @@ inline IntervalMp interval_min(const IntervalMp& a, const IntervalMp& b) {
   return num::hull_of_bounds<IntervalMp>(lo, hi);
 }
 
+// Interval max of two intervals: encloses max(a, b) for every a ∈ A, b ∈ B.
+inline IntervalMp interval_max(const IntervalMp& a, const IntervalMp& b) {
+  const auto lo = num::lower(a) < num::lower(b) ? num::lower(b) : num::lower(a);
+  const auto hi = num::upper(a) < num::upper(b) ? num::upper(b) : num::upper(a);
+  return num::hull_of_bounds<IntervalMp>(lo, hi);
+}
+
 }  // namespace softcert::certify

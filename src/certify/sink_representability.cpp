@@ -6,6 +6,8 @@
 
 namespace softcert::certify {
 
+const RMat& queries_of(const SinkProblem& p) { return p.queries.empty() ? p.tokens : p.queries; }
+
 RMat sink_minus_keys(const SinkProblem& p) {
   RMat out;
   for (const auto& x : p.tokens) {
@@ -36,7 +38,7 @@ nlohmann::json depth_json(const DepthCertificate& c) {
 std::optional<Rational> min_gap_rank_one(const SinkProblem& p, const RVec& u, const RVec& v) {
   const RMat diffs = sink_minus_keys(p);
   std::optional<Rational> best;
-  for (const auto& xq : p.tokens) {
+  for (const auto& xq : queries_of(p)) {
     if (xq.size() != u.size()) return std::nullopt;
     const Rational a = dot(xq, u);
     for (const auto& dk : diffs) {
@@ -53,10 +55,10 @@ SinkDecision decide_sink_representability(const SinkProblem& p) {
   num::PrecisionGuard guard(128);
   SinkDecision d;
   const RMat diffs = sink_minus_keys(p);
-  d.queries = find_depth_certificate(p.tokens, true);
+  d.queries = find_depth_certificate(queries_of(p), true);
   d.keys = find_depth_certificate(diffs, true);
   d.representable = d.queries.separated && d.keys.separated;
-  d.margin = interval_min(depth_enclosure(p.tokens, d.queries), depth_enclosure(diffs, d.keys));
+  d.margin = interval_min(depth_enclosure(queries_of(p), d.queries), depth_enclosure(diffs, d.keys));
   nlohmann::json c;
   c["queries"] = depth_json(d.queries);
   c["sink_minus_keys"] = depth_json(d.keys);
@@ -81,7 +83,7 @@ int verify_sink_certificate(const SinkProblem& p, const nlohmann::json& c, Ratio
       return 0;
     }
     if (c.contains("queries") && c.at("queries").contains("zero_combination")) {
-      if (verify_zero_combination(p.tokens, rvec_from_json(c.at("queries").at("zero_combination"), "queries.zero_combination"))) return -1;
+      if (verify_zero_combination(queries_of(p), rvec_from_json(c.at("queries").at("zero_combination"), "queries.zero_combination"))) return -1;
     }
     if (c.contains("sink_minus_keys") && c.at("sink_minus_keys").contains("zero_combination")) {
       if (verify_zero_combination(sink_minus_keys(p), rvec_from_json(c.at("sink_minus_keys").at("zero_combination"), "sink_minus_keys.zero_combination"))) return -1;

@@ -54,6 +54,17 @@ long param_int(const nlohmann::json& params, const std::string& key, long fallba
   }
 }
 
+std::string param_choice(const nlohmann::json& params, const std::string& key, const std::vector<std::string>& allowed) {
+  if (!params.is_object() || !params.contains(key)) return allowed.at(0);
+  const auto& v = params.at(key);
+  if (v.is_string())
+    for (const auto& a : allowed)
+      if (v.get_ref<const std::string&>() == a) return a;
+  std::string list;
+  for (const auto& a : allowed) list += (list.empty() ? "\"" : ", \"") + a + "\"";
+  throw std::invalid_argument("params." + key + ": must be one of " + list);
+}
+
 double param_double(const nlohmann::json& params, const std::string& key, double fallback) {
   if (!params.is_object() || !params.contains(key)) return fallback;
   const auto& v = params.at(key);

@@ -3,6 +3,7 @@
 // strings (the sink-paper instances, docs/instances.md): every failure throws
 // std::invalid_argument naming the field. Rational-valued fields: certify/rational_json.hpp.
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -18,6 +19,9 @@ long require_int(const nlohmann::json& obj, const std::string& field, long lo, l
 // Integer parameter from options.params (number or decimal string), with a default.
 long param_int(const nlohmann::json& params, const std::string& key, long fallback, long lo, long hi);
 double param_double(const nlohmann::json& params, const std::string& key, double fallback);
+// A string parameter that must be one of `allowed` (the first is the default when absent).
+// Throws std::invalid_argument naming the key and the allowed values otherwise.
+std::string param_choice(const nlohmann::json& params, const std::string& key, const std::vector<std::string>& allowed);
 // An integer parameter given as a number, a decimal string, or a range [lo, hi]; a range (or
 // the default range when absent) is sampled with `rng`. Throws std::invalid_argument naming
 // the key when malformed or outside [min_allowed, max_allowed].
