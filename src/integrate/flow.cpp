@@ -26,6 +26,11 @@ StateEnclosure state_at(const instances::Instance& instance, double t, const Req
   return integrate::rigorous_integrate(instance, num::exact_decimal(t), rigorous_options(request));
 }
 
+CurveEnclosure curve_over(const instances::Instance& instance, double H, const Request& request,
+                          const std::atomic<bool>* cancel) {
+  return integrate::rigorous_curve(instance, num::exact_decimal(H), rigorous_options(request), cancel);
+}
+
 std::vector<StateEnclosure> states_at(const instances::Instance& instance, const std::vector<double>& times,
                                       const Request& request) {
   std::vector<std::string> decimals;

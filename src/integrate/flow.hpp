@@ -8,6 +8,7 @@
 //
 // Times are doubles, each standing for its own exact value (the value a check's horizon parsed to
 // and its record prints): the flow is integrated to exactly that time.
+#include <atomic>
 #include <cstddef>
 #include <optional>
 #include <vector>
@@ -46,6 +47,15 @@ StateEnclosure state_at(const instances::Instance& instance, double t, const Req
 // The state at each of `times` (> 0, strictly increasing) from one pass of the flow.
 std::vector<StateEnclosure> states_at(const instances::Instance& instance, const std::vector<double>& times,
                                       const Request& request = {});
+
+// The curve over [0, H] segment by segment (reduced logistic form): every t ∈ [0, t_reached] lies
+// in a segment whose enclosures hold the state at t, so a property proved on every segment holds
+// for all t there (integrate::CurveEnclosure states it). Stops after the step in which *cancel
+// becomes true and returns the curve validated so far, marked incomplete.
+using integrate::CurveEnclosure;
+using integrate::CurveSegment;
+CurveEnclosure curve_over(const instances::Instance& instance, double H, const Request& request = {},
+                          const std::atomic<bool>* cancel = nullptr);
 
 // The time t as an interval, for a check's arithmetic with it.
 inline IntervalD time_enclosure(double t) { return IntervalD(t, t); }

@@ -177,6 +177,87 @@ std::vector<RigorousIntegrateResult> run_grid(const instances::Instance& inst, c
   return out;
 }
 
+// One segment of the curve from a validated step's box over the times `t` (intervals over
+// double, outward from S); σ(a) and the loss evaluated on the box by the model.
+template <class S, class Model>
+CurveSegment curve_segment(const Model& model, std::size_t T, const std::vector<S>& box, const S& t) {
+  auto d = [](const S& x) { return num::Enclosure(x).to_interval_d(); };
+  CurveSegment seg;
+  seg.t = d(t);
+  const std::vector<S> s = model.attention(box);
+  for (std::size_t i = 0; i < T; ++i) {
+    seg.a.push_back(d(box[i]));
+    seg.u.push_back(d(box[T + i]));
+    seg.softmax.push_back(d(s[i]));
+  }
+  seg.loss = d(model.loss_value(box));
+  return seg;
+}
+
+// Reads how a curve's run ended into `out` (a failure outside validation is rethrown).
+template <class Curve>
+void curve_end(const Curve& curve, CurveEnclosure& out) {
+  switch (curve.end()) {
+    case FlowEnd::reached_end:
+    case FlowEnd::predicate:
+    case FlowEnd::finisher: out.complete = true; return;
+    case FlowEnd::observer_stop: out.stopped = "interrupted"; return;
+    case FlowEnd::budget: out.stopped = "step budget exhausted"; return;
+    case FlowEnd::failure:
+      if (!curve.failed_in_validation()) curve.rethrow();
+      out.stopped = "a step could not be validated: " + curve.message();
+      return;
+  }
+}
+
+template <class S>
+CurveEnclosure run_curve(const instances::Instance& inst, const std::string& t_text, const RigorousIntegrateOptions& opt,
+                         const RunPlan& plan, const std::atomic<bool>* cancel) {
+  const S t_end = parse_time<S>(t_text);
+  if (!num::certainly_positive(t_end)) throw std::invalid_argument("t: must be > 0, got " + t_text);
+  CurveEnclosure out;
+  out.precision_bits = working_bits<S>();
+  out.order = plan.order;
+  out.time_variable = plan.time;
+  ValidatedOptions vo = validated_options(plan);
+  vo.keep_segments = false;  // the observer below takes each segment
+  const auto tau_model = models::LogisticReducedTau<S>::from_instance(inst);
+  const std::size_t T = inst.T;
+  auto go_on = [cancel] { return cancel && cancel->load() ? FlowAction::stop : FlowAction::proceed; };
+  FlowControl control;
+  control.max_steps = opt.max_steps;
+  if (plan.time == PlanTime::t) {
+    if (opt.progress) vo.on_step = [&opt](std::size_t n, double s, const std::vector<double>&) { opt.progress(n, s); };
+    const auto model = models::LogisticReduced<S>::from_instance(inst);
+    auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
+    ValidatedTaylor<S, decltype(field)> vt(field, model.dimension(), vo);
+    LohnerSet<S> set = LohnerSet<S>::from_box(model.initial_state());
+    const auto curve = run_flow<S>(vt, set, model.initial_state(), S(0), until_time(t_end), control, no_finisher,
+                                   on_segment([&](const TubeSegment<S>& seg) {
+                                     out.segments.push_back(curve_segment(tau_model, T, seg.box, num::hull(seg.t0, seg.t1)));
+                                     return go_on();
+                                   }));
+    curve_end(curve, out);
+    out.t_reached = out.complete ? num::Enclosure(t_end).lower_down() : num::Enclosure(curve.t_reached()).lower_down();
+  } else {
+    const std::size_t ti = tau_model.time_index();
+    if (opt.progress)
+      vo.on_step = [&opt, ti](std::size_t n, double, const std::vector<double>& x) { opt.progress(n, x[ti]); };
+    auto field = [&tau_model](const auto& y, auto& dy) { tau_model.rhs(y, dy); };
+    ValidatedTaylor<S, decltype(field)> vt(field, tau_model.dimension(), vo);
+    LohnerSet<S> set = LohnerSet<S>::from_box(tau_model.initial_state());
+    // τ ≤ t always (dt/dτ ≥ 1): the τ-integration is capped at t_end + 1.
+    const auto curve = run_flow<S>(vt, set, tau_model.initial_state(), S(0), until_component(ti, {t_end}, S(t_end + S(1))),
+                                   control, no_finisher, on_segment([&](const TubeSegment<S>& seg) {
+                                     out.segments.push_back(curve_segment(tau_model, T, seg.box, seg.box[ti]));
+                                     return go_on();
+                                   }));
+    curve_end(curve, out);
+    out.t_reached = out.complete ? num::Enclosure(t_end).lower_down() : num::Enclosure(curve.last_box()[ti]).lower_down();
+  }
+  return out;
+}
+
 // The reduced form applies (else invalid_argument naming the field and the entry point that does).
 void require_reduced(const instances::Instance& inst) {
   if (inst.tied())
@@ -212,6 +293,18 @@ std::vector<RigorousIntegrateResult> rigorous_integrate_at(const instances::Inst
   if (options.precision_bits <= 53) return run_grid<IntervalD>(inst, times, options);
   num::PrecisionGuard guard(options.precision_bits);
   return run_grid<IntervalMp>(inst, times, options);
+}
+
+CurveEnclosure rigorous_curve(const instances::Instance& inst, const std::string& t_end,
+                              const RigorousIntegrateOptions& options, const std::atomic<bool>* cancel) {
+  if (!num::is_decimal_syntax(t_end)) throw std::invalid_argument("t: not a decimal number: " + num::quoted(t_end));
+  require_reduced(inst);
+  RunRequest request = rigorous_request(options, t_end);
+  request.form = PlanForm::reduced_logistic;
+  const RunPlan plan = plan_run(inst, request);
+  if (options.precision_bits <= 53) return run_curve<IntervalD>(inst, t_end, options, plan, cancel);
+  num::PrecisionGuard guard(options.precision_bits);
+  return run_curve<IntervalMp>(inst, t_end, options, plan, cancel);
 }
 
 RigorousIntegrateResult rigorous_integrate(const nlohmann::json& instance, const std::string& t_end,

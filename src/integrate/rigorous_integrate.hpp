@@ -13,6 +13,7 @@
 // (others throw std::invalid_argument naming the field). The input path is the same as the
 // fast tier's: instances::Instance → models::LogisticReduced(Tau)::from_instance (u(0) and c from
 // models::reduced_parameters), and the outputs σ(a) and the loss come from the model.
+#include <atomic>
 #include <cstddef>
 #include <functional>
 #include <optional>
@@ -26,6 +27,7 @@
 #include "integrate/plan_choices.hpp"
 #include "support/failures.hpp"
 #include "numerics/enclosure.hpp"
+#include "numerics/kinds.hpp"
 
 namespace softcert::integrate {
 
@@ -111,6 +113,29 @@ struct RigorousIntegrateResult {
 };
 
 
+// One validated step of the reduced logistic flow as a segment of its curve (rigorous_curve).
+// Guarantee: for every t of the segment, t ∈ `t` and (a(t), u(t)) ∈ a × u, σ(a(t)) ∈ softmax,
+// the loss at t ∈ loss — intervals over double, rounded outward from the working precision.
+struct CurveSegment {
+  IntervalD t;  // t-time: [t0, t1] of the step; τ-time: the enclosure of the t component over the step
+  std::vector<IntervalD> a, u, softmax;
+  IntervalD loss;
+};
+
+// The validated curve from 0 towards an end time. Guarantee: for every t in [0, t_reached] some
+// segment k has t ∈ segments[k].t and holds the state at t as CurveSegment states; a property
+// proved on every segment therefore holds for all t ∈ [0, t_reached]. complete: the run reached
+// the end time (t_reached is it). Otherwise `stopped` says why (interrupted, a step not
+// validated, the budget) and nothing is claimed beyond t_reached.
+struct CurveEnclosure {
+  std::vector<CurveSegment> segments;
+  bool complete = false;
+  double t_reached = 0;  // a lower bound of the time the segments certainly cover
+  std::string stopped;   // empty when complete
+  unsigned precision_bits = 0, order = 0;
+  PlanTime time_variable = PlanTime::t;
+};
+
 // Where a full-state run with an |x| or relu normalization stopped (integrate/kink_report.hpp
 // states and argues the guarantee): no score with a_k(0) ≠ 0 reaches its kink a_k = 0 for
 // t ≤ stopped_at.lower, and the last validated step ended at a t in stopped_at.
@@ -160,6 +185,13 @@ RigorousIntegrateResult rigorous_integrate(const instances::Instance& instance, 
 std::vector<RigorousIntegrateResult> rigorous_integrate_at(const instances::Instance& instance,
                                                           const std::vector<std::string>& times,
                                                           const RigorousIntegrateOptions& options = {});
+
+// The validated curve from 0 to t_end > 0 (a decimal string) with the plan's time variable, order
+// and budget (options.progress is called after every step). The run stops after the step in
+// which *cancel becomes true (if given) and returns what it validated, as when a step cannot be
+// validated or the budget runs out: CurveEnclosure says which. Guarantee: CurveEnclosure's.
+CurveEnclosure rigorous_curve(const instances::Instance& instance, const std::string& t_end,
+                              const RigorousIntegrateOptions& options = {}, const std::atomic<bool>* cancel = nullptr);
 
 // Convenience for tests and benchmarks: instances::parse_instance (which names a bad field) then
 // rigorous_integrate. A caller that has parsed the instance passes the Instance (parsed once).

@@ -28,4 +28,11 @@ class MemoryLimit : public std::domain_error {
   using std::domain_error::domain_error;
 };
 
+// A run stopped because its caller asked it to (Ctrl-C in Python): thrown from a progress hook
+// between validated steps, so that nothing half-computed is reported; never a verdict.
+class Cancelled : public std::runtime_error {
+ public:
+  Cancelled() : std::runtime_error("interrupted") {}
+};
+
 }  // namespace softcert::support

@@ -10,7 +10,7 @@
 namespace softcert::engine {
 namespace {
 
-const Check& get(const std::string& name) {
+const Check& registered_check(const std::string& name) {
   const Check* c = CheckRegistry::global().find(name);
   if (!c) throw std::runtime_error("not registered: " + name);
   return *c;
@@ -29,14 +29,14 @@ nlohmann::json embeddings(const char* check, const std::vector<std::string>& sin
 CheckResult run_statement(const nlohmann::json& in, const std::string& statement) {
   CheckOptions o;
   o.params = {{"statement", statement}};
-  return get("sukenik2026.sink_alignment").run(in, o);
+  return registered_check("sukenik2026.sink_alignment").run(in, o);
 }
 
 // x_0 = (1, 0), tokens (0, 1) and (−3/5, 4/5): all three have u·x > 0 for u = (1, 2), so a sink is
 // representable; yet the second token's cosine with the sink is −3/5.
 TEST(SinkAlignment, AlignedEmbeddingsAreRepresentableThoughOneTokenOpposesTheSink) {
   const auto in = embeddings("sukenik2026.sink_alignment", {"1", "0"}, {{"0", "1"}, {"-3/5", "4/5"}});
-  const auto hyp = get("sukenik2026.sink_alignment").hypotheses_on(in);
+  const auto hyp = registered_check("sukenik2026.sink_alignment").hypotheses_on(in);
   EXPECT_TRUE(hyp.at("unit-norm"));
   EXPECT_TRUE(hyp.at("distinct"));
   const auto iff = run_statement(in, "iff");
@@ -66,7 +66,7 @@ TEST(SinkAlignment, SinkAlignedWithTheMeanIsNotEnough) {
 // hull while u = (2, −1) has u·x > 0 for all three embeddings.
 TEST(SinkAlignment, WithoutUnitNormsAlignedIsNotRepresentable) {
   const auto in = embeddings("sukenik2026.sink_alignment", {"1", "0"}, {{"2", "1"}, {"0", "-1"}});
-  EXPECT_FALSE(get("sukenik2026.sink_alignment").hypotheses_on(in).at("unit-norm"));
+  EXPECT_FALSE(registered_check("sukenik2026.sink_alignment").hypotheses_on(in).at("unit-norm"));
   const auto iff = run_statement(in, "iff");
   EXPECT_EQ(iff.verdict, Verdict::violated) << iff.reason;
   EXPECT_TRUE(iff.details.at("aligned").get<bool>());
@@ -74,7 +74,7 @@ TEST(SinkAlignment, WithoutUnitNormsAlignedIsNotRepresentable) {
 }
 
 TEST(SinkAlignment, GeneratedEmbeddingsAreExactlyUnitAndBothOutcomesOccur) {
-  const Check& c = get("sukenik2026.sink_alignment");
+  const Check& c = registered_check("sukenik2026.sink_alignment");
   int aligned = 0, not_aligned = 0;
   for (std::uint64_t s = 0; s < 40; ++s) {
     const auto in = c.generate(s, {});
@@ -93,7 +93,7 @@ TEST(SinkAlignment, GeneratedEmbeddingsAreExactlyUnitAndBothOutcomesOccur) {
 // Sink (1, 0, 0), tokens (1, 1, 0) and (1, −1, 0): every embedding has x_0·x > 0, but the parts
 // orthogonal to the sink, (0, ±1, 0), cancel — uniform attention and W = P output exactly 0.
 TEST(HardSwitchInputs, RawHalfSpaceIsNotEnoughOrthogonalPartsCancel) {
-  const Check& c = get("sukenik2026.hard_switch.inputs");
+  const Check& c = registered_check("sukenik2026.hard_switch.inputs");
   const auto in = embeddings("sukenik2026.hard_switch.inputs", {"1", "0", "0"}, {{"1", "1", "0"}, {"1", "-1", "0"}});
   const auto hyp = c.hypotheses_on(in);
   EXPECT_FALSE(hyp.at("independent"));
@@ -108,7 +108,7 @@ TEST(HardSwitchInputs, RawHalfSpaceIsNotEnoughOrthogonalPartsCancel) {
 // One coordinate changed: the orthogonal parts (0, 1, 0) and (0, −1, 1/2) are separated by
 // u = (0, 1, 3), so κ > 0 is certified; the sampled re-check fails for a κ four times too large.
 TEST(HardSwitchInputs, SeparatedOrthogonalPartsGiveCertifiedKappaAndTheReCheckHasTeeth) {
-  const Check& c = get("sukenik2026.hard_switch.inputs");
+  const Check& c = registered_check("sukenik2026.hard_switch.inputs");
   const auto in = embeddings("sukenik2026.hard_switch.inputs", {"1", "0", "0"}, {{"1", "1", "0"}, {"1", "-1", "1/2"}});
   EXPECT_TRUE(c.hypotheses_on(in).at("independent"));
   const auto r = c.run(in, {});
@@ -120,7 +120,7 @@ TEST(HardSwitchInputs, SeparatedOrthogonalPartsGiveCertifiedKappaAndTheReCheckHa
 }
 
 TEST(HardSwitchInputs, GeneratedFamiliesKeptProvedDroppedRefutedOnAlignedEmbeddings) {
-  const Check& c = get("sukenik2026.hard_switch.inputs");
+  const Check& c = registered_check("sukenik2026.hard_switch.inputs");
   GenerateOptions dropped;
   dropped.dropped = {"independent", "orthogonal-half-space"};
   for (std::uint64_t s = 0; s < 20; ++s) {
