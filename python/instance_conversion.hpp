@@ -112,4 +112,12 @@ py::object instance_decimals(const Instance& inst, const std::string& name) {
   value_error("field: no array field \"" + name + "\" (V, U, a, beta, X, y, p, p_logits)");
 }
 
+// The `instance` argument: a softcert.Instance, else a ValueError saying what it must be.
+const Instance& instance_arg(py::handle x) {
+  if (!py::isinstance<Instance>(x))
+    value_error("instance: expected a softcert.Instance (Instance(...), Instance.load(path), Instance.from_json(text)), got " +
+                type_name(x));
+  return x.cast<const Instance&>();
+}
+
 }  // namespace

@@ -10,12 +10,16 @@ namespace {
 
 // Runs work(cancel) in a worker thread while this thread waits with the GIL released, checking
 // for signals every 50 ms. On KeyboardInterrupt (or any signal handler's exception) it sets
-// `cancel` — work that runs several integrations stops between them — waits for the worker to
-// finish (the engine cannot stop inside an integration), discards its result and raises.
+// `cancel`: a rigorous run given cancellable() options stops after its current validated step
+// (support::Cancelled), a curve run (flow::curve_over) returns what it validated; a fast-tier run
+// or a check finishes first. Then it raises — unless `interrupted` is given and the interrupt came
+// from a signal: then the worker's result (what was validated so far) is returned and
+// *interrupted set, and the caller hands it back with the interrupt.
 //
 // Progress: the worker stores its latest (steps, t) in a Progress; this thread calls the user's
 // callback progress(steps, t) with it — on the calling thread, holding the GIL, at most every
-// 0.25 s and once more at the end. An exception from the callback is handled as Ctrl-C is.
+// 0.25 s and once more at the end. An exception from the callback is handled as Ctrl-C is, but
+// always raised.
 struct Progress {
   py::object callback;  // None: no reports
   std::atomic<std::size_t> steps{0};
@@ -35,7 +39,8 @@ struct Progress {
 
 
 template <class F>
-auto run_interruptible(F&& work, Progress* progress = nullptr) -> decltype(work(std::declval<const std::atomic<bool>&>())) {
+auto run_interruptible(F&& work, Progress* progress = nullptr, bool* interrupted = nullptr)
+    -> decltype(work(std::declval<const std::atomic<bool>&>())) {
   using R = decltype(work(std::declval<const std::atomic<bool>&>()));
   std::atomic<bool> cancel{false};
   std::packaged_task<R()> task([&work, &cancel]() {
@@ -47,6 +52,7 @@ auto run_interruptible(F&& work, Progress* progress = nullptr) -> decltype(work(
   std::future<R> done = task.get_future();
   std::thread worker(std::move(task));
   std::optional<py::error_already_set> interrupt;
+  bool from_signal = false;
   auto last_report = std::chrono::steady_clock::now();
   for (;;) {
     std::future_status status;
@@ -57,9 +63,10 @@ auto run_interruptible(F&& work, Progress* progress = nullptr) -> decltype(work(
     if (status == std::future_status::ready) break;
     if (!interrupt && PyErr_CheckSignals() != 0) {
       interrupt.emplace();  // takes the pending exception
+      from_signal = true;
       cancel = true;
-      PySys_WriteStderr("softcert: interrupted; the current run cannot be stopped inside the engine and "
-                        "finishes first (its result is discarded)\n");
+      PySys_WriteStderr("softcert: interrupted; a rigorous run stops after its current validated step "
+                        "(a fast-tier run or a check finishes first)\n");
     }
     if (!interrupt && progress && progress->wanted() &&
         std::chrono::steady_clock::now() - last_report > std::chrono::milliseconds(250)) {
@@ -76,9 +83,23 @@ auto run_interruptible(F&& work, Progress* progress = nullptr) -> decltype(work(
     py::gil_scoped_release release;
     worker.join();
   }
+  if (interrupt && from_signal && interrupted) {
+    *interrupted = true;
+    return done.get();  // what was validated before the stop
+  }
   if (interrupt) throw *interrupt;
   if (progress) progress->deliver();  // the final state
   return done.get();
+}
+
+// Rigorous options whose progress hook also stops the run, between validated steps, once
+// `cancel` is set (support::Cancelled, which run_interruptible then replaces by the interrupt).
+inline integ::RigorousIntegrateOptions cancellable(integ::RigorousIntegrateOptions o, const std::atomic<bool>& cancel) {
+  o.progress = [report = o.progress, &cancel](std::size_t steps, double t) {
+    if (cancel.load()) throw softcert::support::Cancelled();
+    if (report) report(steps, t);
+  };
+  return o;
 }
 
 }  // namespace

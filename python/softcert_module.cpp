@@ -21,23 +21,18 @@
 //                   check --json`, on a one-entry suite built as src/cli/cmd_check.cpp builds it.
 //
 // Long computations run in a worker thread with the GIL released; the calling thread waits in
-// short intervals and checks for signals. The engine has no cancellation points: on Ctrl-C the
-// current run (one integration or one check) finishes first, then KeyboardInterrupt is raised
-// and its result is discarded.
+// short intervals and checks for signals (python/interruptible.hpp). On Ctrl-C a rigorous
+// integration stops after its current validated step and KeyboardInterrupt is raised; tube()
+// hands back the curve validated so far with softcert.Interrupted; a fast-tier run or a check
+// finishes first.
 
-#include "result_objects.hpp"
+#include "suite_run.hpp"
 
 namespace {
 
 // ---------------------------------------------------------------------------------------------
 // integrate, trajectory, check
 
-const Instance& instance_arg(py::handle x) {
-  if (!py::isinstance<Instance>(x))
-    value_error("instance: expected a softcert.Instance (Instance(...), Instance.load(path), Instance.from_json(text)), got " +
-                type_name(x));
-  return x.cast<const Instance&>();
-}
 
 struct IntegrateArgs {
   std::string tier;
@@ -85,9 +80,9 @@ py::object integrate_py(py::handle inst_obj, py::handle t_obj, py::handle tier_o
   // What the run does is integrate::plan_run's (as in `softcert integrate`); what it refuses is a
   // ValueError naming the argument (pybind11 raises std::invalid_argument as ValueError).
   (void)integ::plan_run(inst, integ::rigorous_request(o, t));
-  auto [r, seconds] = run_interruptible([&](const std::atomic<bool>&) {
+  auto [r, seconds] = run_interruptible([&](const std::atomic<bool>& cancel) {
     const auto start = std::chrono::steady_clock::now();
-    integ::RigorousIntegrateResult res = integ::rigorous_integrate_planned(inst, t, o);
+    integ::RigorousIntegrateResult res = integ::rigorous_integrate_planned(inst, t, cancellable(o, cancel));
     return std::make_pair(std::move(res), std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   }, &reports);
   return rigorous_result(r, seconds);
@@ -165,9 +160,10 @@ py::object trajectory_py(py::handle inst_obj, py::handle times_obj, py::handle t
     if (!reduced && args.fast.time)
       value_error("time: the full-state rigorous tier chooses its own time variable (τ for logistic loss, else t); "
                   "leave time at auto");
-    const integ::RigorousIntegrateOptions opts = rigorous_options(args, reports);
+    const integ::RigorousIntegrateOptions base_opts = rigorous_options(args, reports);
     const std::vector<std::string> rest(times.begin() + (from_zero ? 1 : 0), times.end());
-    const auto rows = run_interruptible([&](const std::atomic<bool>&) {
+    const auto rows = run_interruptible([&](const std::atomic<bool>& cancel) {
+      const integ::RigorousIntegrateOptions opts = cancellable(base_opts, cancel);
       std::vector<integ::RigorousIntegrateResult> out;
       if (from_zero) out.push_back(reduced ? integ::rigorous_integrate(inst, times[0], opts)
                                            : integ::rigorous_integrate_model(inst, times[0], opts));
@@ -381,5 +377,12 @@ PYBIND11_MODULE(_core, m) {
     }
     return out;
   }, "The registered theorem checks: name, paper, statement, hypotheses, doc.");
+  m.def("tube", &tube_py, py::arg("instance"), py::arg("H"), py::kw_only(), py::arg("precision") = 53,
+        py::arg("time") = "auto", py::arg("progress") = py::none(), "softcert.tube's raw arrays (see help(softcert.tube)).");
+  m.def("register_check", &register_check_py, py::arg("name"), py::arg("statement"), py::arg("margin"),
+        py::arg("hypotheses") = py::none(), py::arg("generate") = py::none(), py::arg("horizon") = 10.0,
+        "softcert.Check's registration (see help(softcert.Check)).");
+  m.def("suite", &suite_py, py::arg("file"), py::arg("out") = py::none(), py::arg("jobs") = 1u,
+        "softcert.suite's implementation (see help(softcert.suite)).");
   m.def("exact_decimal", &exact_decimal, py::arg("x"), "The exact decimal expansion of a double (as instances store it).");
 }

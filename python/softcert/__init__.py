@@ -10,6 +10,9 @@ The engine of the ``softcert`` command, from Python (docs/python.md in the repos
 - ``trajectory(instance, times, tier=...)``: the state at many times in one pass;
   ``Trajectory.to_pandas()`` and ``plot(trajectory, "entropy")`` draw it with its bands.
 - ``check(name, instance)``: a theorem check's record, as ``softcert check --json`` writes it.
+- ``tube(instance, H)``: the validated curve over [0, H], segment by segment, for "for all t"
+  properties; ``Check(name, statement, margin)`` states a claim of your own that the engine
+  judges; ``suite(file)`` runs a suite file with such claims.
 
 Tokens — and so every index: scores a[k], weights softmax[k], argmax — are numbered from 0, as
 everywhere in softcert. ``help(softcert.integrate)`` states each tier's guarantee.
@@ -30,6 +33,7 @@ from ._core import (  # noqa: F401  (the extension: python/softcert_module.cpp)
     exact_decimal,
     git_commit,
 )
+from ._claims import Check, Interrupted, Interval, Segment, Tube, suite, tube
 from ._frames import to_pandas
 from ._plot import plot
 
@@ -58,8 +62,9 @@ def integrate(instance: Instance, t: Number, *, tier: str = "fast", precision: i
                  (the CLI's default; reference=False is --no-check).
       progress   None or a callable progress(steps, t), called on this thread about every 0.25 s
                  during a long run and once at the end (rigorous tier: validated steps and the
-                 time t reached). An exception it raises stops the call (the current run finishes
-                 first, as on Ctrl-C) and is re-raised.
+                 time t reached). An exception it raises stops the call as Ctrl-C does and is
+                 re-raised. Ctrl-C stops a rigorous run after its current validated step (a
+                 fast-tier run finishes first) and raises KeyboardInterrupt.
 
     Returns
       tier="fast" -> FastResult: ``state`` (dict of numpy arrays "a", "u", "softmax", "V", the
@@ -163,7 +168,12 @@ del _cls, _exc
 
 import os  # noqa: E402  (for the annotation above)
 
+for _cls in (Check, Interrupted, Interval, Segment, Tube):
+    _cls.__module__ = __name__
+del _cls
+
 __all__ = [
-    "FastOverflow", "FastResult", "Instance", "KinkPossible", "RigorousFailure", "RigorousResult",
-    "Trajectory", "check", "checks", "exact_decimal", "integrate", "plot", "to_pandas", "trajectory",
+    "Check", "FastOverflow", "FastResult", "Instance", "Interrupted", "Interval", "KinkPossible", "RigorousFailure",
+    "RigorousResult", "Segment", "Trajectory", "Tube", "check", "checks", "exact_decimal", "integrate", "plot",
+    "suite", "to_pandas", "trajectory", "tube",
 ]

@@ -116,3 +116,55 @@ def exact_decimal(x: float) -> str: ...
 def to_pandas(self: Union[Trajectory, FastResult, RigorousResult]) -> Any: ...
 def plot(trajectory: Trajectory, quantity: str = ..., *, ax: Any = ..., tokens: Optional[Sequence[int]] = ...,
          logx: Optional[bool] = ..., label: Optional[str] = ..., **line_kwargs: Any) -> Any: ...
+
+class Interval(Tuple[float, float]):
+    lower: float
+    upper: float
+    @property
+    def width(self) -> float: ...
+    def contains(self, x: float) -> bool: ...
+    def to_mpmath(self) -> Any: ...
+    @staticmethod
+    def of(x: Any) -> Interval: ...
+
+class Segment:
+    index: int
+    t: Any
+    a: Tuple[Any, ...]
+    u: Tuple[Any, ...]
+    softmax: Tuple[Any, ...]
+    loss: Any
+
+class Tube:
+    segments: List[Segment]
+    t: npt.NDArray[np.float64]
+    a: npt.NDArray[np.float64]
+    u: npt.NDArray[np.float64]
+    softmax: npt.NDArray[np.float64]
+    loss: npt.NDArray[np.float64]
+    complete: bool
+    t_reached: float
+    stopped: str
+    precision_bits: int
+    order: int
+    time_variable: str
+    H: str
+    seconds: float
+    def __len__(self) -> int: ...
+    def bound(self, f: Callable[[Segment], Any]) -> Interval: ...
+    def minimum(self, f: Callable[[Segment], Any]) -> Interval: ...
+
+class Interrupted(KeyboardInterrupt):
+    partial: Tube
+
+class Check:
+    name: str
+    statement: str
+    horizon: float
+    def __init__(self, name: str, statement: str, margin: Callable[[Segment], Any], *,
+                 hypotheses: Optional[Dict[str, Callable[[Instance], bool]]] = ...,
+                 generate: Optional[Callable[[int], Instance]] = ..., horizon: float = ...) -> None: ...
+    def __call__(self, instance: Union[Instance, str, os.PathLike[str]], **options: Any) -> Dict[str, Any]: ...
+
+def tube(instance: Instance, H: Number, *, precision: int = ..., time: str = ..., progress: Progress = ...) -> Tube: ...
+def suite(file: Union[str, os.PathLike[str]], *, out: Union[None, str, os.PathLike[str]] = ..., jobs: int = ...) -> Dict[str, Any]: ...

@@ -148,7 +148,7 @@ Suite load_suite(const std::filesystem::path& file) {
   if (!checks || checks->empty()) fail(f, "needs at least one [[check]]");
 
   const std::set<std::string> keys = {"name", "label", "instances", "instance_files", "expect", "max_inconclusive",
-                                      "tier", "precision", "horizon", "params", "drop"};
+                                      "tier", "precision", "horizon", "params", "drop", "python"};
   if (defaults) reject_unknown_keys(*defaults, keys, f + ": [defaults]");
   std::size_t i = 0, planned = 0;
   for (const auto& node : *checks) {
@@ -165,6 +165,15 @@ Suite load_suite(const std::filesystem::path& file) {
     const auto* name = t->get("name");
     if (!name || !name->is_string()) fail(where, "name (a string) is required");
     e.check = name->as_string()->get();
+    // A claim stated in Python (softcert.Check): python = "module:attribute" names where it is
+    // defined; softcert.suite() imports it before this file is read, the CLI cannot.
+    if (const auto* py = t->get("python")) {
+      if (!py->is_string() || py->as_string()->get().find(':') == std::string::npos)
+        fail(where, "python must be a string \"module:attribute\"");
+      if (!CheckRegistry::global().find(e.check))
+        fail(where, "check " + num::quoted(e.check) + " is a claim stated in Python (python = " +
+                        num::quoted(py->as_string()->get()) + "): run this suite from Python, softcert.suite(FILE)");
+    }
     if (!CheckRegistry::global().find(e.check)) fail(where, CheckRegistry::global().unknown(e.check) + " (see softcert list)");
     e.label = e.check;
     if (const auto* label = t->get("label")) {

@@ -30,9 +30,10 @@ class MemoryLimit : public std::domain_error {
 
 // A run stopped because its caller asked it to (Ctrl-C in Python): thrown from a progress hook
 // between validated steps, so that nothing half-computed is reported; never a verdict.
-class Cancelled : public std::runtime_error {
+// Not a std::runtime_error, so that no handler meant for arithmetic refusals catches it.
+class Cancelled : public std::exception {
  public:
-  Cancelled() : std::runtime_error("interrupted") {}
+  const char* what() const noexcept override { return "interrupted"; }
 };
 
 }  // namespace softcert::support
