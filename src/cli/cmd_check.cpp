@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "cli/commands.hpp"
+#include "cli/interrupt_notice.hpp"
 #include "cli/run_options.hpp"
 #include "engine/registry.hpp"
 #include "support/step_progress.hpp"
@@ -20,11 +21,11 @@ struct CheckArgs {
   std::vector<std::string> instance_files;
   std::size_t instances = 0;
   std::uint64_t seed = 1;
-  std::string tier = "rigorous", expect = "holds", json_out, shard = "1/1", certificate_dir;
+  std::string tier = "rigorous", expect = "holds", json_out, shard = "1/1", certificate_dir, out;
   unsigned precision = 0, jobs = 1;
   double horizon = 0;
   std::vector<std::string> params, drops;
-  bool quiet = false;
+  bool quiet = false, resume = false;
 };
 }  // namespace
 
@@ -47,6 +48,11 @@ void add_check_command(CLI::App& app, int& exit_status) {
                                "worker threads; given, also the cores the run uses at most (a check's own threads included)")
                    ->check(CLI::Range(1u, 1024u));
   cmd->add_option("--json", args->json_out, "write one JSON line per result here")->check(nonempty_path());
+  cmd->add_option("--out", args->out,
+                  "write results.jsonl (as each result finishes), summary.json, junit.xml, manifest.json and the "
+                  "reports here, as suite --out does")
+      ->check(nonempty_path());
+  cmd->add_flag("--resume", args->resume, "with --out DIR: continue an interrupted run, recomputing nothing finished");
   cmd->add_option("--certificate", args->certificate_dir,
                   "write a certificate of each proved result into this folder, where the check writes one "
                   "(docs/certificates.md; softcert-verify DIR re-checks them)")
@@ -90,6 +96,9 @@ void add_check_command(CLI::App& app, int& exit_status) {
     settings.bad_file_is_usage_error = true;  // an --instance file given here: exit 2 (docs/verdicts.md)
     settings.generated_refusal_is_usage_error = true;  // bad --param / --horizon values: exit 2, as in search
     if (!args->json_out.empty()) settings.json_lines = args->json_out;
+    if (!args->out.empty()) settings.out_dir = args->out;
+    if (args->resume && args->out.empty()) throw UsageError("--resume needs --out DIR");
+    settings.resume = args->resume;
     if (!args->certificate_dir.empty()) settings.certificates = args->certificate_dir;
     const engine::Suite suite = engine::single_check_suite(std::move(e), args->seed);
     if (const std::string p = engine::generator_settings_problem(suite, 0); !p.empty())
@@ -99,6 +108,7 @@ void add_check_command(CLI::App& app, int& exit_status) {
     std::optional<support::StepProgressScope> steps;
     if (!args->quiet)
       steps.emplace(report::StepProgressLines("softcert check " + args->name, std::chrono::seconds(10), std::chrono::seconds(30)));
+    set_interrupt_notice(run_interrupt_notice(args->out));
     exit_status = execute_run(suite, settings, command_line(), args->quiet);
   });
 }

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "cli/commands.hpp"
+#include "cli/interrupt_notice.hpp"
 #include "cli/mpi_session.hpp"
 #include "cli/mpi_suite.hpp"
 #include "cli/run_options.hpp"
@@ -92,6 +93,7 @@ void add_suite_command(CLI::App& app, int& exit_status) {
     }
     std::optional<report::RunRead> previous;
     if (!args->previous.empty()) previous = read_previous(*args, settings.shard);
+    if (!mpi::launched_by_mpi()) set_interrupt_notice(run_interrupt_notice(args->out));
     // Under mpirun the ranks share the plan and rank 0 writes the one report (cli/mpi_suite.hpp).
     exit_status = mpi::launched_by_mpi()
                       ? execute_mpi_run(suite, settings, command_line(), args->quiet)
