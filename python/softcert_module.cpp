@@ -26,7 +26,7 @@
 // hands back the curve validated so far with softcert.Interrupted; a fast-tier run or a check
 // finishes first.
 
-#include "suite_run.hpp"
+#include "search_replay.hpp"
 
 namespace {
 
@@ -384,5 +384,9 @@ PYBIND11_MODULE(_core, m) {
         "softcert.Check's registration (see help(softcert.Check)).");
   m.def("suite", &suite_py, py::arg("file"), py::arg("out") = py::none(), py::arg("jobs") = 1u,
         "softcert.suite's implementation (see help(softcert.suite)).");
+  m.def("search", &search_py, py::arg("name"), py::kw_only(), py::arg("drop") = py::none(), py::arg("seed") = 1u,
+        py::arg("budget") = 60.0, py::arg("max_samples") = 0u, py::arg("horizon") = py::none(),
+        py::arg("params") = py::none(), "softcert.search's implementation (see help(softcert.search)).");
+  m.def("replay", &replay_py, py::arg("record"), "softcert.replay's implementation (see help(softcert.replay)).");
   m.def("exact_decimal", &exact_decimal, py::arg("x"), "The exact decimal expansion of a double (as instances store it).");
 }

@@ -148,6 +148,29 @@ def check(name: str, instance: Union[Instance, str, "os.PathLike[str]"], *, hori
                        drop=drop)
 
 
+def search(name: str, *, drop: Optional[Sequence[str]] = None, seed: int = 1, budget: float = 60.0,
+           max_samples: int = 0, horizon: Optional[float] = None, params: Optional[dict] = None) -> dict:
+    """A counterexample search, as ``softcert search NAME --drop H ... --budget SECONDS``
+    (docs/search.md), for any registered check — the claims stated with softcert.Check too.
+
+    Samples the check's generator (a Check needs ``generate``) with the hypotheses in ``drop``
+    not assumed, optimises locally, shrinks what it finds and certifies it in the rigorous tier.
+    Returns the record ``softcert search --out`` writes: when found, the "counterexample" with its
+    certified "verdict" "violated", "margin" and "reason" — the fields softcert.replay() and
+    ``softcert replay`` read; else "verdict" "none found" and the "closest" instance. "search"
+    holds the search's facts. Reproducible for a seed.
+    """
+    return _core.search(name, drop=drop, seed=seed, budget=budget, max_samples=max_samples, horizon=horizon,
+                        params=params)
+
+
+def replay(record: dict) -> dict:
+    """Re-decides a saved counterexample (a search record, or a check record with verdict
+    violated) in the rigorous tier, as ``softcert replay FILE``: {"verdict", "margin", "reason"};
+    "violated" reproduces it. A record that is not replayable raises ValueError saying why."""
+    return _core.replay(record)
+
+
 for _cls in (Trajectory, FastResult, RigorousResult):
     _cls.to_pandas = to_pandas
 
@@ -175,5 +198,5 @@ del _cls
 __all__ = [
     "Check", "FastOverflow", "FastResult", "Instance", "Interrupted", "Interval", "KinkPossible", "RigorousFailure",
     "RigorousResult", "Segment", "Trajectory", "Tube", "check", "checks", "exact_decimal", "integrate", "plot",
-    "suite", "to_pandas", "trajectory", "tube",
+    "replay", "search", "suite", "to_pandas", "trajectory", "tube",
 ]

@@ -117,6 +117,30 @@ def test_a_suite_file_names_the_claims_module(tmp_path):
         assert p.returncode == 2 and "softcert.suite" in p.stderr, p.stderr
 
 
+def test_search_finds_a_counterexample_to_a_python_claim_and_replay_reproduces_it():
+    np = pytest.importorskip("numpy")
+
+    def generate(seed):
+        rng = np.random.default_rng(seed)
+        scale = (0.05, 0.5, 2.0)[seed % 3]
+        return softcert.Instance(V=scale * rng.standard_normal((2, 3)), a=[0, 0, 0], beta=[0.6, 0.8])
+
+    def small_values(inst):
+        u = inst.V.T @ inst.beta
+        return bool(np.all(np.abs(u) <= 0.1))
+
+    # "the loss stays below 0.8": under |u(0)| <= 0.1 the loss starts below log(1 + e^0.1) < 0.75 and
+    # the gradient flow only lowers it; without that hypothesis it can start above 0.8
+    claim = softcert.Check("test.search.loss_below", "loss < 0.8 for all t in [0, H]", lambda s: 0.8 - s.loss,
+                           hypotheses={"small-values": small_values}, generate=generate, horizon=1)
+    record = softcert.search(claim.name, drop=["small-values"], budget=30, max_samples=40)
+    assert record["verdict"] == "violated" and "counterexample" in record and record["check"] == claim.name, record
+    again = softcert.replay(record)
+    assert again["verdict"] == "violated" and again["margin"][1].startswith("-"), again
+    with pytest.raises(ValueError, match="^record: "):
+        softcert.replay({"check": claim.name})
+
+
 INTERRUPTED_RUN = textwrap.dedent("""\
     import signal, sys, time
     import softcert
