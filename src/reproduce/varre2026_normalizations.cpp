@@ -192,7 +192,9 @@ ExperimentResult run_normalizations(const RunContext& ctx) {
   // The curves (fast tier) and, on the last row (t = H), the rigorous enclosure of max α(H) per
   // normalization where the check has one; the 1 − ε line of the claim "within ε of one-hot".
   std::vector<plots::Csv> curves;
+  std::vector<double> highest;  // per loss: the largest value drawn (curves and proved ends)
   for (const char* loss : kLosses) {
+    double top = 1 - eps;
     std::vector<std::string> cols = {"t", "one_minus_epsilon"};
     const Pair* first = nullptr;
     for (const auto& p : pairs)
@@ -208,6 +210,8 @@ ExperimentResult run_normalizations(const RunContext& ctx) {
         if (p.loss == loss) {
           const auto [lo, hi] = max_alpha(p.result);
           row.push_back(std::isfinite(p.curve[k]) ? short_number(p.curve[k], 10) : "");
+          if (std::isfinite(p.curve[k])) top = std::max(top, p.curve[k]);
+          if (end && !hi.empty()) top = std::max(top, std::strtod(hi.c_str(), nullptr));
           row.push_back(end ? lo : "");
           row.push_back(end ? hi : "");
           row.push_back(end ? midpoint_for_drawing(lo, hi) : "");
@@ -215,6 +219,7 @@ ExperimentResult run_normalizations(const RunContext& ctx) {
       c.add_row(row);
     }
     curves.push_back(c);
+    highest.push_back(top);
   }
 
   std::ostringstream md;
@@ -280,7 +285,10 @@ ExperimentResult run_normalizations(const RunContext& ctx) {
     f.plot.title = "max_i α_i(t) under " + loss + " loss — NO GUARANTEE: lines (fast tier); PROVED: diamonds at t = H " +
                    "(rigorous tier" + (any ? ", widths ≤ " + short_number(widest, 2) : std::string(", none")) + ")";
     f.plot.x = {"t (log scale)", true, std::nullopt, std::nullopt};
-    f.plot.y = {"max_i α_i", false, std::nullopt, std::nullopt};
+    // Weights that sum to one stay ≤ 1: the axis then ends at 1, so that the 1 − ε line is not on
+    // the frame's top edge when no curve rises above it (autoscale would end there).
+    f.plot.y = {"max_i α_i", false, std::nullopt,
+                highest[l] <= 1 ? std::optional<double>(1.0) : std::nullopt};
     f.plot.width = 1100;
     // The key below the panel: on the right it took half the width and the title, centred over
     // the narrowed panel, ran off the image.
