@@ -11,9 +11,11 @@
 #include <nlohmann/json.hpp>
 
 #include "certify/interval_bridge.hpp"
+#include "certify/rational_json.hpp"
 #include "check_text.hpp"
 #include "engine/check.hpp"
 #include "engine/verdict_policy.hpp"
+#include "support/json_fields.hpp"
 #include "support/random_source.hpp"
 #include "numerics/decimal.hpp"
 
@@ -83,6 +85,34 @@ inline nlohmann::json decimal_row(const std::vector<double>& v, int digits = 6) 
   nlohmann::json row = nlohmann::json::array();
   for (double x : v) row.push_back(num::decimal_nearest(x, digits));
   return row;
+}
+
+// A sink embedding and T token embeddings in Q^d: the instance of the embedding-level checks
+// (sink alignment, hard switch on the inputs), {"d", "T", "sink", "tokens"} as exact decimals or p/q.
+struct SinkAndTokens {
+  certify::RVec sink;
+  certify::RMat tokens;
+};
+
+inline SinkAndTokens read_sink_and_tokens(const nlohmann::json& in) {
+  const long d = support::require_int(in, "d", 1, 64);
+  const long t = support::require_int(in, "T", 1, 256);
+  SinkAndTokens e;
+  e.sink = certify::require_rvec(in, "sink", static_cast<std::size_t>(d));
+  e.tokens = certify::require_rmat(in, "tokens", static_cast<std::size_t>(t), static_cast<std::size_t>(d));
+  return e;
+}
+
+// The instance file of `e` for the check `check` (the generators' output).
+inline nlohmann::json sink_and_tokens_json(const std::string& check, const SinkAndTokens& e, const std::string& provenance) {
+  nlohmann::json in;
+  in["check"] = check;
+  in["d"] = std::to_string(e.sink.size());
+  in["T"] = std::to_string(e.tokens.size());
+  in["sink"] = certify::to_json(e.sink);
+  in["tokens"] = certify::to_json(e.tokens);
+  in["provenance"] = provenance;
+  return in;
 }
 
 // The digits the Sukeník checks write their margins with (engine::set_margin).

@@ -38,17 +38,8 @@ namespace {
 using certify::RMat;
 using certify::RVec;
 
-struct EmbeddingInstance {
-  RVec sink;
-  RMat tokens;
-};
-
-EmbeddingInstance read_embeddings(const nlohmann::json& in) {
-  const long d = support::require_int(in, "d", 1, 64);
-  const long t = support::require_int(in, "T", 1, 256);
-  EmbeddingInstance e;
-  e.sink = certify::require_rvec(in, "sink", static_cast<std::size_t>(d));
-  e.tokens = certify::require_rmat(in, "tokens", static_cast<std::size_t>(t), static_cast<std::size_t>(d));
+SinkAndTokens read_embeddings(const nlohmann::json& in) {
+  SinkAndTokens e = read_sink_and_tokens(in);
   if (certify::dot(e.sink, e.sink) == 0) throw std::invalid_argument("sink: must not be the zero vector");
   return e;
 }
@@ -61,7 +52,7 @@ RVec orthogonal_to_sink(const RVec& x, const RVec& sink) {
   return y;
 }
 
-RMat orthogonal_parts(const EmbeddingInstance& e) {
+RMat orthogonal_parts(const SinkAndTokens& e) {
   RMat out;
   for (const auto& x : e.tokens) out.push_back(orthogonal_to_sink(x, e.sink));
   return out;
@@ -93,7 +84,7 @@ class HardSwitchInputs final : public SinkPaperCheck {
     const long d = support::param_pick(o.params, "d", 2, 5, 2, 64, rng);
     const bool independent = keep && (kept(o, "independent") && (!kept(o, "orthogonal-half-space") || rng.unit() < 0.5));
     const long t = support::param_pick(o.params, "T", independent ? 1 : 2, independent ? std::max(1L, d - 1) : d + 4, 1, 256, rng);
-    EmbeddingInstance e;
+    SinkAndTokens e;
     for (long i = 0; i < d; ++i) e.sink.push_back(milli(rng.normal()));
     if (certify::dot(e.sink, e.sink) == 0) e.sink[0] = 1;
     const double sink_sq = certify::dot(e.sink, e.sink).convert_to<double>();
@@ -134,18 +125,11 @@ class HardSwitchInputs final : public SinkPaperCheck {
         e.tokens.push_back(std::move(x));
       }
     }
-    nlohmann::json in;
-    in["check"] = name();
-    in["d"] = std::to_string(d);
-    in["T"] = std::to_string(t);
-    in["sink"] = certify::to_json(e.sink);
-    in["tokens"] = certify::to_json(e.tokens);
-    in["provenance"] = provenance(seed, o);
-    return in;
+    return sink_and_tokens_json(name(), e, provenance(seed, o));
   }
 
   std::map<std::string, bool> hypotheses_on(const nlohmann::json& instance) const override {
-    const EmbeddingInstance e = read_embeddings(instance);
+    const SinkAndTokens e = read_embeddings(instance);
     RMat all{e.sink};
     for (const auto& x : e.tokens) all.push_back(x);
     std::map<std::string, bool> out;
@@ -170,7 +154,7 @@ class HardSwitchInputs final : public SinkPaperCheck {
   }
 
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& options) const override {
-    const EmbeddingInstance e = read_embeddings(instance);
+    const SinkAndTokens e = read_embeddings(instance);
     const RMat parts = orthogonal_parts(e);
     num::PrecisionGuard guard(128);
     const auto dec = certify::decide_hard_switch(parts);

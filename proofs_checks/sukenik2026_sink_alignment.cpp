@@ -36,22 +36,8 @@ using certify::RVec;
 
 const std::vector<std::string> kStatements = {"iff", "pairwise-necessary", "mean-sufficient"};
 
-struct AlignmentInstance {
-  RVec sink;
-  RMat tokens;
-};
-
-AlignmentInstance read_alignment(const nlohmann::json& in) {
-  const long d = support::require_int(in, "d", 1, 64);
-  const long t = support::require_int(in, "T", 1, 256);
-  AlignmentInstance a;
-  a.sink = certify::require_rvec(in, "sink", static_cast<std::size_t>(d));
-  a.tokens = certify::require_rmat(in, "tokens", static_cast<std::size_t>(t), static_cast<std::size_t>(d));
-  return a;
-}
-
 // The problem with the sink as a query too: queries x_0..x_T, keys x_1..x_T.
-certify::SinkProblem with_sink_as_query(const AlignmentInstance& a) {
+certify::SinkProblem with_sink_as_query(const SinkAndTokens& a) {
   certify::SinkProblem p{a.sink, a.tokens, {}};
   p.queries.push_back(a.sink);
   for (const auto& x : a.tokens) p.queries.push_back(x);
@@ -115,7 +101,7 @@ class SinkAlignment final : public SinkPaperCheck {
       for (long i = 0; i < d; ++i) y[i] = rng.normal() + c * w[i];
       return y;
     };
-    AlignmentInstance a;
+    SinkAndTokens a;
     for (long k = 0; k < t; ++k) a.tokens.push_back(unit ? unit_rational_near(draw()) : rational_near(draw()));
     if (unit) {
       a.sink = unit_rational_near(draw());
@@ -129,18 +115,11 @@ class SinkAlignment final : public SinkPaperCheck {
         for (long i = 0; i < d; ++i) a.sink[i] += lam[k] / total * a.tokens[k][i];
     }
     if (!distinct) a.tokens.back() = a.sink;
-    nlohmann::json in;
-    in["check"] = name();
-    in["d"] = std::to_string(d);
-    in["T"] = std::to_string(t);
-    in["sink"] = certify::to_json(a.sink);
-    in["tokens"] = certify::to_json(a.tokens);
-    in["provenance"] = provenance(seed, o);
-    return in;
+    return sink_and_tokens_json(name(), a, provenance(seed, o));
   }
 
   std::map<std::string, bool> hypotheses_on(const nlohmann::json& instance) const override {
-    const AlignmentInstance a = read_alignment(instance);
+    const SinkAndTokens a = read_sink_and_tokens(instance);
     bool unit = certify::dot(a.sink, a.sink) == 1, distinct = true;
     for (const auto& x : a.tokens) {
       unit = unit && certify::dot(x, x) == 1;
@@ -161,7 +140,7 @@ class SinkAlignment final : public SinkPaperCheck {
 
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& options) const override {
     const std::string statement = support::param_choice(options.params, "statement", kStatements);
-    const AlignmentInstance a = read_alignment(instance);
+    const SinkAndTokens a = read_sink_and_tokens(instance);
     const certify::SinkProblem p = with_sink_as_query(a);
     num::PrecisionGuard guard(128);
     const certify::SinkDecision dec = certify::decide_sink_representability(p);
