@@ -64,9 +64,9 @@ class Interval(NamedTuple):
 
 
 class Segment:
-    """One validated step of the curve. Guarantee: for every time t in ``t`` covered by this
-    step, a(t), u(t), softmax(a(t)) and the loss at t lie in ``a``, ``u``, ``softmax``, ``loss``
-    (mpmath intervals; tokens numbered from 0)."""
+    """One validated step of the curve. Guarantee: for every time t this step covers (all of them
+    lie in ``t``, which may reach past them), a(t), u(t), softmax(a(t)) and the loss at t lie in
+    ``a``, ``u``, ``softmax``, ``loss`` (mpmath intervals; tokens numbered from 0)."""
 
     __slots__ = ("index", "t", "a", "u", "softmax", "loss")
 

@@ -114,8 +114,9 @@ struct RigorousIntegrateResult {
 
 
 // One validated step of the reduced logistic flow as a segment of its curve (rigorous_curve).
-// Guarantee: for every t of the segment, t ∈ `t` and (a(t), u(t)) ∈ a × u, σ(a(t)) ∈ softmax,
-// the loss at t ∈ loss — intervals over double, rounded outward from the working precision.
+// Guarantee: for every time t the step covers, t ∈ `t` and (a(t), u(t)) ∈ a × u, σ(a(t)) ∈
+// softmax, the loss at t ∈ loss — intervals over double, rounded outward from the working
+// precision. `t` may reach past the step's own times (into the next segment's).
 struct CurveSegment {
   IntervalD t;  // t-time: [t0, t1] of the step; τ-time: the enclosure of the t component over the step
   std::vector<IntervalD> a, u, softmax;

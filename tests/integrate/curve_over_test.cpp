@@ -32,20 +32,22 @@ void expect_curve_covers(const flow::CurveEnclosure& c, double H) {
 }
 
 // The 256-bit fast-tier state at t (an independent reference, accurate far below the boxes'
-// widths) lies in every segment whose time range holds t.
+// widths) lies in a segment whose time range holds t — the curve's guarantee: some segment holds
+// the state at t (a range can reach past its own step, where the next segment holds it).
 void expect_curve_holds_reference(const instances::Instance& inst, const flow::CurveEnclosure& c, double t) {
   const auto ref = flow::estimate_at(inst, t, 256);
-  int holding = 0;
+  int in_range = 0, holding = 0;
   for (const auto& seg : c.segments) {
     if (!curve_box_contains(seg.t, t)) continue;
-    ++holding;
-    for (std::size_t i = 0; i < inst.T; ++i) {
-      EXPECT_TRUE(curve_box_contains(seg.a[i], ref.values.a[i])) << "a" << i << " at t = " << t;
-      EXPECT_TRUE(curve_box_contains(seg.u[i], ref.values.u[i])) << "u" << i << " at t = " << t;
-      EXPECT_TRUE(curve_box_contains(seg.softmax[i], ref.values.alpha[i])) << "sigma" << i << " at t = " << t;
-    }
+    ++in_range;
+    bool all = true;
+    for (std::size_t i = 0; i < inst.T; ++i)
+      all = all && curve_box_contains(seg.a[i], ref.values.a[i]) && curve_box_contains(seg.u[i], ref.values.u[i]) &&
+            curve_box_contains(seg.softmax[i], ref.values.alpha[i]);
+    holding += all ? 1 : 0;
   }
-  EXPECT_GE(holding, 1) << "no segment holds t = " << t;
+  EXPECT_GE(in_range, 1) << "no segment's range holds t = " << t;
+  EXPECT_GE(holding, 1) << "no segment holds the state at t = " << t;
 }
 
 TEST(CurveOver, SegmentsCoverTheHorizonAndHoldTheReferenceInTTime) {
