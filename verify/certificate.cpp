@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "claim.hpp"
+#include "exact_certificate.hpp"
 #include "decimal.hpp"
 #include "field.hpp"
 #include "step.hpp"
@@ -32,6 +33,7 @@ std::vector<nlohmann::json> read_lines(const std::string& path) {
 }
 
 FileVerdict check(const std::vector<nlohmann::json>& lines) {
+  if (!lines.empty() && lines[0].value("certificate", "") == "softcert.exact.v1") return check_exact(lines);
   if (lines.size() < 3) throw Rejection("a certificate needs a header, a start set and at least one step");
   const nlohmann::json& head = lines[0];
   if (head.value("certificate", "") != "softcert.flow.v1" || head.value("model", "") != "logistic_reduced_tau" ||

@@ -8,6 +8,9 @@ Usage: certificate_test.py SOURCE_DIR SOFTCERT SOFTCERT_VERIFY
    --certificate DIR` writes one certificate, and softcert-verify DIR verifies it (exit 0).
 3. Each mutation below is rejected (exit 1) with a message naming the step and the inclusion
    that failed (or the header field, for the header's mutations).
+4. Exact certificates: `softcert check sukenik2026.sink_alignment --instances 20 --certificate DIR`
+   writes one per proved record, aligned and non-aligned instances among them; softcert-verify
+   verifies them all and rejects each mutation of the exact family, naming what failed.
 """
 import copy
 import json
@@ -126,6 +129,63 @@ def main():
         code, out = run_verify(verifier, path)
         ok = code == 1 and "REJECTED" in out and want in out and "0 verified, 1 rejected" in out
         print(("ok   " if ok else "FAIL ") + mutate.__name__ + ": " + out.splitlines()[0].split(": ", 1)[-1])
+        if not ok:
+            failures.append(f"{mutate.__name__}: wanted a rejection naming {want!r}, got:\n{out}")
+    assert not failures, "\n".join(failures)
+    check_exact_family(softcert, verifier, tmp)
+
+
+def check_exact_family(softcert, verifier, tmp):
+    edir = os.path.join(tmp, "exact")
+    subprocess.run([softcert, "check", "sukenik2026.sink_alignment", "--instances", "20", "--certificate", edir,
+                    "--quiet"], check=True, timeout=600, stdout=subprocess.DEVNULL)
+    files = sorted(os.path.join(edir, f) for f in os.listdir(edir) if f.endswith(".jsonl"))
+    assert len(files) == 20, files
+    code, out = run_verify(verifier, edir)
+    assert code == 0 and "20 verified, 0 rejected" in out, out
+    certs = [[json.loads(l) for l in open(f, encoding="utf-8") if l.strip()] for f in files]
+    aligned = next(c for c in certs if "separator" in c[1]["queries"])
+    apart = next(c for c in certs if "zero_combination" in c[1]["queries"])
+
+    def negate(v):
+        return ["-" + x if not x.startswith("-") else x[1:] for x in v]
+
+    def queries_separator(ls):
+        ls[1]["queries"]["separator"] = negate(ls[1]["queries"]["separator"])
+        return "queries: u·x_0 is not > 0"
+
+    def keys_separator(ls):
+        ls[1]["sink_minus_keys"]["separator"] = negate(ls[1]["sink_minus_keys"]["separator"])
+        return "keys: v·(x_0 − x_1) is not > 0"
+
+    def margin_too_large(ls):
+        ls[0]["margin"] = ["10", "11"]
+        return "above every certified depth bound"
+
+    def token_is_the_sink(ls):
+        ls[0]["instance"]["tokens"][0] = ls[0]["instance"]["sink"]
+        return "keys: v·(x_0 − x_1) is not > 0"
+
+    def zero_combination(ls):
+        lam = ls[1]["queries"]["zero_combination"]
+        lam[0] = str(Fraction(lam[0]) + Fraction(1, 2))
+        return "the zero combination is not a convex combination"
+
+    def unknown_claim(ls):
+        ls[0]["claim"]["kind"] = "representable"
+        return "header: no exact claim"
+
+    failures = []
+    for base, mutate in [(aligned, queries_separator), (aligned, keys_separator), (aligned, margin_too_large),
+                         (aligned, token_is_the_sink), (apart, zero_combination), (apart, unknown_claim)]:
+        ls = copy.deepcopy(base)
+        want = mutate(ls)
+        path = os.path.join(tmp, "exact_" + mutate.__name__ + ".jsonl")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("".join(json.dumps(l, ensure_ascii=False) + "\n" for l in ls))
+        code, out = run_verify(verifier, path)
+        ok = code == 1 and "REJECTED" in out and want in out
+        print(("ok   " if ok else "FAIL ") + "exact " + mutate.__name__ + ": " + out.splitlines()[0].split(": ", 1)[-1])
         if not ok:
             failures.append(f"{mutate.__name__}: wanted a rejection naming {want!r}, got:\n{out}")
     assert not failures, "\n".join(failures)
