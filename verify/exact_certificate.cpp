@@ -53,36 +53,118 @@ bool convex_combination(const std::vector<QVec>& points, const QVec& lambda, con
   return true;
 }
 
-}  // namespace
+struct Embeddings {
+  long d = 0, T = 0;
+  QVec sink;
+  std::vector<QVec> tokens;
+};
+
+Embeddings read_embeddings(const nlohmann::json& inst) {
+  Embeddings e;
+  e.d = small_integer(inst.at("d"), "d");
+  e.T = small_integer(inst.at("T"), "T");
+  e.sink = parse_rational_vector(inst.at("sink"), static_cast<std::size_t>(e.d));
+  if (!inst.at("tokens").is_array() || inst.at("tokens").size() != static_cast<std::size_t>(e.T))
+    throw Rejection("header: instance.tokens is not T rows");
+  for (const auto& row : inst.at("tokens")) e.tokens.push_back(parse_rational_vector(row, static_cast<std::size_t>(e.d)));
+  return e;
+}
+
+// The header's margin: a positive lower end, which is what the record calls proved.
+Ball positive_margin(const nlohmann::json& head) {
+  const nlohmann::json& m = head.at("margin");
+  if (!m.is_array() || m.size() != 2 || !parse_number(m[0]).positive())
+    throw Rejection("header: the margin " + m.dump() + " is not positive, so it does not back proved");
+  return parse_number(m[0]);
+}
+
+void require_backed(const Ball& margin, const std::vector<Ball>& bounds) {
+  bool backed = false;
+  for (const Ball& b : bounds) backed = backed || (b - margin).nonnegative();
+  if (!backed) throw Rejection("the margin's lower end " + margin.text(17) + " is above every certified depth bound");
+}
+
+// Whether the symmetric rational matrix g is positive semidefinite, exactly: symmetric
+// elimination; a negative pivot, or a zero pivot with a nonzero rest of its column, refutes it.
+bool psd(std::vector<QVec> g) {
+  const std::size_t n = g.size();
+  for (std::size_t k = 0; k < n; ++k) {
+    const int s = g[k][k].sign();
+    if (s < 0) return false;
+    if (s == 0) {
+      for (std::size_t i = k + 1; i < n; ++i)
+        if (g[i][k].sign() != 0) return false;
+      continue;
+    }
+    Q inv;
+    fmpq_inv(inv.get(), g[k][k].get());
+    for (std::size_t i = k + 1; i < n; ++i) {
+      const Q f = g[i][k] * inv;
+      for (std::size_t j = k + 1; j < n; ++j) g[i][j] = g[i][j] - f * g[k][j];
+    }
+  }
+  return true;
+}
+
+// sukenik2026.hard_switch.inputs: with P = I − x_0x_0ᵀ/‖x_0‖², a certified κ > 0 with
+// ‖Σ_j q_j Px_j‖ ≥ κ‖q‖₁ (docs/theorems/sukenik2026_hard_switch.md: then every value map that
+// silences the sink has ‖o‖ ≥ σ_⊥ κ (1 − p_0)). Evidence: a separator w of the Px_j
+// (κ = min_j w·Px_j/‖w‖), or s² with G − s²I ⪰ 0 for the Gram matrix G of the Px_j (κ = s/√T).
+FileVerdict check_switch(const nlohmann::json& head, const nlohmann::json& ev) {
+  const Embeddings e = read_embeddings(head.at("instance"));
+  const Q sink_sq = dot(e.sink, e.sink);
+  if (sink_sq.sign() <= 0) throw Rejection("header: the sink is the zero vector");
+  Q inv_sq;
+  fmpq_inv(inv_sq.get(), sink_sq.get());
+  std::vector<QVec> parts;
+  for (const auto& x : e.tokens) {
+    const Q c = dot(x, e.sink) * inv_sq;
+    QVec y(x.size());
+    for (std::size_t i = 0; i < x.size(); ++i) y[i] = x[i] - c * e.sink[i];
+    parts.push_back(y);
+  }
+  const Ball margin = positive_margin(head);
+  std::vector<Ball> bounds;
+  std::string how;
+  if (ev.contains("half_space")) {
+    const QVec w = parse_rational_vector(ev.at("half_space").at("w"), static_cast<std::size_t>(e.d));
+    for (long j = 0; j < e.T; ++j)
+      if (dot(parts[j], w).sign() <= 0) throw Rejection("half-space: w·Px_" + std::to_string(j + 1) + " is not > 0");
+    bounds.push_back(depth_bound(parts, w));
+    how = "a separator of the orthogonal parts";
+  }
+  if (ev.contains("full_rank")) {
+    const Q s2 = parse_rational(ev.at("full_rank").at("sigma_min_sq_lower"));
+    std::vector<QVec> g(parts.size(), QVec(parts.size()));
+    for (std::size_t i = 0; i < parts.size(); ++i)
+      for (std::size_t j = 0; j < parts.size(); ++j) g[i][j] = dot(parts[i], parts[j]) - (i == j ? s2 : Q());
+    if (s2.sign() <= 0 || !psd(g)) throw Rejection("full-rank: G − s²I is not positive semidefinite for s² > 0");
+    Ball k = s2.ball(), t(e.T);
+    arb_div(k.get(), k.get(), t.get(), kPrec);
+    arb_sqrt(k.get(), k.get(), kPrec);
+    bounds.push_back(k);
+    how += std::string(how.empty() ? "" : " and ") + "G − s²I ⪰ 0";
+  }
+  if (bounds.empty()) throw Rejection("neither a half-space nor a full-rank certificate");
+  require_backed(margin, bounds);
+  return {true, "kappa > 0 certified by " + how + "; margin >= " + margin.text(12) + " backed"};
+}
 
 // sukenik2026.sink_alignment: the sink x_0 as a query too, keys x_1..x_T. Representable: some W
 // with x_qᵀ W (x_0 − x_k) > 0 for all queries q ∈ {0..T} and keys k. Aligned: some u with
 // u·x_q > 0 for every q. The claim on this instance: representable ⟺ aligned, with a margin.
-FileVerdict check_exact(const std::vector<nlohmann::json>& lines) {
-  if (lines.size() != 2) throw Rejection("an exact certificate has a header and one evidence line");
-  const nlohmann::json& head = lines[0];
-  if (head.value("check", "") != "sukenik2026.sink_alignment" ||
-      head.value("claim", nlohmann::json::object()).value("kind", "") != "representable_iff_aligned")
-    throw Rejection("header: no exact claim this verifier knows (" + head.value("check", std::string("?")) + ")");
-  const nlohmann::json& inst = head.at("instance");
-  const long d = small_integer(inst.at("d"), "d"), T = small_integer(inst.at("T"), "T");
-  const QVec sink = parse_rational_vector(inst.at("sink"), static_cast<std::size_t>(d));
-  if (!inst.at("tokens").is_array() || inst.at("tokens").size() != static_cast<std::size_t>(T))
-    throw Rejection("header: instance.tokens is not T rows");
+FileVerdict check_alignment(const nlohmann::json& head, const nlohmann::json& ev) {
+  const Embeddings e = read_embeddings(head.at("instance"));
+  const long d = e.d, T = e.T;
+  const QVec& sink = e.sink;
   std::vector<QVec> queries{sink}, keys;
-  for (const auto& row : inst.at("tokens")) {
-    const QVec x = parse_rational_vector(row, static_cast<std::size_t>(d));
+  for (const auto& x : e.tokens) {
     queries.push_back(x);
     QVec diff(static_cast<std::size_t>(d));
     for (long i = 0; i < d; ++i) diff[i] = sink[i] - x[i];
     keys.push_back(diff);
   }
-  const nlohmann::json& m = head.at("margin");
-  if (!m.is_array() || m.size() != 2 || !parse_number(m[0]).positive())
-    throw Rejection("header: the margin " + m.dump() + " is not positive, so it does not back proved");
-  const Ball margin = parse_number(m[0]);
-
-  const nlohmann::json& ev = lines[1];
+  const Ball margin = positive_margin(head);
   std::vector<Ball> bounds;  // lower bounds of the margin max(ρ(x_0 − keys), −ρ(queries))
   bool keys_separated = false;
   if (ev.contains("sink_minus_keys") && ev.at("sink_minus_keys").contains("separator")) {
@@ -125,10 +207,19 @@ FileVerdict check_exact(const std::vector<nlohmann::json>& lines) {
   } else {
     throw Rejection("queries: neither a separator nor a zero combination");
   }
-  bool backed = false;
-  for (const Ball& b : bounds) backed = backed || (b - margin).nonnegative();
-  if (!backed) throw Rejection("the margin's lower end " + margin.text(17) + " is above every certified depth bound");
+  require_backed(margin, bounds);
   return {true, side + "; representable iff aligned; margin >= " + margin.text(12) + " backed"};
+}
+
+}  // namespace
+
+FileVerdict check_exact(const std::vector<nlohmann::json>& lines) {
+  if (lines.size() != 2) throw Rejection("an exact certificate has a header and one evidence line");
+  const nlohmann::json& head = lines[0];
+  const std::string check = head.value("check", ""), kind = head.value("claim", nlohmann::json::object()).value("kind", "");
+  if (check == "sukenik2026.sink_alignment" && kind == "representable_iff_aligned") return check_alignment(head, lines[1]);
+  if (check == "sukenik2026.hard_switch.inputs" && kind == "switch_needs_sink") return check_switch(head, lines[1]);
+  throw Rejection("header: no exact claim this verifier knows (" + check + ")");
 }
 
 }  // namespace verify

@@ -10,7 +10,8 @@ Usage: certificate_test.py SOURCE_DIR SOFTCERT SOFTCERT_VERIFY
    that failed (or the header field, for the header's mutations).
 4. Exact certificates: `softcert check sukenik2026.sink_alignment --instances 20 --certificate DIR`
    writes one per proved record, aligned and non-aligned instances among them; softcert-verify
-   verifies them all and rejects each mutation of the exact family, naming what failed.
+   verifies them all and rejects each mutation of the exact family, naming what failed; the same
+   for `sukenik2026.hard_switch.inputs` (a separator or a Gram certificate of κ > 0).
 """
 import copy
 import json
@@ -186,6 +187,47 @@ def check_exact_family(softcert, verifier, tmp):
         code, out = run_verify(verifier, path)
         ok = code == 1 and "REJECTED" in out and want in out
         print(("ok   " if ok else "FAIL ") + "exact " + mutate.__name__ + ": " + out.splitlines()[0].split(": ", 1)[-1])
+        if not ok:
+            failures.append(f"{mutate.__name__}: wanted a rejection naming {want!r}, got:\n{out}")
+    assert not failures, "\n".join(failures)
+    check_switch_family(softcert, verifier, tmp)
+
+
+def check_switch_family(softcert, verifier, tmp):
+    sdir = os.path.join(tmp, "switch")
+    subprocess.run([softcert, "check", "sukenik2026.hard_switch.inputs", "--instances", "12", "--certificate", sdir,
+                    "--quiet"], check=True, timeout=600, stdout=subprocess.DEVNULL)
+    files = sorted(os.path.join(sdir, f) for f in os.listdir(sdir) if f.endswith(".jsonl"))
+    assert len(files) == 12, files
+    code, out = run_verify(verifier, sdir)
+    assert code == 0 and "12 verified, 0 rejected" in out, out
+    certs = [[json.loads(l) for l in open(f, encoding="utf-8") if l.strip()] for f in files]
+    separated = next(c for c in certs if "half_space" in c[1])
+    gram = next(c for c in certs if "full_rank" in c[1])
+
+    def separator_negated(ls):
+        w = ls[1]["half_space"]["w"]
+        ls[1]["half_space"]["w"] = ["-" + x if not x.startswith("-") else x[1:] for x in w]
+        return "half-space: w·Px_1 is not > 0"
+
+    def sigma_too_large(ls):
+        ls[1]["full_rank"]["sigma_min_sq_lower"] = "1000000"
+        return "full-rank: G − s²I is not positive semidefinite"
+
+    def margin_too_large(ls):
+        ls[0]["margin"] = ["10", "11"]
+        return "above every certified depth bound"
+
+    failures = []
+    for base, mutate in [(separated, separator_negated), (gram, sigma_too_large), (separated, margin_too_large)]:
+        ls = copy.deepcopy(base)
+        want = mutate(ls)
+        path = os.path.join(tmp, "switch_" + mutate.__name__ + ".jsonl")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("".join(json.dumps(l, ensure_ascii=False) + "\n" for l in ls))
+        code, out = run_verify(verifier, path)
+        ok = code == 1 and "REJECTED" in out and want in out
+        print(("ok   " if ok else "FAIL ") + "switch " + mutate.__name__ + ": " + out.splitlines()[0].split(": ", 1)[-1])
         if not ok:
             failures.append(f"{mutate.__name__}: wanted a rejection naming {want!r}, got:\n{out}")
     assert not failures, "\n".join(failures)
