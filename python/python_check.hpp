@@ -94,8 +94,8 @@ class PythonCheck final : public engine::Check {
       request.precision_bits = bits == 0 ? 53 : bits;
       const softcert::flow::CurveEnclosure curve = softcert::flow::curve_over(inst, H, request);
       if (!curve.complete)
-        throw softcert::support::RigorousFailure("the curve stopped at t = " + std::to_string(curve.t_reached) + ": " +
-                                                 curve.stopped);
+        throw softcert::support::RigorousFailure("the curve stopped after t = " +
+                                                 softcert::num::decimal_down(curve.t_reached, 9) + ": " + curve.stopped);
       r.precision_bits = curve.precision_bits;
       r.details["segments"] = curve.segments.size();
       softcert::IntervalD m;

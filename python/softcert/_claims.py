@@ -80,7 +80,8 @@ class Segment:
         self.loss = iv(list(raw["loss"][k]))
 
     def __repr__(self) -> str:
-        return "softcert.Segment(%d, t=[%.6g, %.6g])" % (self.index, float(self.t.a), float(self.t.b))
+        lo, hi = Interval.of(self.t)  # the range's own float ends, exactly
+        return "softcert.Segment(%d, t=[%r, %r])" % (self.index, lo, hi)
 
 
 class Tube:
