@@ -201,15 +201,8 @@ class HardSwitchInputs final : public SinkPaperCheck {
          zero_combination ? "hypotheses fail (a zero combination of the orthogonal parts) but no exact softmax head off "
                             "without the sink was found (only uniform attention is tried)"
                           : "no certificate verified"});
-    if (options.certificate && r.verdict == engine::Verdict::proved) {
-      // An exact certificate softcert-verify re-checks (docs/certificates.md): κ's evidence as rationals.
-      const nlohmann::json header = {{"certificate", "softcert.exact.v1"},
-                                     {"check", name()},
-                                     {"claim", {{"kind", "switch_needs_sink"}}},
-                                     {"instance", instance},
-                                     {"margin", nlohmann::json::array({r.margin.lower_text(), r.margin.upper_text()})}};
-      r.certificate = {header.dump(), dec.certificate.dump()};
-    }
+    if (options.certificate && r.verdict == engine::Verdict::proved)
+      r.certificate = exact_certificate(name(), "switch_needs_sink", instance, r, dec.certificate);
     return r;
   }
 };

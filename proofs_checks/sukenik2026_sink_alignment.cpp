@@ -204,16 +204,8 @@ class SinkAlignment final : public SinkPaperCheck {
                                    : counterexample ? engine::Certified::counterexample
                                                     : engine::Certified::nothing;
     engine::decide_by_certificate(r, what, why);
-    if (options.certificate && statement == "iff" && r.verdict == engine::Verdict::proved) {
-      // An exact certificate a third party re-checks (softcert-verify, docs/certificates.md): the
-      // header binds the claim, the instance and the margin; the evidence is the decision's.
-      const nlohmann::json header = {{"certificate", "softcert.exact.v1"},
-                                     {"check", name()},
-                                     {"claim", {{"kind", "representable_iff_aligned"}}},
-                                     {"instance", instance},
-                                     {"margin", nlohmann::json::array({r.margin.lower_text(), r.margin.upper_text()})}};
-      r.certificate = {header.dump(), dec.certificate.dump()};
-    }
+    if (options.certificate && statement == "iff" && r.verdict == engine::Verdict::proved)
+      r.certificate = exact_certificate(name(), "representable_iff_aligned", instance, r, dec.certificate);
     return r;
   }
 };

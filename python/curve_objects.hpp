@@ -53,6 +53,7 @@ py::dict curve_arrays(const integ::CurveEnclosure& c, std::size_t T) {
 }
 
 // softcert.tube(instance, H, ...): the validated curve over [0, H] of the reduced logistic form.
+// A choice no method serves is the plan's std::invalid_argument, a ValueError naming the argument.
 // On Ctrl-C the run stops after its current step and the curve so far comes back with
 // "interrupted" true (python/softcert/_claims.py raises softcert.Interrupted with it).
 py::object tube_py(py::handle inst_obj, py::handle h_obj, py::handle precision_obj, py::handle time_obj,
@@ -68,7 +69,6 @@ py::object tube_py(py::handle inst_obj, py::handle h_obj, py::handle precision_o
   o.time_variable = integ::parse_plan_time(str_arg(time_obj, "time"), "time");
   Progress reports{progress_arg(progress_obj)};
   if (reports.wanted()) o.progress = [p = &reports](std::size_t steps, double t) { p->report(steps, t); };
-  (void)integ::plan_run(inst, integ::rigorous_request(o, H));  // a refusal is a ValueError naming the argument
   bool interrupted = false;
   auto [curve, seconds] = run_interruptible([&](const std::atomic<bool>& cancel) {
     const auto start = std::chrono::steady_clock::now();

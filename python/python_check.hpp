@@ -79,10 +79,11 @@ class PythonCheck final : public engine::Check {
   }
 
  private:
-  // The enclosure of min over segments of margin(segment), outward doubles (python/softcert/_claims.py).
-  softcert::IntervalD judge(const py::dict& arrays) const {
+  // The enclosure of min over the curve's segments of margin(segment), outward doubles
+  // (python/softcert/_claims.py), with the GIL held for the arrays and the user's function.
+  softcert::IntervalD judge(const integ::CurveEnclosure& curve, std::size_t T) const {
     py::gil_scoped_acquire gil;
-    const py::tuple lo_hi = py::module_::import("softcert._claims").attr("_judge")(margin_.get(), arrays);
+    const py::tuple lo_hi = py::module_::import("softcert._claims").attr("_judge")(margin_.get(), curve_arrays(curve, T));
     return softcert::IntervalD(lo_hi[0].cast<double>(), lo_hi[1].cast<double>());
   }
 
@@ -98,11 +99,7 @@ class PythonCheck final : public engine::Check {
                                                  softcert::num::decimal_down(curve.t_reached, 9) + ": " + curve.stopped);
       r.precision_bits = curve.precision_bits;
       r.details["segments"] = curve.segments.size();
-      softcert::IntervalD m;
-      {
-        py::gil_scoped_acquire gil;
-        m = judge(curve_arrays(curve, inst.T));
-      }
+      const softcert::IntervalD m = judge(curve, inst.T);
       engine::decide_by_margin(r, m,
                                {"margin > 0 on every one of the " + std::to_string(curve.segments.size()) +
                                     " validated segments covering [0, H]",
@@ -142,12 +139,7 @@ class PythonCheck final : public engine::Check {
       return c;
     };
     const integ::CurveEnclosure run = point_arrays(false), ref = point_arrays(true);
-    double m53 = 0, m106 = 0;
-    {
-      py::gil_scoped_acquire gil;
-      m53 = judge(curve_arrays(run, inst.T)).lower();
-      m106 = judge(curve_arrays(ref, inst.T)).lower();
-    }
+    const double m53 = judge(run, inst.T).lower(), m106 = judge(ref, inst.T).lower();
     return engine::decide_fast(engine::FastRun{m53, 53, ""}, engine::FastRun{m106, 106, ""},
                                "margin > 0 at 200 times of two fast runs that agree", "min margin over the times",
                                [&] { return run_rigorous(inst, H, 0); });

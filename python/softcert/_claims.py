@@ -143,6 +143,8 @@ def _judge(margin: Callable[[Segment], Any], raw: Dict[str, Any]) -> tuple:
     """(lower, upper) enclosing min over the segments of margin(segment) — the engine's margin of a
     claim for all t (python/python_check.hpp)."""
     _need_mpmath()
+    if len(raw["t"]) == 0:
+        raise ValueError("a curve without segments proves nothing")
     lo = hi = math.inf
     for k in range(len(raw["t"])):
         v = Interval.of(margin(Segment(raw, k)))
