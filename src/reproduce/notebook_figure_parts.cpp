@@ -166,7 +166,8 @@ plots::Plot scalar_panel(const std::string& member, const std::vector<Scalar>& q
 }
 
 
-void mark_proved_end(plots::Plot& p, const std::string& member, const CertifiedEndpoint& end, Proved what) {
+void mark_proved_end(plots::Plot& p, const std::string& member, const CertifiedEndpoint& end, Proved what,
+                     ProvedMark mark) {
   if (!end.proved) return;
   const bool weight = what == Proved::max_weight;
   const std::string& lo = weight ? end.max_weight_lower : end.loss_lower;
@@ -183,8 +184,9 @@ void mark_proved_end(plots::Plot& p, const std::string& member, const CertifiedE
   // The enclosure goes into the panel's title, not its key: a key inside the panel crossed some
   // curve in every placement tried (the curves of the six normalizations fill different corners).
   s.in_legend = false;
-  p.series.push_back(s);
-  p.title += "\n" + s.title;  // a second line: beside a long title it ran off the image
+  if (mark == ProvedMark::diamond) p.series.push_back(s);
+  // A second line: beside a long title it ran off the image.
+  p.title += "\n" + s.title + (mark == ProvedMark::title_only ? " (not drawn: the panel shows α)" : "");
 }
 
 std::string how_drawn(const std::vector<MemberResult>& runs) {

@@ -57,9 +57,13 @@ plots::Plot scalar_panel(const std::string& member, const std::vector<Scalar>& q
 
 // Which proved endpoint a panel marks: the largest weight of α/Σα, or the loss.
 enum class Proved { max_weight, loss };
-// Adds the rigorous tier's enclosure at the authors' horizon as a marker with its bracket in the
-// key (nothing when it was not proved); turns the panel's key on for it.
-void mark_proved_end(plots::Plot& p, const std::string& member, const CertifiedEndpoint& end, Proved what);
+// Where the proved enclosure shows: a diamond on the panel plus its bracket in the title, or the
+// bracket alone when the panel does not draw the proved quantity (the sigmoid's α, whose proved
+// value is of α/Σα).
+enum class ProvedMark { diamond, title_only };
+// Adds the rigorous tier's enclosure at the authors' horizon (nothing when it was not proved).
+void mark_proved_end(plots::Plot& p, const std::string& member, const CertifiedEndpoint& end, Proved what,
+                     ProvedMark mark = ProvedMark::diamond);
 
 // The figure's statement of what carries no guarantee and what is proved (its title's second
 // line): the diamonds where an endpoint of `runs` was proved, or that none was and why.

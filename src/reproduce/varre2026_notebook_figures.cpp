@@ -54,7 +54,8 @@ FigureBuilder cell6_figure(std::string name, std::string loss) {
       const std::size_t T = tokens_of(run);
       plots::Plot alpha = token_panel(ms[r].label, "alpha", T, {ms[r].name() + ": weight α (log t)" + flow_state(run), "α_i", true, false}, false);
       // The sigmoid's α is elementwise (no sum to one): its proved max weight is of α/Σα, not a drawn value.
-      if (ms[r].label != "sigmoid") mark_proved_end(alpha, ms[r].label, *runs[r].end, Proved::max_weight);
+      mark_proved_end(alpha, ms[r].label, *runs[r].end, Proved::max_weight,
+                      ms[r].label == "sigmoid" ? ProvedMark::title_only : ProvedMark::diamond);
       l.panels.push_back(alpha);
       l.panels.push_back(token_panel(ms[r].label, "a", T, {ms[r].name() + ": value a (log t)", "a_i", true, false}, r == key_row(runs)));
       f.panel_tables.insert(f.panel_tables.end(), 2, ms[r].label + ".csv");
@@ -65,7 +66,7 @@ FigureBuilder cell6_figure(std::string name, std::string loss) {
                 "token (counted from 0). No guarantee: the lines (the gradient flow, fast tier; a row whose two runs "
                 "disagree says so in its title) and the dots (the authors' gradient descent in double). Proved: the "
                 "black diamond at the authors' horizon, the rigorous tier's enclosure of max α/Σα, its bracket in the "
-                "panel's title (the sigmoid row's α does not sum to one: its proved value is in the table only).";
+                "panel's title (the sigmoid row's α does not sum to one: its proved α/Σα is in the title only, no diamond).";
     return std::vector<Figure>{f};
   };
 }
