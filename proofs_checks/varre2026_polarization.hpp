@@ -20,7 +20,6 @@
 #include "instances/generator.hpp"
 #include "instances/instance.hpp"
 #include "support/cpu_cap.hpp"
-#include "integrate/fast_integrate.hpp"
 #include "integrate/flow.hpp"
 #include "numerics/decimal.hpp"
 #include "numerics/kinds.hpp"
@@ -152,6 +151,14 @@ std::vector<std::optional<flow::FullStateEnclosure<S>>> rigorous_states_at(const
                                                                                 unsigned threads = 0) {
   return rigorous_states_at<S>(members, needed, H, std::vector<flow::Request>(members.size(), request), threads);
 }
+
+// The first member's run of rigorous_states_at's result (at least one member was needed).
+template <class S>
+const flow::FullStateEnclosure<S>& first_run(const std::vector<std::optional<flow::FullStateEnclosure<S>>>& runs) {
+  for (const auto& run : runs)
+    if (run) return *run;
+  throw std::logic_error("first_run: no member ran");
+}
 // The request of a check that sets only the Taylor order (0: the plan's) and the step budget.
 inline flow::Request order_and_budget(unsigned order, std::size_t max_steps) {
   flow::Request q;
@@ -174,10 +181,10 @@ struct FastAlpha {
 
 inline FastAlpha fast_alpha(const instances::Instance& inst, double H, std::size_t max_steps) {
   FastAlpha out;
-  integrate::FastOptions fo;
-  fo.max_steps = max_steps;
+  flow::EstimateRequest q;
+  q.max_steps = max_steps;
   try {
-    const integrate::FastReport rep = integrate::integrate_fast(inst, num::decimal_round_trip(H), fo);
+    const flow::EstimatePair rep = flow::estimate_full_at(inst, H, q);
     out.run = rep.run.values.alpha;
     if (rep.reference) out.reference = rep.reference->values.alpha;  // the 106-bit run's nearest doubles
   } catch (const std::runtime_error& e) {

@@ -205,12 +205,12 @@ class RegressionConditioningCheck : public VarreCheck {
     const auto g = gaps(m);
     const std::vector<bool> needed = needed_members(m);
     std::vector<double> h(m, NAN);
-    integrate::FastOptions fo;
-    fo.escalate = false;
-    fo.max_steps = request.max_steps;
+    flow::EstimateRequest fq;
+    fq.reference = false;
+    fq.max_steps = request.max_steps;
     try {
       for (std::size_t i = 0; i < m; ++i)
-        if (needed[i]) h[i] = entropy_from_scores(integrate::integrate_fast(sw.members[i], num::decimal_round_trip(H), fo).run.values.a);
+        if (needed[i]) h[i] = entropy_from_scores(flow::estimate_full_at(sw.members[i], H, fq).run.values.a);
     } catch (const std::exception&) {
       return out;
     }
@@ -287,9 +287,7 @@ class RegressionConditioningCheck : public VarreCheck {
         r.details["entropy"] = hj;
         r.facts.member_entropy = std::move(entropies);
         r.details["steps"] = steps;
-        integrate::RunRequest q = request;
-        q.horizon = H;
-        const integrate::RunPlan plan = integrate::plan_run(sw.members.front(), q);  // as each member's run
+        const integrate::RunPlan& plan = first_run(encs).plan;  // the members' runs are planned alike
         r.details["set"] = integrate::to_string(plan.stepper);
         if (plan.stepper == integrate::PlanStepper::ball) {
           if (plan.ball_pieces == 0) r.details["ball_pieces"] = "per step";

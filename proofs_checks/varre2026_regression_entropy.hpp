@@ -12,7 +12,7 @@
 
 #include "engine/verdict_policy.hpp"
 #include "instances/regression_sweep.hpp"
-#include "integrate/fast_integrate.hpp"
+#include "integrate/flow.hpp"
 #include "numerics/decimal.hpp"
 #include "numerics/entropy_enclosure.hpp"
 #include "numerics/kinds.hpp"
@@ -42,17 +42,17 @@ inline void run_fast_entropies(const instances::RegressionSweep& sw, double H, s
   for (const auto& [i, j] : g) needed[i] = needed[j] = true;
   std::vector<double> h(sw.members.size(), 0.0);
   std::vector<std::vector<MpReal>> a_ref(sw.members.size());  // the 106-bit run's scores
-  integrate::FastOptions fo;
-  fo.max_steps = max_steps;
+  flow::EstimateRequest q;
+  q.max_steps = max_steps;
   nlohmann::json hj = nlohmann::json::array();
   for (std::size_t i = 0; i < sw.members.size(); ++i) {
     if (!needed[i]) {
       hj.push_back(nullptr);
       continue;
     }
-    integrate::FastReport rep;
+    flow::EstimatePair rep;
     try {
-      rep = integrate::integrate_fast(sw.members[i], num::decimal_round_trip(H), fo);
+      rep = flow::estimate_full_at(sw.members[i], H, q);
     } catch (const std::runtime_error& e) {
       lo.failure = e.what();
       return;

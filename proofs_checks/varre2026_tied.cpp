@@ -30,7 +30,7 @@
 #include "engine/registry.hpp"
 #include "engine/verdict_policy.hpp"
 #include "instances/tied_generator.hpp"
-#include "integrate/rigorous_full.hpp"
+#include "integrate/flow.hpp"
 #include "models/tied_value_softmax.hpp"
 #include "varre2026_check.hpp"
 #include "varre2026_polarization.hpp"
@@ -80,7 +80,7 @@ engine::CheckResult rigorous(const instances::Instance& inst, const TiedSettings
       std::vector<B> rate_lo(D), rate_hi(D);
       std::vector<std::optional<S>> first_unsure(D), first_negative(D);
       bool first = true, first_within = true;
-      auto visit = [&](const integrate::TubeSegment<S>& seg) {
+      auto visit = [&](const flow::FullSegment<S>& seg) {
         std::vector<S> n2, rate;
         column_norms_and_rates(model, seg.box, n2, rate);
         const S t_range = set.tau_time ? seg.box[model.time_index()] : num::hull(seg.t0, seg.t1);
@@ -94,12 +94,9 @@ engine::CheckResult rigorous(const instances::Instance& inst, const TiedSettings
         first = false;
         if (within) first_within = false;
       };
-      integrate::RunRequest q = order_and_budget(set.order, set.max_steps);
-      q.horizon = set.horizon;
-      q.precision_bits = used;
+      flow::Request q = order_and_budget(set.order, set.max_steps);
       q.time = set.tau_time ? integrate::PlanTime::tau : integrate::PlanTime::t;
-      const integrate::ValidatedOptions vo = integrate::validated_options(integrate::plan_run(inst, q));
-      const auto enc = integrate::enclose_model_state<S>(model, H, vo, visit);
+      const auto enc = flow::full_curve_over<S>(inst, set.horizon, q, visit);
       r.details["steps"] = enc.steps;
       r.details["time_variable"] = set.tau_time ? "tau" : "t";
       nlohmann::json al = nlohmann::json::array();

@@ -46,4 +46,12 @@ StateEstimate estimate_at(const instances::Instance& instance, double t, unsigne
   return integrate::integrate_fast(instance, num::exact_decimal(t), o).run;
 }
 
+EstimatePair estimate_full_at(const instances::Instance& instance, double t, const EstimateRequest& request) {
+  integrate::FastOptions o;
+  o.precision_bits = request.precision_bits;
+  o.escalate = request.reference;
+  o.max_steps = request.max_steps;
+  return integrate::integrate_fast(instance, num::exact_decimal(t), o);
+}
+
 }  // namespace softcert::flow

@@ -19,6 +19,9 @@
 #include "integrate/planned_full_state.hpp"
 #include "integrate/rigorous_integrate.hpp"
 #include "integrate/run_plan.hpp"
+#include "integrate/tube.hpp"
+#include "models/tied_value_softmax.hpp"
+#include "models/value_softmax.hpp"
 #include "numerics/kinds.hpp"
 
 namespace softcert::flow {
@@ -30,8 +33,16 @@ using integrate::EnclosedValue;
 using StateEnclosure = integrate::RigorousIntegrateResult;
 // One fast-tier run's state (no guarantee): a, u, α, the loss, V as doubles (and MPFR above 53 bits).
 using StateEstimate = integrate::FastState;
-// The full state of the full model (a, V or U, α), enclosed, with its steps and kink arrivals.
-using integrate::FullStateEnclosure;
+// The full state of the full model (a, V or U, α), enclosed, with its steps and kink arrivals, and
+// the plan that ran it.
+template <class S>
+struct FullStateEnclosure : integrate::FullStateEnclosure<S> {
+  integrate::RunPlan plan;
+};
+// One validated step of a full-state curve: its time range [t0, t1] in the run's time variable and
+// a box holding the state over it (integrate/tube.hpp).
+template <class S>
+using FullSegment = integrate::TubeSegment<S>;
 using integrate::KinkArrival;
 using integrate::TailPolicy;
 
@@ -71,12 +82,49 @@ FullStateEnclosure<S> full_state_at(const instances::Instance& instance, double 
   request.form = integrate::PlanForm::full_state;
   request.horizon = H;
   request.precision_bits = integrate::working_bits<S>();
-  const integrate::RunPlan plan = integrate::plan_run(instance, request);
-  return integrate::enclose_planned_full_state<S>(instance, S(H), plan, integrate::validated_options(plan));
+  FullStateEnclosure<S> out;
+  out.plan = integrate::plan_run(instance, request);
+  static_cast<integrate::FullStateEnclosure<S>&>(out) =
+      integrate::enclose_planned_full_state<S>(instance, S(H), out.plan, integrate::validated_options(out.plan));
+  return out;
+}
+
+// The full model's curve over [0, H]: on_segment(segment) for every validated step, in order, then
+// the state at H, enclosed (integrate/rigorous_full.hpp's guarantee; every segment up to H, so no
+// tail). The model is the instance's in the plan's time variable; a τ-time segment's t range is its
+// box's t component.
+template <class S, class OnSegment>
+FullStateEnclosure<S> full_curve_over(const instances::Instance& instance, double H, Request request,
+                                      OnSegment&& on_segment) {
+  request.tier = integrate::PlanTier::rigorous;
+  request.form = integrate::PlanForm::full_state;
+  request.horizon = H;
+  request.precision_bits = integrate::working_bits<S>();
+  request.tail = TailPolicy::off;
+  FullStateEnclosure<S> out;
+  out.plan = integrate::plan_run(instance, request);
+  const integrate::ValidatedOptions vo = integrate::validated_options(out.plan);
+  const bool tau = out.plan.time == integrate::PlanTime::tau;
+  auto& enclosure = static_cast<integrate::FullStateEnclosure<S>&>(out);
+  if (instance.tied())
+    enclosure = integrate::enclose_model_state<S>(models::TiedValueSoftmax<S>(instance, tau), S(H), vo, on_segment);
+  else
+    enclosure = integrate::enclose_model_state<S>(models::ValueSoftmax<S>(instance, tau), S(H), vo, on_segment);
+  return out;
 }
 
 // The state at time t by one fast-tier run at `bits` (53: double; more: MPFR), no guarantee. Two
 // calls, at p and 2p bits, give the two estimates engine::decide_fast compares.
 StateEstimate estimate_at(const instances::Instance& instance, double t, unsigned bits);
+
+// The full state at time t by the fast tier (no guarantee): one run at `precision_bits` and, with
+// `reference`, a second at twice the bits compared with it (integrate/fast_integrate.hpp).
+struct EstimateRequest {
+  unsigned precision_bits = 53;
+  bool reference = true;
+  std::size_t max_steps = 0;  // per run, accepted + rejected; 0: no limit (exceeded: runtime_error)
+};
+using EstimatePair = integrate::FastReport;
+EstimatePair estimate_full_at(const instances::Instance& instance, double t, const EstimateRequest& request = {});
 
 }  // namespace softcert::flow

@@ -46,10 +46,7 @@ NOT_YET_THROUGH_EXECUTOR = {
                          "integrate/validated_flow.hpp"],
     "varre2026_normalization_square_weaker.cpp": ["integrate/energy_tail_through_kinks.hpp"],
     "varre2026_pair_certifier.hpp": ["integrate/walk.hpp"],
-    "varre2026_polarization.hpp": ["integrate/fast_integrate.hpp"],
-    "varre2026_regression_entropy.hpp": ["integrate/fast_integrate.hpp"],
     "varre2026_square_rank_one.cpp": ["integrate/walk.hpp"],
-    "varre2026_tied.cpp": ["integrate/rigorous_full.hpp"],
     "varre2026_tied_fast.hpp": ["integrate/fast_samples.hpp"],
     "varre2026_tube_check.hpp": ["integrate/step_certificate.hpp"],
 }
