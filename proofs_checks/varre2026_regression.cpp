@@ -198,6 +198,7 @@ class RegressionConditioningCheck : public VarreCheck {
   // never met, and that member runs as it would without one (docs/performance.md, "The
   // regression check's tail stops when its margin is decided"). Without a usable fast run
   // (a failure, a gap the fast tier does not order): `request` for every member.
+  template <class S>
   std::vector<integrate::RunRequest> member_requests(const instances::RegressionSweep& sw, double H, const integrate::RunRequest& request,
                                                      engine::CheckResult& r) const {
     const std::size_t m = sw.members.size();
@@ -227,11 +228,7 @@ class RegressionConditioningCheck : public VarreCheck {
         windows.push_back(nullptr);
         continue;
       }
-      integrate::RunRequest q = request;  // as flow::full_state_at plans the member's run
-      q.tier = integrate::PlanTier::rigorous;
-      q.form = integrate::PlanForm::full_state;
-      q.horizon = H;
-      if (integrate::plan_run(sw.members[i], q).tail != integrate::PlanTail::pl) {
+      if (flow::full_state_plan<S>(sw.members[i], H, request).tail != integrate::PlanTail::pl) {
         windows.push_back(nullptr);
         continue;
       }
@@ -268,7 +265,7 @@ class RegressionConditioningCheck : public VarreCheck {
         std::vector<num::Enclosure> entropies;  // engine::RunFacts::member_entropy
         // The members are independent runs: on the machine's cores at once (polarization.hpp),
         // each told when its PL tail has settled what the margin needs (stop_tests).
-        const auto encs = rigorous_states_at<S>(sw.members, needed, H, stop_when_decided ? member_requests(sw, H, request, r)
+        const auto encs = rigorous_states_at<S>(sw.members, needed, H, stop_when_decided ? this->template member_requests<S>(sw, H, request, r)
                                                                                   : std::vector<integrate::RunRequest>(sw.members.size(), request),
                                                 threads_);
         for (std::size_t i = 0; i < sw.members.size(); ++i) {

@@ -76,14 +76,21 @@ inline IntervalD time_enclosure(double t) { return IntervalD(t, t); }
 // order, budget and tail — the PL tail for square and regression loss unless request.tail is off —
 // are the plan's where the request leaves them empty): integrate/planned_full_state.hpp, whose
 // guarantee it is. A run that stops throws a typed failure.
+// The plan full_state_at<S> runs for this request: a check that must know before the run (e.g.
+// whether a PL tail will end it) asks here, so that it cannot plan differently from the run.
 template <class S>
-FullStateEnclosure<S> full_state_at(const instances::Instance& instance, double H, Request request) {
+integrate::RunPlan full_state_plan(const instances::Instance& instance, double H, Request request) {
   request.tier = integrate::PlanTier::rigorous;
   request.form = integrate::PlanForm::full_state;
   request.horizon = H;
   request.precision_bits = integrate::working_bits<S>();
+  return integrate::plan_run(instance, request);
+}
+
+template <class S>
+FullStateEnclosure<S> full_state_at(const instances::Instance& instance, double H, const Request& request) {
   FullStateEnclosure<S> out;
-  out.plan = integrate::plan_run(instance, request);
+  out.plan = full_state_plan<S>(instance, H, request);
   static_cast<integrate::FullStateEnclosure<S>&>(out) =
       integrate::enclose_planned_full_state<S>(instance, S(H), out.plan, integrate::validated_options(out.plan));
   return out;
