@@ -211,7 +211,9 @@ void header(std::ostringstream& g, Format format, int width, int height, const f
 void panel(std::ostringstream& g, const Plot& plot, const Csv& csv, const std::string& csv_name, bool reset) {
   if (reset)
     g << "unset logscale\nset xrange [*:*] noreverse\nset yrange [*:*] noreverse\nset xtics autofreq norotate\n"
-         "set ytics autofreq\nset offsets 0, 0, 0, 0\nset style fill empty\nset format x '%g'\nset format y '%g'\n";
+         "set ytics autofreq\nset offsets 0, 0, 0, 0\nset style fill empty\n";
+  // gnuplot's own tick format prints 0.0100000 on a log axis.
+  g << "set format x '%g'\nset format y '%g'\n";
   g << "set title " << gnuplot_quoted_lines(plot.title) << "\n";
   g << "set xlabel " << gnuplot_quoted(plot.x.label) << "\nset ylabel " << gnuplot_quoted(plot.y.label) << "\n";
   g << "set grid\nset key " << (plot.key.empty() ? std::string("outside right top") : plot.key) << "\n";

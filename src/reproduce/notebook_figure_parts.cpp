@@ -166,6 +166,15 @@ plots::Plot scalar_panel(const std::string& member, const std::vector<Scalar>& q
 }
 
 
+std::string notebook_name(const std::string& norm) {
+  if (norm == "abs") return "L1 (|x|)";
+  if (norm == "sum") return "Sum";
+  if (norm == "square") return "L2 (x²)";
+  if (norm == "softmax") return "Softmax";
+  if (norm == "relu") return "Relu (normalised)";
+  return "Sigmoid (elementwise)";
+}
+
 void mark_proved_end(plots::Plot& p, const std::string& member, const CertifiedEndpoint& end, Proved what,
                      ProvedMark mark) {
   if (!end.proved) return;
@@ -328,8 +337,8 @@ ExperimentResult run_members(const RunContext& ctx, const std::string& what, con
   for (auto& f : figures(members, results)) res.figures.push_back(std::move(f));
   res.tables.emplace_back("distance.csv", distance);
   Figure d{"softcert_distance", "distance.csv", {}, ""};
-  d.plot.title = "softcert's addition (not in the notebook): distance between the authors' GD and the gradient flow — "
-                 "NO GUARANTEE (GD in double, flow by the fast tier)";
+  d.plot.title = "softcert's addition (not in the notebook): distance between the authors' GD and the gradient flow\n"
+                 "NO GUARANTEE (GD in double, flow by the fast tier); a distance of 0 and a row without flow are not drawn";
   d.plot.x = {"t (log scale)", true, std::nullopt, std::nullopt};
   d.plot.y = {"max_i |α_GD − α_flow| (log scale)", true, std::nullopt, std::nullopt};
   for (const auto& m : members) d.plot.series.push_back(plots::Series::line("t", "distance_alpha", m.name()).where("member", m.label));

@@ -55,6 +55,10 @@ struct Scalar {
 };
 plots::Plot scalar_panel(const std::string& member, const std::vector<Scalar>& qs, const PanelAxes& ax, bool legend);
 
+// A normalization's name as the notebook's rows give it (its classes, cell 5), with ours where
+// they differ: "abs" → "L1 (|x|)", "square" → "L2 (x²)", "relu" → "Relu (normalised)", ….
+std::string notebook_name(const std::string& norm);
+
 // Which proved endpoint a panel marks: the largest weight of α/Σα, or the loss.
 enum class Proved { max_weight, loss };
 // Where the proved enclosure shows: a diamond on the panel plus its bracket in the title, or the

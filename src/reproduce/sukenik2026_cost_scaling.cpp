@@ -100,7 +100,7 @@ ExperimentResult run_cost_scaling(const RunContext& ctx) {
   res.tables.emplace_back("cost_scaling.csv", csv);
   res.files.emplace_back("instance.json", instance.dump(1) + "\n");
   Figure costs{"cost_scaling", "cost_scaling.csv", {}, ""};
-  costs.plot.title = "Cost of a sink vs a diagonal pattern (orthonormal, τ = √d, γ = 1)";
+  costs.plot.title = "Cost of a sink vs a diagonal pattern (orthonormal, d = T + 1, γ = 1; τ = √d is our convention)";
   costs.plot.x = {"context length T (log scale)", true, std::nullopt, std::nullopt};
   costs.plot.y = {"min ‖W_Q W_Kᵀ‖_* (log scale)", true, std::nullopt, std::nullopt};
   const std::string bracket = "PROVED brackets, relative width ≤ " + short_number(widest, 2) + " (bars below a pixel)";
@@ -108,14 +108,14 @@ ExperimentResult run_cost_scaling(const RunContext& ctx) {
                        plots::Series::power_fit("T", "sink_mid", "sink"),
                        plots::Series::interval("T", "diagonal_mid", "diagonal_lower", "diagonal_upper", "diagonal: " + bracket),
                        plots::Series::power_fit("T", "diagonal_mid", "diagonal"),
-                       plots::Series::line("T", "guide_slope1", "guide: slope 1 (∝ T)"),
-                       plots::Series::line("T", "guide_slope3_2", "guide: slope 3/2 (∝ T·√T)")};
+                       plots::Series::line("T", "guide_slope1", "guide: slope 1 (∝ T), through half the sink's first cost"),
+                       plots::Series::line("T", "guide_slope3_2", "guide: slope 3/2 (∝ T·√T), through twice the diagonal's first cost")};
   for (std::size_t i : {0, 1}) costs.plot.series[i].color = "#1f77b4";
   for (std::size_t i : {2, 3}) costs.plot.series[i].color = "#d62728";
   for (std::size_t i : {1, 3}) costs.plot.series[i].in_legend = false;  // the same points; their fit line keeps its key
   for (std::size_t i : {4, 5}) costs.plot.series[i].color = "#7f7f7f", costs.plot.series[i].dashed = true;
   costs.plot.series[5].color = "#404040";
-  costs.plot.key = "inside top left";
+  costs.plot.key = "inside bottom right";  // the data and guides rise from the left: that corner is empty
   costs.plot.width = 1000, costs.plot.height = 560;
   costs.caption = "Proved cost brackets (markers with error bars; relative width ≤ " + short_number(widest, 2) +
                   ", far below a pixel) with least-squares lines of log cost on log T (statistics, no certificate; "
@@ -124,9 +124,12 @@ ExperimentResult run_cost_scaling(const RunContext& ctx) {
   ratio.plot.title = "Diagonal / sink cost ratio";
   ratio.plot.x = {"context length T (log scale)", true, std::nullopt, std::nullopt};
   ratio.plot.y = {"cost_diag / cost_sink (log scale)", true, std::nullopt, std::nullopt};
-  ratio.plot.series = {plots::Series::interval("T", "ratio_mid", "ratio_lower", "ratio_upper", "ratio: PROVED brackets"),
-                       plots::Series::power_fit("T", "ratio_mid", "ratio")};
-  ratio.plot.series[1].in_legend = false;
+  // The fit (statistics, grey) first, so that the proved brackets (black) are drawn over its points.
+  ratio.plot.series = {plots::Series::power_fit("T", "ratio_mid", "ratio"),
+                       plots::Series::interval("T", "ratio_mid", "ratio_lower", "ratio_upper", "ratio: PROVED brackets")};
+  ratio.plot.series[0].color = "#7f7f7f";
+  ratio.plot.series[0].in_legend = false;
+  ratio.plot.series[1].color = "#000000";
   ratio.plot.key = "inside top left";
   ratio.caption = "The ratio grows like √T (slope → 1/2) for any temperature.";
   res.figures = {costs, ratio};

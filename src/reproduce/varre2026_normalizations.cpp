@@ -28,7 +28,7 @@
 #include "integrate/odeint_system.hpp"
 #include "models/value_softmax.hpp"
 #include "numerics/decimal.hpp"
-#include "numerics/decimal.hpp"
+#include "reproduce/notebook_figure_parts.hpp"
 #include "reproduce/output.hpp"
 #include "reproduce/parallel.hpp"
 #include "reproduce/registry.hpp"
@@ -100,7 +100,11 @@ void fast_curve(Pair& p) {
 }
 
 // [max lower, max upper] of the check's enclosure of α(H), or {"", ""} when it has none.
-std::pair<std::string, std::string> max_alpha(const engine::CheckResult& r) {
+// Weights that are a probability vector (non-negative, summing to one) have max α ≤ 1, so an
+// upper end above 1 is shown as 1 (still an enclosure); sum and sigmoid weights are not.
+bool probability_weights(const std::string& norm) { return norm != "sum" && norm != "sigmoid"; }
+
+std::pair<std::string, std::string> max_alpha(const engine::CheckResult& r, const std::string& norm) {
   const auto& al = r.facts.alpha;  // engine::RunFacts: the rigorous enclosures
   if (al.empty()) return {"", ""};
   std::size_t lo = 0, hi = 0;  // compared exactly, on the ends themselves
@@ -108,7 +112,8 @@ std::pair<std::string, std::string> max_alpha(const engine::CheckResult& r) {
     if (al[k].lower_rational() > al[lo].lower_rational()) lo = k;
     if (al[k].upper_rational() > al[hi].upper_rational()) hi = k;
   }
-  return {al[lo].lower_text(), al[hi].upper_text()};
+  const bool clip = probability_weights(norm) && al[hi].upper_rational() > Rational(1);
+  return {al[lo].lower_text(), clip ? std::string("1") : al[hi].upper_text()};
 }
 
 // The distance to the nearest vertex, ε − margin: [ε − margin_upper, ε − margin_lower], or
@@ -208,7 +213,7 @@ ExperimentResult run_normalizations(const RunContext& ctx) {
       const bool end = k + 1 == first->times.size();
       for (const auto& p : pairs)
         if (p.loss == loss) {
-          const auto [lo, hi] = max_alpha(p.result);
+          const auto [lo, hi] = max_alpha(p.result, p.norm);
           row.push_back(std::isfinite(p.curve[k]) ? short_number(p.curve[k], 10) : "");
           if (std::isfinite(p.curve[k])) top = std::max(top, p.curve[k]);
           if (end && !hi.empty()) top = std::max(top, std::strtod(hi.c_str(), nullptr));
@@ -234,7 +239,7 @@ ExperimentResult run_normalizations(const RunContext& ctx) {
         "inconclusive | fast: change of max α over the last decade |\n|---|---|---|---|---|---|---|---|\n";
   nlohmann::json rows = nlohmann::json::array();
   for (const auto& p : pairs) {
-    const auto [alo, ahi] = max_alpha(p.result);
+    const auto [alo, ahi] = max_alpha(p.result, p.norm);
     const auto [dlo, dhi] = distance(p.result, eps);
     const std::string verdict = engine::to_string(p.result.verdict), change = last_decade_change(p);
     const std::string fast_verdict = p.fast ? engine::to_string(p.fast->verdict) : "";
@@ -277,18 +282,18 @@ ExperimentResult run_normalizations(const RunContext& ctx) {
     bool any = false;
     for (const auto& p : pairs)
       if (p.loss == loss) {
-        const auto [lo, hi] = max_alpha(p.result);
+        const auto [lo, hi] = max_alpha(p.result, p.norm);
         if (lo.empty()) continue;
         any = true;
         widest = std::max(widest, std::strtod(hi.c_str(), nullptr) - std::strtod(lo.c_str(), nullptr));
       }
     f.plot.title = "max_i α_i(t) under " + loss + " loss — NO GUARANTEE: lines (fast tier); PROVED: diamonds at t = H " +
                    "(rigorous tier" + (any ? ", widths ≤ " + short_number(widest, 2) : std::string(", none")) + ")";
-    f.plot.x = {"t (log scale)", true, std::nullopt, std::nullopt};
-    // Weights that sum to one stay ≤ 1: the axis then ends at 1, so that the 1 − ε line is not on
-    // the frame's top edge when no curve rises above it (autoscale would end there).
-    f.plot.y = {"max_i α_i", false, std::nullopt,
-                highest[l] <= 1 ? std::optional<double>(1.0) : std::nullopt};
+    // The axes reach a little past H and past 1, so that the diamonds at t = H and the weights at 1
+    // are not cut by the frame, nor the 1 − ε line drawn on it (autoscale would end at the data).
+    const double H = l == 0 ? H_logistic : H_square;
+    f.plot.x = {"t (log scale)", true, 1e-2, H * 2};
+    f.plot.y = {"max_i α_i", false, 0.0, highest[l] <= 1 ? std::optional<double>(1.05) : std::nullopt};
     f.plot.width = 1100;
     // The key below the panel: on the right it took half the width and the title, centred over
     // the narrowed panel, ran off the image.
@@ -297,15 +302,19 @@ ExperimentResult run_normalizations(const RunContext& ctx) {
     std::size_t k = 0;
     for (const char* norm : kNormalizations) {
       const std::string c = plots::token_color(k++, std::size(kNormalizations));
-      f.plot.series.push_back(plots::Series::line("t", norm, std::string(norm) + " (fast tier, no guarantee)"));
+      std::string stopped;  // a curve that ends before H says where, in its key line
+      for (const auto& p : pairs)
+        if (p.loss == loss && p.norm == norm && !p.curve_stop.empty())
+          stopped = "; " + p.curve_stop.substr(0, std::min<std::size_t>(p.curve_stop.find(':'), 60)) + ", see summary.md";
+      f.plot.series.push_back(plots::Series::line("t", norm, notebook::notebook_name(norm) + " (fast tier, no guarantee" + stopped + ")"));
       f.plot.series.back().color = c;
       for (const auto& p : pairs)
         if (p.loss == loss && p.norm == norm) {
-          const auto [lo, hi] = max_alpha(p.result);
+          const auto [lo, hi] = max_alpha(p.result, p.norm);
           if (lo.empty()) continue;
           const std::string col = std::string(norm) + "_proved";
           f.plot.series.push_back(plots::Series::interval("t", col + "_mid", col + "_lower", col + "_upper",
-                                                          std::string(norm) + ": max α(H) ∈ " + num::bracket_text(lo, hi, 6) +
+                                                          notebook::notebook_name(norm) + ": max α(H) ∈ " + num::bracket_text(lo, hi, 9) +
                                                               ", " + engine::to_string(p.result.verdict)));
           f.plot.series.back().color = c;
           f.plot.series.back().point_type = 13;
@@ -313,7 +322,7 @@ ExperimentResult run_normalizations(const RunContext& ctx) {
         }
     }
     f.plot.series.push_back(plots::Series::line("t", "one_minus_epsilon", "1 − ε = " + short_number(1 - eps) +
-                                                                               ": above it, within ε of one-hot (weights summing to one)"));
+                                                                               ": above it, within ε of one-hot (for probability weights; not Sum, not Sigmoid)"));
     f.plot.series.back().color = "#000000";
     f.plot.series.back().dashed = true;
     f.caption = "No guarantee: the curves (double precision, Dormand–Prince, tolerance 1e-10) of the largest attention "

@@ -153,7 +153,7 @@ std::vector<Figure> cell14_figure(const std::vector<Member>& ms, const std::vect
   l.rows = 1, l.cols = 3, l.width = 1700, l.height = 500;
   const std::string& m = ms[0].label;
   const NotebookRun& run = *runs[0].run;
-  plots::Plot loss = scalar_panel(m, {{"loss", "loss", kLossColor}}, {"Loss trajectory (log-log; flow below 1e-11 not drawn)" + flow_state(run), "loss", true, true}, false);
+  plots::Plot loss = scalar_panel(m, {{"loss", "loss", kLossColor}}, {"Loss trajectory (log-log; flow below 1e-11 not drawn)" + flow_state(run), "loss = cross-entropy = KL + H(p*)", true, true}, false);
   mark_proved_end(loss, m, *runs[0].end, Proved::loss);
   l.panels = {loss, scalar_panel(m, kGradients("V"), {"Gradient norms (log-log; flow below 1e-11 not drawn)", "norm", true, true}, true),
               token_panel(m, "a", tokens_of(run), {"Evolution of a (log t)", "a_i", true, false}, true)};
@@ -163,16 +163,6 @@ std::vector<Figure> cell14_figure(const std::vector<Member>& ms, const std::vect
               "dots (the authors' gradient descent in double). Flow values of the loss and the gradient norms below "
               "1e-11, the fast tier's tolerance, are its own noise and are left empty in the table (not drawn).";
   return {f};
-}
-
-// The notebook's row names (its normalization classes, cell 5), with ours where they differ.
-std::string notebook_name(const std::string& norm) {
-  if (norm == "abs") return "L1 (|x|)";
-  if (norm == "sum") return "Sum";
-  if (norm == "square") return "L2 (x²)";
-  if (norm == "softmax") return "Softmax";
-  if (norm == "relu") return "Relu (normalised)";
-  return "Sigmoid (elementwise)";
 }
 
 std::vector<Member> normalization_members(const std::string& loss) {
