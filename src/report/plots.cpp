@@ -211,7 +211,7 @@ void header(std::ostringstream& g, Format format, int width, int height, const f
 void panel(std::ostringstream& g, const Plot& plot, const Csv& csv, const std::string& csv_name, bool reset) {
   if (reset)
     g << "unset logscale\nset xrange [*:*] noreverse\nset yrange [*:*] noreverse\nset xtics autofreq norotate\n"
-         "set ytics autofreq\nset offsets 0, 0, 0, 0\nset style fill empty\n";
+         "set ytics autofreq\nset autoscale\nset offsets 0, 0, 0, 0\nset style fill empty\n";
   // gnuplot's own tick format prints 0.0100000 on a log axis.
   g << "set format x '%g'\nset format y '%g'\n";
   g << "set title " << gnuplot_quoted_lines(plot.title) << "\n";
@@ -231,6 +231,10 @@ void panel(std::ostringstream& g, const Plot& plot, const Csv& csv, const std::s
     any_bars |= s.style == Style::bars;
     any_hbars |= s.style == Style::stacked_hbars;
   }
+  // Curves, markers and bands: the autoscaled ends sit a little beyond the data (and not on the
+  // next tic, which on a log axis can be a whole decade away), so that nothing is drawn on the
+  // frame — a weight at 1, a proved diamond at t = H.
+  if (!any_bars && !any_hbars) g << "set autoscale fix\nset offsets graph 0.01, graph 0.03, graph 0.05, graph 0.05\n";
   if (any_bars)
     g << "set style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.85 border -1\n"
          "set boxwidth 0.9\nset xtics rotate by -25 left\nset yrange [0:*]\n";
