@@ -15,7 +15,9 @@
 //                                  c·T^s through the first and the last bracket; it contains the
 //                                  every-bracket interval) against params.exponent
 // Brackets of params.cost ("frobenius" default: its brackets are tight; or "nuclear") decide;
-// both are recorded.
+// both are recorded. params.task = "backcopy" (with params.trigger_every = k, default 4) costs the
+// bigram-backcopy task instead: every k-th query copies its previous token, and "sink" and
+// "diagonal" name what the other, dormant queries attend to (certify::soft_target).
 #include <sstream>
 
 #include "certify/power_law_slopes.hpp"
@@ -56,9 +58,11 @@ class SoftAttentionCost final : public SinkPaperCheck {
                         "softmax mass >= 1 - epsilon on the sink (resp. on itself), embeddings in R^d, d fixed: certified brackets "
                         "for each T and certified intervals of the exponents s with c*T^s inside every bracket. Default statement: "
                         "the sink is cheaper than the diagonal for every T; params.statement = diagonal_not_costlier or "
-                        "exponent_{sink,diagonal}_{at_least,at_most} (with params.exponent) decide the other readings."}) {}
+                        "exponent_{sink,diagonal}_{at_least,at_most} (with params.exponent) decide the other readings; "
+                        "params.task = backcopy costs the bigram-backcopy task (every k-th query copies its previous token, the "
+                        "others attend to the sink, resp. to themselves)."}) {}
   std::vector<std::string> params() const override {
-    return {"epsilon", "d", "T", "embedding", "min_cosine", "statement", "exponent", "cost"};
+    return {"epsilon", "d", "T", "embedding", "min_cosine", "statement", "exponent", "cost", "task", "trigger_every"};
   }
 
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
@@ -81,6 +85,12 @@ class SoftAttentionCost final : public SinkPaperCheck {
     static const std::set<std::string> statements{"sink_cheaper", "diagonal_not_costlier", "exponent_sink_at_least",
                                                   "exponent_sink_at_most", "exponent_diagonal_at_least", "exponent_diagonal_at_most"};
     if (!statements.count(statement)) throw std::invalid_argument("params.statement: unknown statement \"" + statement + "\"");
+    const std::string task = text("task", "patterns");
+    if (task != "patterns" && task != "backcopy") throw std::invalid_argument("params.task: must be \"patterns\" or \"backcopy\"");
+    if (task != "backcopy" && params.is_object() && params.contains("trigger_every"))
+      throw std::invalid_argument("params.trigger_every: only with params.task = \"backcopy\"");
+    const std::size_t trigger_period =
+        task == "backcopy" ? static_cast<std::size_t>(support::param_int(params, "trigger_every", 4, 2, 1000000)) : 0;
     const bool exponent_statement = statement.rfind("exponent_", 0) == 0;
     double s0 = NAN;
     if (exponent_statement) {
@@ -102,7 +112,7 @@ class SoftAttentionCost final : public SinkPaperCheck {
         table << num::decimal_nearest(static_cast<double>(t), 4) << " | " << certify::to_string(norm);
         for (int q = 0; q < 2; ++q) {
           const Pattern pat = q == 0 ? Pattern::sink : Pattern::diagonal;
-          certify::SoftProblem prob{t, si.x, pat, si.epsilon};
+          certify::SoftProblem prob{t, si.x, pat, si.epsilon, trigger_period};
           const auto b = certify::certify_soft_cost(prob, norm);
           Series& s = series[n][q];
           s.ts.push_back(static_cast<double>(t));
@@ -141,6 +151,10 @@ class SoftAttentionCost final : public SinkPaperCheck {
                                                    : "[" + lo_text(slope[n][q].lo) + ", " + hi_text(slope[n][q].hi) + "]")
               << "; from T_min to T_max: [" << lo_text(ends[n][q].lo) << ", " << hi_text(ends[n][q].hi) << "]\n";
       }
+    if (trigger_period > 0) {
+      r.details["task"] = "backcopy";
+      r.details["trigger_every"] = trigger_period;
+    }
     r.details["embedding"] = si.orthonormal ? "orthonormal" : "gaussian";
     r.details["epsilon"] = si.epsilon_text;
     r.details["d"] = si.d;

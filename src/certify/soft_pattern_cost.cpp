@@ -15,7 +15,7 @@ std::size_t dim(const SoftProblem& p) {
   return p.x.cols;
 }
 
-std::size_t preferred(const SoftProblem& p, std::size_t t) { return p.pattern == Pattern::sink ? 0 : t; }
+std::size_t preferred(const SoftProblem& p, std::size_t t) { return soft_target(p.pattern, t, p.trigger_period); }
 
 // W = A Bᵀ as an interval matrix (every entry encloses the exact product).
 IMatrix product(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
@@ -90,7 +90,7 @@ std::optional<double> soft_lower(const SoftProblem& p, const std::vector<std::ve
   IMatrix z(d, d);
   IntervalD n(0.0);
   for (std::size_t t = 1; t <= p.T; ++t) {
-    const auto others = soft_others(p.pattern, t);
+    const auto others = soft_others(p.pattern, t, p.trigger_period);
     if (u[t - 1].size() != others.size()) throw std::invalid_argument("soft_lower: multiplier row of the wrong length");
     const std::size_t a = preferred(p, t);
     IntervalD y(0.0);
@@ -130,7 +130,7 @@ SoftBracket certify_soft_cost(const SoftProblem& p, CostNorm norm) {
     for (std::size_t j = 0; j < d; ++j) mid(static_cast<long>(i), static_cast<long>(j)) = num::mid(p.x(i, j));
   const double eps = num::mid(p.epsilon);
   SoftBracket out;
-  const SoftProposal prop = propose_soft_pattern(mid, p.T, p.pattern, std::log((1 - eps) / eps), norm);
+  const SoftProposal prop = propose_soft_pattern(mid, p.T, p.pattern, std::log((1 - eps) / eps), norm, p.trigger_period);
   out.note = prop.note;
   for (std::size_t i = 0; i < prop.iterates.size(); ++i) {
     if (const auto lo = soft_lower(p, prop.duals[i], norm)) out.lower = std::max(out.lower, *lo);

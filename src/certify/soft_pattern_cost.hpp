@@ -4,7 +4,7 @@
 //
 //   cost = min ‖W‖ (nuclear or Frobenius) s.t. for every query t = 1..T the causal softmax
 //          of the scores x_tᵀ W x_s (s = 0..t) puts mass ≥ 1 − ε on a_t
-//          (a_t = 0: sink; a_t = t: diagonal),
+//          (a_t = 0: sink; a_t = t: diagonal; with triggers, a_t = t − 1 at a trigger: soft_target),
 //   i.e. Σ_{s≠a_t} exp(−x_tᵀ W (x_{a_t} − x_s)) ≤ ε/(1−ε).
 //
 // upper  a candidate W (Frobenius) or factors A, B with W = ABᵀ (nuclear, ‖ABᵀ‖_* ≤
@@ -33,6 +33,9 @@ struct SoftProblem {
   IMatrix x;          // (≥ T+1) × d enclosures of x_0..x_T
   Pattern pattern = Pattern::sink;
   IntervalD epsilon;  // an enclosure of ε ∈ (0, 1/2)
+  // > 0: the bigram-backcopy task, every k-th query a trigger that attends to its previous token
+  // and the others dormant under `pattern` (certify::soft_target).
+  std::size_t trigger_period = 0;
 };
 
 // Guarantee: true only if W (every matrix in the interval matrix w) satisfies every constraint.

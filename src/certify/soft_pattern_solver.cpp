@@ -10,9 +10,14 @@ namespace softcert::certify {
 
 const char* to_string(CostNorm n) { return n == CostNorm::nuclear ? "nuclear" : "frobenius"; }
 
-std::vector<std::size_t> soft_others(Pattern p, std::size_t t) {
+std::size_t soft_target(Pattern p, std::size_t t, std::size_t trigger_period) {
+  if (trigger_period > 0 && t >= 2 && t % trigger_period == 0) return t - 1;
+  return p == Pattern::sink ? 0 : t;
+}
+
+std::vector<std::size_t> soft_others(Pattern p, std::size_t t, std::size_t trigger_period) {
   std::vector<std::size_t> s;
-  const std::size_t a = p == Pattern::sink ? 0 : t;
+  const std::size_t a = soft_target(p, t, trigger_period);
   for (std::size_t k = 0; k <= t; ++k)
     if (k != a) s.push_back(k);
   return s;
@@ -27,12 +32,12 @@ struct Rows {
   std::vector<Eigen::MatrixXd> D;
 };
 
-Rows make_rows(const Eigen::MatrixXd& x, std::size_t T, Pattern p) {
+Rows make_rows(const Eigen::MatrixXd& x, std::size_t T, Pattern p, std::size_t trigger_period) {
   Rows r;
   r.d = static_cast<std::size_t>(x.cols());
   for (std::size_t t = 1; t <= T; ++t) {
-    const auto others = soft_others(p, t);
-    const std::size_t a = p == Pattern::sink ? 0 : t;
+    const auto others = soft_others(p, t, trigger_period);
+    const std::size_t a = soft_target(p, t, trigger_period);
     Eigen::MatrixXd D(static_cast<long>(others.size()), x.cols());
     for (std::size_t k = 0; k < others.size(); ++k) D.row(static_cast<long>(k)) = x.row(static_cast<long>(a)) - x.row(static_cast<long>(others[k]));
     r.q.push_back(x.row(static_cast<long>(t)).transpose());
@@ -59,6 +64,76 @@ bool slacks(const Rows& r, const Eigen::MatrixXd& w, double theta, std::vector<d
     if (!(out[i] > 0)) return false;
   }
   return true;
+}
+
+// ∇g_t (column-major vec of d × d) and ∇²g_t = Cov ⊗ q qᵀ at W, with g_t itself.
+double constraint_derivatives(const Rows& r, std::size_t i, const Eigen::MatrixXd& w, Eigen::VectorXd& grad,
+                              Eigen::MatrixXd& hess) {
+  const long d = static_cast<long>(r.d), n = d * d;
+  Eigen::VectorXd p;
+  const double g = constraint(r, i, w, &p);
+  const Eigen::VectorXd mu = r.D[i].transpose() * p;
+  const Eigen::MatrixXd cov = r.D[i].transpose() * p.asDiagonal() * r.D[i] - mu * mu.transpose();
+  const Eigen::VectorXd& q = r.q[i];
+  grad.resize(n);
+  for (long j = 0; j < d; ++j) grad.segment(j * d, d) = -mu(j) * q;
+  hess.resize(n, n);
+  const Eigen::MatrixXd qq = q * q.transpose();
+  for (long j = 0; j < d; ++j)
+    for (long l = 0; l < d; ++l) hess.block(j * d, l * d, d, d) = cov(j, l) * qq;
+  return g;
+}
+
+// φ(W) = log Σ_t exp(g_t(W) + θ), the smooth maximum of the constraints (≥ max_t g_t + θ).
+double smooth_max(const Rows& r, const Eigen::MatrixXd& w, double theta) {
+  std::vector<double> g(r.q.size());
+  double top = -std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < r.q.size(); ++i) top = std::max(top, g[i] = constraint(r, i, w, nullptr) + theta);
+  double sum = 0;
+  for (double v : g) sum += std::exp(v - top);
+  return top + std::log(sum);
+}
+
+// Phase one: damped Newton on φ from w until every constraint holds strictly (then true), for at
+// most 100 steps. φ is convex (a log-sum-exp of convex functions) and unbounded below exactly
+// when some W satisfies every constraint, so its descent finds one when there is one with room.
+bool phase_one(const Rows& r, double theta, Eigen::MatrixXd& w) {
+  const long d = static_cast<long>(r.d), n = d * d;
+  std::vector<double> s;
+  for (int it = 0; it < 100; ++it) {
+    if (slacks(r, w, theta, s)) return true;
+    const std::size_t m = r.q.size();
+    std::vector<double> g(m);
+    std::vector<Eigen::VectorXd> gg(m);
+    std::vector<Eigen::MatrixXd> hh(m);
+    double top = -std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < m; ++i) top = std::max(top, g[i] = constraint_derivatives(r, i, w, gg[i], hh[i]) + theta);
+    double sum = 0;
+    for (double v : g) sum += std::exp(v - top);
+    Eigen::VectorXd grad = Eigen::VectorXd::Zero(n);
+    Eigen::MatrixXd hess = 1e-9 * Eigen::MatrixXd::Identity(n, n);
+    for (std::size_t i = 0; i < m; ++i) {
+      const double pi = std::exp(g[i] - top) / sum;
+      grad += pi * gg[i];
+      hess += pi * (hh[i] + gg[i] * gg[i].transpose());
+    }
+    hess -= grad * grad.transpose();
+    Eigen::LDLT<Eigen::MatrixXd> ldlt(hess);
+    Eigen::VectorXd step = -ldlt.solve(grad);
+    if (!step.allFinite() || !(grad.dot(step) < 0)) step = -grad;
+    const double f0 = smooth_max(r, w, theta), slope = grad.dot(step);
+    const Eigen::Map<const Eigen::MatrixXd> dw(step.data(), d, d);
+    bool moved = false;
+    for (double a = 1.0; a > 1e-12 && !moved; a *= 0.5) {
+      const Eigen::MatrixXd trial = w + a * dw;
+      if (smooth_max(r, trial, theta) <= f0 + 0.25 * a * slope) {
+        w = trial;
+        moved = true;
+      }
+    }
+    if (!moved) return false;
+  }
+  return slacks(r, w, theta, s);
 }
 
 // F(W) = tb·½ tr(Wᵀ S⁻¹ W) − Σ log r_t.
@@ -147,10 +222,16 @@ bool follow_path(const Rows& r, const Eigen::MatrixXd& sinv, double theta, Eigen
 
 }  // namespace
 
-SoftProposal propose_soft_pattern(const Eigen::MatrixXd& x, std::size_t T, Pattern p, double theta, CostNorm norm) {
+SoftProposal propose_soft_pattern(const Eigen::MatrixXd& x, std::size_t T, Pattern p, double theta, CostNorm norm,
+                                  std::size_t trigger_period) {
   SoftProposal out;
-  const Rows r = make_rows(x, T, p);
+  const Rows r = make_rows(x, T, p, trigger_period);
   const long d = x.cols();
+  Eigen::MatrixXd w;
+  if (trigger_period > 0) {
+    w = Eigen::MatrixXd::Zero(d, d);
+    out.ok = phase_one(r, theta, w);
+  }
   // Starting directions, each scaled up until strictly feasible.
   std::vector<Eigen::MatrixXd> starts;
   if (p == Pattern::diagonal) {
@@ -162,9 +243,9 @@ SoftProposal propose_soft_pattern(const Eigen::MatrixXd& x, std::size_t T, Patte
     starts.push_back(x0 * x0.transpose());
     starts.push_back(sum * x0.transpose());
   }
-  Eigen::MatrixXd w;
   std::vector<double> s;
   for (const auto& dir : starts) {
+    if (out.ok) break;
     for (double c = 1.0; c < 1e12 && !out.ok; c *= 2.0)
       if (slacks(r, c * dir, theta, s)) {
         w = c * dir;
@@ -173,7 +254,8 @@ SoftProposal propose_soft_pattern(const Eigen::MatrixXd& x, std::size_t T, Patte
     if (out.ok) break;
   }
   if (!out.ok) {
-    out.note = "no strictly feasible start (c*I, c*x0 x0^T, c*(sum x_t) x0^T)";
+    out.note = std::string("no strictly feasible start (") + (trigger_period > 0 ? "Newton on the smooth maximum, " : "") +
+               "c*I, c*x0 x0^T, c*(sum x_t) x0^T)";
     return out;
   }
   const Eigen::MatrixXd id = Eigen::MatrixXd::Identity(d, d);

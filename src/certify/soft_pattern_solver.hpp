@@ -24,8 +24,13 @@ namespace softcert::certify {
 enum class CostNorm { nuclear, frobenius };
 const char* to_string(CostNorm n);
 
+// The key a_t query t must attend to. trigger_period = 0: the pattern itself (sink: 0; diagonal:
+// t). trigger_period = k > 0, the bigram-backcopy task [ours, docs/theorems/sukenik2026_soft_attention.md]:
+// a query t ≥ 2 with t divisible by k is a trigger and attends to its previous token (a_t = t − 1,
+// whose value it copies); every other query is dormant and attends as the pattern says.
+std::size_t soft_target(Pattern p, std::size_t t, std::size_t trigger_period = 0);
 // The keys other than a_t that query t sees, in increasing order (the index set of u[t−1]).
-std::vector<std::size_t> soft_others(Pattern p, std::size_t t);
+std::vector<std::size_t> soft_others(Pattern p, std::size_t t, std::size_t trigger_period = 0);
 
 struct SoftProposal {
   bool ok = false;                         // a strictly feasible W was found
@@ -36,7 +41,9 @@ struct SoftProposal {
 
 // x: (T+1) × d embeddings (rows x_0..x_T; only the first T+1 rows are read). Starting points:
 // c·I (diagonal) and c·v x_0ᵀ with v = x_0 or v = Σ_t x_t (sink), scaled until strictly
-// feasible; when none is, ok = false and the note says so.
-SoftProposal propose_soft_pattern(const Eigen::MatrixXd& x, std::size_t T, Pattern p, double theta, CostNorm norm);
+// feasible; with triggers (trigger_period > 0), a damped Newton descent on the smooth maximum of
+// the constraints from W = 0 first. When none is feasible, ok = false and the note says so.
+SoftProposal propose_soft_pattern(const Eigen::MatrixXd& x, std::size_t T, Pattern p, double theta, CostNorm norm,
+                                  std::size_t trigger_period = 0);
 
 }  // namespace softcert::certify

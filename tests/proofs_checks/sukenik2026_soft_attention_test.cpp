@@ -1,8 +1,10 @@
 // sukenik2026.cost_scaling.soft_attention: its brackets against brute force (d = 1), against the
 // hard-margin sandwich (orthonormal closed forms), weak duality against a verified feasible
-// point, the exponent intervals, and the check through the registry.
+// point, the bigram-backcopy targets (closed form, feasibility), the exponent intervals, and the
+// check through the registry.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "certify/closed_form_patterns.hpp"
@@ -140,6 +142,70 @@ TEST(SoftPatternCost, InfeasiblePointsAreRejected) {
   EXPECT_TRUE(soft_feasible(sp, right));
 }
 
+TEST(SoftPatternCost, BackcopyTriggersAttendToTheirPreviousToken) {
+  // Every k-th query t >= 2 is a trigger (a_t = t - 1); the others attend as the pattern says.
+  for (std::size_t t = 1; t <= 12; ++t) {
+    const bool trigger = t % 3 == 0;
+    EXPECT_EQ(soft_target(Pattern::sink, t, 3), trigger ? t - 1 : 0) << t;
+    EXPECT_EQ(soft_target(Pattern::diagonal, t, 3), trigger ? t - 1 : t) << t;
+    EXPECT_EQ(soft_target(Pattern::sink, t), 0u);
+    EXPECT_EQ(soft_target(Pattern::diagonal, t), t);
+    const auto others = soft_others(Pattern::sink, t, 3);
+    EXPECT_EQ(others.size(), t);
+    EXPECT_EQ(std::count(others.begin(), others.end(), soft_target(Pattern::sink, t, 3)), 0) << t;
+  }
+  EXPECT_EQ(soft_target(Pattern::sink, 1, 1), 0u) << "query 1 has no previous token";
+}
+
+// Orthonormal embeddings x_s = e_s, d = T + 1: W(t, s) is query t's score of key s, so each query
+// is its own problem, symmetric in its t keys other than a_t: min over α + β = L_t of α² + t β²,
+// L_t = log(t (1 − ε)/ε), i.e. L_t² t/(t + 1) — whichever key a_t is.
+SoftProblem orthonormal(std::size_t T, double eps) {
+  SoftProblem sp;
+  sp.T = T;
+  sp.x = IMatrix(T + 1, T + 1);
+  for (std::size_t s = 0; s <= T; ++s) sp.x(s, s) = IntervalD(1.0);
+  sp.epsilon = IntervalD(eps);
+  return sp;
+}
+
+TEST(SoftPatternCost, OrthonormalBackcopyFrobeniusCostIsTheClosedForm) {
+  const double eps = 0.1;
+  const std::size_t T = 6;
+  double sq = 0;
+  for (std::size_t t = 1; t <= T; ++t) {
+    const double L = std::log(static_cast<double>(t) * (1 - eps) / eps), tt = static_cast<double>(t);
+    sq += L * L * tt / (tt + 1);
+  }
+  for (std::size_t k : {2u, 3u})
+    for (Pattern p : {Pattern::sink, Pattern::diagonal}) {
+      SoftProblem sp = orthonormal(T, eps);
+      sp.pattern = p;
+      sp.trigger_period = k;
+      const auto b = certify_soft_cost(sp, CostNorm::frobenius);
+      ASSERT_TRUE(b.upper_ok) << b.note;
+      EXPECT_LE(b.lower, std::sqrt(sq) * (1 + 1e-9)) << k << " " << to_string(p);
+      EXPECT_GE(b.upper, std::sqrt(sq) * (1 - 1e-9)) << k << " " << to_string(p);
+      EXPECT_LT((b.upper - b.lower) / b.upper, 1e-5) << k << " " << to_string(p);
+    }
+}
+
+TEST(SoftPatternCost, BackcopyFeasibilityFollowsTheTriggers) {
+  // W = c Σ_t e_t e_{a_t}ᵀ puts query t's mass on a_t: feasible for its own targets only.
+  const std::size_t T = 4;
+  auto attend = [&](Pattern p, std::size_t period) {
+    IMatrix w(T + 1, T + 1);
+    for (std::size_t t = 1; t <= T; ++t) w(t, soft_target(p, t, period)) = IntervalD(50.0);
+    return w;
+  };
+  SoftProblem backcopy = orthonormal(T, 0.1), plain = orthonormal(T, 0.1);
+  backcopy.trigger_period = 2;
+  EXPECT_TRUE(soft_feasible(backcopy, attend(Pattern::sink, 2)));
+  EXPECT_FALSE(soft_feasible(backcopy, attend(Pattern::sink, 0))) << "queries 2 and 4 must copy, not rest on the sink";
+  EXPECT_FALSE(soft_feasible(plain, attend(Pattern::sink, 2)));
+  EXPECT_TRUE(soft_feasible(plain, attend(Pattern::sink, 0)));
+}
+
 TEST(PowerLawSlopes, ExactPowerLawIsInsideAndBentDataIsEmpty) {
   const std::vector<double> ts{4, 8, 16, 32};
   std::vector<double> lo, hi;
@@ -188,6 +254,28 @@ TEST(SoftAttentionCheck, SmallGeneratedInstanceCarriesExponentIntervals) {
   auto bad = in;
   bad["epsilon"] = "0.5";
   EXPECT_THROW(c->run(bad, {}), std::invalid_argument);
+  o.params = {{"trigger_every", 2}};
+  EXPECT_THROW(c->run(in, o), std::invalid_argument) << "trigger_every without the backcopy task";
+  o.params = {{"task", "copy"}};
+  EXPECT_THROW(c->run(in, o), std::invalid_argument);
+}
+
+TEST(SoftAttentionCheck, BackcopyTaskIsCostedAndRecorded) {
+  const Check* c = CheckRegistry::global().find("sukenik2026.cost_scaling.soft_attention");
+  ASSERT_NE(c, nullptr);
+  GenerateOptions g;
+  g.params = {{"d", 8}, {"T", {4, 8}}};
+  const auto in = c->generate(3, g);
+  CheckOptions o;
+  o.params = {{"task", "backcopy"}, {"trigger_every", 2}};
+  const auto r = c->run(in, o);
+  ASSERT_NE(r.verdict, Verdict::error) << r.reason;
+  EXPECT_EQ(r.details["task"], "backcopy");
+  EXPECT_EQ(r.details["trigger_every"], 2);
+  const auto plain = c->run(in, {});
+  EXPECT_FALSE(plain.details.contains("task"));
+  // Other targets, other costs: the triggers change every bracket at T = 8.
+  EXPECT_NE(r.details["rows"][1]["sink_frobenius"], plain.details["rows"][1]["sink_frobenius"]);
 }
 
 }  // namespace
