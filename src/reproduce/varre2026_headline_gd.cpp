@@ -84,8 +84,11 @@ FigureBuilder cell3_figure(std::shared_ptr<const Certified> cert) {
     const std::string& m = ms[0].label;
     Figure f{"softmax_and_u_evolution", m + ".csv", {}, ""};
     plots::Layout l;
-    l.title = "Evolution of σ(a) and of u (notebook cell 3)\n" + how_drawn(runs) + "; ENCLOSED: triangles (GD iterates), "
-              "open circles (flow)";
+    // What the markers are, with their widths, in the title: a key entry would take the colour of
+    // one token's markers.
+    auto widths = [](double w) { return w < 0 ? std::string(" (not run)") : ", widths ≤ " + short_number(w, 2); };
+    l.title = "Evolution of σ(a) and of u (notebook cell 3)\n" + how_drawn(runs) + "\nENCLOSED: triangles (GD iterates, 53 bits" +
+              widths(cert->gd_width) + ", drawn over the GD dots), open circles (flow, rigorous" + widths(cert->flow_width) + ")";
     l.rows = 1, l.cols = 2, l.width = 1500, l.height = 700;
     auto certified = [&](plots::Plot& p, const char* q) {
       for (const auto& [prefix, width, pt, what] :
@@ -100,7 +103,7 @@ FigureBuilder cell3_figure(std::shared_ptr<const Certified> cert) {
           s.color = plots::token_color(i, T);
           s.point_type = pt;
           s.point_size = pt == 9 ? 1.0 : 1.6;  // the triangles drawn last, inside the circles
-          s.in_legend = i == 0;
+          s.in_legend = false;
           p.series.push_back(s);
         }
       }

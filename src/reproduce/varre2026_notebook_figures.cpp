@@ -226,7 +226,7 @@ ExperimentResult run_condition_numbers(const RunContext& ctx) {
     ent.push_back(j["flow_at_end"].is_null() ? nlohmann::json(nullptr) : j["flow_at_end"]["entropy"]);
   }
   md << "uniform attention has entropy log 20 = " << short_number(std::log(20.0), 5)
-     << ". The comparison as a check is varre2026.regression.conditioning: confirmed by the fast tier here; the rigorous tier proves it on the authors' sweep with default options (its time: docs/performance.md; the reading: docs/theorems/varre2026_regression.md).\n";
+     << ". The comparison as a check is varre2026.regression.conditioning: confirmed by the fast tier here; `softcert check varre2026.regression.conditioning --instance proofs_checks/instances/varre2026-regression-authors-sweep.json --tier rigorous` proves it with default options (not run here; its time: docs/performance.md; the reading: docs/theorems/varre2026_regression.md).\n";
   r.numbers["flow_entropy_at_end_by_kappa"] = ent;
   r.summary += md.str();
   return r;
