@@ -23,7 +23,7 @@
 
 #include "models/logistic_reduced.hpp"
 #include "numerics/decimal.hpp"
-#include "integrate/walk.hpp"
+#include "integrate/flow.hpp"
 
 namespace softcert::varre2026 {
 
@@ -55,7 +55,7 @@ class PairCertifier {
   }
 
   // Examines one step; false once a violation is certified (the walk may stop).
-  bool visit(const integrate::TubeStep<S>& st) {
+  bool visit(const flow::TubeStep<S>& st) {
     series_a_.clear();
     series_u_.clear();
     std::vector<std::size_t> all(pairs_.size());
@@ -98,7 +98,7 @@ class PairCertifier {
 
   // A lower bound of a gap over s ∈ [s0, s1] ⊂ [0, h]: the best of the direct enclosure,
   // L_step + s·slope (g(s) = g(0) + s·Q(s), g(0) ≥ L_step), and L_range when g' ≥ 0 on the range.
-  static B gap_lower(const integrate::StepSeries<S>& gs, const S& range, const B& s1, const B& L_step, const B& L_range,
+  static B gap_lower(const flow::StepSeries<S>& gs, const S& range, const B& s1, const B& L_step, const B& L_range,
                      bool nondecreasing) {
     B best = num::lower(gs.value(range));
     if (L_step > B(-std::numeric_limits<double>::infinity())) {
@@ -112,7 +112,7 @@ class PairCertifier {
     return best;
   }
 
-  void examine(const integrate::TubeStep<S>& st, const B& s0, const B& s1, const std::vector<std::size_t>& todo,
+  void examine(const flow::TubeStep<S>& st, const B& s0, const B& s1, const std::vector<std::size_t>& todo,
                unsigned depth) {
     ++ranges_;
     const S range = num::hull_of_bounds<S>(s0, s1);
@@ -129,8 +129,8 @@ class PairCertifier {
       // which C++20 allows for bindings but clang < 16 rejects (the fuzz build uses clang 14).
       const std::size_t i = pairs_[k].first, j = pairs_[k].second;
       PairState& ps = state_[k];
-      const integrate::StepSeries<S>& sa = series_a_[k];
-      const integrate::StepSeries<S>& su = series_u_[k];
+      const flow::StepSeries<S>& sa = series_a_[k];
+      const flow::StepSeries<S>& su = series_u_[k];
       const S g = sa.value(range), d = su.value(range);
       const S gp = intersect_or_first(sa.derivative(range), S(dx[i] - dx[j]));
       const S dp = intersect_or_first(su.derivative(range), S(dx[T_ + i] - dx[T_ + j]));
@@ -193,7 +193,7 @@ class PairCertifier {
   unsigned max_depth_;
   std::size_t T_ = 0, ranges_ = 0;
   std::vector<PairState> state_;
-  std::vector<integrate::StepSeries<S>> series_a_, series_u_;  // per pair, for the current step
+  std::vector<flow::StepSeries<S>> series_a_, series_u_;  // per pair, for the current step
   bool undecided_ = false;
   nlohmann::json first_undecided_;
   std::optional<Violation> violation_;

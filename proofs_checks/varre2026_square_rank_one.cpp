@@ -10,7 +10,7 @@
 //   ρ(0) > 0, the τ-orbit reaches ρ = 0 at a finite τ*, and σ(a(τ*)) stays farther than ε
 //   (ℓ∞) from every one-hot vertex.   Margin: min_k ‖σ(a(τ*)) − e_k‖∞ − ε.
 //
-// Decided on the validated τ-tube (integrate::walk_until_time): every step before the first one whose box
+// Decided on the validated τ-tube (flow::walk_until_time): every step before the first one whose box
 // does not certify ρ > 0 excludes τ*; the first step whose end certifies ρ < 0 bounds it; the
 // hull of the boxes in between contains a(τ*). A violation (σ(a(τ*)) certainly within ε of a
 // vertex) is a certified counterexample to "partial". Rigorous tier only.
@@ -22,7 +22,7 @@
 #include "engine/verdict_policy.hpp"
 #include "varre2026_check.hpp"
 #include "varre2026_polarization.hpp"
-#include "integrate/walk.hpp"
+#include "integrate/flow.hpp"
 #include "models/model_parameters.hpp"
 
 namespace softcert::varre2026 {
@@ -96,15 +96,14 @@ engine::CheckResult decide(const RankOneStart& e, double epsilon, unsigned order
   if (!num::certainly_positive(rho0))
     throw std::invalid_argument("V: rho(0) = 1 - w0^T softmax(a0) must be positive (the hypothesis rho0-positive)");
 
-  integrate::ValidatedOptions vo;
-  vo.order = order;
-  vo.max_steps = max_steps;
-  vo.h_max = 0.25;
-  vo.keep_segments = false;
+  flow::WalkRequest q;
+  q.order = order;
+  q.max_steps = max_steps;
+  q.h_max = 0.25;
   S tau(0), tau_lo(0), tau_hi(0);
   bool collecting = false, crossed = false;
   std::vector<S> a_hull;
-  const integrate::WalkOutcome walk = integrate::walk_until_time<S>(model, 1e300, vo, [&](const integrate::TubeStep<S>& st) {
+  const flow::WalkResult walk = flow::walk_until_time<S>(model, 1e300, q, [&](const flow::TubeStep<S>& st) {
     const S tau_next = tau + st.h();
     if (!collecting && !num::certainly_positive(rho_of(st.box(), T, c))) {
       collecting = true;

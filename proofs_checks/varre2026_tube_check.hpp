@@ -7,7 +7,7 @@
 
 #include "engine/check.hpp"
 #include "engine/verdict_policy.hpp"
-#include "integrate/step_certificate.hpp"
+#include "integrate/flow.hpp"
 #include "numerics/precision.hpp"
 #include "varre2026_common.hpp"
 #include "varre2026_fast_pairs.hpp"
@@ -44,23 +44,15 @@ engine::CheckResult run_pair_claim(const instances::Instance& inst,
                                    const TubeCheckSettings& set) {
   const auto model = models::LogisticReducedTau<S>::from_instance(inst);
   PairCertifier<S> cert(model, pairs, claim, set.horizon, set.max_depth);
-  integrate::ValidatedOptions vo;
-  vo.order = set.order;
-  vo.max_steps = set.max_steps;
-  vo.h_max = set.h_max;
-  vo.keep_segments = false;
+  flow::WalkRequest q;
+  q.order = set.order;
+  q.max_steps = set.max_steps;
+  q.h_max = set.h_max;
   // Certificates are written for the order claim on IntervalD runs, the ones softcert-verify checks.
-  std::optional<integrate::StepCertificateWriter> writer;
-  if constexpr (std::is_same_v<S, IntervalD>)
-    if (set.certificate && claim == PairClaim::order) writer.emplace();
-  const integrate::WalkOutcome walk =
-      integrate::walk_until_time<S>(model, set.horizon, vo, [&cert, &writer](const integrate::TubeStep<S>& st) {
-        if constexpr (std::is_same_v<S, IntervalD>)
-          if (writer) writer->visit(st);
-        return cert.visit(st);
-      });
+  q.certificate = set.certificate && claim == PairClaim::order;
+  const flow::WalkResult walk = flow::walk_until_time<S>(model, set.horizon, q, [&cert](const flow::TubeStep<S>& st) { return cert.visit(st); });
   engine::CheckResult r;
-  if (writer && writer->usable()) r.certificate = writer->lines();
+  if (walk.certificate) r.certificate = *walk.certificate;
   r.horizon = set.horizon;
   r.details["steps"] = walk.steps;
   r.details["ranges_examined"] = cert.ranges_examined();

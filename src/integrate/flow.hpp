@@ -11,6 +11,8 @@
 #include <atomic>
 #include <cstddef>
 #include <optional>
+#include <string>
+#include <type_traits>
 #include <vector>
 
 #include "instances/instance.hpp"
@@ -19,7 +21,9 @@
 #include "integrate/planned_full_state.hpp"
 #include "integrate/rigorous_integrate.hpp"
 #include "integrate/run_plan.hpp"
+#include "integrate/step_certificate.hpp"
 #include "integrate/tube.hpp"
+#include "integrate/walk.hpp"
 #include "models/tied_value_softmax.hpp"
 #include "models/value_softmax.hpp"
 #include "numerics/kinds.hpp"
@@ -117,6 +121,50 @@ FullStateEnclosure<S> full_curve_over(const instances::Instance& instance, doubl
     enclosure = integrate::enclose_model_state<S>(models::TiedValueSoftmax<S>(instance, tau), S(H), vo, on_segment);
   else
     enclosure = integrate::enclose_model_state<S>(models::ValueSoftmax<S>(instance, tau), S(H), vo, on_segment);
+  return out;
+}
+
+// A walk along the validated τ-tube of a model that carries t as a state component: one
+// validated step after another, each handed to the caller while its record is at hand
+// (integrate/walk.hpp: a step's box, its end, its Taylor series in time, sub-ranges).
+template <class S>
+using TubeStep = integrate::TubeStep<S>;
+template <class S>
+using StepSeries = integrate::StepSeries<S>;
+struct WalkRequest {
+  unsigned order = 20;              // Taylor order
+  std::size_t max_steps = 1000000;  // step budget
+  double h_max = 0;                 // largest step in τ (0: none)
+  bool certificate = false;         // IntervalD runs: write each step for softcert-verify
+};
+struct WalkResult : integrate::WalkOutcome {
+  // With request.certificate on an IntervalD run whose steps were all writable: the certificate's
+  // step lines (integrate/step_certificate.hpp, docs/certificates.md).
+  std::optional<std::vector<std::string>> certificate;
+};
+
+// Walks from the model's initial state until t ≥ H is certain at a step's end, calling
+// visit(step) after each step (false stops the walk). Guarantee (integrate::walk_until_time):
+// when `covered`, the visited steps cover every t ∈ [0, H]; a validation failure ends the walk
+// with `failure` set.
+template <class S, class Model, class Visit>
+WalkResult walk_until_time(const Model& model, double H, const WalkRequest& request, Visit&& visit) {
+  integrate::ValidatedOptions vo;
+  vo.order = request.order;
+  vo.max_steps = request.max_steps;
+  vo.h_max = request.h_max;
+  vo.keep_segments = false;  // the visitor sees every step; nothing is stored
+  std::optional<integrate::StepCertificateWriter> writer;
+  if constexpr (std::is_same_v<S, IntervalD>)
+    if (request.certificate) writer.emplace();
+  WalkResult out;
+  static_cast<integrate::WalkOutcome&>(out) =
+      integrate::walk_until_time<S>(model, H, vo, [&](const integrate::TubeStep<S>& st) {
+        if constexpr (std::is_same_v<S, IntervalD>)
+          if (writer) writer->visit(st);
+        return visit(st);
+      });
+  if (writer && writer->usable()) out.certificate = writer->lines();
   return out;
 }
 

@@ -45,10 +45,7 @@ NOT_YET_THROUGH_EXECUTOR = {
     "varre2026_kl.cpp": ["integrate/cross_entropy_tail.hpp", "integrate/fast_samples.hpp", "integrate/rigorous_full.hpp",
                          "integrate/validated_flow.hpp"],
     "varre2026_normalization_square_weaker.cpp": ["integrate/energy_tail_through_kinks.hpp"],
-    "varre2026_pair_certifier.hpp": ["integrate/walk.hpp"],
-    "varre2026_square_rank_one.cpp": ["integrate/walk.hpp"],
     "varre2026_tied_fast.hpp": ["integrate/fast_samples.hpp"],
-    "varre2026_tube_check.hpp": ["integrate/step_certificate.hpp"],
 }
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([a-z_]+)/([^"]+)"', re.M)
