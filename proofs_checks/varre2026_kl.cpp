@@ -40,9 +40,7 @@
 #include "engine/registry.hpp"
 #include "engine/verdict_policy.hpp"
 #include "integrate/cross_entropy_tail.hpp"
-#include "integrate/fast_samples.hpp"
-#include "integrate/rigorous_full.hpp"
-#include "integrate/validated_flow.hpp"
+#include "integrate/flow.hpp"
 #include "numerics/correctly_rounded.hpp"
 #include "numerics/entropy_enclosure.hpp"
 #include "varre2026_check.hpp"
@@ -79,15 +77,12 @@ engine::CheckResult rigorous(const instances::Instance& inst, const KlSettings& 
       if (set.ball) r.details["ball_pieces"] = set.ball_pieces;
       std::vector<IntervalD> p;  // the tail's p_r, enclosures of the instance's decimals
       for (const auto& d : inst.p) p.push_back(num::parse_decimal<IntervalD>(d));
-      integrate::ValidatedOptions vo;
-      vo.order = integrate::full_state_order<S>(set.order);
-      vo.jacobian_order = set.jacobian_order != 0 ? std::min(set.jacobian_order, vo.order)
-                                                  : integrate::full_state_jacobian_order<S>(false, vo.order);
-      vo.keep_segments = false;
-      vo.max_steps = set.max_steps;
-      vo.log_norm_ball = set.ball;
-      vo.ball_pieces = set.ball_pieces;
-      auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
+      flow::StepRequest q;
+      q.order = set.order;
+      q.jacobian_order = set.jacobian_order;
+      q.max_steps = set.max_steps;
+      q.ball = set.ball;
+      q.ball_pieces = set.ball_pieces;
       // t: the sum of the steps' lengths (each an enclosure), so it contains the exact time of
       // the last step's end.
       S t(0);
@@ -96,7 +91,7 @@ engine::CheckResult rigorous(const instances::Instance& inst, const KlSettings& 
       enum class Closed { no, by_loss, by_tail } closed = Closed::no;
       // After every validated step (the one validated flow, integrate/validated_flow.hpp, with
       // the stepper the settings name): the loss gap at its end, closed by the loss or the tail.
-      auto after_step = [&](const integrate::TubeSegment<S>& seg) {
+      auto after_step = [&](const flow::FullSegment<S>& seg) {
         t = t + S(seg.t1 - seg.t0);
         gap = integrate::loss_gap_enclosure(model, seg.end, l_star);
         if (num::certainly_lt(gap, delta)) {  // strict: the margin δ − [0, gap] is then certainly > 0
@@ -110,27 +105,9 @@ engine::CheckResult rigorous(const instances::Instance& inst, const KlSettings& 
             closed = Closed::by_tail;
           }
         }
-        return closed != Closed::no ? integrate::FlowAction::complete : integrate::FlowAction::proceed;
+        return closed != Closed::no ? flow::Action::complete : flow::Action::proceed;
       };
-      struct Walked {
-        bool covered = false;
-        std::string failure;
-        std::size_t steps = 0;
-      } walked;
-      integrate::with_stepper<S>(vo, field, model.dimension(), [&](auto& stepper) {
-        integrate::LohnerSet<S> start = integrate::LohnerSet<S>::from_box(model.initial_state());
-        integrate::FlowControl control;
-        control.max_steps = vo.max_steps;
-        const auto curve = integrate::run_flow<S>(stepper, start, model.initial_state(), S(0), integrate::until_time(H),
-                                                  control, integrate::no_finisher, integrate::on_segment(after_step));
-        walked.steps = curve.steps();
-        walked.covered = curve.completed();
-        if (curve.end() == integrate::FlowEnd::budget) walked.failure = "step budget exhausted before t reached the horizon";
-        if (curve.end() == integrate::FlowEnd::failure) {
-          if (!curve.failed_in_validation()) curve.rethrow();  // a std::domain_error: not this check's to word
-          walked.failure = "validation failed: " + curve.message();
-        }
-      });
+      const flow::StepWalk walked = flow::steps_until<S>(model, set.horizon, q, after_step);
       r.details["steps"] = walked.steps;
       r.details["t_reached"] = num::upper_decimal(t, 8);
       r.details["gap_at_t_reached"] = enclosure_json(gap, 12);
@@ -157,7 +134,7 @@ engine::CheckResult rigorous(const instances::Instance& inst, const KlSettings& 
                                   "", ""});
         return 0;
       }
-      if (walked.covered) {
+      if (walked.completed) {
         // The walk's last step ended at H itself: gap encloses L(H) − L*, no monotonicity used.
         engine::decide_by_margin(r, S(delta - gap),
                                  {"L(H) - L* <= delta", "L(H) - L* is certainly above delta",
@@ -175,10 +152,10 @@ engine::CheckResult rigorous(const instances::Instance& inst, const KlSettings& 
 
 // The fast tier's margin δ − (L(H) − L*) from one run at the model's kind K.
 template <class K>
-double fast_margin(const instances::Instance& inst, const KlSettings& set, double tol, integrate::Stepper stepper,
-                   std::size_t max_steps, double* gap_out = nullptr) {
+double fast_margin(const instances::Instance& inst, const KlSettings& set, const flow::SampleRequest& request,
+                   double* gap_out = nullptr) {
   const models::ValueSoftmax<K> model(inst, false);
-  const auto run = integrate::flow_at_times(model, {set.horizon}, tol, stepper, max_steps);
+  const auto run = flow::samples_at(model, {set.horizon}, request);
   const K gap = model.loss_value(run.states.back()) - loss_infimum<K>(inst);
   if (gap_out) *gap_out = static_cast<double>(gap);
   return static_cast<double>(K(K(set.delta) - gap));
@@ -194,14 +171,13 @@ engine::CheckResult fast(const instances::Instance& inst, const KlSettings& set,
   engine::FastRun lo{NAN, 53, ""}, hi{NAN, 106, ""};
   double gap_ref = NAN;
   try {
-    lo.margin = fast_margin<double>(inst, set, 1e-11, integrate::Stepper::dopri5, set.fast_max_steps);
+    lo.margin = fast_margin<double>(inst, set, {1e-11, false, set.fast_max_steps});
   } catch (const std::runtime_error& e) {
     lo.failure = std::string("the 53-bit run: ") + e.what();
   }
   if (lo.failure.empty()) try {
       num::PrecisionGuard guard(106);
-      hi.margin = fast_margin<MpReal>(inst, set, 1e-16, integrate::Stepper::rkf78,
-                                      std::min(set.fast_max_steps, kReferenceSteps), &gap_ref);
+      hi.margin = fast_margin<MpReal>(inst, set, {1e-16, true, std::min(set.fast_max_steps, kReferenceSteps)}, &gap_ref);
     } catch (const std::runtime_error& e) {
       hi.failure = std::string("the 106-bit reference run (the engine's rule needs one): ") + e.what();
     }

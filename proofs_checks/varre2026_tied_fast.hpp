@@ -10,7 +10,7 @@
 #include "engine/check.hpp"
 #include "engine/verdict_policy.hpp"
 #include "instances/instance.hpp"
-#include "integrate/fast_samples.hpp"
+#include "integrate/flow.hpp"
 #include "models/tied_value_softmax.hpp"
 #include "numerics/kinds.hpp"
 #include "numerics/precision.hpp"
@@ -69,7 +69,7 @@ inline std::vector<double> tied_fast_times(const TiedSettings& set, bool monoton
 }
 
 template <class K>
-double tied_fast_margin(const models::TiedValueSoftmax<K>& model, const integrate::FlowSamplesOf<K>& s, std::size_t k,
+double tied_fast_margin(const models::TiedValueSoftmax<K>& model, const flow::Samples<K>& s, std::size_t k,
                    bool monotone) {
   using std::sqrt;
   if (!monotone)
@@ -94,10 +94,10 @@ inline engine::CheckResult fast_tied(const instances::Instance& inst, const Tied
   double column_norm_H = NAN;
   try {
     const models::TiedValueSoftmax<double> model(inst);
-    const auto run = integrate::flow_at_times(model, times, 1e-11, integrate::Stepper::dopri5, set.max_steps);
+    const auto run = flow::samples_at(model, times, {1e-11, false, set.max_steps});
     num::PrecisionGuard guard(106);
     const models::TiedValueSoftmax<MpReal> model_mp(inst);
-    const auto ref = integrate::flow_at_times(model_mp, times, 1e-16, integrate::Stepper::rkf78, set.max_steps);
+    const auto ref = flow::samples_at(model_mp, times, {1e-16, true, set.max_steps});
     const std::vector<MpReal> alpha = model_mp.attention(ref.states.back());
     k = static_cast<std::size_t>(std::max_element(alpha.begin(), alpha.end()) - alpha.begin());
     if (std::count(alpha.begin(), alpha.end(), alpha[k]) != 1) {

@@ -8,6 +8,7 @@
 //
 // Times are doubles, each standing for its own exact value (the value a check's horizon parsed to
 // and its record prints): the flow is integrated to exactly that time.
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <optional>
@@ -17,12 +18,15 @@
 
 #include "instances/instance.hpp"
 #include "integrate/fast_integrate.hpp"
+#include "integrate/fast_samples.hpp"
+#include "integrate/full_state_orders.hpp"
 #include "integrate/plan_choices.hpp"
 #include "integrate/planned_full_state.hpp"
 #include "integrate/rigorous_integrate.hpp"
 #include "integrate/run_plan.hpp"
 #include "integrate/step_certificate.hpp"
 #include "integrate/tube.hpp"
+#include "integrate/validated_flow.hpp"
 #include "integrate/walk.hpp"
 #include "models/tied_value_softmax.hpp"
 #include "models/value_softmax.hpp"
@@ -122,6 +126,71 @@ FullStateEnclosure<S> full_curve_over(const instances::Instance& instance, doubl
   else
     enclosure = integrate::enclose_model_state<S>(models::ValueSoftmax<S>(instance, tau), S(H), vo, on_segment);
   return out;
+}
+
+// The validated steps of a full model (its own time variable: t for ValueSoftmax(inst, false))
+// from its initial state towards t = H, each handed to after_step(segment) as it is validated;
+// after_step returns Action::proceed, or Action::complete when what the caller needs is already
+// settled (the walk then ends, completed), or Action::stop. The segment's box holds the state over
+// [t0, t1], its end the state at t1 (integrate/tube.hpp).
+using Action = integrate::FlowAction;
+struct StepRequest {
+  unsigned order = 0;           // Taylor order; 0: the full state's default at S's precision
+  unsigned jacobian_order = 0;  // 0: the full state's default for the order
+  std::size_t max_steps = 1000000;
+  bool ball = false;            // the ball step (log-norm) instead of the Lohner doubleton
+  unsigned ball_pieces = 1;     // with the ball step
+};
+struct StepWalk {
+  std::size_t steps = 0;
+  bool completed = false;  // t = H reached, or after_step said complete
+  std::string failure;     // why the walk ended early: the step budget, or a step that did not validate
+};
+template <class S, class Model, class AfterStep>
+StepWalk steps_until(const Model& model, double H, const StepRequest& request, AfterStep&& after_step) {
+  integrate::ValidatedOptions vo;
+  vo.order = integrate::full_state_order<S>(request.order);
+  vo.jacobian_order = request.jacobian_order != 0 ? std::min(request.jacobian_order, vo.order)
+                                                  : integrate::full_state_jacobian_order<S>(false, vo.order);
+  vo.keep_segments = false;
+  vo.max_steps = request.max_steps;
+  vo.log_norm_ball = request.ball;
+  vo.ball_pieces = request.ball_pieces;
+  auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
+  StepWalk out;
+  integrate::with_stepper<S>(vo, field, model.dimension(), [&](auto& stepper) {
+    integrate::LohnerSet<S> start = integrate::LohnerSet<S>::from_box(model.initial_state());
+    integrate::FlowControl control;
+    control.max_steps = vo.max_steps;
+    const auto curve = integrate::run_flow<S>(stepper, start, model.initial_state(), S(0), integrate::until_time(S(H)),
+                                              control, integrate::no_finisher, integrate::on_segment(after_step));
+    out.steps = curve.steps();
+    out.completed = curve.completed();
+    if (curve.end() == integrate::FlowEnd::budget) out.failure = "step budget exhausted before t reached the horizon";
+    if (curve.end() == integrate::FlowEnd::failure) {
+      if (!curve.failed_in_validation()) curve.rethrow();  // a std::domain_error: the caller's to word
+      out.failure = "validation failed: " + curve.message();
+    }
+  });
+  return out;
+}
+
+// The fast tier's curve of a model at `times` (sorted, ≥ 0) in one run at the model's scalar kind
+// (double, or MpReal at the current MPFR precision), landing exactly on each time; no guarantee.
+// The run is either the engine's first run (a 5th-order pair) or its reference (an 8th-order
+// pair, for the 2p-bit run engine::decide_fast compares with it).
+template <class K>
+using Samples = integrate::FlowSamplesOf<K>;
+struct SampleRequest {
+  double tolerance = 1e-11;  // absolute = relative, per step
+  bool reference = false;
+  std::size_t max_steps = 0;  // 0: no limit (exceeded: runtime_error)
+};
+template <class Model>
+auto samples_at(const Model& model, const std::vector<double>& times, const SampleRequest& request) {
+  return integrate::flow_at_times(model, times, request.tolerance,
+                                  request.reference ? integrate::Stepper::rkf78 : integrate::Stepper::dopri5,
+                                  request.max_steps);
 }
 
 // A walk along the validated τ-tube of a model that carries t as a state component: one
