@@ -32,7 +32,7 @@
 #include "engine/registry.hpp"
 #include "engine/verdict_policy.hpp"
 #include "instances/loss_pair.hpp"
-#include "integrate/energy_tail_through_kinks.hpp"
+#include "integrate/flow.hpp"
 #include "numerics/entropy_enclosure.hpp"
 #include "varre2026_check.hpp"
 #include "varre2026_polarization.hpp"
@@ -96,11 +96,6 @@ engine::CheckResult rigorous(const instances::LossPair& pair, const WeakerSettin
     engine::with_interval_kind(bits, [&](auto kind, unsigned used) {
       using S = decltype(kind);
       r.precision_bits = used;
-      // The square side's steps as the plan sets them (its tail is the energy tail below).
-      integrate::RunRequest q = no_tail(order_and_budget(set.order, set.max_steps));
-      q.horizon = set.square_horizon;
-      q.precision_bits = used;
-      const integrate::ValidatedOptions vo = integrate::validated_options(integrate::plan_run(pair.square, q));
       // The logistic side first: when its α(H) leaves the simplex the statement does not apply
       // and the square side is not needed.
       r.reason = "the logistic-loss run to its horizon";
@@ -119,10 +114,11 @@ engine::CheckResult rigorous(const instances::LossPair& pair, const WeakerSettin
       r.reason = "the square-loss run to its horizon";
       // |x| / relu: where a score reaches its kink before the tail applies, the run steps to H_sq
       // through the certified crossing instead (integrate/energy_tail_through_kinks.hpp).
-      const auto sq_run =
-          integrate::enclose_with_energy_tail_or_kinks<S>(pair.square, S(set.square_horizon), set.tail_radius, vo);
-      const integrate::FullStateEnclosure<S>& sq = sq_run.state;
-      const integrate::EnergyTail<S>& tail = sq_run.tail;
+      // The square side's steps as the plan sets them; its tail is the energy tail.
+      const auto sq_run = flow::full_state_with_energy_tail<S>(pair.square, set.square_horizon, set.tail_radius,
+                                                               order_and_budget(set.order, set.max_steps));
+      const auto& sq = sq_run.state;
+      const auto& tail = sq_run.tail;
       if (!sq_run.tail_stopped_by_kink.empty()) {
         r.details["square_tail_stopped_by_kink"] = sq_run.tail_stopped_by_kink;
         if (!sq.kink_arrivals.empty()) r.details["square_kink_arrivals"] = kink_arrivals_json(sq.kink_arrivals);

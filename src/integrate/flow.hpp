@@ -18,6 +18,7 @@
 
 #include "instances/instance.hpp"
 #include "integrate/fast_integrate.hpp"
+#include "integrate/energy_tail_through_kinks.hpp"
 #include "integrate/fast_samples.hpp"
 #include "integrate/full_state_orders.hpp"
 #include "integrate/plan_choices.hpp"
@@ -102,6 +103,25 @@ FullStateEnclosure<S> full_state_at(const instances::Instance& instance, double 
   static_cast<integrate::FullStateEnclosure<S>&>(out) =
       integrate::enclose_planned_full_state<S>(instance, S(H), out.plan, integrate::validated_options(out.plan));
   return out;
+}
+
+// The full state at t = H > 0 of a square-loss instance, ended by the energy tail where it applies
+// (integrate/energy_tail_through_kinks.hpp, whose guarantee it is): validated steps as the plan
+// sets them for `request` (its own tail off), the tail once the state is within tail_radius of a
+// certified minimiser, and for |x| or relu the certified kink crossings to H where a score reaches
+// its kink first. A run that stops throws a typed failure.
+template <class S>
+using EnergyTailRun = integrate::EnergyTailOrKinksRun<S>;
+template <class S>
+EnergyTailRun<S> full_state_with_energy_tail(const instances::Instance& instance, double H, double tail_radius,
+                                             Request request) {
+  request.tier = integrate::PlanTier::rigorous;
+  request.form = integrate::PlanForm::full_state;
+  request.horizon = H;
+  request.precision_bits = integrate::working_bits<S>();
+  request.tail = TailPolicy::off;
+  const integrate::RunPlan plan = integrate::plan_run(instance, request);
+  return integrate::enclose_with_energy_tail_or_kinks<S>(instance, S(H), tail_radius, integrate::validated_options(plan));
 }
 
 // The full model's curve over [0, H]: on_segment(segment) for every validated step, in order, then

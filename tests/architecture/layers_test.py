@@ -43,7 +43,6 @@ NOT_YET_THROUGH_EXECUTOR = {
     "varre2026_fast_pairs.hpp": ["integrate/fast_events.hpp", "integrate/fast_stepper.hpp"],
     "varre2026_gd_iterates.cpp": ["integrate/gradient_descent.hpp", "integrate/gradient_descent_lohner.hpp"],
     "varre2026_kl.cpp": ["integrate/cross_entropy_tail.hpp"],
-    "varre2026_normalization_square_weaker.cpp": ["integrate/energy_tail_through_kinks.hpp"],
 }
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([a-z_]+)/([^"]+)"', re.M)
