@@ -30,10 +30,8 @@
 
 #include "engine/registry.hpp"
 #include "engine/verdict_policy.hpp"
-#include "integrate/gradient_descent.hpp"
-#include "integrate/gradient_descent_lohner.hpp"
+#include "integrate/flow.hpp"
 #include "models/logistic_reduced.hpp"
-#include "models/logistic_reduced_jacobian.hpp"
 #include "varre2026_check.hpp"
 
 namespace softcert::varre2026 {
@@ -47,16 +45,11 @@ struct GdSettings {
   bool lohner = true;                 // Lohner's wrapping control, else plain interval iteration
 };
 
-// The iterates x_1 … x_N enclosed by the settings' method; visit as enclose_gradient_descent's.
+// The iterates x_1 … x_N enclosed by the settings' method (flow::gradient_descent_iterates).
 template <class S, class Model, class Visit>
 std::uint64_t enclose_iterates(const Model& model, const GdSettings& set, Visit&& visit) {
-  if (!set.lohner) return integrate::enclose_gradient_descent<S>(model, S(set.lr), set.iterations, visit);
-  const auto jacobian = [](const Model& m, const std::vector<S>& x, std::vector<S>& Df) {
-    models::logistic_reduced_jacobian(m, x, Df);
-  };
-  // The field at the thin centres in softmax's O(T) quotient form: as tight there as the O(T²) one.
-  return integrate::enclose_gradient_descent_lohner<S>(model.with_softmax_form(models::SoftmaxForm::quotient), S(set.lr),
-                                                       set.iterations, jacobian, visit);
+  return flow::gradient_descent_iterates<S>(model, S(set.lr), set.iterations,
+                                            set.lohner ? flow::GdWrapping::lohner : flow::GdWrapping::none, visit);
 }
 
 // N = params.iterations, else H/lr rounded down (the notebook's time axis t = k·lr; the default

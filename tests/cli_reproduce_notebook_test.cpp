@@ -136,7 +136,8 @@ TEST(CliReproduceNotebook, HeadlineGdIteratesAreEnclosedAndDrawnAsCertified) {
   EXPECT_GE(enclosed, 3u);
   if (report::plots::find_gnuplot()) {
     const std::string svg = text_of(d / "softmax_and_u_evolution.svg");
-    EXPECT_NE(svg.find("GD iterates ENCLOSED"), std::string::npos) << "the enclosed iterates are drawn, with their widths";
+    EXPECT_NE(svg.find("ENCLOSED: triangles (GD iterates, 53 bits, widths ≤ "), std::string::npos)
+        << "the figure says the enclosed iterates are drawn, with their widths";
     EXPECT_NE(svg.find("NO GUARANTEE"), std::string::npos) << "the figure says what carries no guarantee";
   }
 }

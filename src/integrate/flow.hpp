@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -21,6 +22,8 @@
 #include "integrate/energy_tail_through_kinks.hpp"
 #include "integrate/fast_samples.hpp"
 #include "integrate/full_state_orders.hpp"
+#include "integrate/gradient_descent.hpp"
+#include "integrate/gradient_descent_lohner.hpp"
 #include "integrate/plan_choices.hpp"
 #include "integrate/planned_full_state.hpp"
 #include "integrate/rigorous_integrate.hpp"
@@ -29,6 +32,8 @@
 #include "integrate/tube.hpp"
 #include "integrate/validated_flow.hpp"
 #include "integrate/walk.hpp"
+#include "models/logistic_reduced_jacobian.hpp"
+#include "models/softmax_form.hpp"
 #include "models/tied_value_softmax.hpp"
 #include "models/value_softmax.hpp"
 #include "numerics/kinds.hpp"
@@ -255,6 +260,24 @@ WalkResult walk_until_time(const Model& model, double H, const WalkRequest& requ
       });
   if (writer && writer->usable()) out.certificate = writer->lines();
   return out;
+}
+
+// The iterates of exact real gradient descent x_{k+1} = x_k + lr·f(x_k) on the reduced logistic
+// model, enclosed: visit(k, box) for k = 0, 1, … until it returns false or k = iterations; returns
+// the last k visited. With wrapping, Lohner's wrapping control for maps with the model's
+// closed-form Jacobian (integrate/gradient_descent_lohner.hpp); without, plain interval
+// iteration (integrate/gradient_descent.hpp). Each states its guarantee.
+enum class GdWrapping { lohner, none };
+template <class S, class Model, class Visit>
+std::uint64_t gradient_descent_iterates(const Model& model, const S& lr, std::uint64_t iterations, GdWrapping wrapping,
+                                        Visit&& visit) {
+  if (wrapping == GdWrapping::none) return integrate::enclose_gradient_descent<S>(model, lr, iterations, visit);
+  const auto jacobian = [](const Model& m, const std::vector<S>& x, std::vector<S>& Df) {
+    models::logistic_reduced_jacobian(m, x, Df);
+  };
+  // The field at the thin centres in softmax's O(T) quotient form: as tight there as the O(T²) one.
+  return integrate::enclose_gradient_descent_lohner<S>(model.with_softmax_form(models::SoftmaxForm::quotient), lr, iterations,
+                                                       jacobian, visit);
 }
 
 // The state at time t by one fast-tier run at `bits` (53: double; more: MPFR), no guarantee. Two

@@ -4,9 +4,8 @@
 #include <cmath>
 
 #include "engine/verdict_policy.hpp"
-#include "integrate/gradient_descent_lohner.hpp"
+#include "integrate/flow.hpp"
 #include "models/logistic_reduced.hpp"
-#include "models/logistic_reduced_jacobian.hpp"
 
 namespace softcert::reproduce {
 
@@ -36,11 +35,8 @@ CertifiedIterates certify_gd_iterates(const instances::Instance& inst, double lr
     const auto model = models::LogisticReduced<S>::from_instance(inst);
     const std::size_t T = inst.T;
     std::size_t next = 0;
-    const auto jacobian = [](const auto& m, const std::vector<S>& x, std::vector<S>& Df) {
-      models::logistic_reduced_jacobian(m, x, Df);
-    };
-    out.done = integrate::enclose_gradient_descent_lohner<S>(
-        model.with_softmax_form(models::SoftmaxForm::quotient), S(lr), out.requested, jacobian,
+    out.done = flow::gradient_descent_iterates<S>(
+        model, S(lr), out.requested, flow::GdWrapping::lohner,
         [&](std::uint64_t k, const std::vector<S>& x) {
       if (progress && k > 0 && k % 100000 == 0) progress(k);
       for (const auto& c : x)

@@ -2,7 +2,7 @@
 // The authors' gradient descent itself enclosed, for `softcert reproduce`'s figure of the
 // headline run (notebook cells 2–3): the iterates x_{k+1} = x_k − lr ∇L(x_k) of exact real
 // arithmetic from the instance's exact data, lr the double the notebook's learning rate rounds to
-// (numpy's), enclosed under Lohner's wrapping control (integrate::enclose_gradient_descent_lohner)
+// (numpy's), enclosed under Lohner's wrapping control (flow::gradient_descent_iterates, Lohner wrapping)
 // on the reduced (a, u) model — the set-up of the check varre2026.gd.order_preservation
 // (docs/theorems/varre2026_gd_iterates.md).
 // Gradient descent keeps V_k = V_0 + β* w_kᵀ, so (a, u) iterate on their own, exactly.

@@ -41,7 +41,6 @@ EXECUTOR = "integrate/flow.hpp"
 NOT_YET_THROUGH_EXECUTOR = {
     "varre2026_common.hpp": ["integrate/run_knobs.hpp"],
     "varre2026_fast_pairs.hpp": ["integrate/fast_events.hpp", "integrate/fast_stepper.hpp"],
-    "varre2026_gd_iterates.cpp": ["integrate/gradient_descent.hpp", "integrate/gradient_descent_lohner.hpp"],
     "varre2026_kl.cpp": ["integrate/cross_entropy_tail.hpp"],
 }
 
