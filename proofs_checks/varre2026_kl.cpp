@@ -39,7 +39,6 @@
 
 #include "engine/registry.hpp"
 #include "engine/verdict_policy.hpp"
-#include "integrate/cross_entropy_tail.hpp"
 #include "integrate/flow.hpp"
 #include "numerics/correctly_rounded.hpp"
 #include "numerics/entropy_enclosure.hpp"
@@ -51,17 +50,6 @@ namespace softcert::varre2026 {
 
 namespace {
 
-// [lower, upper] of x rounded outward to doubles.
-template <class S>
-IntervalD outward_double(const S& x) {
-  if constexpr (std::is_same_v<S, IntervalD>) {
-    return x;
-  } else {
-    const auto* v = x.backend().data();
-    return IntervalD(mpfr_get_d(&v->left, MPFR_RNDD), mpfr_get_d(&v->right, MPFR_RNDU));
-  }
-}
-
 engine::CheckResult rigorous(const instances::Instance& inst, const KlSettings& set, unsigned bits) {
   engine::CheckResult start;
   start.horizon = set.horizon;
@@ -71,48 +59,29 @@ engine::CheckResult rigorous(const instances::Instance& inst, const KlSettings& 
       r.precision_bits = used;
       const models::ValueSoftmax<S> model(inst, false);
       const S l_star = loss_infimum<S>(inst);
-      const S delta(set.delta), H(set.horizon);
+      const S delta(set.delta);
       r.details["loss_infimum"] = enclosure_json(l_star, 12);
       r.details["set"] = set.ball ? "ball" : "lohner";
       if (set.ball) r.details["ball_pieces"] = set.ball_pieces;
       std::vector<IntervalD> p;  // the tail's p_r, enclosures of the instance's decimals
       for (const auto& d : inst.p) p.push_back(num::parse_decimal<IntervalD>(d));
-      flow::StepRequest q;
-      q.order = set.order;
-      q.jacobian_order = set.jacobian_order;
-      q.max_steps = set.max_steps;
-      q.ball = set.ball;
-      q.ball_pieces = set.ball_pieces;
-      // t: the sum of the steps' lengths (each an enclosure), so it contains the exact time of
-      // the last step's end.
-      S t(0);
-      S gap = S(model.loss_value(model.initial_state()) - l_star);
-      integrate::CrossEntropyTail tail;
-      enum class Closed { no, by_loss, by_tail } closed = Closed::no;
-      // After every validated step (the one validated flow, integrate/validated_flow.hpp, with
-      // the stepper the settings name): the loss gap at its end, closed by the loss or the tail.
-      auto after_step = [&](const flow::FullSegment<S>& seg) {
-        t = t + S(seg.t1 - seg.t0);
-        gap = integrate::loss_gap_enclosure(model, seg.end, l_star);
-        if (num::certainly_lt(gap, delta)) {  // strict: the margin δ − [0, gap] is then certainly > 0
-          closed = Closed::by_loss;
-        } else if (set.tail && num::upper(gap) < 1) {
-          // The gap at H from the gap at s (integrate/cross_entropy_tail.hpp): H − s ≥ lower(H − t).
-          const IntervalD left = outward_double(S(H - t)), g = outward_double(gap);
-          const auto tb = integrate::cross_entropy_tail_bound(p, inst.T, g.upper(), left.lower(), set.delta);
-          if (tb.gap_bound < set.delta) {
-            tail = tb;
-            closed = Closed::by_tail;
-          }
-        }
-        return closed != Closed::no ? flow::Action::complete : flow::Action::proceed;
-      };
-      const flow::StepWalk walked = flow::steps_until<S>(model, set.horizon, q, after_step);
+      flow::LossGapRequest q;
+      q.delta = set.delta;
+      q.tail = set.tail;
+      q.steps.order = set.order;
+      q.steps.jacobian_order = set.jacobian_order;
+      q.steps.max_steps = set.max_steps;
+      q.steps.ball = set.ball;
+      q.steps.ball_pieces = set.ball_pieces;
+      const flow::LossGapWalk<S> walked = flow::loss_gap_until<S>(model, set.horizon, l_star, p, q);
+      const S& t = walked.t;
+      const S& gap = walked.gap;
+      const auto& tail = walked.tail;
       r.details["steps"] = walked.steps;
       r.details["t_reached"] = num::upper_decimal(t, 8);
       r.details["gap_at_t_reached"] = enclosure_json(gap, 12);
       const std::string failure = walked.failure.empty() ? "" : "the rigorous tier could not continue: " + walked.failure + "; ";
-      if (closed == Closed::by_tail) {
+      if (walked.closed == flow::GapClosed::by_tail) {
         r.details["tail"] = {{"lemma", "cross_entropy_pl"}, {"from_t", num::upper_decimal(t, 8)},
                              {"gap_bound_at_H", num::upper_decimal(IntervalD(tail.gap_bound, tail.gap_bound))},
                              {"stages", tail.stages},
@@ -126,7 +95,7 @@ engine::CheckResult rigorous(const instances::Instance& inst, const KlSettings& 
                                   "", ""});
         return 0;
       }
-      if (closed == Closed::by_loss) {
+      if (walked.closed == flow::GapClosed::by_loss) {
         // δ − (L(H) − L*) with 0 ≤ L(H) − L* ≤ L(s) − L* (L is nonincreasing along the flow).
         engine::decide_by_margin(r, S(delta - num::hull_of_bounds<S>(0, num::upper(gap))),
                                  {"L(s) - L* <= delta at s = " + num::upper_decimal(t, 6) +

@@ -19,6 +19,7 @@
 
 #include "instances/instance.hpp"
 #include "integrate/fast_integrate.hpp"
+#include "integrate/cross_entropy_tail.hpp"
 #include "integrate/energy_tail_through_kinks.hpp"
 #include "integrate/fast_samples.hpp"
 #include "integrate/full_state_orders.hpp"
@@ -37,6 +38,7 @@
 #include "models/tied_value_softmax.hpp"
 #include "models/value_softmax.hpp"
 #include "numerics/kinds.hpp"
+#include "numerics/outward_interval_d.hpp"
 
 namespace softcert::flow {
 
@@ -197,6 +199,50 @@ StepWalk steps_until(const Model& model, double H, const StepRequest& request, A
       out.failure = "validation failed: " + curve.message();
     }
   });
+  return out;
+}
+
+// A cross-entropy loss approaching its infimum L*: the validated steps of steps_until, and after
+// each the gap L − L* at the step's end, enclosed (integrate::loss_gap_enclosure). The walk
+// completes once the gap is certainly below δ (closed by the loss: L is nonincreasing, so the gap
+// at H is below it too), or, with the tail, once the cross-entropy tail lemma bounds the gap at H
+// below δ from the gap at the step's end (integrate/cross_entropy_tail.hpp, docs/method.md 5c).
+// t is the sum of the steps' lengths, an enclosure of the last step's end time.
+struct LossGapRequest {
+  double delta = 1e-6;
+  bool tail = true;  // try the cross-entropy tail lemma once the gap is below 1
+  StepRequest steps;
+};
+enum class GapClosed { no, by_loss, by_tail };
+template <class S>
+struct LossGapWalk : StepWalk {
+  S t{0}, gap{0};
+  GapClosed closed = GapClosed::no;
+  integrate::CrossEntropyTail tail;  // with closed = by_tail: the lemma's bound and stages
+};
+template <class S>
+LossGapWalk<S> loss_gap_until(const models::ValueSoftmax<S>& model, double H, const S& l_star,
+                              const std::vector<IntervalD>& p, const LossGapRequest& request) {
+  LossGapWalk<S> out;
+  out.gap = S(model.loss_value(model.initial_state()) - l_star);
+  const S delta(request.delta), end(H);
+  auto after_step = [&](const FullSegment<S>& seg) {
+    out.t = out.t + S(seg.t1 - seg.t0);
+    out.gap = integrate::loss_gap_enclosure(model, seg.end, l_star);
+    if (num::certainly_lt(out.gap, delta)) {  // strict: the margin δ − [0, gap] is then certainly > 0
+      out.closed = GapClosed::by_loss;
+    } else if (request.tail && num::upper(out.gap) < 1) {
+      // The gap at H from the gap at s: H − s ≥ lower(H − t).
+      const IntervalD left = num::outward_interval_d(S(end - out.t)), g = num::outward_interval_d(out.gap);
+      const auto tb = integrate::cross_entropy_tail_bound(p, model.tokens(), g.upper(), left.lower(), request.delta);
+      if (tb.gap_bound < request.delta) {
+        out.tail = tb;
+        out.closed = GapClosed::by_tail;
+      }
+    }
+    return out.closed != GapClosed::no ? Action::complete : Action::proceed;
+  };
+  static_cast<StepWalk&>(out) = steps_until<S>(model, H, request.steps, after_step);
   return out;
 }
 
