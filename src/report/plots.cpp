@@ -231,10 +231,15 @@ void panel(std::ostringstream& g, const Plot& plot, const Csv& csv, const std::s
     any_bars |= s.style == Style::bars;
     any_hbars |= s.style == Style::stacked_hbars;
   }
-  // Curves, markers and bands: the autoscaled ends sit a little beyond the data (and not on the
-  // next tic, which on a log axis can be a whole decade away), so that nothing is drawn on the
-  // frame — a weight at 1, a proved diamond at t = H.
-  if (!any_bars && !any_hbars) g << "set autoscale fix\nset offsets graph 0.01, graph 0.03, graph 0.05, graph 0.05\n";
+  // Curves, markers and bands: an autoscaled end of the x axis, and of a linear y axis, sits a
+  // little beyond the data instead of on the next tic, so that nothing is drawn on the frame — a
+  // weight at 1, a proved diamond at t = H. A log y axis keeps gnuplot's extension to whole
+  // decades: fixed to the data, a range inside one decade would carry no labelled tic.
+  if (!any_bars && !any_hbars) {
+    g << "set autoscale xfix\n";
+    if (!plot.y.log) g << "set autoscale yfix\n";
+    g << "set offsets graph 0.01, graph 0.03, " << (plot.y.log ? "0, 0" : "graph 0.05, graph 0.05") << "\n";
+  }
   if (any_bars)
     g << "set style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.85 border -1\n"
          "set boxwidth 0.9\nset xtics rotate by -25 left\nset yrange [0:*]\n";

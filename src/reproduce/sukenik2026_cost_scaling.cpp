@@ -126,7 +126,7 @@ ExperimentResult run_cost_scaling(const RunContext& ctx) {
   ratio.plot.y = {"cost_diag / cost_sink (log scale)", true, std::nullopt, std::nullopt};
   // The fit (statistics, grey) first, so that the proved brackets (black) are drawn over its points.
   ratio.plot.series = {plots::Series::power_fit("T", "ratio_mid", "ratio"),
-                       plots::Series::interval("T", "ratio_mid", "ratio_lower", "ratio_upper", "ratio: PROVED brackets")};
+                       plots::Series::interval("T", "ratio_mid", "ratio_lower", "ratio_upper", "ratio: PROVED brackets (bars below a pixel)")};
   ratio.plot.series[0].color = "#7f7f7f";
   ratio.plot.series[0].in_legend = false;
   ratio.plot.series[1].color = "#000000";

@@ -162,7 +162,7 @@ ExperimentResult run_headline(const RunContext& ctx) {
                       "with its error bar; the bars' widths (next figure) are far below a pixel; the lines join the "
                       "markers and carry no claim between grid times.";
   Figure width{"softcert_enclosure_width", "headline.csv", {}, ""};
-  width.plot.title = "softcert's addition: largest enclosure width over a_i, u_i and the loss";
+  width.plot.title = "softcert's addition: largest width of the PROVED enclosures (rigorous tier) of a_i, u_i and the loss";
   width.plot.x = {"t (log scale)", true, std::nullopt, std::nullopt};
   width.plot.y = {"max width (log scale)", true, std::nullopt, std::nullopt};
   width.plot.series = {plots::Series::line("t", "max_width", "largest width of a_i, u_i and the loss")};

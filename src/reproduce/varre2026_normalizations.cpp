@@ -288,11 +288,12 @@ ExperimentResult run_normalizations(const RunContext& ctx) {
         widest = std::max(widest, std::strtod(hi.c_str(), nullptr) - std::strtod(lo.c_str(), nullptr));
       }
     f.plot.title = "max_i α_i(t) under " + loss + " loss — NO GUARANTEE: lines (fast tier); PROVED: diamonds at t = H " +
-                   "(rigorous tier" + (any ? ", widths ≤ " + short_number(widest, 2) : std::string(", none")) + ")";
+                   "(rigorous tier" + (any ? ", widths ≤ " + short_number(widest, 2) : std::string(", none")) + ")\n" +
+                   "curves and diamonds that coincide are drawn under the last one listed (their brackets in the key)";
     // The axes reach a little past H and past 1, so that the diamonds at t = H and the weights at 1
     // are not cut by the frame, nor the 1 − ε line drawn on it (autoscale would end at the data).
     const double H = l == 0 ? H_logistic : H_square;
-    f.plot.x = {"t (log scale)", true, 1e-2, H * 2};
+    f.plot.x = {"t (log scale)", true, 7e-3, H * 2};
     f.plot.y = {"max_i α_i", false, 0.0, highest[l] <= 1 ? std::optional<double>(1.05) : std::nullopt};
     f.plot.width = 1100;
     // The key below the panel: on the right it took half the width and the title, centred over

@@ -233,7 +233,7 @@ ExperimentResult run_condition_numbers(const RunContext& ctx) {
 }
 
 ExperimentResult run_kl(const RunContext& ctx) {
-  auto r = run_members(ctx, "cells 13–14, KL loss −Σ p*_k log softmax(Vᵀσ(a))_k, d = k = 10", {{"kl", "kl", ""}},
+  auto r = run_members(ctx, "cells 13–14, KL loss −Σ p*_k log softmax(Vᵀσ(a))_k, d = k = 10", {{"kl", "kl", "KL"}},
                        cell14_figure, false);
   r.summary += "\nThe notebook's figure shows the loss (log-log), the gradient norms and a_i(t) on a log t axis [code, "
                "cell 14]. The loss here is the cross-entropy; the notebook's KL differs from it by the constant "
