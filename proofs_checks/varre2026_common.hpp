@@ -15,7 +15,7 @@
 #include "engine/check.hpp"
 #include "instances/generator.hpp"
 #include "instances/instance.hpp"
-#include "integrate/run_knobs.hpp"
+#include "integrate/flow.hpp"
 #include "numerics/decimal.hpp"
 #include "numerics/enclosure.hpp"
 #include "numerics/kinds.hpp"
@@ -91,7 +91,7 @@ inline std::string word_param(const nlohmann::json& params, const char* key) {
 // params.set, the set a full-state run carries: "lohner" (the Taylor–Lohner set) or "ball"
 // (integrate::ValidatedOptions::log_norm_ball, docs/method.md §2b); empty: the check's default.
 inline std::optional<integrate::PlanStepper> set_param(const nlohmann::json& params) {
-  return integrate::parse_plan_set(word_param(params, "set"), "params.set");
+  return flow::parse_plan_set(word_param(params, "set"), "params.set");
 }
 
 // params.ball_pieces (with set "ball"): the pieces of each step's growth factor, in [1, 64];

@@ -33,7 +33,7 @@ inline TiedSettings tied_settings(const engine::CheckOptions& o) {
   s.max_steps = max_steps_param(o.params, s.max_steps);
   s.grid = static_cast<std::size_t>(number_param(o.params, "grid", static_cast<double>(s.grid)));
   // "auto": τ, the plan's choice for the tied model's rigorous full state (integrate/run_plan.hpp).
-  s.tau_time = integrate::parse_plan_time(word_param(o.params, "time"), "params.time").value_or(integrate::PlanTime::tau) ==
+  s.tau_time = flow::parse_plan_time(word_param(o.params, "time"), "params.time").value_or(integrate::PlanTime::tau) ==
                integrate::PlanTime::tau;
   if (s.grid < 2 || s.grid > 1000000) throw std::invalid_argument("params.grid: must be in [2, 1e6]");
   return s;

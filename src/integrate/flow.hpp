@@ -28,6 +28,7 @@
 #include "integrate/plan_choices.hpp"
 #include "integrate/planned_full_state.hpp"
 #include "integrate/rigorous_integrate.hpp"
+#include "integrate/run_knobs.hpp"
 #include "integrate/run_plan.hpp"
 #include "integrate/step_certificate.hpp"
 #include "integrate/tube.hpp"
@@ -66,6 +67,11 @@ using integrate::TailPolicy;
 // time variable, set, order, tail, budget; every choice left empty is the plan's. The verbs set its
 // tier, form and horizon themselves.
 using Request = integrate::RunRequest;
+// The request's choices as a check's params name them ("auto", "t", "tau"; "auto", "lohner",
+// "ball"): the one parser of these knobs, shared with the CLI, suites and Python
+// (integrate/run_knobs.hpp); std::invalid_argument naming the field for anything else.
+using integrate::parse_plan_set;
+using integrate::parse_plan_time;
 
 // The state at time t > 0, enclosed. Throws std::invalid_argument for an instance no method serves
 // (naming the field) and the typed failures above when the run cannot reach t.

@@ -35,11 +35,9 @@ FRONT_ENDS = ["cli"]
 CHECKS = ["numerics", "support", "instances", "certify", "models", "statistics", "engine", "search"]
 EXECUTOR = "integrate/flow.hpp"
 # Checks that still drive integrate/ themselves, with the headers they include: the executor does
-# not offer their verbs yet (walks with an observer, the energy and cross-entropy tails, GD iterates,
-# sampled fast curves). The list may only shrink: an entry whose include is gone fails, so that it
-# is removed with it.
+# not offer their verb yet (the pair checks' fast-tier scan with event interpolation). The list may
+# only shrink: an entry whose include is gone fails, so that it is removed with it.
 NOT_YET_THROUGH_EXECUTOR = {
-    "varre2026_common.hpp": ["integrate/run_knobs.hpp"],
     "varre2026_fast_pairs.hpp": ["integrate/fast_events.hpp", "integrate/fast_stepper.hpp"],
 }
 
