@@ -215,6 +215,9 @@ TEST(CliClaims, MalformedLedgersAreRefusedNamingTheField) {
       {kGood + "sauce = 1\n", "unknown key 'sauce'"},
       {kGood + "docs = [\"docs/none.md\"]\n", "docs: no file docs/none.md"},
       {kGood + "docs = [\"/etc/passwd\"]\n", "docs: no file /etc/passwd"},
+      // a name the file system refuses (ENAMETOOLONG): refused by name, not an internal error
+      {kGood + "docs = [\"docs/" + std::string(5000, 'z') + ".md\"]\n", "docs: no file docs/zzz"},
+      {replace(kGood, "mini/", std::string(5000, 'm') + "/"), "entries: no suite file"},
       {replace(kGood, "status = \"checked\"", "status = \"unchecked\""), "reason (a string) is required"},
       {replace(kGood, "id = \"x.sink\"", "id = \"x sink\""), "id: letters"},
       {kGood + "[[claim]]\n" + kGood, "id: 'x.sink' is used twice"},

@@ -74,6 +74,15 @@ std::string number_text(double x) {
   return s.str();
 }
 
+// Whether p names a regular file itself (not through a symlink). A name the file system refuses
+// (too long, not a directory on the way) is no such file: the ledger is refused by name, never
+// with a filesystem_error.
+bool regular_file_itself(const fs::path& p) {
+  std::error_code ec;
+  const fs::file_status st = fs::symlink_status(p, ec);
+  return !ec && fs::is_regular_file(st);
+}
+
 // The suites a ledger cites, loaded once each.
 class SuiteCache {
  public:
@@ -82,7 +91,7 @@ class SuiteCache {
     auto it = suites_.find(stem);
     if (it != suites_.end()) return it->second;
     const fs::path f = dir_ / (stem + ".toml");
-    if (!fs::is_regular_file(f)) fail(where, "entries: no suite file " + f.string());
+    if (!regular_file_itself(f)) fail(where, "entries: no suite file " + f.string());
     try {
       return suites_.emplace(stem, engine::load_suite(f)).first->second;
     } catch (const std::invalid_argument& e) {
@@ -158,7 +167,7 @@ Claim parse_claim(const toml::table& t, const std::string& where0, SuiteCache& s
   }
   c.docs = string_list(t, "docs", where);
   for (const auto& d : c.docs)
-    if (d.find("..") != std::string::npos || fs::path(d).is_absolute() || !fs::is_regular_file(root / d))
+    if (d.find("..") != std::string::npos || fs::path(d).is_absolute() || !regular_file_itself(root / d))
       fail(where, "docs: no file " + d + " in the repository");
   return c;
 }

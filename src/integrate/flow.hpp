@@ -18,9 +18,9 @@
 #include <vector>
 
 #include "instances/instance.hpp"
-#include "integrate/fast_integrate.hpp"
 #include "integrate/cross_entropy_tail.hpp"
 #include "integrate/energy_tail_through_kinks.hpp"
+#include "integrate/fast_integrate.hpp"
 #include "integrate/fast_samples.hpp"
 #include "integrate/full_state_orders.hpp"
 #include "integrate/gradient_descent.hpp"
@@ -93,22 +93,31 @@ CurveEnclosure curve_over(const instances::Instance& instance, double H, const R
 // The time t as an interval, for a check's arithmetic with it.
 inline IntervalD time_enclosure(double t) { return IntervalD(t, t); }
 
+namespace detail {
+// A rigorous full-state request for S to H: what every full-state verb sets itself.
+template <class S>
+Request full_state_request(Request request, double H) {
+  request.tier = integrate::PlanTier::rigorous;
+  request.form = integrate::PlanForm::full_state;
+  request.horizon = H;
+  request.precision_bits = integrate::working_bits<S>();
+  return request;
+}
+}  // namespace detail
+
+// The plan full_state_at<S> runs for this request: a check that must know before the run (e.g.
+// whether a PL tail will end it) asks here, so that it cannot plan differently from the run.
+
+template <class S>
+integrate::RunPlan full_state_plan(const instances::Instance& instance, double H, const Request& request) {
+  return integrate::plan_run(instance, detail::full_state_request<S>(request, H));
+}
+
 // The full state of the full model at t = H > 0, enclosed in the interval kind S, as plan_run plans
 // it for `request` (its form, tier, horizon and precision are set here; the time variable, set,
 // order, budget and tail — the PL tail for square and regression loss unless request.tail is off —
 // are the plan's where the request leaves them empty): integrate/planned_full_state.hpp, whose
 // guarantee it is. A run that stops throws a typed failure.
-// The plan full_state_at<S> runs for this request: a check that must know before the run (e.g.
-// whether a PL tail will end it) asks here, so that it cannot plan differently from the run.
-template <class S>
-integrate::RunPlan full_state_plan(const instances::Instance& instance, double H, Request request) {
-  request.tier = integrate::PlanTier::rigorous;
-  request.form = integrate::PlanForm::full_state;
-  request.horizon = H;
-  request.precision_bits = integrate::working_bits<S>();
-  return integrate::plan_run(instance, request);
-}
-
 template <class S>
 FullStateEnclosure<S> full_state_at(const instances::Instance& instance, double H, const Request& request) {
   FullStateEnclosure<S> out;
@@ -128,12 +137,8 @@ using EnergyTailRun = integrate::EnergyTailOrKinksRun<S>;
 template <class S>
 EnergyTailRun<S> full_state_with_energy_tail(const instances::Instance& instance, double H, double tail_radius,
                                              Request request) {
-  request.tier = integrate::PlanTier::rigorous;
-  request.form = integrate::PlanForm::full_state;
-  request.horizon = H;
-  request.precision_bits = integrate::working_bits<S>();
   request.tail = TailPolicy::off;
-  const integrate::RunPlan plan = integrate::plan_run(instance, request);
+  const integrate::RunPlan plan = full_state_plan<S>(instance, H, request);
   return integrate::enclose_with_energy_tail_or_kinks<S>(instance, S(H), tail_radius, integrate::validated_options(plan));
 }
 
@@ -144,13 +149,9 @@ EnergyTailRun<S> full_state_with_energy_tail(const instances::Instance& instance
 template <class S, class OnSegment>
 FullStateEnclosure<S> full_curve_over(const instances::Instance& instance, double H, Request request,
                                       OnSegment&& on_segment) {
-  request.tier = integrate::PlanTier::rigorous;
-  request.form = integrate::PlanForm::full_state;
-  request.horizon = H;
-  request.precision_bits = integrate::working_bits<S>();
   request.tail = TailPolicy::off;
   FullStateEnclosure<S> out;
-  out.plan = integrate::plan_run(instance, request);
+  out.plan = full_state_plan<S>(instance, H, request);
   const integrate::ValidatedOptions vo = integrate::validated_options(out.plan);
   const bool tau = out.plan.time == integrate::PlanTime::tau;
   auto& enclosure = static_cast<integrate::FullStateEnclosure<S>&>(out);
