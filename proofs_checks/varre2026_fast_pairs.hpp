@@ -19,8 +19,7 @@
 
 #include "engine/check.hpp"
 #include "engine/verdict_policy.hpp"
-#include "integrate/fast_events.hpp"
-#include "integrate/fast_stepper.hpp"
+#include "integrate/flow.hpp"
 #include "models/logistic_reduced.hpp"
 #include "numerics/decimal.hpp"
 #include "numerics/kinds.hpp"
@@ -44,19 +43,11 @@ struct FastPairScan {
 
 template <class K>
 FastPairScan scan_pairs(const instances::Instance& inst, const std::vector<std::pair<std::size_t, std::size_t>>& pairs,
-                        PairClaim claim, double H, const K& tol, integrate::Stepper kind, std::size_t max_steps) {
+                        PairClaim claim, double H, const flow::SampleRequest& request) {
   using std::abs;
   const auto model = models::LogisticReducedTau<K>::from_instance(inst);
   const std::size_t T = model.tokens(), ti = model.time_index();
   FastPairScan out;
-  integrate::ControlledStepper<K> st(kind, tol);
-  const auto sys = integrate::odeint_system(model);
-  std::vector<K> x = model.initial_state(), f, x0, f0, xs, fs;
-  model.rhs(x, f);
-  K tau(0), dt = K(1) / K(64);
-  const K dt_max(0.25);  // keeps the sampling informative on long, slow stretches
-  integrate::StepCount count;
-  count.limit = max_steps;
   auto examine = [&](const std::vector<K>& y, const std::vector<K>& fy) {
     K amax(0);
     for (std::size_t k = 0; k < T; ++k) amax = std::max<K>(amax, K(abs(y[k])));
@@ -84,27 +75,10 @@ FastPairScan scan_pairs(const instances::Instance& inst, const std::vector<std::
       }
     }
   };
-  examine(x, f);
-  try {
-    while (static_cast<double>(x[ti]) < H) {
-      x0 = x;
-      f0 = f;
-      const K tau0 = tau;
-      if (dt > dt_max) dt = dt_max;
-      integrate::accepted_step(st, sys, x, tau, dt, count);
-      model.rhs(x, f);
-      const K h = tau - tau0;
-      for (int q = 1; q <= 4; ++q) {
-        integrate::hermite_interpolate(x0, f0, x, f, h, K(q) / K(5), xs);
-        model.rhs(xs, fs);
-        if (static_cast<double>(xs[ti]) <= H) examine(xs, fs);
-      }
-      examine(x, f);  // may pass H by one step: a sample beyond H only adds information
-      ++out.steps;
-    }
-  } catch (const std::runtime_error& e) {
-    out.failure = e.what();
-  }
+  // Steps at most 0.25 in τ keep the sampling informative on long, slow stretches.
+  const flow::DenseRun run = flow::dense_samples_until_time(model, H, request, 0.25, examine);
+  out.steps = run.steps;
+  out.failure = run.failure;
   return out;
 }
 
@@ -124,11 +98,11 @@ engine::CheckResult run_pair_claim_fast(const instances::Instance& inst,
     r.details["pairs"] = 0;
     return r;
   }
-  const FastPairScan lo = scan_pairs<double>(inst, pairs, claim, H, 1e-12, integrate::Stepper::dopri5, kMaxSteps);
+  const FastPairScan lo = scan_pairs<double>(inst, pairs, claim, H, {1e-12, false, kMaxSteps});
   FastPairScan hi;
   {
     num::PrecisionGuard guard(106);
-    hi = scan_pairs<MpReal>(inst, pairs, claim, H, MpReal("1e-24"), integrate::Stepper::rkf78, kMaxSteps);
+    hi = scan_pairs<MpReal>(inst, pairs, claim, H, {1e-24, true, kMaxSteps});
   }
   const engine::FastRun p{lo.tolerant_margin, 53, lo.failure}, p2{hi.tolerant_margin, 106, hi.failure};
   const std::string where = lo.violated ? " (first seen: pair (" + std::to_string(lo.i) + ", " + std::to_string(lo.j) +

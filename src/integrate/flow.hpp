@@ -20,8 +20,10 @@
 #include "instances/instance.hpp"
 #include "integrate/cross_entropy_tail.hpp"
 #include "integrate/energy_tail_through_kinks.hpp"
+#include "integrate/fast_events.hpp"
 #include "integrate/fast_integrate.hpp"
 #include "integrate/fast_samples.hpp"
+#include "integrate/fast_stepper.hpp"
 #include "integrate/full_state_orders.hpp"
 #include "integrate/gradient_descent.hpp"
 #include "integrate/gradient_descent_lohner.hpp"
@@ -269,6 +271,55 @@ auto samples_at(const Model& model, const std::vector<double>& times, const Samp
   return integrate::flow_at_times(model, times, request.tolerance,
                                   request.reference ? integrate::Stepper::rkf78 : integrate::Stepper::dopri5,
                                   request.max_steps);
+}
+
+// The fast tier's dense samples of a model that carries t as the state component
+// model.time_index() (a τ-time model): one controlled run (as samples_at chooses the pair) from
+// the initial state until t ≥ H, steps at most dt_max long; sample(x, f) with f the field at x is
+// called at the start, at 4 Hermite points inside every accepted step whose t is ≤ H, and at every
+// step's end (the last may pass H by one step). No guarantee: a sign change between samples can be
+// missed. Returns the accepted steps and, when the run stopped early (budget, overflow), why.
+struct DenseRun {
+  std::size_t steps = 0;
+  std::string failure;
+};
+template <class Model, class Sample>
+DenseRun dense_samples_until_time(const Model& model, double H, const SampleRequest& request, double dt_max,
+                                  Sample&& sample) {
+  using K = typename std::decay_t<decltype(model.initial_state())>::value_type;
+  const std::size_t ti = model.time_index();
+  integrate::ControlledStepper<K> st(request.reference ? integrate::Stepper::rkf78 : integrate::Stepper::dopri5,
+                                    K(request.tolerance));
+  const auto sys = integrate::odeint_system(model);
+  std::vector<K> x = model.initial_state(), f, x0, f0, xs, fs;
+  model.rhs(x, f);
+  K tau(0), dt = K(1) / K(64);
+  const K dt_cap(dt_max);
+  integrate::StepCount count;
+  count.limit = request.max_steps;
+  DenseRun out;
+  sample(static_cast<const std::vector<K>&>(x), static_cast<const std::vector<K>&>(f));
+  try {
+    while (static_cast<double>(x[ti]) < H) {
+      x0 = x;
+      f0 = f;
+      const K tau0 = tau;
+      if (dt > dt_cap) dt = dt_cap;
+      integrate::accepted_step(st, sys, x, tau, dt, count);
+      model.rhs(x, f);
+      const K h = tau - tau0;
+      for (int q = 1; q <= 4; ++q) {
+        integrate::hermite_interpolate(x0, f0, x, f, h, K(q) / K(5), xs);
+        model.rhs(xs, fs);
+        if (static_cast<double>(xs[ti]) <= H) sample(static_cast<const std::vector<K>&>(xs), static_cast<const std::vector<K>&>(fs));
+      }
+      sample(static_cast<const std::vector<K>&>(x), static_cast<const std::vector<K>&>(f));
+      ++out.steps;
+    }
+  } catch (const std::runtime_error& e) {
+    out.failure = e.what();
+  }
+  return out;
 }
 
 // A walk along the validated τ-tube of a model that carries t as a state component: one

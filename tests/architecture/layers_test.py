@@ -34,12 +34,10 @@ BELOW = {
 FRONT_ENDS = ["cli"]
 CHECKS = ["numerics", "support", "instances", "certify", "models", "statistics", "engine", "search"]
 EXECUTOR = "integrate/flow.hpp"
-# Checks that still drive integrate/ themselves, with the headers they include: the executor does
-# not offer their verb yet (the pair checks' fast-tier scan with event interpolation). The list may
-# only shrink: an entry whose include is gone fails, so that it is removed with it.
-NOT_YET_THROUGH_EXECUTOR = {
-    "varre2026_fast_pairs.hpp": ["integrate/fast_events.hpp", "integrate/fast_stepper.hpp"],
-}
+# Checks that still drive integrate/ themselves, with the headers they include (none: every check
+# asks the executor). The list may only shrink: an entry whose include is gone fails, so that it is
+# removed with it.
+NOT_YET_THROUGH_EXECUTOR = {}
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([a-z_]+)/([^"]+)"', re.M)
 
