@@ -3,6 +3,7 @@
 // of the field (docs/method.md §2b; the top of integrate/validated_taylor.hpp). Included only by
 // integrate/validated_taylor.cpp, where the stepper is compiled once per interval kind.
 #include "integrate/validated_taylor.hpp"
+#include "numerics/outward_interval_d.hpp"
 
 namespace softcert::integrate {
 
@@ -43,7 +44,7 @@ TubeSegment<S> ValidatedStepper<S>::step_ball(LohnerSet<S>& set, S& t, const S& 
     const std::vector<S> Br = lohner::fast_mat_vec(set.B, set.r, n);
     IntervalD sq(0.0);
     for (std::size_t i = 0; i < n; ++i) {
-      const IntervalD m = to_double_outward(Br[i]);
+      const IntervalD m = num::outward_interval_d(Br[i]);
       const IntervalD mag = IntervalD(std::max(std::fabs(m.lower()), std::fabs(m.upper()))) * IntervalD(weight(i));
       sq += mag * mag;
     }
@@ -111,7 +112,7 @@ TubeSegment<S> ValidatedStepper<S>::step_ball(LohnerSet<S>& set, S& t, const S& 
   // Df over a piece: the order-1 coefficient is f itself, so the x0-derivatives of the order-1
   // tape recorded over E_i enclose ∂f_i/∂x_j at every point of E_i. Smaller pieces have narrower
   // boxes, so Df and μ_i are enclosed more tightly (at m times the cost).
-  const IntervalD hd = to_double_outward(hS);
+  const IntervalD hd = num::outward_interval_d(hS);
   const std::vector<double> cuts = ball_piece_cuts(hd.lower(), opt_.ball_pieces ? opt_.ball_pieces : ball_rule_.next);
   const std::size_t m = cuts.size() + 1;
   std::vector<double> mu(m);
@@ -177,7 +178,7 @@ TubeSegment<S> ValidatedStepper<S>::step_ball(LohnerSet<S>& set, S& t, const S& 
   IntervalD sq(0.0);
   for (std::size_t i = 0; i < n; ++i) {
     next.c[i] = num::mid_scalar(yc[i]);
-    const IntervalD dci = to_double_outward(yc[i] - next.c[i]);
+    const IntervalD dci = num::outward_interval_d(yc[i] - next.c[i]);
     const IntervalD mag = IntervalD(std::max(std::fabs(dci.lower()), std::fabs(dci.upper()))) * IntervalD(weight(i));
     sq += mag * mag;
   }
@@ -249,7 +250,7 @@ void ValidatedStepper<S>::ball_piece(std::size_t piece, const std::vector<double
   bool closed_form = false;
   if (box_jacobian_) {
     std::vector<IntervalD> Ed(n);
-    for (std::size_t i = 0; i < n; ++i) Ed[i] = to_double_outward(Ei[i]);
+    for (std::size_t i = 0; i < n; ++i) Ed[i] = num::outward_interval_d(Ei[i]);
     closed_form = box_jacobian_(Ed, Df) && Df.size() == n * n;
     for (std::size_t k = 0; closed_form && k < n * n; ++k)
       closed_form = std::isfinite(Df[k].lower()) && std::isfinite(Df[k].upper());
@@ -259,7 +260,7 @@ void ValidatedStepper<S>::ball_piece(std::size_t piece, const std::vector<double
     tj.record(f_, Ei, 1);
     tj.solve(true, 1);
     for (std::size_t i = 0; i < n; ++i)
-      for (std::size_t j = 0; j < n; ++j) Df[i * n + j] = to_double_outward(tj.derivative(i, 1, j));
+      for (std::size_t j = 0; j < n; ++j) Df[i * n + j] = num::outward_interval_d(tj.derivative(i, 1, j));
   }
   // In the norm ‖W e‖₂ the error e = x − x(·; c) obeys d(We)/ds = W A W⁻¹ (We): the bound is
   // taken for W·Df·W⁻¹, entry (i, j) scaled by w_i/w_j (powers of two: exact, but in interval

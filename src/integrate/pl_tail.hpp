@@ -61,6 +61,7 @@
 #include "models/value_softmax.hpp"
 #include "numerics/box_ball.hpp"
 #include "numerics/eigenvalue_lower_bound.hpp"
+#include "numerics/outward_interval_d.hpp"
 #include "numerics/traits.hpp"
 
 namespace softcert::integrate {
@@ -171,24 +172,14 @@ num::BoundOf<S> mu_lower_on_ball(const models::ValueSoftmax<S>& model, const std
   return mu;
 }
 
-// An enclosure rounded outward to doubles (a superset of it).
-template <class S>
-IntervalD outward_double(const S& x) {
-  if constexpr (std::is_same_v<S, IntervalD>) return x;
-  else {
-    const auto* v = x.backend().data();
-    return IntervalD(mpfr_get_d(&v->left, MPFR_RNDD), mpfr_get_d(&v->right, MPFR_RNDU));
-  }
-}
-
 // The ball with its centre box and radius rounded outward to doubles (a superset of the set):
 // what PlTailOptions::decided sees.
 template <class S>
 num::BoxBall<IntervalD> outward_doubles(const num::BoxBall<S>& ball) {
   num::BoxBall<IntervalD> out;
   out.centre.reserve(ball.centre.size());
-  for (const auto& x : ball.centre) out.centre.push_back(outward_double(x));
-  out.radius = outward_double(ball.radius);
+  for (const auto& x : ball.centre) out.centre.push_back(num::outward_interval_d(x));
+  out.radius = num::outward_interval_d(ball.radius);
   return out;
 }
 

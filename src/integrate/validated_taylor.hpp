@@ -66,6 +66,7 @@
 #include "integrate/tube.hpp"
 #include "numerics/elementary.hpp"
 #include "numerics/log_norm_bound.hpp"
+#include "numerics/outward_interval_d.hpp"
 #include "numerics/precision.hpp"
 #include "numerics/traits.hpp"
 #include "taylor/tape.hpp"
@@ -294,15 +295,6 @@ class ValidatedStepper {
   // (still a valid box for the remainder: every x(ξ) lies in Z ⊂ E).
   bool find_apriori(const num::BoundOf<S>& hbar);
 
-  // [lower, upper] of x rounded outward to doubles (a superset of x).
-  static IntervalD to_double_outward(const S& x) {
-    if constexpr (std::is_same_v<S, IntervalD>) {
-      return x;
-    } else {
-      const auto* v = x.backend().data();
-      return IntervalD(mpfr_get_d(&v->left, MPFR_RNDD), mpfr_get_d(&v->right, MPFR_RNDU));
-    }
-  }
   // The same interval in S (exact: a double fits in any MPFR precision ≥ 53).
   static S from_double(const IntervalD& x) {
     using B = num::BoundOf<S>;
@@ -554,7 +546,7 @@ template <class S>
 bool ValidatedStepper<S>::double_jacobian(const std::vector<S>& X) {
   const std::size_t n = n_, p = opt_.order;
   std::vector<IntervalD> Xd(n);
-  for (std::size_t i = 0; i < n; ++i) Xd[i] = to_double_outward(X[i]);
+  for (std::size_t i = 0; i < n; ++i) Xd[i] = num::outward_interval_d(X[i]);
   try {
     txd_.record(double_field_, Xd, p);
     txd_.solve(true, jacobian_order());
