@@ -61,6 +61,28 @@ def run_verify(verifier, path):
     return p.returncode, p.stdout + p.stderr
 
 
+def expect_rejections(verifier, tmp, family, cases, also=""):
+    """Each case (base certificate lines, mutate) written mutated must be rejected by the verifier,
+    naming what mutate returns (and `also`, when given); every failure is reported."""
+    failures = []
+    for base, mutate in cases:
+        ls = copy.deepcopy(base)
+        want = mutate(ls)
+        path = os.path.join(tmp, family + "_" + mutate.__name__ + ".jsonl")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("".join(json.dumps(l, ensure_ascii=False) + "\n" for l in ls))
+        code, out = run_verify(verifier, path)
+        ok = code == 1 and "REJECTED" in out and want in out and also in out
+        print(("ok   " if ok else "FAIL ") + family + " " + mutate.__name__ + ": " + out.splitlines()[0].split(": ", 1)[-1])
+        if not ok:
+            failures.append(f"{family} {mutate.__name__}: wanted a rejection naming {want!r}, got:\n{out}")
+    assert not failures, "\n".join(failures)
+
+
+def negate(v):
+    return ["-" + x if not x.startswith("-") else x[1:] for x in v]
+
+
 def main():
     src, softcert, verifier = sys.argv[1:4]
     check_independent(src)
@@ -120,19 +142,7 @@ def main():
 
     mutations = [shrink_box, drop_last, stretch, lower_order, change_coefficient, other_instance, negative_margin,
                  reversed_pair]
-    failures = []
-    for mutate in mutations:
-        ls = copy.deepcopy(lines)
-        want = mutate(ls)
-        path = os.path.join(tmp, mutate.__name__ + ".jsonl")
-        with open(path, "w", encoding="utf-8") as f:
-            f.write("".join(json.dumps(l) + "\n" for l in ls))
-        code, out = run_verify(verifier, path)
-        ok = code == 1 and "REJECTED" in out and want in out and "0 verified, 1 rejected" in out
-        print(("ok   " if ok else "FAIL ") + mutate.__name__ + ": " + out.splitlines()[0].split(": ", 1)[-1])
-        if not ok:
-            failures.append(f"{mutate.__name__}: wanted a rejection naming {want!r}, got:\n{out}")
-    assert not failures, "\n".join(failures)
+    expect_rejections(verifier, tmp, "tube", [(lines, m) for m in mutations], also="0 verified, 1 rejected")
     check_exact_family(softcert, verifier, tmp)
 
 
@@ -147,9 +157,6 @@ def check_exact_family(softcert, verifier, tmp):
     certs = [[json.loads(l) for l in open(f, encoding="utf-8") if l.strip()] for f in files]
     aligned = next(c for c in certs if "separator" in c[1]["queries"])
     apart = next(c for c in certs if "zero_combination" in c[1]["queries"])
-
-    def negate(v):
-        return ["-" + x if not x.startswith("-") else x[1:] for x in v]
 
     def queries_separator(ls):
         ls[1]["queries"]["separator"] = negate(ls[1]["queries"]["separator"])
@@ -176,20 +183,9 @@ def check_exact_family(softcert, verifier, tmp):
         ls[0]["claim"]["kind"] = "representable"
         return "header: no exact claim"
 
-    failures = []
-    for base, mutate in [(aligned, queries_separator), (aligned, keys_separator), (aligned, margin_too_large),
-                         (aligned, token_is_the_sink), (apart, zero_combination), (apart, unknown_claim)]:
-        ls = copy.deepcopy(base)
-        want = mutate(ls)
-        path = os.path.join(tmp, "exact_" + mutate.__name__ + ".jsonl")
-        with open(path, "w", encoding="utf-8") as f:
-            f.write("".join(json.dumps(l, ensure_ascii=False) + "\n" for l in ls))
-        code, out = run_verify(verifier, path)
-        ok = code == 1 and "REJECTED" in out and want in out
-        print(("ok   " if ok else "FAIL ") + "exact " + mutate.__name__ + ": " + out.splitlines()[0].split(": ", 1)[-1])
-        if not ok:
-            failures.append(f"{mutate.__name__}: wanted a rejection naming {want!r}, got:\n{out}")
-    assert not failures, "\n".join(failures)
+    expect_rejections(verifier, tmp, "exact", [(aligned, queries_separator), (aligned, keys_separator),
+                                               (aligned, margin_too_large), (aligned, token_is_the_sink),
+                                               (apart, zero_combination), (apart, unknown_claim)])
     check_switch_family(softcert, verifier, tmp)
 
 
@@ -206,8 +202,7 @@ def check_switch_family(softcert, verifier, tmp):
     gram = next(c for c in certs if "full_rank" in c[1])
 
     def separator_negated(ls):
-        w = ls[1]["half_space"]["w"]
-        ls[1]["half_space"]["w"] = ["-" + x if not x.startswith("-") else x[1:] for x in w]
+        ls[1]["half_space"]["w"] = negate(ls[1]["half_space"]["w"])
         return "half-space: w·Px_1 is not > 0"
 
     def sigma_too_large(ls):
@@ -218,20 +213,8 @@ def check_switch_family(softcert, verifier, tmp):
         ls[0]["margin"] = ["10", "11"]
         return "above every certified depth bound"
 
-    failures = []
-    for base, mutate in [(separated, separator_negated), (gram, sigma_too_large), (separated, margin_too_large)]:
-        ls = copy.deepcopy(base)
-        want = mutate(ls)
-        path = os.path.join(tmp, "switch_" + mutate.__name__ + ".jsonl")
-        with open(path, "w", encoding="utf-8") as f:
-            f.write("".join(json.dumps(l, ensure_ascii=False) + "\n" for l in ls))
-        code, out = run_verify(verifier, path)
-        ok = code == 1 and "REJECTED" in out and want in out
-        print(("ok   " if ok else "FAIL ") + "switch " + mutate.__name__ + ": " + out.splitlines()[0].split(": ", 1)[-1])
-        if not ok:
-            failures.append(f"{mutate.__name__}: wanted a rejection naming {want!r}, got:\n{out}")
-    assert not failures, "\n".join(failures)
-
+    expect_rejections(verifier, tmp, "switch", [(separated, separator_negated), (gram, sigma_too_large),
+                                                (separated, margin_too_large)])
 
 if __name__ == "__main__":
     main()
