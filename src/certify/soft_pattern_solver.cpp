@@ -102,20 +102,21 @@ bool phase_one(const Rows& r, double theta, Eigen::MatrixXd& w) {
   std::vector<double> s;
   for (int it = 0; it < 100; ++it) {
     if (slacks(r, w, theta, s)) return true;
+    // The weights π_t = softmax(g + θ) first, then one query's derivatives at a time (a d² × d²
+    // matrix each: held all at once they took T·d⁴ doubles).
     const std::size_t m = r.q.size();
     std::vector<double> g(m);
-    std::vector<Eigen::VectorXd> gg(m);
-    std::vector<Eigen::MatrixXd> hh(m);
     double top = -std::numeric_limits<double>::infinity();
-    for (std::size_t i = 0; i < m; ++i) top = std::max(top, g[i] = constraint_derivatives(r, i, w, gg[i], hh[i]) + theta);
+    for (std::size_t i = 0; i < m; ++i) top = std::max(top, g[i] = constraint(r, i, w, nullptr) + theta);
     double sum = 0;
     for (double v : g) sum += std::exp(v - top);
-    Eigen::VectorXd grad = Eigen::VectorXd::Zero(n);
-    Eigen::MatrixXd hess = 1e-9 * Eigen::MatrixXd::Identity(n, n);
+    Eigen::VectorXd grad = Eigen::VectorXd::Zero(n), gg;
+    Eigen::MatrixXd hess = 1e-9 * Eigen::MatrixXd::Identity(n, n), hh;
     for (std::size_t i = 0; i < m; ++i) {
       const double pi = std::exp(g[i] - top) / sum;
-      grad += pi * gg[i];
-      hess += pi * (hh[i] + gg[i] * gg[i].transpose());
+      constraint_derivatives(r, i, w, gg, hh);
+      grad += pi * gg;
+      hess += pi * (hh + gg * gg.transpose());
     }
     hess -= grad * grad.transpose();
     Eigen::LDLT<Eigen::MatrixXd> ldlt(hess);
