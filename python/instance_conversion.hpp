@@ -9,7 +9,8 @@ namespace {
 
 Instance make_instance(py::object V, py::object a, py::object beta, py::object loss, py::object normalization,
                        py::object X, py::object y, py::object p, py::object provenance, py::object U, py::object model,
-                       py::object id, py::object seed, py::object p_logits, py::object authors_run) {
+                       py::object id, py::object seed, py::object p_logits, py::object authors_run,
+                       py::object loss_formula, py::object normalization_formula) {
   json j;
   const bool tied_matrix = !U.is_none();
   if (tied_matrix && !V.is_none()) value_error("U: give V (value_softmax) or U (tied_value_softmax), not both");
@@ -34,6 +35,8 @@ Instance make_instance(py::object V, py::object a, py::object beta, py::object l
   if (!p.is_none()) j["p"] = array_decimals(p, "p", 1);
   if (!p_logits.is_none()) j["p_logits"] = array_decimals(p_logits, "p_logits", 1);
   if (!authors_run.is_none()) j["authors_run"] = from_python(authors_run, "authors_run");
+  if (!loss_formula.is_none()) j["loss_formula"] = str_arg(loss_formula, "loss_formula");
+  if (!normalization_formula.is_none()) j["normalization_formula"] = str_arg(normalization_formula, "normalization_formula");
   j["provenance"] = str_arg(provenance, "provenance");
   if (!id.is_none()) {
     if (!py::isinstance<py::str>(id)) value_error("id: expected a string");

@@ -282,11 +282,13 @@ PYBIND11_MODULE(_core, m) {
   py::class_<Instance>(m, "Instance",
                        "A problem instance (docs/instances.md), held as exact decimal strings.\n\n"
                        "Instance(*, V, a, beta=None, loss='logistic', normalization='softmax', X=None, y=None, p=None,\n"
-                       "         provenance='python', U=None, model=None, id=None, seed=None, p_logits=None, authors_run=None)\n\n"
+                       "         provenance='python', U=None, model=None, id=None, seed=None, p_logits=None, authors_run=None,\n"
+                       "         loss_formula=None, normalization_formula=None)\n\n"
                        "V is d x T (row i = coordinate i, column j = token j; tokens numbered from 0), a has T entries,\n"
                        "beta d (logistic, square), X n x d and y n (logistic_dataset, regression), p d (cross_entropy);\n"
-                       "U instead of V gives the tied model. Arrays: numpy float64 (each double taken exactly, as its\n"
-                       "exact decimal expansion), integers, or decimal strings. Validated as an instance file is: a bad\n"
+                       "U instead of V gives the tied model; loss='formula' with loss_formula, normalization='formula'\n"
+                       "with normalization_formula give them as formulas (docs/formulas.md). Arrays: numpy float64\n"
+                       "(each double taken exactly, as its exact decimal expansion), integers, or decimal strings. Validated as an instance file is: a bad\n"
                        "field or argument raises ValueError naming it. Instance.load(path) and Instance.from_json(text)\n"
                        "read the instance file format (duplicate keys and NUL bytes refused).")
       .def(py::init(&make_instance), py::kw_only(), py::arg("V") = py::none(), py::arg("a") = py::none(),  // signature: __init__.py
@@ -294,7 +296,8 @@ PYBIND11_MODULE(_core, m) {
            py::arg("X") = py::none(), py::arg("y") = py::none(), py::arg("p") = py::none(),
            py::arg("provenance") = "python", py::arg("U") = py::none(), py::arg("model") = py::none(),
            py::arg("id") = py::none(), py::arg("seed") = py::none(), py::arg("p_logits") = py::none(),
-           py::arg("authors_run") = py::none(),
+           py::arg("authors_run") = py::none(), py::arg("loss_formula") = py::none(),
+           py::arg("normalization_formula") = py::none(),
            "Arrays: numpy float64 (each double taken exactly), integers, or decimal strings. Validated as an "
            "instance file is; a bad field raises ValueError naming it.")
       .def_static("from_json", &instance_from_json, py::arg("json"), "From JSON text or a dict (the instance file format).")

@@ -181,7 +181,8 @@ Instance.__signature__ = _inspect.Signature([
     _inspect.Parameter(_n, _inspect.Parameter.KEYWORD_ONLY, default=_d) for _n, _d in (
         ("V", None), ("a", None), ("beta", None), ("loss", "logistic"), ("normalization", "softmax"), ("X", None),
         ("y", None), ("p", None), ("provenance", "python"), ("U", None), ("model", None), ("id", None),
-        ("seed", None), ("p_logits", None), ("authors_run", None))])
+        ("seed", None), ("p_logits", None), ("authors_run", None), ("loss_formula", None),
+        ("normalization_formula", None))])
 del _inspect
 for _cls in (FastResult, RigorousResult, Trajectory, Instance):
     _cls.__module__ = __name__

@@ -1,5 +1,6 @@
 #include "numerics/strict_json.hpp"
 #include "instances/instance.hpp"
+#include "instances/formula.hpp"
 
 #include "support/input_file.hpp"
 
@@ -126,7 +127,8 @@ std::string singular_start(Normalization n, const DecimalVector& a) {
   const char* f = nullptr;
   switch (n) {
     case Normalization::softmax:
-    case Normalization::sigmoid: return "";
+    case Normalization::sigmoid:
+    case Normalization::formula: return "";  // decided by normalization_formula_start
     case Normalization::square: f = all_zero(a) ? "sum_j a_j(0)^2 = 0 (every a_j(0) is 0)" : nullptr; break;
     case Normalization::abs: f = all_zero(a) ? "sum_j |a_j(0)| = 0 (every a_j(0) is 0)" : nullptr; break;
     case Normalization::relu: f = none_positive() ? "sum_j max(a_j(0), 0) = 0 (no a_j(0) is positive)" : nullptr; break;
@@ -135,6 +137,54 @@ std::string singular_start(Normalization n, const DecimalVector& a) {
   if (!f) return "";
   return std::string("normalization \"") + to_string(n) + "\" divides by " + f +
          ": the weights alpha(0) = f(a)/sum_j f(a_j) are 0/0 at the start (give a(0) with a nonzero denominator)";
+}
+
+// The "loss_formula" / "normalization_formula" fields: present exactly when the loss /
+// normalization is "formula", a string, and a formula of the grammar over its variables; a loss
+// formula uses z (a margin loss) or beta and target (a coordinate-wise loss), never both.
+void read_formulas(const nlohmann::json& j, Instance& inst) {
+  const auto text = [&](const char* field, bool wanted, const char* key, const char* name) {
+    if (!j.contains(field)) {
+      if (wanted) fail(field, std::string("required when ") + key + " is \"formula\"");
+      return std::string();
+    }
+    if (!wanted) fail(field, std::string("only for ") + key + " \"formula\" (" + key + " is " + num::quoted(name) + ")");
+    if (!j[field].is_string()) fail(field, "expected a string");
+    return j[field].get<std::string>();
+  };
+  inst.loss_formula = text("loss_formula", inst.loss == Loss::formula, "loss", to_string(inst.loss));
+  inst.normalization_formula =
+      text("normalization_formula", inst.normalization == Normalization::formula, "normalization", to_string(inst.normalization));
+  if (inst.loss == Loss::formula) {
+    const Formula f = Formula::parse(inst.loss_formula, loss_formula_variables(), "loss_formula");
+    const bool margin = f.uses(kMargin), coordinate = f.uses(kBeta) || f.uses(kTarget);
+    if (margin && coordinate)
+      fail("loss_formula", "uses z together with beta or target: write a margin loss of z = <beta*, beta> or a "
+                           "coordinate-wise loss of beta and target, not both");
+    if (!margin && !f.uses(kBeta)) fail("loss_formula", "uses neither z nor beta: the loss would not depend on the state");
+  }
+  if (inst.normalization == Normalization::formula) {
+    const Formula f = Formula::parse(inst.normalization_formula, normalization_formula_variables(), "normalization_formula");
+    if (!f.uses(0)) fail("normalization_formula", "does not use x: every weight would be 1/T whatever the scores");
+  }
+}
+
+// A normalization formula f needs Σ_j f(a_j(0)) certainly nonzero and every f(a_j(0)) defined,
+// decided in interval arithmetic (enclosures of the exact values); "" when so, else why not.
+std::string formula_singular_start(const std::string& text, const DecimalVector& a) {
+  const CompiledFormula<IntervalD> f(Formula::parse(text, normalization_formula_variables(), "normalization_formula"));
+  IntervalD F(0);
+  for (std::size_t j = 0; j < a.size(); ++j) {
+    try {
+      F = F + f(num::parse_decimal<IntervalD>(a[j]));
+    } catch (const std::exception& e) {
+      return "normalization_formula is not defined at a[" + std::to_string(j) + "](0) = " + a[j] + ": " + e.what();
+    }
+  }
+  if (!(F.lower() > 0) && !(F.upper() < 0))
+    return "normalization_formula: sum_j f(a_j(0)) is not certainly nonzero (it lies in [" + num::decimal_down(F.lower(), 6) +
+           ", " + num::decimal_up(F.upper(), 6) + "]): the weights alpha(0) = f(a)/sum_j f(a_j) are not defined";
+  return "";
 }
 
 }  // namespace
@@ -146,6 +196,7 @@ const char* to_string(Loss l) {
     case Loss::square: return "square";
     case Loss::regression: return "regression";
     case Loss::cross_entropy: return "cross_entropy";
+    case Loss::formula: return "formula";
   }
   return "?";
 }
@@ -158,24 +209,34 @@ const char* to_string(Normalization n) {
     case Normalization::relu: return "relu";
     case Normalization::sum: return "sum";
     case Normalization::sigmoid: return "sigmoid";
+    case Normalization::formula: return "formula";
   }
   return "?";
 }
 
 Loss parse_loss(const std::string& name) {
-  for (Loss l : {Loss::logistic, Loss::logistic_dataset, Loss::square, Loss::regression, Loss::cross_entropy})
+  for (Loss l : {Loss::logistic, Loss::logistic_dataset, Loss::square, Loss::regression, Loss::cross_entropy, Loss::formula})
     if (name == to_string(l)) return l;
-  fail("loss", "unknown loss " + num::quoted(name) + " (logistic, logistic_dataset, square, regression, cross_entropy)");
+  fail("loss", "unknown loss " + num::quoted(name) + " (logistic, logistic_dataset, square, regression, cross_entropy, formula)");
 }
 
 Normalization parse_normalization(const std::string& name) {
   for (Normalization n : {Normalization::softmax, Normalization::square, Normalization::abs, Normalization::relu,
-                          Normalization::sum, Normalization::sigmoid})
+                          Normalization::sum, Normalization::sigmoid, Normalization::formula})
     if (name == to_string(n)) return n;
-  fail("normalization", "unknown normalization " + num::quoted(name) + " (softmax, square, abs, relu, sum, sigmoid)");
+  fail("normalization", "unknown normalization " + num::quoted(name) + " (softmax, square, abs, relu, sum, sigmoid, formula)");
 }
 
-bool loss_uses_beta(Loss l) { return l == Loss::logistic || l == Loss::square; }
+const std::vector<std::string>& loss_formula_variables() {
+  static const std::vector<std::string> v = {"z", "beta", "target"};
+  return v;
+}
+const std::vector<std::string>& normalization_formula_variables() {
+  static const std::vector<std::string> v = {"x"};
+  return v;
+}
+
+bool loss_uses_beta(Loss l) { return l == Loss::logistic || l == Loss::square || l == Loss::formula; }
 bool loss_uses_dataset(Loss l) { return l == Loss::logistic_dataset || l == Loss::regression; }
 bool loss_uses_p(Loss l) { return l == Loss::cross_entropy; }
 
@@ -185,7 +246,8 @@ Instance parse_instance(const nlohmann::json& j) {
   // would otherwise be a different instance than the one the user wrote. Notes of a user's own
   // go under "extra", which is accepted and never read.
   static const std::vector<std::string> known = {"model", "loss", "normalization", "T", "d", "V", "U", "a", "beta", "X",
-                                                 "y", "p", "p_logits", "authors_run", "provenance", "id", "seed", "extra"};
+                                                 "y", "p", "p_logits", "loss_formula", "normalization_formula",
+                                                 "authors_run", "provenance", "id", "seed", "extra"};
   for (const auto& [key, value] : j.items())
     if (std::find(known.begin(), known.end(), key) == known.end())
       fail(key, "unknown key" + num::did_you_mean(key, known) + "; a note of your own goes under \"extra\"");
@@ -195,6 +257,7 @@ Instance parse_instance(const nlohmann::json& j) {
     fail("model", "unknown model " + num::quoted(inst.model) + " (value_softmax, tied_value_softmax)");
   inst.loss = parse_loss(string_at(j, "loss"));
   inst.normalization = parse_normalization(string_at(j, "normalization"));
+  read_formulas(j, inst);
   inst.T = positive_size(require(j, "T"), "T");
   inst.d = positive_size(require(j, "d"), "d");
   if (inst.tied()) {
@@ -209,6 +272,8 @@ Instance parse_instance(const nlohmann::json& j) {
   }
   inst.a = vector_at(require(j, "a"), "a", inst.T);
   if (const std::string why = singular_start(inst.normalization, inst.a); !why.empty()) fail("a", why);
+  if (inst.normalization == Normalization::formula)
+    if (const std::string why = formula_singular_start(inst.normalization_formula, inst.a); !why.empty()) fail("a", why);
   if (loss_uses_beta(inst.loss)) {
     inst.beta = vector_at(require(j, "beta"), "beta", inst.d);
     if (all_zero(inst.beta)) fail("beta", "must not be the zero vector");
@@ -285,6 +350,8 @@ nlohmann::json to_json(const Instance& inst) {
   }
   if (!inst.p.empty()) j["p"] = inst.p;
   if (!inst.p_logits.empty()) j["p_logits"] = inst.p_logits;
+  if (inst.loss == Loss::formula) j["loss_formula"] = inst.loss_formula;
+  if (inst.normalization == Normalization::formula) j["normalization_formula"] = inst.normalization_formula;
   if (!inst.authors_run.is_null()) j["authors_run"] = inst.authors_run;
   j["provenance"] = inst.provenance;
   if (!inst.id.empty()) j["id"] = inst.id;

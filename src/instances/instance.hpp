@@ -19,8 +19,9 @@
 
 namespace softcert::instances {
 
-enum class Loss { logistic, logistic_dataset, square, regression, cross_entropy };
-enum class Normalization { softmax, square, abs, relu, sum, sigmoid };
+// formula: the instance's "loss_formula" / "normalization_formula" (docs/formulas.md).
+enum class Loss { logistic, logistic_dataset, square, regression, cross_entropy, formula };
+enum class Normalization { softmax, square, abs, relu, sum, sigmoid, formula };
 
 const char* to_string(Loss l);
 const char* to_string(Normalization n);
@@ -52,6 +53,10 @@ struct Instance {
   nlohmann::json authors_run;
   // optional, cross_entropy only: logits z with p = softmax(z) exactly as reals (informational)
   DecimalVector p_logits;
+  // loss "formula": ℓ(β) = φ(z) with z = ⟨β*, β⟩, or ℓ(β) = Σ_i φ(β_i, β*_i) (variables beta,
+  // target); normalization "formula": α_k = f(a_k) / Σ_j f(a_j) (variable x). Text as written.
+  std::string loss_formula;
+  std::string normalization_formula;
 
   bool tied() const { return model == "tied_value_softmax"; }
 
@@ -59,8 +64,13 @@ struct Instance {
   std::size_t n() const { return X.size(); }
 };
 
+// The variables of a loss formula (z | beta, target) and of a normalization formula (x).
+const std::vector<std::string>& loss_formula_variables();
+const std::vector<std::string>& normalization_formula_variables();
+enum LossFormulaVariable : std::size_t { kMargin = 0, kBeta = 1, kTarget = 2 };
+
 // Which optional arrays a loss needs.
-bool loss_uses_beta(Loss l);     // logistic, square
+bool loss_uses_beta(Loss l);     // logistic, square, formula
 bool loss_uses_dataset(Loss l);  // logistic_dataset, regression
 bool loss_uses_p(Loss l);        // cross_entropy
 

@@ -99,9 +99,11 @@ bool sums_to_one(instances::Normalization n) {
 // Checks that the normalization is defined and C¹ on a neighbourhood of the box a (see the top
 // of this file). Returns false when it cannot be shown.
 template <class S>
-bool normalization_regular(instances::Normalization norm, const std::vector<S>& a) {
+bool normalization_regular(const models::ValueSoftmax<S>& model, const std::vector<S>& a) {
   using N = instances::Normalization;
+  const N norm = model.normalization();
   switch (norm) {
+    case N::formula: return model.formula_normalization_regular(a);
     case N::softmax:
     case N::sigmoid: return true;
     case N::square: {
@@ -242,7 +244,7 @@ PlBall<S> pl_ball(const models::ValueSoftmax<S>& model, const LohnerSet<S>& give
     return g;
   };
   try {
-    if (!pl_detail::normalization_regular(model.normalization(), a_of(H))) return out;
+    if (!pl_detail::normalization_regular(model, a_of(H))) return out;
     std::vector<S> alpha, w, alpha_c, w_c;
     const std::vector<S> g_box = g_of_beta(beta_of(X, alpha, w));
     const std::vector<S> g_c = g_of_beta(beta_of(set.c, alpha_c, w_c));
@@ -325,7 +327,7 @@ PlBall<S> pl_ball(const models::ValueSoftmax<S>& model, const LohnerSet<S>& give
       std::vector<S> K = X;
       for (auto& k : K) k = k + ball;
       const std::vector<S> aK = a_of(K);
-      if (!pl_detail::normalization_regular(model.normalization(), aK)) {
+      if (!pl_detail::normalization_regular(model, aK)) {
         stop = true;
         return false;
       }

@@ -6,7 +6,8 @@
 // With g = ∇ℓ(β) and h = Vᵀ g:
 //     dV/dt = −g αᵀ,
 //     normalizations α_k = f(a_k)/F, F = Σ_j f(a_j):  da_k/dt = −(f'(a_k)/F)(h_k − αᵀh)
-//         softmax f = exp (f'/F = α_k), square f = x², abs f = |x|, relu f = max(x, 0), sum f = x;
+//         softmax f = exp (f'/F = α_k), square f = x², abs f = |x|, relu f = max(x, 0), sum f = x,
+//         formula f = the instance's normalization_formula (f' derived from it);
 //     elementwise sigmoid α_k = σ(a_k):                da_k/dt = −σ_k(1 − σ_k) h_k.
 // Losses (g = ∇ℓ):
 //     logistic          ℓ = log(1 + e^{−m}), m = ⟨β*, β⟩          g = −β* / (1 + e^{m})
@@ -14,6 +15,10 @@
 //     square            ℓ = ½‖β − β*‖²                             g = β − β*
 //     regression        ℓ = ‖y − Xβ‖²                              g = −2 Xᵀ(y − Xβ) = 2XᵀXβ − 2Xᵀy
 //     cross_entropy     ℓ = −Σ_k p_k log softmax(β)_k              g = (Σp) softmax(β) − p
+//     formula, margin   ℓ = φ(z), z = ⟨β*, β⟩                      g = φ'(z) β*
+//     formula, by coordinate  ℓ = Σ_i φ(β_i, β*_i)                 g_i = ∂φ/∂β_i (β_i, β*_i)
+// (φ and its derivative are formulas, instances/formula.hpp: the derivative is derived from the
+// text once, at construction, and both are evaluated with the field's own operations.)
 // τ-time (logistic): dτ = γ dt with γ = 1/(1 + e^{m}), so g/γ = −β*:
 //     dV/dτ = β* αᵀ, da_k/dτ = (f'(a_k)/F)(u_k − αᵀu) with u = Vᵀβ*, dt/dτ = 1 + e^{m}.
 //
@@ -26,12 +31,14 @@
 // given — positive f = a_k, negative f = −a_k (|x| only), zero f = f' = 0 (relu below 0, or a
 // score held on its kink) — on any argument, so the field is one analytic formula per pattern.
 // All other
-// (loss, normalization) pairs use only +, −, ×, ÷, num::exp/sqr/softmax and no branching on
-// values of X. square and sum normalizations are singular where F = 0 (e.g. a = 0).
+// (loss, normalization) pairs use only +, −, ×, ÷, num::exp/sqr/softmax (a formula also exp,
+// log, log1p, expm1, sqrt, integer powers) and no branching on values of X. square and sum normalizations are singular where F = 0 (e.g. a = 0).
+#include <array>
 #include <cstddef>
 #include <stdexcept>
 #include <vector>
 
+#include "instances/formula.hpp"
 #include "instances/instance.hpp"
 #include "models/model_parameters.hpp"
 #include "numerics/elementary.hpp"
@@ -65,6 +72,20 @@ class ValueSoftmax {
     }
     p_sum_ = S(0);
     for (const auto& v : p_) p_sum_ = p_sum_ + v;
+    if (loss_ == Loss::formula) {
+      using instances::Formula;
+      const Formula phi = Formula::parse(inst.loss_formula, instances::loss_formula_variables(), "loss_formula");
+      margin_loss_ = phi.uses(instances::kMargin);
+      phi_ = instances::CompiledFormula<S>(phi);
+      dphi_ = instances::CompiledFormula<S>(phi.derivative(margin_loss_ ? instances::kMargin : instances::kBeta));
+    }
+    if (norm_ == Normalization::formula) {
+      using instances::Formula;
+      const Formula f = Formula::parse(inst.normalization_formula, instances::normalization_formula_variables(),
+                                       "normalization_formula");
+      f_ = instances::CompiledFormula<S>(f);
+      df_ = instances::CompiledFormula<S>(f.derivative(0));
+    }
   }
 
   std::size_t tokens() const { return T_; }
@@ -130,6 +151,7 @@ class ValueSoftmax {
       switch (norm_) {
         case Normalization::square: f[k] = num::sqr(a[k]); fp[k] = X(2) * a[k]; break;
         case Normalization::sum: f[k] = a[k]; fp[k] = X(1); break;
+        case Normalization::formula: f[k] = f_(a[k]); fp[k] = df_(a[k]); break;
         case Normalization::abs:
         case Normalization::relu: {
           const Branch b = branch(k);
@@ -146,6 +168,22 @@ class ValueSoftmax {
     for (std::size_t k = 0; k < T; ++k) {
       alpha[k] = f[k] / F;
       w[k] = fp[k] / F;
+    }
+  }
+
+  // Normalization formula only: f and f' defined (analytic) on the box a and Σ_j f(a_j)
+  // certainly nonzero, so the weights are C¹ on a neighbourhood of it; false when not shown.
+  template <class X>
+  bool formula_normalization_regular(const std::vector<X>& a) const {
+    try {
+      X F(0);
+      for (const auto& v : a) {
+        F = F + f_(v);
+        (void)df_(v);
+      }
+      return num::certainly_positive(F) || num::certainly_negative(F);
+    } catch (const std::domain_error&) {
+      return false;
     }
   }
 
@@ -237,6 +275,16 @@ class ValueSoftmax {
         for (std::size_t i = 0; i < d; ++i) g[i] = sm[i] * p_sum_ - p_[i];
         break;
       }
+      case Loss::formula:
+        if (margin_loss_) {
+          X z(0);
+          for (std::size_t i = 0; i < d; ++i) z = z + b[i] * beta_[i];
+          const X dz = dphi_.evaluate(formula_values(z, X(0), X(0)).data());
+          for (std::size_t i = 0; i < d; ++i) g[i] = dz * beta_[i];
+        } else {
+          for (std::size_t i = 0; i < d; ++i) g[i] = dphi_.evaluate(formula_values(X(0), b[i], X(beta_[i])).data());
+        }
+        break;
     }
     return g;
   }
@@ -281,11 +329,25 @@ class ValueSoftmax {
         for (std::size_t i = 0; i < d; ++i) L = L + X(p_[i]) * (lse - b[i]);
         return L;
       }
+      case Loss::formula:
+        if (margin_loss_) {
+          X z(0);
+          for (std::size_t i = 0; i < d; ++i) z = z + b[i] * beta_[i];
+          return phi_.evaluate(formula_values(z, X(0), X(0)).data());
+        }
+        for (std::size_t i = 0; i < d; ++i) L = L + phi_.evaluate(formula_values(X(0), b[i], X(beta_[i])).data());
+        return L;
     }
     return L;
   }
 
  private:
+  // The loss formula's variables in the order of instances::loss_formula_variables().
+  template <class X>
+  static std::array<X, 3> formula_values(const X& z, const X& beta, const X& target) {
+    return {z, beta, target};
+  }
+
   // +1 / −1 when the sign of x is certain, 0 for an exact zero; throws when undecided.
   template <class X>
   static int certain_sign(const X& x) {
@@ -306,6 +368,9 @@ class ValueSoftmax {
   std::vector<Branch> branches_;  // empty: every score by_sign
   std::vector<S> XtX2_, Xty2_;  // regression: 2XᵀX (d × d, row-major) and 2Xᵀy
   S c_{0}, p_sum_{0};
+  bool margin_loss_ = false;                      // loss formula: φ(z) (true) or Σ_i φ(β_i, β*_i)
+  instances::CompiledFormula<S> phi_, dphi_;      // loss formula and its derivative (in z or beta)
+  instances::CompiledFormula<S> f_, df_;          // normalization formula and its derivative
 };
 
 }  // namespace softcert::models

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Documentation as tests: every command block of README.md, docs/reviewers.md,
-docs/python.md and docs/search.md is run as written, from a fresh temporary directory laid out
+docs/python.md, docs/search.md and docs/formulas.md is run as written, from a fresh temporary directory laid out
 like the repository root (build/ and proofs_checks/ are links to the real ones, so every
 output lands in the temporary directory), and what the docs state is checked against what the
 commands print:
@@ -23,7 +23,7 @@ import tempfile
 import time
 
 SOURCE, BUILD = sys.argv[1], sys.argv[2]
-DOCS = ["README.md", "docs/reviewers.md", "docs/python.md", "docs/search.md"]
+DOCS = ["README.md", "docs/reviewers.md", "docs/python.md", "docs/search.md", "docs/formulas.md"]
 
 # (regex on the command, reason): commands not run here.
 SKIP = [
@@ -31,7 +31,7 @@ SKIP = [
     (r"^git clone\b", "needs the network and a repository URL"),
     (r"^cd softcert\b|&& cd softcert", "part of the clone step"),
     (r"^xdg-open\b", "opens a browser"),
-    (r"suite proofs_checks/suites/quick\.toml", "long: about 100 s on 2 cores (`make run` and CI run the quick suite)"),
+    (r"suite proofs_checks/suites/quick\.toml", "long: about 40 s on 2 cores (`make run` and CI run the quick suite)"),
     (r"reproduce varre2026-regression\b", "long: about a minute (tests/cli_reproduce_test.cpp runs a small one)"),
     (r"(NAME|FILE|SECONDS|HYPOTHESIS)\b.*\[", "a usage synopsis, not a command"),
     (r"softcert replay r/", "needs the quick suite's output (skipped above)"),

@@ -178,6 +178,27 @@ TEST(PlTail, BallReachingTheSingularityOfTheSquareNormalizationIsRefused) {
   EXPECT_TRUE(integrate::pl_ball(m2, integrate::LohnerSet<IntervalD>::from_box(m2.initial_state())).valid);
 }
 
+// A normalization given as a formula (docs/formulas.md): the tail's lemma needs only Σα = 1 and
+// f C¹ with Σf ≠ 0 on a neighbourhood of the set, which it checks on the formula itself.
+nlohmann::json with_normalization_formula(nlohmann::json j, const std::string& f) {
+  j["normalization"] = "formula";
+  j["normalization_formula"] = f;
+  return j;
+}
+
+TEST(PlTail, BallReachingTheSingularityOfANormalizationFormulaIsRefused) {
+  // The square normalization's test above with f written "x^2", and with "log(x)": its ball
+  // reaches a ≤ 0, where log is undefined.
+  for (const char* f : {"x^2", "log(x) + 3"}) {
+    const auto near = instances::parse_instance(with_normalization_formula(square_json(1, 1, {"1"}, {"0.001"}, {"2"}), f));
+    const models::ValueSoftmax<IntervalD> m(near);
+    EXPECT_FALSE(integrate::pl_ball(m, integrate::LohnerSet<IntervalD>::from_box(m.initial_state())).valid) << f;
+    const auto far = instances::parse_instance(with_normalization_formula(square_json(1, 1, {"1"}, {"10"}, {"2"}), f));
+    const models::ValueSoftmax<IntervalD> m2(far);
+    EXPECT_TRUE(integrate::pl_ball(m2, integrate::LohnerSet<IntervalD>::from_box(m2.initial_state())).valid) << f;
+  }
+}
+
 instances::Instance random_square(unsigned seed, const std::string& norm) {
   std::mt19937 gen(seed);
   auto dec = [&gen](int lo, int hi) { return milli(std::uniform_int_distribution<int>(lo, hi)(gen)); };
@@ -220,6 +241,15 @@ TEST(PlTail, RandomSquareLossInstancesContainA300BitReference) {
   unsigned seed = 40;
   for (const char* norm : {"softmax", "square", "sum", "sigmoid"})
     expect_tail_contains_reference(random_square(++seed, norm), 300, norm, true);
+}
+
+TEST(PlTail, NormalizationFormulasContainA300BitReference) {
+  unsigned seed = 60;
+  for (const char* f : {"x^2", "exp(x)", "1 + x^2"}) {
+    const auto inst = instances::parse_instance(
+        with_normalization_formula(instances::to_json(random_square(++seed, "softmax")), f));
+    expect_tail_contains_reference(inst, 300, f, true);
+  }
 }
 
 // --- regression loss: L = ‖y − Xβ‖², PL constant λμ with λ ≤ λ_min(2XᵀX) ---------------------

@@ -519,3 +519,21 @@ def test_docs_example_runs_as_written(tmp_path, plotting):
     assert "softcert.Trajectory(tier='rigorous', 61 times" in r.stdout
     if plotting == "with matplotlib":
         assert (tmp_path / "headline.png").stat().st_size > 10000
+
+
+def test_a_loss_formula_from_python_is_the_built_in_loss_in_the_same_run():
+    # docs/formulas.md: the logistic loss written out gives the built-in enclosures; the formula
+    # is part of the problem (==) and of the JSON.
+    W, a, beta = numpy_headline()
+    written = softcert.Instance(V=W, a=a, beta=beta, loss="formula", loss_formula="log(1 + exp(-z))")
+    other = softcert.Instance(V=W, a=a, beta=beta, loss="formula", loss_formula="log(2 + exp(-z))")
+    assert written != other
+    assert json.loads(written.to_json())["loss_formula"] == "log(1 + exp(-z))"
+    assert softcert.Instance.from_json(written.to_json()) == written
+    square = softcert.Instance(V=W, a=a, beta=beta, loss="square")
+    square_written = softcert.Instance(V=W, a=a, beta=beta, loss="formula", loss_formula="(beta - target)^2 / 2")
+    r, rw = (softcert.integrate(i, 2, tier="rigorous") for i in (square, square_written))
+    for part in ("a", "softmax"):
+        assert np.array_equal(r.lower[part], rw.lower[part]) and np.array_equal(r.upper[part], rw.upper[part])
+    with pytest.raises(ValueError, match=r"loss_formula: unknown name \"zz\""):
+        softcert.Instance(V=W, a=a, beta=beta, loss="formula", loss_formula="log(1 + exp(-zz))")
