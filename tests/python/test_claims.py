@@ -134,7 +134,7 @@ def test_search_finds_a_counterexample_to_a_python_claim_and_replay_reproduces_i
     # the gradient flow only lowers it; without that hypothesis it can start above 0.8
     claim = softcert.Check("test.search.loss_below", "loss < 0.8 for all t in [0, H]", lambda s: 0.8 - s.loss,
                            hypotheses={"small-values": small_values}, generate=generate, horizon=1)
-    record = softcert.search(claim.name, drop=["small-values"], budget=30, max_samples=40)
+    record = softcert.search(claim.name, drop=["small-values"], budget=600, max_samples=40)  # samples decide, not time
     assert record["verdict"] == "violated" and "counterexample" in record and record["check"] == claim.name, record
     again = softcert.replay(record)
     assert again["verdict"] == "violated" and again["margin"][1].startswith("-"), again
