@@ -106,12 +106,15 @@ nlohmann::json run_rigorous(const IntegrateArgs& args, const instances::Instance
   // method serves with a message naming the field, said here as the option's name.
   try {
     (void)integrate::plan_run(inst, integrate::rigorous_request(o, args.t));
-  } catch (const std::invalid_argument& e) {
-    const std::string what = e.what();
-    for (const auto& [field, option] : {std::pair<std::string, std::string>{"set:", "--set"}, {"ball_pieces:", "--ball-pieces"},
-                                        {"time:", "--time"}, {"tail_width:", "--tail-width"}, {"tail:", "--tail"}})
-      if (what.rfind(field, 0) == 0) throw std::invalid_argument(option + what.substr(field.size() - 1));
-    throw;
+  } catch (const integrate::PlanRefusal& e) {
+    using F = integrate::PlanRefusal::Field;
+    const char* option = e.field() == F::set           ? "--set"
+                         : e.field() == F::ball_pieces ? "--ball-pieces"
+                         : e.field() == F::time        ? "--time"
+                         : e.field() == F::tail_width  ? "--tail-width"
+                                                       : nullptr;
+    if (!option) throw;
+    throw std::invalid_argument(std::string(option) + ": " + e.why());
   }
   const auto start = std::chrono::steady_clock::now();
   // Progress on stderr for long runs (the authors' regression and tied instances take minutes):

@@ -84,7 +84,9 @@ std::string certificate_file_name(const nlohmann::json& record) {
   return name + ".jsonl";
 }
 
-nlohmann::json run_item(const Suite& suite, const WorkItem& item, const std::filesystem::path* certificates) {
+nlohmann::json run_item(const Suite& suite, const WorkItem& item, const std::filesystem::path* certificates,
+                        std::optional<std::string>* refused_input) {
+  if (refused_input) refused_input->reset();
   const SuiteEntry& entry = suite.entries.at(item.entry);
   const Check* check = CheckRegistry::global().find(entry.check);
   nlohmann::json r;
@@ -121,6 +123,7 @@ nlohmann::json run_item(const Suite& suite, const WorkItem& item, const std::fil
     result = CheckResult{};
     result.verdict = Verdict::error;
     result.reason = kBadInput + num::excerpt(what, 1000);
+    if (refused_input) *refused_input = num::excerpt(what, 1000);
   } catch (const std::exception& e) {
     result = CheckResult{};
     result.verdict = Verdict::error;
@@ -312,8 +315,9 @@ SuiteReport run_suite(const Suite& suite, const RunSettings& settings) {
       const std::size_t t = next.fetch_add(1);
       if (t >= todo.size()) return;
       nlohmann::json r;
+      std::optional<std::string> refused;  // the check refused its input (run_item)
       try {  // run_item turns a check's exceptions into records: what escapes is a certificate not written
-        r = run_item(suite, items[todo[t]], settings.certificates ? &*settings.certificates : nullptr);
+        r = run_item(suite, items[todo[t]], settings.certificates ? &*settings.certificates : nullptr, &refused);
       } catch (...) {
         std::lock_guard<std::mutex> lock(mu);
         if (!failure) failure = std::current_exception();
@@ -322,19 +326,15 @@ SuiteReport run_suite(const Suite& suite, const RunSettings& settings) {
       }
       r["run"] = identity.id;
       std::lock_guard<std::mutex> lock(mu);
-      if (settings.bad_file_is_usage_error && items[todo[t]].file && r["verdict"] == "error" &&
-          r["reason"].get<std::string>().rfind(kBadInput, 0) == 0) {
-        if (!failure)
-          failure = std::make_exception_ptr(std::invalid_argument(r["reason"].get<std::string>().substr(sizeof kBadInput - 1)));
+      if (settings.bad_file_is_usage_error && items[todo[t]].file && refused) {
+        if (!failure) failure = std::make_exception_ptr(std::invalid_argument(*refused));
         next = todo.size();  // start nothing more
         return;
       }
-      if (settings.generated_refusal_is_usage_error && !items[todo[t]].file && !items[todo[t]].instance &&
-          r["verdict"] == "error" && r["reason"].get<std::string>().rfind(kBadInput, 0) == 0) {
+      if (settings.generated_refusal_is_usage_error && !items[todo[t]].file && !items[todo[t]].instance && refused) {
         if (!failure)
           failure = std::make_exception_ptr(std::invalid_argument(
-              "--param/--horizon: the check refuses its own generator's instance " + items[todo[t]].instance_id + ": " +
-              r["reason"].get<std::string>().substr(sizeof kBadInput - 1)));
+              "--param/--horizon: the check refuses its own generator's instance " + items[todo[t]].instance_id + ": " + *refused));
         next = todo.size();
         return;
       }

@@ -43,7 +43,10 @@ std::string generator_settings_problem(const Suite& suite, std::size_t entry);
 // verdict "error" with the reason. The record is one results.jsonl line (docs/reports.md).
 // With `certificates`, a proved record whose check writes a certificate leaves it there as
 // certificate_file_name(record) (docs/certificates.md).
-nlohmann::json run_item(const Suite& suite, const WorkItem& item, const std::filesystem::path* certificates = nullptr);
+// With `refused_input`, it is set to the check's message (the record's reason after "bad input: ")
+// when the check refused its instance or params, and left empty otherwise.
+nlohmann::json run_item(const Suite& suite, const WorkItem& item, const std::filesystem::path* certificates = nullptr,
+                        std::optional<std::string>* refused_input = nullptr);
 // "<entry>.<instance>.jsonl" with every character outside [A-Za-z0-9._-] replaced by '_'.
 std::string certificate_file_name(const nlohmann::json& record);
 

@@ -129,31 +129,32 @@ class Reader {
     if (depth > Formula::kMaxDepth) fail("nested deeper than " + std::to_string(Formula::kMaxDepth) + " levels");
   }
 
+  // `depth` counts the parentheses, function calls and unary minus signs around the text read.
   std::int32_t expr(std::size_t depth) {
-    deeper(depth);
-    std::int32_t left = term(depth + 1);
+    std::int32_t left = term(depth);
     for (;;) {
-      if (eat('+')) left = b_.binary(Formula::Op::add, left, term(depth + 1));
-      else if (eat('-')) left = b_.binary(Formula::Op::sub, left, term(depth + 1));
+      if (eat('+')) left = b_.binary(Formula::Op::add, left, term(depth));
+      else if (eat('-')) left = b_.binary(Formula::Op::sub, left, term(depth));
       else return left;
     }
   }
   std::int32_t term(std::size_t depth) {
-    deeper(depth);
-    std::int32_t left = unary(depth + 1);
+    std::int32_t left = unary(depth);
     for (;;) {
-      if (eat('*')) left = b_.binary(Formula::Op::mul, left, unary(depth + 1));
-      else if (eat('/')) left = b_.binary(Formula::Op::div, left, unary(depth + 1));
+      if (eat('*')) left = b_.binary(Formula::Op::mul, left, unary(depth));
+      else if (eat('/')) left = b_.binary(Formula::Op::div, left, unary(depth));
       else return left;
     }
   }
   std::int32_t unary(std::size_t depth) {
-    deeper(depth);
-    if (eat('-')) return b_.unary(Formula::Op::neg, unary(depth + 1));
-    return power(depth + 1);
+    if (eat('-')) {
+      deeper(depth + 1);
+      return b_.unary(Formula::Op::neg, unary(depth + 1));
+    }
+    return power(depth);
   }
   std::int32_t power(std::size_t depth) {
-    const std::int32_t base = primary(depth + 1);
+    const std::int32_t base = primary(depth);
     if (!eat('^')) return base;
     skip();
     const std::size_t start = pos_;
@@ -167,11 +168,11 @@ class Reader {
     return n == 2 ? b_.unary(Formula::Op::sqr, base) : b_.unary(Formula::Op::pow, base, n);
   }
   std::int32_t primary(std::size_t depth) {
-    deeper(depth);
     skip();
     if (pos_ == s_.size()) fail("unexpected end: expected a number, a variable, a function or '('");
     const char c = s_[pos_];
     if (c == '(') {
+      deeper(depth + 1);
       ++pos_;
       const std::int32_t inner = expr(depth + 1);
       if (!eat(')')) fail("expected ')'");
@@ -206,6 +207,7 @@ class Reader {
     for (const Function& f : kFunctions)
       if (word == f.name) {
         if (!eat('(')) fail("expected '(' after the function " + num::quoted(word));
+        deeper(depth + 1);
         const std::int32_t arg = expr(depth + 1);
         if (!eat(')')) fail("expected ')' closing " + num::quoted(word + "("));
         return b_.unary(f.op, arg);

@@ -16,7 +16,8 @@
 // Formula::parse refuses, with std::invalid_argument whose message starts with the field's
 // name and gives the 1-based column: an unknown function or variable (listing the known ones),
 // a malformed number, an exponent that is not an integer in 0 … 64, unbalanced parentheses,
-// trailing text, text longer than kMaxLength characters or nested deeper than kMaxDepth.
+// trailing text, text longer than kMaxLength characters, or more than kMaxDepth parentheses,
+// function calls and unary minus signs nested in one another.
 //
 // Formula::derivative(v) is the symbolic derivative with respect to variable v, with the exact
 // simplifications u·1 = u, u·0 = 0, u + 0 = u, 0 − u = −u, −(−u) = u, (−u)/v = −(u/v), and one rule written for

@@ -35,13 +35,29 @@ void add_why(RunPlan& p, const std::string& s) { p.why += (p.why.empty() ? "" : 
 
 }  // namespace
 
+PlanRefusal::PlanRefusal(Field field, const std::string& why)
+    : std::invalid_argument(std::string(name(field)) + ": " + why), field_(field), why_(why) {}
+
+const char* PlanRefusal::name(Field field) {
+  switch (field) {
+    case Field::horizon: return "horizon";
+    case Field::ball_pieces: return "ball_pieces";
+    case Field::tail_width: return "tail_width";
+    case Field::tail_decided: return "tail_decided";
+    case Field::form: return "form";
+    case Field::time: return "time";
+    case Field::set: return "set";
+  }
+  return "?";
+}
+
 bool auto_tau_time(double horizon) { return horizon >= kTauTimeFromHorizon; }
 
 RunPlan plan_run(const instances::Instance& inst, const RunRequest& q) {
-  if (!(q.horizon >= 0)) throw std::invalid_argument("horizon: must be ≥ 0");
-  if (q.ball_pieces && (*q.ball_pieces < 1 || *q.ball_pieces > 64)) throw std::invalid_argument("ball_pieces: must be in [1, 64]");
-  if (q.ball_pieces && q.set && *q.set != PlanStepper::ball) throw std::invalid_argument("ball_pieces: only with set \"ball\"");
-  if (q.tail_width < 0 || !(q.tail_width <= 1e300)) throw std::invalid_argument("tail_width: must be finite and ≥ 0");
+  if (!(q.horizon >= 0)) throw PlanRefusal(PlanRefusal::Field::horizon, "must be ≥ 0");
+  if (q.ball_pieces && (*q.ball_pieces < 1 || *q.ball_pieces > 64)) throw PlanRefusal(PlanRefusal::Field::ball_pieces, "must be in [1, 64]");
+  if (q.ball_pieces && q.set && *q.set != PlanStepper::ball) throw PlanRefusal(PlanRefusal::Field::ball_pieces, "only with set \"ball\"");
+  if (q.tail_width < 0 || !(q.tail_width <= 1e300)) throw PlanRefusal(PlanRefusal::Field::tail_width, "must be finite and ≥ 0");
 
   RunPlan p;
   p.tier = q.tier;
@@ -53,7 +69,7 @@ RunPlan plan_run(const instances::Instance& inst, const RunRequest& q) {
   const bool reduced_ok = reduced_applies(inst);
   const bool reduced_asked = q.form == PlanForm::reduced_logistic;
   if (reduced_asked && q.tier == PlanTier::rigorous && !reduced_ok)
-    throw std::invalid_argument("form: the reduced rigorous form needs value_softmax, logistic loss and softmax");
+    throw PlanRefusal(PlanRefusal::Field::form, "the reduced rigorous form needs value_softmax, logistic loss and softmax");
   if (reduced_asked || (!q.form && q.tier == PlanTier::rigorous && reduced_ok)) {
     p.form = PlanForm::reduced_logistic;
     add_why(p, !q.form ? "Form: the reduced logistic form (2T states; it applies)." : "Form: reduced (asked).");
@@ -70,7 +86,7 @@ RunPlan plan_run(const instances::Instance& inst, const RunRequest& q) {
   const bool tau_ok = tau_possible(inst) && !(q.tier == PlanTier::fast && inst.tied()) &&
                       (p.form == PlanForm::full_state || inst.normalization == instances::Normalization::softmax);
   if (q.time == PlanTime::tau) {
-    if (!tau_ok) throw std::invalid_argument("time: τ-time needs loss \"logistic\" (and softmax for the reduced form)");
+    if (!tau_ok) throw PlanRefusal(PlanRefusal::Field::time, "τ-time needs loss \"logistic\" (and softmax for the reduced form)");
     p.time = PlanTime::tau;
     add_why(p, "Time: τ (asked).");
   } else if (q.time == PlanTime::t) {
@@ -87,7 +103,7 @@ RunPlan plan_run(const instances::Instance& inst, const RunRequest& q) {
     add_why(p, p.time == PlanTime::tau ? "Time: τ (END ≥ 100)." : "Time: t (END < 100).");
   }
   if (q.tier == PlanTier::fast) {  // the rest is the rigorous tier's
-    if (q.set || q.ball_pieces) throw std::invalid_argument("set: only with the rigorous tier");
+    if (q.set || q.ball_pieces) throw PlanRefusal(PlanRefusal::Field::set, "only with the rigorous tier");
     p.order = 0;
     return p;
   }
@@ -103,10 +119,11 @@ RunPlan plan_run(const instances::Instance& inst, const RunRequest& q) {
   const bool want_ball = q.set ? *q.set == PlanStepper::ball : (q.ball_pieces.has_value() || n >= kBallFromDimension);
   if (want_ball && !ball_ok) {
     if (q.set || q.ball_pieces) {
-      if (p.form != PlanForm::full_state) throw std::invalid_argument("set: the reduced logistic form takes only \"lohner\"");
-      throw std::invalid_argument(q.needs_step_records
-                                      ? "set: \"ball\" keeps no step records, which this run reads"
-                                      : "set: \"ball\" in τ-time is not for |x| or relu (their kink crossings read the Lohner step's records)");
+      if (p.form != PlanForm::full_state) throw PlanRefusal(PlanRefusal::Field::set, "the reduced logistic form takes only \"lohner\"");
+      throw PlanRefusal(PlanRefusal::Field::set,
+                        q.needs_step_records
+                            ? "\"ball\" keeps no step records, which this run reads"
+                            : "\"ball\" in τ-time is not for |x| or relu (their kink crossings read the Lohner step's records)");
     }
   }
   if (want_ball && ball_ok) {
@@ -141,9 +158,9 @@ RunPlan plan_run(const instances::Instance& inst, const RunRequest& q) {
                               : "Tail: PL once the flow has settled.");
   } else {
     if (q.tail_width > 0)
-      throw std::invalid_argument("tail_width: only with the PL tail (square or regression loss, tail \"auto\", END > 0)");
+      throw PlanRefusal(PlanRefusal::Field::tail_width, "only with the PL tail (square or regression loss, tail \"auto\", END > 0)");
     if (q.tail_decided)
-      throw std::invalid_argument("tail_decided: only with the PL tail (square or regression loss, tail \"auto\", END > 0)");
+      throw PlanRefusal(PlanRefusal::Field::tail_decided, "only with the PL tail (square or regression loss, tail \"auto\", END > 0)");
     p.tail = PlanTail::none;
   }
   return p;

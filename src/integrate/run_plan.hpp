@@ -11,7 +11,7 @@
 // (τ-time) and integrate/pl_tail.hpp (PL tail); each keeps its own guarantee whatever is chosen.
 // A choice the methods cannot serve (the ball step for |x| or relu in τ-time, whose kink
 // crossings read the Lohner records; the PL tail for logistic loss) is
-// refused here with std::invalid_argument naming the field.
+// refused here with a PlanRefusal (a std::invalid_argument) naming the field.
 //
 // The conversion of a plan to the stepper's options (validated_options) is the one place that
 // knows ValidatedOptions' flags (log_norm_ball, ball_pieces, order, max_steps); it also wires the
@@ -28,6 +28,23 @@
 #include "numerics/box_ball.hpp"
 
 namespace softcert::integrate {
+
+// A request no method serves: a std::invalid_argument whose message starts with the field's
+// name ("set: only with the rigorous tier"), and the field as a value, so that a front end can
+// say it in its own words (the CLI's --set) without reading the message.
+class PlanRefusal : public std::invalid_argument {
+ public:
+  enum class Field { horizon, ball_pieces, tail_width, tail_decided, form, time, set };
+  PlanRefusal(Field field, const std::string& why);
+  Field field() const { return field_; }
+  static const char* name(Field field);  // "ball_pieces", "set", ...
+  // The reason without the field's name.
+  const std::string& why() const { return why_; }
+
+ private:
+  Field field_;
+  std::string why_;
+};
 
 // The "auto" time variable of every tier: τ-time (dτ = γ dt, t carried as a state) from this
 // horizon on, when the form has a τ-time version (logistic loss). One threshold, `>=`.

@@ -52,8 +52,13 @@ TEST(Formula, RefusesBadTextNamingTheFieldAndTheColumn) {
   EXPECT_NE(refusal("y * z").find("variables: z, beta, target"), std::string::npos);
   EXPECT_NE(refusal("ezp(z)").find("did you mean \"exp\""), std::string::npos) << refusal("ezp(z)");
   EXPECT_NE(refusal(std::string(5000, '1')).find("longer than 4096 characters"), std::string::npos);
-  EXPECT_NE(refusal(std::string(100, '(') + "z" + std::string(100, ')')).find("nested deeper than 64"), std::string::npos);
-  EXPECT_NE(refusal(std::string(200, '-') + "z").find("nested deeper than 64"), std::string::npos);
+  EXPECT_NE(refusal(std::string(65, '(') + "z" + std::string(65, ')')).find("nested deeper than 64"), std::string::npos);
+  EXPECT_EQ(refusal(std::string(64, '(') + "z" + std::string(64, ')')), "");  // 64 levels are read
+  EXPECT_NE(refusal(std::string(65, '-') + "z").find("nested deeper than 64"), std::string::npos);
+  std::string calls = "z";
+  for (int i = 0; i < 64; ++i) calls = (i % 2 ? "exp(" : "log1p(") + calls + ")";
+  EXPECT_EQ(refusal(calls), "");
+  EXPECT_NE(refusal("exp(" + calls + ")").find("nested deeper than 64"), std::string::npos);
 }
 
 TEST(Formula, ReadsPrecedenceAndAssociativity) {

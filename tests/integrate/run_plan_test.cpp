@@ -179,6 +179,26 @@ TEST(RunPlan, ExpertOverridesWin) {
   auto fast_set = request(PlanTier::fast, 10);
   fast_set.set = PlanStepper::ball;
   EXPECT_THROW(integrate::plan_run(small, fast_set), std::invalid_argument);
+  // Each refusal is a PlanRefusal naming its field as a value, its message starting with the
+  // field's name (a front end says it as its own option without reading the message).
+  const auto refused_field = [](const instances::Instance& inst, const integrate::RunRequest& q) {
+    try {
+      (void)integrate::plan_run(inst, q);
+    } catch (const integrate::PlanRefusal& e) {
+      EXPECT_EQ(std::string(e.what()), std::string(integrate::PlanRefusal::name(e.field())) + ": " + e.why());
+      return std::string(integrate::PlanRefusal::name(e.field()));
+    }
+    return std::string("none");
+  };
+  using instances::Loss;
+  EXPECT_EQ(refused_field(small, fast_set), "set");
+  EXPECT_EQ(refused_field(small, lohner_pieces), "ball_pieces");
+  EXPECT_EQ(refused_field(shape(4, 3, Loss::logistic, instances::Normalization::relu), bad), "set");
+  auto tau_square = request(PlanTier::rigorous, 10);
+  tau_square.time = PlanTime::tau;
+  EXPECT_EQ(refused_field(shape(4, 3, Loss::square), tau_square), "time");
+  auto negative = request(PlanTier::rigorous, -1);
+  EXPECT_EQ(refused_field(small, negative), "horizon");
   // the ball in t-time for logistic loss when the expert asks for t-time: served
   auto t_ball = request(PlanTier::rigorous, 10);
   t_ball.time = PlanTime::t;
