@@ -77,9 +77,9 @@ py::object integrate_py(py::handle inst_obj, py::handle t_obj, py::handle tier_o
     return fast_result(rep);
   }
   const integ::RigorousIntegrateOptions o = rigorous_options(args, reports);
-  // What the run does is integrate::plan_run's (as in `softcert integrate`); what it refuses is a
-  // ValueError naming the argument (pybind11 raises std::invalid_argument as ValueError).
-  (void)integ::plan_run(inst, integ::rigorous_request(o, t));
+  // What the run does is integrate::plan_run's, asked once by the run (as in `softcert integrate`);
+  // what it refuses is a ValueError naming the argument (integrate::PlanRefusal, a
+  // std::invalid_argument, comes back through run_interruptible and pybind11 raises it as ValueError).
   auto [r, seconds] = run_interruptible([&](const std::atomic<bool>& cancel) {
     const auto start = std::chrono::steady_clock::now();
     integ::RigorousIntegrateResult res = integ::rigorous_integrate_planned(inst, t, cancellable(o, cancel));

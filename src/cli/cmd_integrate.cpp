@@ -102,20 +102,6 @@ nlohmann::json run_rigorous(const IntegrateArgs& args, const instances::Instance
   o.tail_width = args.tail_width;
   o.set = args.plan_set;
   o.ball_pieces = args.ball_pieces;
-  // What the run does (form, time, stepper, tail) is integrate::plan_run's; it refuses what no
-  // method serves with a message naming the field, said here as the option's name.
-  try {
-    (void)integrate::plan_run(inst, integrate::rigorous_request(o, args.t));
-  } catch (const integrate::PlanRefusal& e) {
-    using F = integrate::PlanRefusal::Field;
-    const char* option = e.field() == F::set           ? "--set"
-                         : e.field() == F::ball_pieces ? "--ball-pieces"
-                         : e.field() == F::time        ? "--time"
-                         : e.field() == F::tail_width  ? "--tail-width"
-                                                       : nullptr;
-    if (!option) throw;
-    throw std::invalid_argument(std::string(option) + ": " + e.why());
-  }
   const auto start = std::chrono::steady_clock::now();
   // Progress on stderr for long runs (the authors' regression and tied instances take minutes):
   // a line after 10 s and then every 30 s; stdout and --json are unaffected.
@@ -130,7 +116,22 @@ nlohmann::json run_rigorous(const IntegrateArgs& args, const instances::Instance
          << " of " << args.t << " (" << std::setprecision(3) << s << " s)\n";
     std::cerr << line.str() << std::flush;
   };
-  const integrate::RigorousIntegrateResult r = integrate::rigorous_integrate_planned(inst, args.t, o);
+  // What the run does (form, time, stepper, tail) is integrate::plan_run's, asked once by the run;
+  // what it refuses is said here as the option's name.
+  const integrate::RigorousIntegrateResult r = [&] {
+    try {
+      return integrate::rigorous_integrate_planned(inst, args.t, o);
+    } catch (const integrate::PlanRefusal& e) {
+      using F = integrate::PlanRefusal::Field;
+      const char* option = e.field() == F::set           ? "--set"
+                           : e.field() == F::ball_pieces ? "--ball-pieces"
+                           : e.field() == F::time        ? "--time"
+                           : e.field() == F::tail_width  ? "--tail-width"
+                                                         : nullptr;
+      if (!option) throw;
+      throw std::invalid_argument(std::string(option) + ": " + e.why());
+    }
+  }();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << "tier rigorous, time variable " << integrate::to_string(r.time_variable) << ", order " << r.order << ", precision "
             << r.precision_bits << " bits";

@@ -278,7 +278,12 @@ RigorousIntegrateResult rigorous_integrate(const instances::Instance& inst, cons
     throw std::invalid_argument("tail_width: only with the PL tail of square and regression loss (integrate::rigorous_integrate_model)");
   RunRequest request = rigorous_request(options, t_end);
   request.form = PlanForm::reduced_logistic;
-  const RunPlan plan = plan_run(inst, request);
+  return rigorous_integrate_with_plan(inst, t_end, options, plan_run(inst, request));
+}
+
+RigorousIntegrateResult rigorous_integrate_with_plan(const instances::Instance& inst, const std::string& t_end,
+                                                     const RigorousIntegrateOptions& options, const RunPlan& plan) {
+  if (plan.form != PlanForm::reduced_logistic) throw std::logic_error("rigorous_integrate_with_plan: not a reduced-form plan");
   if (options.precision_bits <= 53) return run_reduced<IntervalD>(inst, t_end, options, plan);
   num::PrecisionGuard guard(options.precision_bits);
   return run_reduced<IntervalMp>(inst, t_end, options, plan);

@@ -178,6 +178,12 @@ nlohmann::json to_json(const KinkInfo& info);
 RigorousIntegrateResult rigorous_integrate(const instances::Instance& instance, const std::string& t_end,
                                            const RigorousIntegrateOptions& options = {});
 
+// rigorous_integrate with its plan made by the caller (integrate/run_plan.hpp: a plan of the reduced
+// logistic form for this instance and request): the run asks for no plan of its own.
+struct RunPlan;
+RigorousIntegrateResult rigorous_integrate_with_plan(const instances::Instance& instance, const std::string& t_end,
+                                                     const RigorousIntegrateOptions& options, const RunPlan& plan);
+
 // The state at several times in one τ-time pass (validated_time_change.hpp:
 // integrate_to_component_values). Guarantee: element k is a result for t = times[k] with the
 // guarantee at the top of this file (time_variable τ, `steps` = steps taken until that

@@ -155,8 +155,9 @@ RigorousIntegrateResult rigorous_integrate_model(const instances::Instance& inst
 RigorousIntegrateResult rigorous_integrate_planned(const instances::Instance& inst, const std::string& t_end,
                                                    const RigorousIntegrateOptions& o) {
   if (!num::is_decimal_syntax(t_end)) throw std::invalid_argument("t: not a decimal number: \"" + t_end + "\"");
-  const RunPlan plan = plan_run(inst, rigorous_request(o, t_end));
-  return plan.form == PlanForm::reduced_logistic ? rigorous_integrate(inst, t_end, o) : rigorous_integrate_model(inst, t_end, o);
+  const RunPlan plan = plan_run(inst, rigorous_request(o, t_end));  // the one plan of this run
+  if (plan.form == PlanForm::reduced_logistic) return rigorous_integrate_with_plan(inst, t_end, o, plan);
+  return at_interval_kind(o.precision_bits, [&](auto kind) { return run_full_state<decltype(kind)>(inst, t_end, o, plan); });
 }
 
 }  // namespace softcert::integrate
