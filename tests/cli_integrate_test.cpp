@@ -85,6 +85,33 @@ TEST(CliIntegrate, BadInstancesExitTwoNamingTheFieldAndWriteNothing) {
   }
 }
 
+// Formulas (docs/formulas.md): a bad formula is exit 2 naming its field and column; a flow that
+// leaves the formula's domain ends the run with exit 3 saying so, in both tiers, writing nothing.
+TEST(CliIntegrate, FormulaRefusalsAndAFlowLeavingItsDomain) {
+  const std::string bad = edited_headline(std::string("bad_formula"), [](nlohmann::json& j) {
+    j["loss"] = "formula";
+    j["loss_formula"] = "log(1 + exp(-z)";
+  });
+  const auto r = run_softcert("integrate " + bad + " --t 1");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("loss_formula: expected ')' closing \"log(\" at column 16"), std::string::npos) << r.err;
+  // sqrt(x) normalization with a score at 0.01 that the flow drives to 0 (square loss).
+  const std::string path = temp("domain.json");
+  std::ofstream(path) << R"json({"model":"value_softmax","loss":"square","normalization":"formula",
+    "normalization_formula":"sqrt(x)","T":3,"d":2,"V":[["1","-2","0.5"],["0.3","0.2","-1"]],
+    "a":["0.01","1","2"],"beta":["-3","2"],"provenance":"test"})json";
+  const std::string out = temp("domain_out.json");
+  for (const std::string tier : {"fast", "rigorous"}) {
+    std::remove(out.c_str());
+    const auto d = run_softcert("integrate " + path + " --t 10 --tier " + tier + " --json " + out);
+    EXPECT_EQ(d.status, 3) << tier << ": " << d.err;
+    EXPECT_FALSE(exists(out)) << tier;
+    if (tier == "fast")
+      EXPECT_NE(d.err.find("left the domain of the instance's formula before t = 10: formula: sqrt of a value not certainly > 0"),
+                std::string::npos) << d.err;
+  }
+}
+
 TEST(CliIntegrate, BadHorizonPrecisionOrStepperExitTwo) {
   const std::string out = temp("bad_out.json");
   for (const std::string args : {"--t -1", "--t 0", "--t abc", "--t 1 --precision 40", "--t 1 --stepper euler",

@@ -27,6 +27,7 @@
 #include "cli/run_options.hpp"
 #include "engine/check.hpp"
 #include "engine/journal.hpp"
+#include "instances/formula.hpp"
 #include "instances/instance.hpp"
 #include "integrate/derived_enclosures.hpp"
 #include "integrate/fast_integrate.hpp"
@@ -270,6 +271,11 @@ void add_integrate_command(CLI::App& app, int& exit_status) {
       return;
     } catch (const integrate::FastOverflow& e) {
       std::cerr << "softcert integrate: " << e.what() << "\n";
+      exit_status = 3;
+      return;
+    } catch (const instances::FormulaDomainError& e) {  // the instance's formula, not a bug
+      std::cerr << "softcert integrate: the flow left the domain of the instance's formula before t = " << args->t << ": "
+                << e.what() << "\n";
       exit_status = 3;
       return;
     }

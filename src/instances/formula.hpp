@@ -27,7 +27,7 @@
 // nodes into a program over scalar kind S: its constants are num::parse_decimal<S> of the
 // written decimals (enclosed for interval kinds), evaluated over any X that S converts to.
 // Domains are strict: log and sqrt of a value not certainly > 0, log1p of one not certainly
-// > −1 and a division by one not certainly nonzero throw std::domain_error (for interval kinds:
+// > −1 and a division by one not certainly nonzero throw FormulaDomainError (for interval kinds:
 // over the whole box, so a field that evaluates is defined and analytic on a neighbourhood of
 // it; num::log of an interval partly outside its domain would enclose only the part inside).
 #include <cstddef>
@@ -75,6 +75,13 @@ class Formula {
 
   std::vector<Node> nodes_;  // operands precede their node; the last node is the root
   std::vector<std::string> variables_;
+};
+
+// A formula evaluated outside its domain (see compile<S> above): the flow left it, or an interval
+// argument is not certainly inside it.
+class FormulaDomainError : public std::domain_error {
+ public:
+  using std::domain_error::domain_error;
 };
 
 // A formula as a program over scalar kind S (constants parsed once).
@@ -134,7 +141,7 @@ class CompiledFormula {
   X operator()(const X& x) const { return evaluate(&x); }
 
  private:
-  [[noreturn]] static void domain(const char* what) { throw std::domain_error(std::string("formula: ") + what); }
+  [[noreturn]] static void domain(const char* what) { throw FormulaDomainError(std::string("formula: ") + what); }
 
   std::vector<Formula::Node> nodes_;
   std::vector<S> constants_;

@@ -128,7 +128,7 @@ std::string singular_start(Normalization n, const DecimalVector& a) {
   switch (n) {
     case Normalization::softmax:
     case Normalization::sigmoid:
-    case Normalization::formula: return "";  // decided by normalization_formula_start
+    case Normalization::formula: return "";  // decided by formula_singular_start
     case Normalization::square: f = all_zero(a) ? "sum_j a_j(0)^2 = 0 (every a_j(0) is 0)" : nullptr; break;
     case Normalization::abs: f = all_zero(a) ? "sum_j |a_j(0)| = 0 (every a_j(0) is 0)" : nullptr; break;
     case Normalization::relu: f = none_positive() ? "sum_j max(a_j(0), 0) = 0 (no a_j(0) is positive)" : nullptr; break;
