@@ -112,6 +112,21 @@ TEST(CliIntegrate, FormulaRefusalsAndAFlowLeavingItsDomain) {
   }
 }
 
+// The JSON carries the run's plan: the form and why each choice was made (run_plan.cpp).
+TEST(CliIntegrate, RigorousJsonSaysWhichPlanRan) {
+  const std::string out = temp("plan_out.json");
+  ASSERT_EQ(run_softcert("integrate " + kHeadline + " --t 1000 --tier rigorous --json " + out).status, 0);
+  const auto j = nlohmann::json::parse(std::ifstream(out));
+  EXPECT_EQ(j["form"], "reduced");
+  EXPECT_EQ(j["time_variable"], "tau");
+  EXPECT_EQ(j["plan"], "Form: the reduced logistic form (2T states; it applies). Time: τ (END ≥ 100). Stepper: Lohner.");
+  const std::string square = edited_headline(std::string("plan_square"), [](nlohmann::json& k) { k["loss"] = "square"; });
+  ASSERT_EQ(run_softcert("integrate " + square + " --t 5 --tier rigorous --json " + out).status, 0);
+  const auto f = nlohmann::json::parse(std::ifstream(out));
+  EXPECT_EQ(f["form"], "full");
+  EXPECT_NE(f["plan"].get<std::string>().find("Time: t (τ-time needs the logistic loss)."), std::string::npos) << f["plan"];
+}
+
 TEST(CliIntegrate, BadHorizonPrecisionOrStepperExitTwo) {
   const std::string out = temp("bad_out.json");
   for (const std::string args : {"--t -1", "--t 0", "--t abc", "--t 1 --precision 40", "--t 1 --stepper euler",

@@ -88,6 +88,8 @@ RigorousIntegrateResult run_reduced(const instances::Instance& inst, const std::
   res.t = t_text;
   res.precision_bits = working_bits<S>();
   res.order = plan.order;
+  res.form = plan.form;
+  res.plan_why = plan.why;
   ValidatedOptions vo = validated_options(plan);
   vo.keep_segments = false;
   res.time_variable = plan.time;
@@ -149,7 +151,8 @@ std::vector<RigorousIntegrateResult> run_grid(const instances::Instance& inst, c
   // One τ-time pass (the grid's crossings need it): the plan's order and budget.
   RigorousIntegrateOptions tau_opt = opt;
   tau_opt.time_variable = PlanTime::tau;
-  ValidatedOptions vo = validated_options(plan_run(inst, rigorous_request(tau_opt, times.back())));
+  const RunPlan plan = plan_run(inst, rigorous_request(tau_opt, times.back()));
+  ValidatedOptions vo = validated_options(plan);
   vo.keep_segments = false;
   const auto model = models::LogisticReducedTau<S>::from_instance(inst);
   auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
@@ -169,6 +172,8 @@ std::vector<RigorousIntegrateResult> run_grid(const instances::Instance& inst, c
     res.precision_bits = working_bits<S>();
     res.order = vo.order;
     res.time_variable = PlanTime::tau;
+    res.form = plan.form;
+    res.plan_why = plan.why;
     res.steps = hits[k].steps;
     res.tau = num::Enclosure(hits[k].tau);
     fill_state(res, model, p, hits[k].box);
@@ -345,6 +350,8 @@ nlohmann::json to_json(const RigorousIntegrateResult& r) {
   j["steps"] = r.steps;
   j["order"] = r.order;
   j["time_variable"] = to_string(r.time_variable);
+  j["form"] = to_string(r.form);
+  if (!r.plan_why.empty()) j["plan"] = r.plan_why;
   j["set"] = to_string(r.set);
   if (r.set == PlanStepper::ball) {
     if (r.ball_pieces == 0) j["ball_pieces"] = "per step";

@@ -110,6 +110,9 @@ struct RigorousIntegrateResult {
   double max_width = 0.0;    // largest width over a, u and the loss
   num::Enclosure tau;        // τ-time only: an enclosure of τ(t); empty otherwise
   RigorousTailInfo tail;
+  // The run's plan (integrate/run_plan.hpp): the form integrated and why each choice was made.
+  PlanForm form = PlanForm::full_state;
+  std::string plan_why;
 };
 
 

@@ -36,6 +36,8 @@ RigorousIntegrateResult run_full_state(const instances::Instance& inst, const st
   PlTail<S> tail;
   const FullStateEnclosure<S> e = enclose_planned_full_state<S>(inst, t_end, plan, vo, &tail);
   RigorousIntegrateResult r = full_state_result<S>(inst, e, t_text, plan.stepper, plan.ball_pieces, vo.order);
+  r.form = plan.form;
+  r.plan_why = plan.why;
   if (pl) {
     r.tail.attempted = true;
     r.tail.width_target = plan.tail_width;
@@ -98,13 +100,18 @@ std::vector<RigorousIntegrateResult> run_full_state_at(const instances::Instance
   RunRequest request = rigorous_request(lohner_request, times.empty() ? std::string("0") : times.back());
   request.form = PlanForm::full_state;
   request.tail = TailPolicy::off;
-  ValidatedOptions vo = validated_options(plan_run(inst, request));
+  const RunPlan plan = plan_run(inst, request);
+  ValidatedOptions vo = validated_options(plan);
   if (o.progress) vo.on_step = [&o](std::size_t n, double t, const std::vector<double>&) { o.progress(n, t); };
   std::vector<FullStateEnclosure<S>> es;
   if (inst.tied()) es = enclose_model_states_at<S>(models::TiedValueSoftmax<S>(inst, true), ts, vo);
   else es = enclose_model_states_at<S>(models::ValueSoftmax<S>(inst, inst.loss == instances::Loss::logistic), ts, vo);
   std::vector<RigorousIntegrateResult> out;
-  for (std::size_t k = 0; k < es.size(); ++k) out.push_back(full_state_result<S>(inst, es[k], times[k], PlanStepper::lohner, 1, vo.order));
+  for (std::size_t k = 0; k < es.size(); ++k) {
+    out.push_back(full_state_result<S>(inst, es[k], times[k], PlanStepper::lohner, 1, vo.order));
+    out.back().form = plan.form;
+    out.back().plan_why = plan.why;
+  }
   return out;
 }
 
