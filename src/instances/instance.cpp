@@ -5,6 +5,7 @@
 #include "support/input_file.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -181,9 +182,14 @@ std::string formula_singular_start(const std::string& text, const DecimalVector&
       return "normalization_formula is not defined at a[" + std::to_string(j) + "](0) = " + a[j] + ": " + e.what();
     }
   }
+  // An end may be infinite (a formula that overflows double): written as such, never converted.
+  const auto end = [](double x, bool up) {
+    if (!std::isfinite(x)) return std::string(x < 0 ? "-inf" : "inf");
+    return up ? num::decimal_up(x, 6) : num::decimal_down(x, 6);
+  };
   if (!(F.lower() > 0) && !(F.upper() < 0))
-    return "normalization_formula: sum_j f(a_j(0)) is not certainly nonzero (it lies in [" + num::decimal_down(F.lower(), 6) +
-           ", " + num::decimal_up(F.upper(), 6) + "]): the weights alpha(0) = f(a)/sum_j f(a_j) are not defined";
+    return "normalization_formula: sum_j f(a_j(0)) is not certainly nonzero (it lies in [" + end(F.lower(), false) + ", " +
+           end(F.upper(), true) + "]): the weights alpha(0) = f(a)/sum_j f(a_j) are not defined";
   return "";
 }
 

@@ -150,6 +150,10 @@ TEST(FormulaModel, InstancesWithFormulasAreValidated) {
   j["normalization_formula"] = "x";
   j["a"] = {"0.5", "-0.25", "-0.25"};  // Σ f(a_j(0)) = 0
   EXPECT_EQ(refusal(j).rfind("a: normalization_formula: sum_j f(a_j(0)) is not certainly nonzero", 0), 0u) << refusal(j);
+  // An overflowing formula's interval sum has infinite ends: said, not converted (was a crash in
+  // the decimal writer).
+  j["normalization_formula"] = "x * 1e300 * 1e300 - x * 1e300 * 1e300";
+  EXPECT_NE(refusal(j).find("is not certainly nonzero (it lies in [-inf, inf])"), std::string::npos) << refusal(j);
   j["normalization"] = "softmax";
   j.erase("normalization_formula");
   j["loss"] = "logistic";
