@@ -123,7 +123,7 @@ class CompiledFormula {
           v[i] = num::log(A());
           break;
         case Op::log1p:
-          if (!(num::lower(A()) > -1)) domain("log1p of a value not certainly > -1");
+          if (!num::certainly_gt(A(), X(-1))) domain("log1p of a value not certainly > -1");
           v[i] = num::log1p(A());
           break;
         case Op::expm1: v[i] = num::expm1(A()); break;

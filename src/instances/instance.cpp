@@ -15,6 +15,7 @@
 #include "numerics/kinds.hpp"
 #include "numerics/nearest_word.hpp"
 #include "numerics/quote.hpp"
+#include "numerics/traits.hpp"
 
 namespace softcert::instances {
 namespace {
@@ -187,7 +188,7 @@ std::string formula_singular_start(const std::string& text, const DecimalVector&
     if (!std::isfinite(x)) return std::string(x < 0 ? "-inf" : "inf");
     return up ? num::decimal_up(x, 6) : num::decimal_down(x, 6);
   };
-  if (!(F.lower() > 0) && !(F.upper() < 0))
+  if (!num::certainly_positive(F) && !num::certainly_negative(F))
     return "normalization_formula: sum_j f(a_j(0)) is not certainly nonzero (it lies in [" + end(F.lower(), false) + ", " +
            end(F.upper(), true) + "]): the weights alpha(0) = f(a)/sum_j f(a_j) are not defined";
   return "";
