@@ -126,6 +126,8 @@ class HardSwitch final : public SinkPaperCheck {
         {holds,
          "values neither independent nor in a half-space: attention p with p_0 = 1/2 gives output exactly 0 (exact certificate)",
          "no certificate verified (sigma_min bound too weak and no separator)"});
+    if (options.certificate && r.verdict == engine::Verdict::proved)
+      r.certificate = exact_certificate(name(), "values_need_sink", instance, r, dec.certificate);
     return r;
   }
 };

@@ -125,18 +125,26 @@ class Oversmoothing final : public SinkPaperCheck {
                                      ""});
       return r;
     }
+    // The certificate's evidence is informative: softcert-verify recomputes both cosines itself.
+    const auto certify_if_proved = [&] {
+      if (options.certificate && r.verdict == engine::Verdict::proved)
+        r.certificate = exact_certificate(name(), statement, instance, r,
+                                          {{"rho_dense", certify::rational_string(*dense)}, {"rho_sparse", certify::rational_string(*sparse)}});
+    };
     if (counteracts) {
       engine::decide_by_exact_sign(r, delta > 0 ? 1 : (delta < 0 ? -1 : 0),
                                    {"the skip connection and W_VO counteract the mixing: dense attention raises cosine similarity "
                                     "less than sparse, rho'(0) - rho'(alpha) > 0 exactly; formula = simulation",
                                     "no counteraction here: dense attention smooths more than sparse (lambda(2 + lambda(2-alpha)) > 0), exact",
                                     "no change: rho'(alpha) = rho'(0) exactly (boundary of the sign condition)"});
+      certify_if_proved();
       return r;
     }
     engine::decide_by_exact_sign(r, delta > 0 ? 1 : (delta < 0 ? -1 : 0),
                          {"dense attention raises cosine similarity more than sparse: rho'(alpha) - rho'(0) > 0 exactly; formula = simulation",
                           "dense attention smooths less than sparse here (lambda(2 + lambda(2-alpha)) < 0): exact",
                           "no change: rho'(alpha) = rho'(0) exactly (boundary of the sign condition)"});
+    certify_if_proved();
     return r;
   }
 };

@@ -111,7 +111,7 @@ class SinkRepresentability final : public SinkPaperCheck {
     return out;
   }
 
-  engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions&) const override {
+  engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& options) const override {
     const certify::SinkProblem p = read_sink_problem(instance);
     const certify::SinkDecision dec = certify::decide_sink_representability(p);
     engine::CheckResult r;
@@ -131,6 +131,8 @@ class SinkRepresentability final : public SinkPaperCheck {
                                                       : "the sink is a convex combination of the keys (sink-exposed fails)") +
                               ", exact certificate",
                           "certificate did not verify (internal error in the LP)"});
+    if (options.certificate && r.verdict == engine::Verdict::proved)
+      r.certificate = exact_certificate(name(), "representable", instance, r, dec.certificate);
     return r;
   }
 };

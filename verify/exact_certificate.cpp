@@ -8,8 +8,6 @@
 
 namespace verify {
 
-namespace {
-
 long small_integer(const nlohmann::json& v, const char* field) {
   const std::string s = v.is_string() ? v.get<std::string>() : v.dump();
   std::size_t used = 0;
@@ -22,6 +20,22 @@ long small_integer(const nlohmann::json& v, const char* field) {
   if (used == 0 || used != s.size() || n < 1 || n > 4096) throw Rejection(std::string("header: instance.") + field + " is not a size");
   return n;
 }
+
+// The header's margin: a positive lower end, which is what the record calls proved.
+Ball positive_margin(const nlohmann::json& head) {
+  const nlohmann::json& m = head.at("margin");
+  if (!m.is_array() || m.size() != 2 || !parse_number(m[0]).positive())
+    throw Rejection("header: the margin " + m.dump() + " is not positive, so it does not back proved");
+  return parse_number(m[0]);
+}
+
+void require_backed(const Ball& margin, const std::vector<Ball>& bounds) {
+  bool backed = false;
+  for (const Ball& b : bounds) backed = backed || (b - margin).nonnegative();
+  if (!backed) throw Rejection("the margin's lower end " + margin.text(17) + " is above every certified depth bound");
+}
+
+namespace {
 
 // min_k p_k·w / ‖w‖ as a ball: a lower bound of the signed half-space depth of the points p_k
 // when every p_k·w > 0 (checked exactly by the caller).
@@ -70,20 +84,6 @@ Embeddings read_embeddings(const nlohmann::json& inst) {
   return e;
 }
 
-// The header's margin: a positive lower end, which is what the record calls proved.
-Ball positive_margin(const nlohmann::json& head) {
-  const nlohmann::json& m = head.at("margin");
-  if (!m.is_array() || m.size() != 2 || !parse_number(m[0]).positive())
-    throw Rejection("header: the margin " + m.dump() + " is not positive, so it does not back proved");
-  return parse_number(m[0]);
-}
-
-void require_backed(const Ball& margin, const std::vector<Ball>& bounds) {
-  bool backed = false;
-  for (const Ball& b : bounds) backed = backed || (b - margin).nonnegative();
-  if (!backed) throw Rejection("the margin's lower end " + margin.text(17) + " is above every certified depth bound");
-}
-
 // Whether the symmetric rational matrix g is positive semidefinite, exactly: symmetric
 // elimination; a negative pivot, or a zero pivot with a nonzero rest of its column, refutes it.
 bool psd(std::vector<QVec> g) {
@@ -106,40 +106,28 @@ bool psd(std::vector<QVec> g) {
   return true;
 }
 
-// sukenik2026.hard_switch.inputs: with P = I − x_0x_0ᵀ/‖x_0‖², a certified κ > 0 with
-// ‖Σ_j q_j Px_j‖ ≥ κ‖q‖₁ (docs/theorems/sukenik2026_hard_switch.md: then every value map that
-// silences the sink has ‖o‖ ≥ σ_⊥ κ (1 − p_0)). Evidence: a separator w of the Px_j
-// (κ = min_j w·Px_j/‖w‖), or s² with G − s²I ⪰ 0 for the Gram matrix G of the Px_j (κ = s/√T).
-FileVerdict check_switch(const nlohmann::json& head, const nlohmann::json& ev) {
-  const Embeddings e = read_embeddings(head.at("instance"));
-  const Q sink_sq = dot(e.sink, e.sink);
-  if (sink_sq.sign() <= 0) throw Rejection("header: the sink is the zero vector");
-  Q inv_sq;
-  fmpq_inv(inv_sq.get(), sink_sq.get());
-  std::vector<QVec> parts;
-  for (const auto& x : e.tokens) {
-    const Q c = dot(x, e.sink) * inv_sq;
-    QVec y(x.size());
-    for (std::size_t i = 0; i < x.size(); ++i) y[i] = x[i] - c * e.sink[i];
-    parts.push_back(y);
-  }
+// A certified κ > 0 with ‖Σ_j q_j v_j‖ ≥ κ‖q‖₁ for the vectors v_1..v_T, backing the header's
+// margin. Evidence: a separator w of the v_j (κ = min_j w·v_j/‖w‖), or s² with G − s²I ⪰ 0 for
+// their Gram matrix G (κ = s/√T). `name` is how the vectors are called in messages.
+std::string kappa_backs_margin(const std::vector<QVec>& v, long d, const nlohmann::json& head, const nlohmann::json& ev,
+                               const std::string& name) {
   const Ball margin = positive_margin(head);
   std::vector<Ball> bounds;
   std::string how;
   if (ev.contains("half_space")) {
-    const QVec w = parse_rational_vector(ev.at("half_space").at("w"), static_cast<std::size_t>(e.d));
-    for (long j = 0; j < e.T; ++j)
-      if (dot(parts[j], w).sign() <= 0) throw Rejection("half-space: w·Px_" + std::to_string(j + 1) + " is not > 0");
-    bounds.push_back(depth_bound(parts, w));
-    how = "a separator of the orthogonal parts";
+    const QVec w = parse_rational_vector(ev.at("half_space").at("w"), static_cast<std::size_t>(d));
+    for (std::size_t j = 0; j < v.size(); ++j)
+      if (dot(v[j], w).sign() <= 0) throw Rejection("half-space: w·" + name + "_" + std::to_string(j + 1) + " is not > 0");
+    bounds.push_back(depth_bound(v, w));
+    how = "a separator of the " + name + "_j";
   }
   if (ev.contains("full_rank")) {
     const Q s2 = parse_rational(ev.at("full_rank").at("sigma_min_sq_lower"));
-    std::vector<QVec> g(parts.size(), QVec(parts.size()));
-    for (std::size_t i = 0; i < parts.size(); ++i)
-      for (std::size_t j = 0; j < parts.size(); ++j) g[i][j] = dot(parts[i], parts[j]) - (i == j ? s2 : Q());
+    std::vector<QVec> g(v.size(), QVec(v.size()));
+    for (std::size_t i = 0; i < v.size(); ++i)
+      for (std::size_t j = 0; j < v.size(); ++j) g[i][j] = dot(v[i], v[j]) - (i == j ? s2 : Q());
     if (s2.sign() <= 0 || !psd(g)) throw Rejection("full-rank: G − s²I is not positive semidefinite for s² > 0");
-    Ball k = s2.ball(), t(e.T);
+    Ball k = s2.ball(), t(static_cast<slong>(v.size()));
     arb_div(k.get(), k.get(), t.get(), kPrec);
     arb_sqrt(k.get(), k.get(), kPrec);
     bounds.push_back(k);
@@ -147,7 +135,61 @@ FileVerdict check_switch(const nlohmann::json& head, const nlohmann::json& ev) {
   }
   if (bounds.empty()) throw Rejection("neither a half-space nor a full-rank certificate");
   require_backed(margin, bounds);
-  return {true, "kappa > 0 certified by " + how + "; margin >= " + margin.text(12) + " backed"};
+  return "kappa > 0 certified by " + how + "; margin >= " + margin.text(12) + " backed";
+}
+
+// sukenik2026.hard_switch.inputs: with P = I − x_0x_0ᵀ/‖x_0‖², a certified κ > 0 with
+// ‖Σ_j q_j Px_j‖ ≥ κ‖q‖₁ (docs/theorems/sukenik2026_hard_switch.md: then every value map that
+// silences the sink has ‖o‖ ≥ σ_⊥ κ (1 − p_0)).
+FileVerdict check_switch(const nlohmann::json& head, const nlohmann::json& ev) {
+  const Embeddings e = read_embeddings(head.at("instance"));
+  const Q sink_sq = dot(e.sink, e.sink);
+  if (sink_sq.sign() <= 0) throw Rejection("header: the sink is the zero vector");
+  std::vector<QVec> parts;
+  for (const auto& x : e.tokens) {
+    const Q c = dot(x, e.sink) / sink_sq;
+    QVec y(x.size());
+    for (std::size_t i = 0; i < x.size(); ++i) y[i] = x[i] - c * e.sink[i];
+    parts.push_back(y);
+  }
+  return {true, kappa_backs_margin(parts, e.d, head, ev, "Px")};
+}
+
+// sukenik2026.hard_switch: the values v_1..v_T themselves (docs/theorems/sukenik2026_hard_switch.md,
+// first part): ‖Σ_{j≥1} p_j v_j‖ ≥ κ(1 − p_0) for every attention vector p.
+FileVerdict check_switch_values(const nlohmann::json& head, const nlohmann::json& ev) {
+  const nlohmann::json& inst = head.at("instance");
+  const long d = small_integer(inst.at("d"), "d"), T = small_integer(inst.at("T"), "T");
+  if (!inst.at("values").is_array() || inst.at("values").size() != static_cast<std::size_t>(T))
+    throw Rejection("header: instance.values is not T rows");
+  std::vector<QVec> values;
+  for (const auto& row : inst.at("values")) values.push_back(parse_rational_vector(row, static_cast<std::size_t>(d)));
+  return {true, kappa_backs_margin(values, d, head, ev, "v")};
+}
+
+// sukenik2026.sink_representability: some W with x_qᵀ W (x_0 − x_k) > 0 for all queries and keys
+// q, k ∈ 1..T. Evidence of the proved side: separators u of the queries (u·x_q > 0) and v of the
+// sink minus the keys (v·(x_0 − x_k) > 0); then W = u vᵀ has every gap (u·x_q)(v·(x_0 − x_k)) > 0.
+// The header's margin, min(ρ(queries), ρ(x_0 − keys)), is at most both depth bounds.
+FileVerdict check_representability(const nlohmann::json& head, const nlohmann::json& ev) {
+  const Embeddings e = read_embeddings(head.at("instance"));
+  std::vector<QVec> keys;
+  for (const auto& x : e.tokens) {
+    QVec diff(x.size());
+    for (std::size_t i = 0; i < x.size(); ++i) diff[i] = e.sink[i] - x[i];
+    keys.push_back(diff);
+  }
+  const std::size_t d = static_cast<std::size_t>(e.d);
+  const QVec u = parse_rational_vector(ev.at("queries").at("separator"), d);
+  const QVec v = parse_rational_vector(ev.at("sink_minus_keys").at("separator"), d);
+  for (long q = 0; q < e.T; ++q)
+    if (dot(e.tokens[q], u).sign() <= 0) throw Rejection("queries: u·x_" + std::to_string(q + 1) + " is not > 0");
+  for (long k = 0; k < e.T; ++k)
+    if (dot(keys[k], v).sign() <= 0) throw Rejection("keys: v·(x_0 − x_" + std::to_string(k + 1) + ") is not > 0");
+  const Ball margin = positive_margin(head);
+  require_backed(margin, {depth_bound(e.tokens, u)});
+  require_backed(margin, {depth_bound(keys, v)});
+  return {true, "representable: W = u v^T has every gap > 0; margin >= " + margin.text(12) + " backed by both depths"};
 }
 
 // sukenik2026.sink_alignment: the sink x_0 as a query too, keys x_1..x_T. Representable: some W
@@ -219,6 +261,10 @@ FileVerdict check_exact(const std::vector<nlohmann::json>& lines) {
   const std::string check = head.value("check", ""), kind = head.value("claim", nlohmann::json::object()).value("kind", "");
   if (check == "sukenik2026.sink_alignment" && kind == "representable_iff_aligned") return check_alignment(head, lines[1]);
   if (check == "sukenik2026.hard_switch.inputs" && kind == "switch_needs_sink") return check_switch(head, lines[1]);
+  if (check == "sukenik2026.hard_switch" && kind == "values_need_sink") return check_switch_values(head, lines[1]);
+  if (check == "sukenik2026.sink_representability" && kind == "representable") return check_representability(head, lines[1]);
+  if (check == "sukenik2026.oversmoothing" && (kind == "dense_smooths_more" || kind == "counteracts"))
+    return check_oversmoothing(head, kind == "counteracts");
   throw Rejection("header: no exact claim this verifier knows (" + check + ")");
 }
 

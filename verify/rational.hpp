@@ -24,6 +24,8 @@ class Q {
   friend Q operator+(const Q& a, const Q& b) { Q r; fmpq_add(r.x_, a.x_, b.x_); return r; }
   friend Q operator-(const Q& a, const Q& b) { Q r; fmpq_sub(r.x_, a.x_, b.x_); return r; }
   friend Q operator*(const Q& a, const Q& b) { Q r; fmpq_mul(r.x_, a.x_, b.x_); return r; }
+  // b ≠ 0: callers check the divisor's sign first (FLINT aborts on a zero divisor).
+  friend Q operator/(const Q& a, const Q& b) { Q r; fmpq_div(r.x_, a.x_, b.x_); return r; }
   int sign() const { return fmpq_sgn(x_); }
   bool operator==(const Q& o) const { return fmpq_equal(x_, o.x_) != 0; }
   Ball ball() const { Ball b; arb_set_fmpq(b.get(), x_, kPrec); return b; }

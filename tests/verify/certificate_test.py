@@ -11,7 +11,10 @@ Usage: certificate_test.py SOURCE_DIR SOFTCERT SOFTCERT_VERIFY
 4. Exact certificates: `softcert check sukenik2026.sink_alignment --instances 20 --certificate DIR`
    writes one per proved record, aligned and non-aligned instances among them; softcert-verify
    verifies them all and rejects each mutation of the exact family, naming what failed; the same
-   for `sukenik2026.hard_switch.inputs` (a separator or a Gram certificate of κ > 0).
+   for `sukenik2026.hard_switch.inputs` (a separator or a Gram certificate of κ > 0), and for
+   `sukenik2026.hard_switch` (values), `sukenik2026.sink_representability` and
+   `sukenik2026.oversmoothing` (both statements), among them a certificate of one instance
+   presented for another.
 """
 import copy
 import json
@@ -215,6 +218,68 @@ def check_switch_family(softcert, verifier, tmp):
 
     expect_rejections(verifier, tmp, "switch", [(separated, separator_negated), (gram, sigma_too_large),
                                                 (separated, margin_too_large)])
+    check_more_exact_families(softcert, verifier, tmp)
+
+
+def certificates_of(softcert, verifier, tmp, check, count, *args):
+    """Runs `check` on `count` generated instances with --certificate; every proved record must
+    leave a certificate that verifies. Returns them, parsed."""
+    out_dir = os.path.join(tmp, check + "".join(a.replace("=", "-") for a in args))
+    subprocess.run([softcert, "check", check, "--instances", str(count), "--certificate", out_dir, "--quiet", *args],
+                   check=True, timeout=600, stdout=subprocess.DEVNULL)
+    files = sorted(os.path.join(out_dir, f) for f in os.listdir(out_dir) if f.endswith(".jsonl"))
+    assert files, f"{check}: no certificate written"
+    code, out = run_verify(verifier, out_dir)
+    assert code == 0 and f"{len(files)} verified, 0 rejected" in out, out
+    print(f"{' '.join([check, *args])}: {len(files)} certificates verified")
+    return [[json.loads(l) for l in open(f, encoding="utf-8") if l.strip()] for f in files]
+
+
+def check_more_exact_families(softcert, verifier, tmp):
+    values = certificates_of(softcert, verifier, tmp, "sukenik2026.hard_switch", 12)
+    represented = certificates_of(softcert, verifier, tmp, "sukenik2026.sink_representability", 12)
+    smooths = certificates_of(softcert, verifier, tmp, "sukenik2026.oversmoothing", 12)
+    counter = certificates_of(softcert, verifier, tmp, "sukenik2026.oversmoothing", 12, "--drop", "smoothing-sign",
+                              "--param", "statement=counteracts")
+    separated = next(c for c in values if "half_space" in c[1])
+
+    def values_separator_negated(ls):
+        ls[1]["half_space"]["w"] = negate(ls[1]["half_space"]["w"])
+        return "half-space: w·v_1 is not > 0"
+
+    def queries_separator(ls):
+        ls[1]["queries"]["separator"] = negate(ls[1]["queries"]["separator"])
+        return "queries: u·x_1 is not > 0"
+
+    def representability_margin(ls):
+        ls[0]["margin"] = ["10", "11"]
+        return "above every certified depth bound"
+
+    def other_instance(ls):
+        # the evidence of this instance under the header of another of the same sizes: the tokens negated
+        ls[0]["instance"]["tokens"] = [negate(x) for x in ls[0]["instance"]["tokens"]]
+        return "queries: u·x_1 is not > 0"
+
+    def lambda_in_the_window(ls):
+        # λ between −2/(2 − α) and 0: dense attention de-smooths, so the claim fails
+        ls[0]["instance"]["lambda"] = "-0.5"
+        ls[0]["instance"]["alpha"] = "1"
+        return "the claim: ρ'(α) − ρ'(0)"
+
+    def smoothing_margin(ls):
+        ls[0]["margin"] = ["10", "11"]
+        return "above the recomputed gain"
+
+    def claim_swapped(ls):
+        ls[0]["claim"]["kind"] = "counteracts"
+        return "the claim: ρ'(0) − ρ'(α)"
+
+    expect_rejections(verifier, tmp, "values", [(separated, values_separator_negated)])
+    expect_rejections(verifier, tmp, "representability", [(represented[0], queries_separator),
+                                                           (represented[0], representability_margin),
+                                                           (represented[0], other_instance)])
+    expect_rejections(verifier, tmp, "oversmoothing", [(smooths[0], lambda_in_the_window), (smooths[0], smoothing_margin),
+                                                       (smooths[0], claim_swapped), (counter[0], smoothing_margin)])
 
 if __name__ == "__main__":
     main()
