@@ -79,7 +79,7 @@ Rational region_margin(const ExactStart& s, std::size_t m) {
 
 template <class S>
 engine::CheckResult decide(const instances::Instance& inst, const TubeCheckSettings& set, std::size_t claimed,
-                           const std::string& claimed_as) {
+                           const std::string& claimed_as, const std::string& check, const nlohmann::json& instance) {
   const RegionEntrySearch<S> found = find_region_entry<S>(inst, set);
   engine::CheckResult r;
   r.horizon = set.horizon;
@@ -103,6 +103,7 @@ engine::CheckResult decide(const instances::Instance& inst, const TubeCheckSetti
                             where + ": sigma(a) -> e_" + std::to_string(e.winner) + ", not e_" + std::to_string(claimed) +
                                 " (the " + claimed_as + ")",
                             where + ": the entry margin does not exclude 0"});
+  if (set.certificate && r.verdict == engine::Verdict::proved) r.certificate = region_entry_certificate(check, instance, r, found);
   return r;
 }
 
@@ -232,14 +233,14 @@ class AttentionSinkCheck : public LogisticCheck {
         break;
       case SinkReading::agreeing:
         if (!ka || !ku || *ka != *ku) return names_no_token("argmax a(0) and argmax u(0) are not one unique index");
-        return agreeing_at_start(s, *ka);
+        return agreeing_at_start(s, *ka, o.certificate ? name() : std::string(), instance);
     }
     engine::CheckOptions oo = o;
     if (!oo.horizon) oo.horizon = 1e5;
     const TubeCheckSettings set = tube_settings(oo);
     const unsigned bits = o.precision_bits == 0 ? 53 : o.precision_bits;
     engine::CheckResult r = engine::with_interval_kind(bits, [&](auto kind, unsigned used) {
-      engine::CheckResult at = decide<decltype(kind)>(inst, set, claimed, claimed_as);
+      engine::CheckResult at = decide<decltype(kind)>(inst, set, claimed, claimed_as, name(), instance);
       at.precision_bits = used;
       return at;
     });
@@ -250,7 +251,10 @@ class AttentionSinkCheck : public LogisticCheck {
 
  private:
   // Exact: the start is in R_m (every gap to m positive), so by Lemmas 1 and 2 σ(a) → e_m.
-  static engine::CheckResult agreeing_at_start(const ExactStart& s, std::size_t m) {
+  // With `check` named, a proved result carries its certificate: the header alone, the start's
+  // gaps being the instance's own numbers (docs/certificates.md, claim region_at_start).
+  static engine::CheckResult agreeing_at_start(const ExactStart& s, std::size_t m, const std::string& check,
+                                               const nlohmann::json& instance) {
     const Rational g = region_margin(s, m);
     engine::CheckResult r;
     r.precision_bits = 0;
@@ -262,6 +266,14 @@ class AttentionSinkCheck : public LogisticCheck {
                                    {"the start is in R_" + std::to_string(m) + " exactly (min gap " + decimal_below(g) +
                                         "); by Lemmas 1-2 sigma(a) -> e_" + std::to_string(m),
                                     "", "the start is on the boundary of R_" + std::to_string(m)});
+    if (!check.empty() && r.verdict == engine::Verdict::proved)
+      r.certificate = {nlohmann::json({{"certificate", "softcert.flow.v1"},
+                                       {"check", check},
+                                       {"model", "logistic_reduced_tau"},
+                                       {"instance", instance},
+                                       {"claim", {{"kind", "region_at_start"}, {"winner", m}}},
+                                       {"margin", nlohmann::json::array({r.margin.lower_text(), r.margin.upper_text()})}})
+                           .dump()};
     return r;
   }
 

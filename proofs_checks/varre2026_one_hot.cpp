@@ -27,7 +27,8 @@ std::string argmax_name(const std::vector<Rational>& v, std::size_t k) {
 }
 
 template <class S>
-engine::CheckResult eventual(const instances::Instance& inst, const TubeCheckSettings& set, bool massive) {
+engine::CheckResult eventual(const instances::Instance& inst, const TubeCheckSettings& set, bool massive,
+                             const std::string& check, const nlohmann::json& instance) {
   const RegionEntrySearch<S> found = find_region_entry<S>(inst, set);
   engine::CheckResult r;
   r.horizon = set.horizon;
@@ -53,10 +54,12 @@ engine::CheckResult eventual(const instances::Instance& inst, const TubeCheckSet
            (massive ? "column " + std::to_string(e.winner) + " of V grows without bound, the others stay bounded"
                     : "sigma(a) -> e_" + std::to_string(e.winner) + " as t -> infinity"),
        "", ""});
+  if (set.certificate) r.certificate = region_entry_certificate(check, instance, r, found);
   return r;
 }
 
-engine::CheckResult eventual_at(const nlohmann::json& instance, const engine::CheckOptions& o, bool massive) {
+engine::CheckResult eventual_at(const nlohmann::json& instance, const engine::CheckOptions& o, bool massive,
+                                const std::string& check) {
   if (o.tier != engine::Tier::rigorous)
     throw std::invalid_argument("tier: this check needs a validated tube; use --tier rigorous");
   const instances::Instance inst = logistic_instance(instance);
@@ -65,12 +68,12 @@ engine::CheckResult eventual_at(const nlohmann::json& instance, const engine::Ch
   const TubeCheckSettings set = tube_settings(oo);
   const unsigned bits = o.precision_bits == 0 ? 53 : o.precision_bits;
   if (bits <= 53) {
-    auto r = eventual<IntervalD>(inst, set, massive);
+    auto r = eventual<IntervalD>(inst, set, massive, check, instance);
     r.precision_bits = 53;
     return r;
   }
   num::PrecisionGuard guard(bits);
-  auto r = eventual<IntervalMp>(inst, set, massive);
+  auto r = eventual<IntervalMp>(inst, set, massive, check, instance);
   r.precision_bits = num::precision_bits();
   return r;
 }
@@ -96,7 +99,7 @@ class RegionEntryCheck : public LogisticCheck {
   // A claim about t -> infinity; H only bounds how far the check looks for the region entry.
   bool shorter_horizon_keeps_claim() const override { return true; }
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& o) const override {
-    return eventual_at(instance, o, massive_);
+    return eventual_at(instance, o, massive_, name());
   }
 
  private:

@@ -23,7 +23,7 @@ struct RegionEntry {
 template <class S>
 struct RegionEntrySearch {
   std::optional<RegionEntry<S>> entry;
-  integrate::WalkOutcome walk;
+  flow::WalkResult walk;  // with set.certificate on IntervalD: the steps up to the entry's, as certificate lines
 };
 
 // Guarantee: when `entry` is set, the exact solution is in R_winner at every time of `t`
@@ -33,12 +33,12 @@ RegionEntrySearch<S> find_region_entry(const instances::Instance& inst, const Tu
   const auto model = models::LogisticReducedTau<S>::from_instance(inst);
   const std::size_t T = model.tokens();
   RegionEntrySearch<S> out;
-  integrate::ValidatedOptions vo;
-  vo.order = set.order;
-  vo.max_steps = set.max_steps;
-  vo.h_max = set.h_max;
-  vo.keep_segments = false;
-  auto try_winner = [&](const integrate::TubeStep<S>& st, std::size_t k) -> bool {
+  flow::WalkRequest q;
+  q.order = set.order;
+  q.max_steps = set.max_steps;
+  q.h_max = set.h_max;
+  q.certificate = set.certificate;
+  auto try_winner = [&](const flow::TubeStep<S>& st, std::size_t k) -> bool {
     // the step's actual end is at s = h, known as an enclosure: evaluate over all of it
     const S at = st.h();
     num::BoundOf<S> m = std::numeric_limits<double>::infinity();
@@ -57,7 +57,7 @@ RegionEntrySearch<S> find_region_entry(const instances::Instance& inst, const Tu
     out.entry = e;
     return true;
   };
-  out.walk = integrate::walk_until_time<S>(model, set.horizon, vo, [&](const integrate::TubeStep<S>& st) {
+  out.walk = flow::walk_until_time<S>(model, set.horizon, q, [&](const flow::TubeStep<S>& st) {
     // candidates: the largest a and the largest u at the step end (a choice only; entry is
     // certified for whichever candidate passes)
     std::size_t ka = 0, ku = 0;
@@ -70,6 +70,27 @@ RegionEntrySearch<S> find_region_entry(const instances::Instance& inst, const Tu
     return true;
   });
   return out;
+}
+
+// The certificate of a proved entry into R_winner (docs/certificates.md): a header binding the
+// check, the instance, the horizon, the winner and the margin, then the walk's steps up to the
+// entry's, on whose end softcert-verify checks a_k > a_j and u_k > u_j (and, from the check's
+// name, which token the claim says must win). Empty when the walk wrote no certificate.
+template <class S>
+std::vector<std::string> region_entry_certificate(const std::string& check, const nlohmann::json& instance,
+                                                  const engine::CheckResult& r, const RegionEntrySearch<S>& found) {
+  if (!found.walk.certificate || !found.entry || r.margin.empty()) return {};
+  std::vector<std::string> lines = *found.walk.certificate;
+  const nlohmann::json header = {{"certificate", "softcert.flow.v1"},
+                                 {"check", check},
+                                 {"model", "logistic_reduced_tau"},
+                                 {"set", "lohner"},
+                                 {"instance", instance},
+                                 {"horizon", num::exact_decimal(*r.horizon)},
+                                 {"claim", {{"kind", "region_entry"}, {"winner", found.entry->winner}}},
+                                 {"margin", nlohmann::json::array({r.margin.lower_text(), r.margin.upper_text()})}};
+  lines.insert(lines.begin(), header.dump());
+  return lines;
 }
 
 }  // namespace softcert::varre2026

@@ -7,8 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include "claim.hpp"
-#include "exact_certificate.hpp"
 #include "decimal.hpp"
+#include "exact_certificate.hpp"
 #include "field.hpp"
 #include "step.hpp"
 
@@ -32,31 +32,23 @@ std::vector<nlohmann::json> read_lines(const std::string& path) {
   return lines;
 }
 
-FileVerdict check(const std::vector<nlohmann::json>& lines) {
-  if (!lines.empty() && lines[0].value("certificate", "") == "softcert.exact.v1") return check_exact(lines);
+// The steps after the header, re-checked in order from the start set (docs/certificates.md, (a)–(d)):
+// each step's facts go to `visit`; the last step and its facts are returned.
+struct LastStep {
+  Step step;
+  StepFacts facts;
+};
+template <class Visit>
+LastStep check_chain(const Field& f, const std::vector<nlohmann::json>& lines, Visit&& visit) {
+  const slong n = f.n();
   if (lines.size() < 3) throw Rejection("a certificate needs a header, a start set and at least one step");
-  const nlohmann::json& head = lines[0];
-  if (head.value("certificate", "") != "softcert.flow.v1" || head.value("model", "") != "logistic_reduced_tau" ||
-      head.value("set", "") != "lohner")
-    throw Rejection("header: not a softcert.flow.v1 certificate of the reduced logistic τ-time model with Lohner sets");
-  if (head.value("check", "") != "varre2026.order_preservation")
-    throw Rejection("header: the check " + head.value("check", std::string("?")) + " has no claim this verifier knows");
-  const Field f = field_from_instance(head.at("instance"));
-  const slong n = f.n(), ti = 2 * f.T;
-  const Ball horizon = parse_number(head.at("horizon"));
-  OrderPreservation claim(f, head.at("claim"));
-  // The margin must be a positive lower bound: it is what the record calls proved.
-  const nlohmann::json& m = head.at("margin");
-  if (!m.is_array() || m.size() != 2 || !parse_number(m[0]).positive())
-    throw Rejection("header: the margin " + m.dump() + " is not positive, so it does not back proved");
-  const Ball margin = parse_number(m[0]);
   // (d) the start set holds the instance's initial state (a(0), Vᵀβ*, t = 0)
   if (!lines[1].contains("start")) throw Rejection("line 2: no start set");
   LohnerSet set = parse_set(lines[1].at("start"), n);
   std::string why;
   if (!set.contains(f.x0, why)) throw Rejection("(d) the start set does not contain the instance's initial state: " + why);
   std::optional<Ball> t_prev;
-  std::optional<Step> last;
+  std::optional<LastStep> last;
   for (std::size_t k = 2; k < lines.size(); ++k) {
     Step st = parse_step(lines[k], n);
     const std::string name = "step " + std::to_string(st.index);
@@ -64,29 +56,71 @@ FileVerdict check(const std::vector<nlohmann::json>& lines) {
     if (t_prev ? !arb_equal(t_prev->get(), st.t0.get()) : !arb_is_zero(st.t0.get()))
       throw Rejection(name + ": (d) t0 is not where the previous step ended");
     if (!st.end && k + 1 < lines.size()) throw Rejection(name + ": (c) only the last step may omit its end set");
-    const StepFacts facts = check_step(f, set, st);
-    claim.visit(st, facts);
+    StepFacts facts = check_step(f, set, st);
+    visit(st, facts);
     if (st.end) set = *st.end;
     t_prev = st.t1;
-    last = std::move(st);
+    last = LastStep{std::move(st), std::move(facts)};
   }
+  return std::move(*last);
+}
+
+// order_preservation on [0, H]: every step, then the horizon and the pairs on the last box.
+FileVerdict check_order(const Field& f, const nlohmann::json& head, const std::vector<nlohmann::json>& lines) {
+  const slong ti = 2 * f.T;
+  const Ball horizon = parse_number(head.at("horizon"));
+  OrderPreservation claim(f, head.at("claim"));
+  const Ball margin = positive_margin(head);
+  const LastStep last = check_chain(f, lines, [&](const Step& st, const StepFacts& facts) { claim.visit(st, facts); });
   // (d) the last step ends past the horizon: t ≥ H on its end box
-  if (!(last->box[ti].lo - horizon).nonnegative())
-    throw Rejection("step " + std::to_string(last->index) + ": (d) the last box has t ≥ " + last->box[ti].lo.text() +
+  if (!(last.step.box[ti].lo - horizon).nonnegative())
+    throw Rejection("step " + std::to_string(last.step.index) + ": (d) the last box has t ≥ " + last.step.box[ti].lo.text() +
                     ", not past the horizon " + horizon.text());
   // (e) the margin's sign: every pair's gap u_i − u_j is positive on the last box too
   for (slong i = 0; i < f.T; ++i)
     for (slong j = 0; j < f.T; ++j)
       if (i != j && (f.x0[f.T + i] - f.x0[f.T + j]).positive() &&
-          !(last->box[f.T + i].lo - last->box[f.T + j].hi).positive())
-        throw Rejection("step " + std::to_string(last->index) + ": (e) the last box does not show u_" + std::to_string(i) +
+          !(last.step.box[f.T + i].lo - last.step.box[f.T + j].hi).positive())
+        throw Rejection("step " + std::to_string(last.step.index) + ": (e) the last box does not show u_" + std::to_string(i) +
                         " > u_" + std::to_string(j));
-  FileVerdict v;
-  v.verified = true;
-  v.message = std::to_string(lines.size() - 2) + " steps, " + std::to_string(claim.pairs()) +
-              " pairs ordered on [0, H = " + horizon.text(6) + "]; min u_i − u_j ≥ " + claim.margin_lower().text(17) +
-              " (certificate's margin ≥ " + margin.text(17) + ")";
-  return v;
+  return {true, std::to_string(lines.size() - 2) + " steps, " + std::to_string(claim.pairs()) +
+                    " pairs ordered on [0, H = " + horizon.text(6) + "]; min u_i − u_j ≥ " + claim.margin_lower().text(17) +
+                    " (certificate's margin ≥ " + margin.text(17) + ")"};
+}
+
+// region_entry: every step, then the gaps of R_k at the last step's end; region_at_start: the
+// gaps at the initial state, with no steps.
+FileVerdict check_region(const Field& f, const nlohmann::json& head, const std::vector<nlohmann::json>& lines, bool at_start) {
+  const RegionEntry claim(f, head.at("claim"), head.value("check", std::string()));
+  const Ball margin = positive_margin(head);
+  const std::string region = "R_" + std::to_string(claim.winner());
+  if (at_start) {
+    if (lines.size() != 1) throw Rejection("a region_at_start certificate is its header alone");
+    return {true, "the initial state is in " + region + "; min gap ≥ " + claim.at_start(f).text(17) +
+                      " (certificate's margin ≥ " + margin.text(17) + ")"};
+  }
+  const LastStep last = check_chain(f, lines, [](const Step&, const StepFacts&) {});
+  const Ball gap = claim.at_end(last.facts, "step " + std::to_string(last.step.index));
+  const std::size_t steps = lines.size() - 2;
+  return {true, std::to_string(steps) + (steps == 1 ? " step" : " steps") + "; in " + region + " at the end of step " +
+                    std::to_string(last.step.index) + " (t ≥ " + last.step.box[2 * f.T].lo.text(6) + "); min gap ≥ " +
+                    gap.text(17) + " (certificate's margin ≥ " + margin.text(17) + ")"};
+}
+
+FileVerdict check(const std::vector<nlohmann::json>& lines) {
+  if (!lines.empty() && lines[0].value("certificate", "") == "softcert.exact.v1") return check_exact(lines);
+  if (lines.empty()) throw Rejection("the file holds no certificate");
+  const nlohmann::json& head = lines[0];
+  const std::string kind = head.value("claim", nlohmann::json::object()).value("kind", "");
+  if (head.value("certificate", "") != "softcert.flow.v1" || head.value("model", "") != "logistic_reduced_tau")
+    throw Rejection("header: not a softcert.flow.v1 certificate of the reduced logistic τ-time model");
+  const Field f = field_from_instance(head.at("instance"));
+  if (kind == "region_at_start") return check_region(f, head, lines, true);
+  if (head.value("set", "") != "lohner") throw Rejection("header: the steps are not Lohner sets");
+  if (kind == "region_entry") return check_region(f, head, lines, false);
+  if (head.value("check", "") != "varre2026.order_preservation" || kind != "order_preservation")
+    throw Rejection("header: the check " + head.value("check", std::string("?")) + " has no claim this verifier knows");
+  return check_order(f, head, lines);
 }
 
 }  // namespace

@@ -48,4 +48,69 @@ void OrderPreservation::visit(const Step& step, const StepFacts& facts) {
   }
 }
 
+namespace {
+
+// Whether x0[offset + k] exceeds every other x0[offset + j], certainly.
+bool strict_argmax(const Field& f, slong offset, slong k) {
+  for (slong j = 0; j < f.T; ++j)
+    if (j != k && !(f.x0[offset + k] - f.x0[offset + j]).positive()) return false;
+  return true;
+}
+
+// The smaller of a and b.
+Ball least(const Ball& a, const Ball& b) { return arb_lt(b.get(), a.get()) ? b : a; }
+
+}  // namespace
+
+RegionEntry::RegionEntry(const Field& f, const nlohmann::json& claim, const std::string& check) : T_(f.T) {
+  k_ = claim.at("winner").get<slong>();
+  if (k_ < 0 || k_ >= T_) throw Rejection("claim: the winner is not a token");
+  bool by_u = false, by_a = false;
+  if (check == "varre2026.attention_sink" || check == "varre2026.attention_sink.argmax_u0") {
+    by_u = true;
+  } else if (check == "varre2026.attention_sink.argmax_a0" || check == "varre2026.attention_sink.values_at_zero") {
+    by_a = true;
+  } else if (check == "varre2026.attention_sink.agreeing") {
+    by_u = by_a = true;
+  } else if (check != "varre2026.one_hot.eventual" && check != "varre2026.massive_values") {
+    throw Rejection("header: the check " + check + " has no region-entry claim this verifier knows");
+  }
+  const std::string k = std::to_string(k_);
+  if (by_u && !strict_argmax(f, T_, k_)) throw Rejection("claim: " + check + " needs the winner argmax u(0), and u_" + k + "(0) is not it");
+  if (by_a && !strict_argmax(f, 0, k_)) throw Rejection("claim: " + check + " needs the winner argmax a(0), and a_" + k + "(0) is not it");
+}
+
+Ball RegionEntry::at_start(const Field& f) const {
+  Ball m;
+  arb_pos_inf(m.get());
+  for (slong j = 0; j < T_; ++j) {
+    if (j == k_) continue;
+    for (const slong off : {slong(0), T_}) {
+      const Ball g = f.x0[off + k_] - f.x0[off + j];
+      if (!g.positive())
+        throw Rejection(std::string("(e) claim: at t = 0, ") + (off ? "u_" : "a_") + std::to_string(k_) + " − " +
+                        (off ? "u_" : "a_") + std::to_string(j) + " = " + g.text() + " is not positive");
+      m = least(m, g);
+    }
+  }
+  return m;
+}
+
+Ball RegionEntry::at_end(const StepFacts& facts, const std::string& step) const {
+  Ball m;
+  arb_pos_inf(m.get());
+  for (slong j = 0; j < T_; ++j) {
+    if (j == k_) continue;
+    for (const slong off : {slong(0), T_}) {
+      const Ball g = verify::at_end(facts, {{off + k_, 1}, {off + j, -1}});
+      if (!g.positive())
+        throw Rejection(step + ": (e) claim: at the step's end, " + (off ? "u_" : "a_") + std::to_string(k_) + " − " +
+                        (off ? "u_" : "a_") + std::to_string(j) + " = " + g.text() + " is not positive: no entry into R_" +
+                        std::to_string(k_));
+      m = least(m, g);
+    }
+  }
+  return m;
+}
+
 }  // namespace verify

@@ -5,7 +5,8 @@ Usage: certificate_test.py SOURCE_DIR SOFTCERT SOFTCERT_VERIFY
 
 1. verify/ includes no header of src/ (only its own files and system/third-party headers).
 2. `softcert check varre2026.order_preservation --instance headline.json --horizon 100
-   --certificate DIR` writes one certificate, and softcert-verify DIR verifies it (exit 0).
+   --certificate DIR` writes one certificate, and softcert-verify DIR verifies it (exit 0); the
+   same for entries into R_k (one_hot.eventual, massive_values, the attention-sink readings).
 3. Each mutation below is rejected (exit 1) with a message naming the step and the inclusion
    that failed (or the header field, for the header's mutations).
 4. Exact certificates: `softcert check sukenik2026.sink_alignment --instances 20 --certificate DIR`
@@ -146,7 +147,51 @@ def main():
     mutations = [shrink_box, drop_last, stretch, lower_order, change_coefficient, other_instance, negative_margin,
                  reversed_pair]
     expect_rejections(verifier, tmp, "tube", [(lines, m) for m in mutations], also="0 verified, 1 rejected")
+    check_region_family(softcert, verifier, tmp)
     check_exact_family(softcert, verifier, tmp)
+
+
+def check_region_family(softcert, verifier, tmp):
+    """Entries into R_k (one_hot.eventual, massive_values, the attention-sink readings): the walk's
+    steps up to the entry, or the header alone when the start is in R_k."""
+    eventual = certificates_of(softcert, verifier, tmp, "varre2026.one_hot.eventual", 6)
+    certificates_of(softcert, verifier, tmp, "varre2026.massive_values", 3)
+    sink = certificates_of(softcert, verifier, tmp, "varre2026.attention_sink", 6)
+    at_start = certificates_of(softcert, verifier, tmp, "varre2026.attention_sink.agreeing", 3)
+    certificates_of(softcert, verifier, tmp, "varre2026.attention_sink.values_at_zero", 3)
+    assert all(c[0]["claim"]["kind"] == "region_entry" for c in eventual + sink)
+    assert all(len(c) == 1 and c[0]["claim"]["kind"] == "region_at_start" for c in at_start)
+    T = lambda c: len(c[0]["instance"]["a"])
+
+    def other_winner(ls):
+        k = ls[0]["claim"]["winner"]
+        ls[0]["claim"]["winner"] = (k + 1) % T(ls)
+        return "(e) claim: at the step's end"
+
+    def not_the_argmax(ls):
+        # attention_sink names argmax u(0); another token's entry would not be that claim
+        k = ls[0]["claim"]["winner"]
+        ls[0]["claim"]["winner"] = (k + 1) % T(ls)
+        return "needs the winner argmax u(0)"
+
+    def shrink_entry_box(ls):
+        ls[-1]["apriori"] = [[lo, lo] for lo, _ in ls[-1]["apriori"]]
+        return "(a) a priori"
+
+    def unknown_check(ls):
+        ls[0]["check"] = "varre2026.order_preservation"
+        return "has no region-entry claim"
+
+    def start_outside(ls):
+        k = ls[0]["claim"]["winner"]
+        a = ls[0]["instance"]["a"]
+        j = (k + 1) % len(a)
+        a[j] = exact_decimal(Fraction(a[k]) + 1)
+        return "needs the winner argmax a(0)"
+
+    expect_rejections(verifier, tmp, "region", [(eventual[0], other_winner), (sink[0], not_the_argmax),
+                                                (eventual[0], shrink_entry_box), (eventual[0], unknown_check),
+                                                (at_start[0], start_outside)])
 
 
 def check_exact_family(softcert, verifier, tmp):
