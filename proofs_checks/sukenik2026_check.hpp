@@ -13,6 +13,7 @@
 #include "certify/interval_bridge.hpp"
 #include "certify/rational_json.hpp"
 #include "check_text.hpp"
+#include "exact_certificate.hpp"
 #include "engine/check.hpp"
 #include "engine/verdict_policy.hpp"
 #include "support/json_fields.hpp"
@@ -113,20 +114,6 @@ inline nlohmann::json sink_and_tokens_json(const std::string& check, const SinkA
   in["tokens"] = certify::to_json(e.tokens);
   in["provenance"] = provenance;
   return in;
-}
-
-// The exact certificate of a proved result (softcert.exact.v1, docs/certificates.md): a header
-// binding the check, the claim's kind, the instance and the record's margin, then the evidence,
-// the decision's own exact data, which softcert-verify re-checks.
-inline std::vector<std::string> exact_certificate(const std::string& check, const std::string& kind,
-                                                  const nlohmann::json& instance, const engine::CheckResult& r,
-                                                  const nlohmann::json& evidence) {
-  const nlohmann::json header = {{"certificate", "softcert.exact.v1"},
-                                 {"check", check},
-                                 {"claim", {{"kind", kind}}},
-                                 {"instance", instance},
-                                 {"margin", nlohmann::json::array({r.margin.lower_text(), r.margin.upper_text()})}};
-  return {header.dump(), evidence.dump()};
 }
 
 // The digits the Sukeník checks write their margins with (engine::set_margin).

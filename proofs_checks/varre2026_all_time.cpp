@@ -14,6 +14,7 @@
 // Outside these hypotheses the lemma says nothing: inconclusive (the tube checks decide finite H).
 #include "engine/registry.hpp"
 #include "engine/verdict_policy.hpp"
+#include "exact_certificate.hpp"
 #include "varre2026_check.hpp"
 
 namespace softcert::varre2026 {
@@ -111,6 +112,8 @@ class AllTimeCheck : public LogisticCheck {
                                     {"the start is in the closure of R_" + std::to_string(k) +
                                          " with every u-gap positive: by Lemma 1 every gap to the leader is nondecreasing for all t >= 0",
                                      "", ""});
+      if (o.certificate && r.verdict == engine::Verdict::proved)
+        r.certificate = exact_certificate(name(), "leader_first", instance, r, {{"leader", k}});
       return r;
     }
     if (const auto bad = first_against(s)) {
@@ -127,6 +130,8 @@ class AllTimeCheck : public LogisticCheck {
                                    {"a(0) and u(0) are co-ordered on all " + std::to_string(pairs.size()) +
                                         " pairs: by Lemma 3 every order holds for all t > 0, every u-gap stays >= " + decimal_below(m),
                                     "", ""});
+    if (o.certificate && r.verdict == engine::Verdict::proved)
+      r.certificate = exact_certificate(name(), "co_ordered_start", instance, r, {{"pairs", pairs.size()}});
     return r;
   }
 

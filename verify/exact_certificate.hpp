@@ -5,7 +5,8 @@
 // sukenik2026.hard_switch.inputs and sukenik2026.hard_switch (a certified κ > 0 for the tokens'
 // parts orthogonal to the sink, or for the values), sukenik2026.sink_representability (a rank-one
 // W represents the sink) and sukenik2026.oversmoothing (the sign of ρ'(α) − ρ'(0), recomputed
-// from the Gram matrices: verify/oversmoothing.cpp).
+// from the Gram matrices: verify/oversmoothing.cpp), and the all-time orderings that follow from
+// exact conditions on the initial state (verify/invariant_start.cpp).
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -27,5 +28,8 @@ void require_backed(const Ball& margin, const std::vector<Ball>& bounds);
 
 // sukenik2026.oversmoothing, claim "dense_smooths_more" or (counteracts) its opposite.
 FileVerdict check_oversmoothing(const nlohmann::json& head, bool counteracts);
+// varre2026.order_preservation.all_time (claim co_ordered_start) and
+// varre2026.repulsion.leader.all_time (leader_first): verify/invariant_start.cpp.
+FileVerdict check_all_time(const nlohmann::json& head, bool leader);
 
 }  // namespace verify

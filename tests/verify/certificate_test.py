@@ -15,7 +15,8 @@ Usage: certificate_test.py SOURCE_DIR SOFTCERT SOFTCERT_VERIFY
    for `sukenik2026.hard_switch.inputs` (a separator or a Gram certificate of κ > 0), and for
    `sukenik2026.hard_switch` (values), `sukenik2026.sink_representability` and
    `sukenik2026.oversmoothing` (both statements), among them a certificate of one instance
-   presented for another.
+   presented for another; and the all-time orderings (the invariant-quadrant and region lemmas'
+   conditions on the exact initial state).
 """
 import copy
 import json
@@ -319,6 +320,39 @@ def check_more_exact_families(softcert, verifier, tmp):
         ls[0]["claim"]["kind"] = "counteracts"
         return "the claim: ρ'(0) − ρ'(α)"
 
+    co_ordered = certificates_of(softcert, verifier, tmp, "varre2026.order_preservation.all_time", 8)
+    leader = certificates_of(softcert, verifier, tmp, "varre2026.repulsion.leader.all_time", 8)
+    wide = next(c for c in co_ordered if len(c[0]["instance"]["a"]) >= 3)
+
+    def u0(inst):
+        beta = [Fraction(b) for b in inst["beta"]]
+        return [sum(Fraction(row[j]) * b for row, b in zip(inst["V"], beta)) for j in range(len(inst["a"]))]
+
+    def ordered_against(ls):
+        # a(0) reordered against u(0): the largest a on the smallest u
+        inst = ls[0]["instance"]
+        u = u0(inst)
+        lo, hi = u.index(min(u)), u.index(max(u))
+        inst["a"][lo], inst["a"][hi] = exact_decimal(Fraction(max(map(Fraction, inst["a"]))) + 1), exact_decimal(Fraction(min(map(Fraction, inst["a"]))) - 1)
+        return "not co-ordered, Lemma 3 does not apply"
+
+    def gap_margin(ls):
+        ls[0]["margin"] = ["10", "inf"]
+        return "above the smallest u-gap at t = 0"
+
+    def leader_behind(ls):
+        inst = ls[0]["instance"]
+        u = u0(inst)
+        k = u.index(max(u))
+        inst["a"][(k + 1) % len(u)] = exact_decimal(Fraction(inst["a"][k]) + 1)
+        return "Lemma 1 does not apply"
+
+    def strict_leader_margin(ls):
+        ls[0]["margin"] = ["0.001", "0.001"]
+        return "is above 0"
+
+    expect_rejections(verifier, tmp, "all_time", [(wide, ordered_against), (wide, gap_margin),
+                                                  (leader[0], leader_behind), (leader[0], strict_leader_margin)])
     expect_rejections(verifier, tmp, "values", [(separated, values_separator_negated)])
     expect_rejections(verifier, tmp, "representability", [(represented[0], queries_separator),
                                                            (represented[0], representability_margin),
