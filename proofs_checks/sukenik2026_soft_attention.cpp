@@ -18,14 +18,21 @@
 // both are recorded. params.task = "backcopy" (with params.trigger_every = k, default 4) costs the
 // bigram-backcopy task instead: every k-th query copies its previous token, and "sink" and
 // "diagonal" name what the other, dormant queries attend to (certify::soft_target).
+// params.value_output = "included" (patterns only) adds the value–output cost the pattern needs
+// besides W_QK, exactly (docs, "The value–output cost"): the sink must zero the output, which
+// W_VO = 0 does at cost 0; the diagonal must keep every token, W_VOᵀx_t = x_t for t = 1..T, whose
+// least cost is that of the projector onto their span: rank r (nuclear), √r (Frobenius).
 #include <sstream>
 
 #include "certify/power_law_slopes.hpp"
+#include "certify/rational_json.hpp"
+#include "certify/rational_linear.hpp"
 #include "certify/soft_pattern_cost.hpp"
 #include "engine/registry.hpp"
 #include "support/json_fields.hpp"
 #include "certify/soft_cost_instance.hpp"
 #include "numerics/decimal.hpp"
+#include "numerics/elementary.hpp"
 #include "sukenik2026_check.hpp"
 
 namespace softcert::checks {
@@ -41,6 +48,23 @@ nlohmann::json slope_json(const certify::SlopeInterval& s) {
   if (s.empty) return nullptr;
   return nlohmann::json::array({std::isfinite(s.lo) ? nlohmann::json(lo_text(s.lo)) : nlohmann::json("-inf"),
                                 std::isfinite(s.hi) ? nlohmann::json(hi_text(s.hi)) : nlohmann::json("inf")});
+}
+
+// rank(x_1..x_t) for every t of `ts`, exactly from the instance's decimals (orthonormal: t).
+std::vector<std::size_t> token_ranks(const nlohmann::json& instance, const certify::SoftCostInstance& si) {
+  std::vector<std::size_t> out;
+  if (si.orthonormal) return si.ts;
+  const certify::RMat x = certify::require_rmat(instance, "X", si.ts.back() + 1, si.d);
+  for (std::size_t t : si.ts) out.push_back(certify::rank_exact(certify::RMat(x.begin() + 1, x.begin() + 1 + t)));
+  return out;
+}
+
+// The least value–output cost of a pattern (the lemma in the docs): 0 for the sink; for the
+// diagonal, rank r of the kept tokens (nuclear) or √r (Frobenius), enclosed.
+IntervalD value_output_cost(Pattern p, CostNorm norm, std::size_t rank) {
+  if (p == Pattern::sink) return IntervalD(0.0);
+  const IntervalD r(static_cast<double>(rank));
+  return norm == CostNorm::nuclear ? r : num::sqrt(r);
 }
 
 struct Series {
@@ -62,7 +86,7 @@ class SoftAttentionCost final : public SinkPaperCheck {
                         "params.task = backcopy costs the bigram-backcopy task (every k-th query copies its previous token, the "
                         "others attend to the sink, resp. to themselves)."}) {}
   std::vector<std::string> params() const override {
-    return {"epsilon", "d", "T", "embedding", "min_cosine", "statement", "exponent", "cost", "task", "trigger_every"};
+    return {"epsilon", "d", "T", "embedding", "min_cosine", "statement", "exponent", "cost", "task", "trigger_every", "value_output"};
   }
 
   nlohmann::json generate(std::uint64_t seed, const engine::GenerateOptions& o) const override {
@@ -91,6 +115,13 @@ class SoftAttentionCost final : public SinkPaperCheck {
       throw std::invalid_argument("params.trigger_every: only with params.task = \"backcopy\"");
     const std::size_t trigger_period =
         task == "backcopy" ? static_cast<std::size_t>(support::param_int(params, "trigger_every", 4, 2, 1000000)) : 0;
+    const std::string value_output = text("value_output", "excluded");
+    if (value_output != "excluded" && value_output != "included")
+      throw std::invalid_argument("params.value_output: must be \"excluded\" or \"included\"");
+    if (value_output == "included" && task == "backcopy")
+      throw std::invalid_argument("params.value_output: \"included\" is defined for params.task = \"patterns\" only (docs)");
+    const bool with_vo = value_output == "included";
+    const std::vector<std::size_t> ranks = with_vo ? token_ranks(instance, si) : std::vector<std::size_t>();
     const bool exponent_statement = statement.rfind("exponent_", 0) == 0;
     double s0 = NAN;
     if (exponent_statement) {
@@ -104,16 +135,23 @@ class SoftAttentionCost final : public SinkPaperCheck {
     nlohmann::json rows = nlohmann::json::array();
     std::ostringstream table;
     table << "   T | cost | sink bracket                 | diagonal bracket\n";
-    for (std::size_t t : si.ts) {
+    for (std::size_t i = 0; i < si.ts.size(); ++i) {
+      const std::size_t t = si.ts[i];
       nlohmann::json row;
       row["T"] = t;
+      if (with_vo) row["kept_rank"] = ranks[i];
       for (int n = 0; n < 2; ++n) {
         const CostNorm norm = n == 0 ? CostNorm::nuclear : CostNorm::frobenius;
         table << num::decimal_nearest(static_cast<double>(t), 4) << " | " << certify::to_string(norm);
         for (int q = 0; q < 2; ++q) {
           const Pattern pat = q == 0 ? Pattern::sink : Pattern::diagonal;
           certify::SoftProblem prob{t, si.x, pat, si.epsilon, trigger_period};
-          const auto b = certify::certify_soft_cost(prob, norm);
+          auto b = certify::certify_soft_cost(prob, norm);
+          if (with_vo) {  // W_QK's bracket plus the exact value–output cost, rounded outward
+            const IntervalD vo = value_output_cost(pat, norm, ranks[i]);
+            b.lower = num::lower(IntervalD(b.lower) + vo);
+            if (std::isfinite(b.upper)) b.upper = num::upper(IntervalD(b.upper) + vo);
+          }
           Series& s = series[n][q];
           s.ts.push_back(static_cast<double>(t));
           s.lo.push_back(b.lower);
@@ -161,6 +199,7 @@ class SoftAttentionCost final : public SinkPaperCheck {
     r.details["rows"] = rows;
     r.details["statement"] = statement;
     r.details["cost"] = cost;
+    if (with_vo) r.details["value_output"] = "included";
     r.details["table"] = table.str();
     const Series& sink = series[decide][0];
     const Series& diag = series[decide][1];

@@ -278,5 +278,49 @@ TEST(SoftAttentionCheck, BackcopyTaskIsCostedAndRecorded) {
   EXPECT_NE(r.details["rows"][1]["sink_frobenius"], plain.details["rows"][1]["sink_frobenius"]);
 }
 
+// The value–output cost (docs/theorems/sukenik2026_soft_attention.md, the lemma): the sink's
+// brackets unchanged, the diagonal's shifted by rank r (nuclear) and √r (Frobenius), outward; r is
+// the exact rank of the kept tokens x_1..x_T — T for orthonormal embeddings, and for a generated
+// instance whose tokens are made dependent, the dependence shows.
+TEST(SoftAttentionCheck, ValueOutputCostIsTheKeptTokensRank) {
+  const Check* c = CheckRegistry::global().find("sukenik2026.cost_scaling.soft_attention");
+  ASSERT_NE(c, nullptr);
+  const nlohmann::json ortho = {{"check", "sukenik2026.cost_scaling.soft_attention"}, {"embedding", "orthonormal"},
+                                {"epsilon", "0.1"}, {"d", "8"}, {"T", {2, 3, 5}}};
+  CheckOptions with;
+  with.params = {{"value_output", "included"}};
+  const auto plain = c->run(ortho, {}), vo = c->run(ortho, with);
+  ASSERT_NE(vo.verdict, Verdict::error) << vo.reason;
+  EXPECT_EQ(vo.details["value_output"], "included");
+  EXPECT_FALSE(plain.details.contains("value_output"));
+  const auto end = [](const nlohmann::json& row, const std::string& key, int k) { return std::stod(row[key][k].get<std::string>()); };
+  for (std::size_t i = 0; i < 3; ++i) {
+    const auto &p = plain.details["rows"][i], &v = vo.details["rows"][i];
+    const double r = v["T"].get<double>();
+    EXPECT_EQ(v["kept_rank"], v["T"]);
+    EXPECT_EQ(v["sink_frobenius"], p["sink_frobenius"]);
+    EXPECT_EQ(v["sink_nuclear"], p["sink_nuclear"]);
+    // shifted by the exact cost at both ends (the records print 9 digits, rounded outward)
+    for (int k : {0, 1}) {
+      EXPECT_NEAR(end(v, "diagonal_nuclear", k), end(p, "diagonal_nuclear", k) + r, 1e-7 * (1 + r));
+      EXPECT_NEAR(end(v, "diagonal_frobenius", k), end(p, "diagonal_frobenius", k) + std::sqrt(r), 1e-7 * (1 + r));
+    }
+  }
+  GenerateOptions g;
+  g.params = {{"d", 4}, {"T", {2, 4, 8}}};
+  auto in = c->generate(5, g);
+  in["X"][2] = in["X"][1];  // x_2 = x_1: the kept tokens lose one dimension at every T ≥ 2
+  const auto dep = c->run(in, with);
+  ASSERT_NE(dep.verdict, Verdict::error) << dep.reason;
+  EXPECT_EQ(dep.details["rows"][0]["kept_rank"], 1);
+  EXPECT_EQ(dep.details["rows"][1]["kept_rank"], 3);
+  EXPECT_EQ(dep.details["rows"][2]["kept_rank"], 4);
+  CheckOptions bad;
+  bad.params = {{"value_output", "included"}, {"task", "backcopy"}};
+  EXPECT_THROW(c->run(in, bad), std::invalid_argument);
+  bad.params = {{"value_output", "yes"}};
+  EXPECT_THROW(c->run(in, bad), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace softcert::engine
