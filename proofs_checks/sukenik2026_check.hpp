@@ -116,6 +116,35 @@ inline nlohmann::json sink_and_tokens_json(const std::string& check, const SinkA
   return in;
 }
 
+// An exactly unit rational vector near the direction of y: the inverse stereographic image
+// (2a, ±(1 − |a|²))/(1 + |a|²) of a point a with 4-decimal coordinates, projected from the pole
+// opposite to y's last coordinate (so |a| ≤ 1 and the rounding stays small).
+inline certify::RVec unit_rational_near(const std::vector<double>& y) {
+  double norm = 0;
+  for (double v : y) norm += v * v;
+  norm = std::sqrt(norm);
+  const std::size_t d = y.size();
+  const double last = y[d - 1] / norm;
+  const bool upper = last >= 0;
+  certify::RVec a(d - 1);
+  Rational a_sq = 0;
+  for (std::size_t i = 0; i + 1 < d; ++i) {
+    a[i] = Rational(static_cast<long>(std::lround(y[i] / norm / (1 + std::fabs(last)) * 1e4)), 10000);
+    a_sq += a[i] * a[i];
+  }
+  certify::RVec x(d);
+  for (std::size_t i = 0; i + 1 < d; ++i) x[i] = 2 * a[i] / (1 + a_sq);
+  x[d - 1] = (upper ? 1 - a_sq : a_sq - 1) / (1 + a_sq);
+  return x;
+}
+
+// A rational vector of the decimals of y (3 decimals), for instances without unit norms.
+inline certify::RVec rational_near(const std::vector<double>& y) {
+  certify::RVec x(y.size());
+  for (std::size_t i = 0; i < y.size(); ++i) x[i] = Rational(static_cast<long>(std::lround(y[i] * 1e3)), 1000);
+  return x;
+}
+
 // The digits the Sukeník checks write their margins with (engine::set_margin).
 inline constexpr int kMarginDigits = 17;
 

@@ -44,35 +44,6 @@ certify::SinkProblem with_sink_as_query(const SinkAndTokens& a) {
   return p;
 }
 
-// An exactly unit rational vector near the direction of y: the inverse stereographic image
-// (2a, ±(1 − |a|²))/(1 + |a|²) of a point a with 4-decimal coordinates, projected from the pole
-// opposite to y's last coordinate (so |a| ≤ 1 and the rounding stays small).
-RVec unit_rational_near(const std::vector<double>& y) {
-  double norm = 0;
-  for (double v : y) norm += v * v;
-  norm = std::sqrt(norm);
-  const std::size_t d = y.size();
-  const double last = y[d - 1] / norm;
-  const bool upper = last >= 0;
-  RVec a(d - 1);
-  Rational a_sq = 0;
-  for (std::size_t i = 0; i + 1 < d; ++i) {
-    a[i] = Rational(static_cast<long>(std::lround(y[i] / norm / (1 + std::fabs(last)) * 1e4)), 10000);
-    a_sq += a[i] * a[i];
-  }
-  RVec x(d);
-  for (std::size_t i = 0; i + 1 < d; ++i) x[i] = 2 * a[i] / (1 + a_sq);
-  x[d - 1] = (upper ? 1 - a_sq : a_sq - 1) / (1 + a_sq);
-  return x;
-}
-
-// A rational vector of the decimals of y (3 decimals), for instances without unit norms.
-RVec rational_near(const std::vector<double>& y) {
-  RVec x(y.size());
-  for (std::size_t i = 0; i < y.size(); ++i) x[i] = Rational(static_cast<long>(std::lround(y[i] * 1e3)), 1000);
-  return x;
-}
-
 class SinkAlignment final : public SinkPaperCheck {
  public:
   SinkAlignment()

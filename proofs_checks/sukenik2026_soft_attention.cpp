@@ -185,9 +185,10 @@ class SoftAttentionCost final : public SinkPaperCheck {
           local.push_back({{"T", {s.ts[i], s.ts[i + 1]}}, {"slope", slope_json(l)}});
         }
         r.details["local_" + key] = local;
-        table << key << ": " << (slope[n][q].empty ? std::string("empty (no power law fits every bracket)")
-                                                   : "[" + lo_text(slope[n][q].lo) + ", " + hi_text(slope[n][q].hi) + "]")
-              << "; from T_min to T_max: [" << lo_text(ends[n][q].lo) << ", " << hi_text(ends[n][q].hi) << "]\n";
+        table << key << ": ";
+        if (slope[n][q].empty) table << "empty (no power law fits every bracket)";
+        else table << "[" << lo_text(slope[n][q].lo) << ", " << hi_text(slope[n][q].hi) << "]";
+        table << "; from T_min to T_max: [" << lo_text(ends[n][q].lo) << ", " << hi_text(ends[n][q].hi) << "]\n";
       }
     if (trigger_period > 0) {
       r.details["task"] = "backcopy";

@@ -28,6 +28,7 @@ void require_backed(const Ball& margin, const std::vector<Ball>& bounds);
 
 // sukenik2026.oversmoothing, claim "dense_smooths_more" or (counteracts) its opposite.
 FileVerdict check_oversmoothing(const nlohmann::json& head, bool counteracts);
+FileVerdict check_oversmoothing_general(const nlohmann::json& head, bool counteracts);
 // varre2026.order_preservation.all_time (claim co_ordered_start) and
 // varre2026.repulsion.leader.all_time (leader_first): verify/invariant_start.cpp.
 FileVerdict check_all_time(const nlohmann::json& head, bool leader);
