@@ -2,6 +2,7 @@
 // The Lohner step: the doubleton set c + B r moved by one validated Taylor step (steps 1–5 at the
 // top of integrate/validated_taylor.hpp). Included only by integrate/validated_taylor.cpp, where the
 // stepper is compiled once per interval kind; every other translation unit sees the declaration.
+#include "integrate/fault_injection.hpp"
 #include "integrate/validated_taylor.hpp"
 
 namespace softcert::integrate {
@@ -52,6 +53,7 @@ TubeSegment<S> ValidatedStepper<S>::step_lohner(LohnerSet<S>& set, S& t, const S
   // 4. y_c and A
   const std::size_t q = jacobian_order();
   std::vector<S> yc(n), J(n * n);
+  const bool with_remainder = !fault_injection::drop_taylor_remainder.load(std::memory_order_relaxed);
   {
     using FA = taylor::FastArith<S>;
     using Af = typename FA::type;
@@ -62,7 +64,7 @@ TubeSegment<S> ValidatedStepper<S>::step_lohner(LohnerSet<S>& set, S& t, const S
     for (std::size_t i = 0; i < n; ++i) {
       Af acc = FA::to(rec_.center[i * (p + 1) + p]);
       for (std::size_t k = p; k-- > 0;) acc = acc * h_f + FA::to(rec_.center[i * (p + 1) + k]);
-      yc[i] = FA::from(acc + FA::to(rec_.remainder[i]) * hp1);
+      yc[i] = FA::from(with_remainder ? acc + FA::to(rec_.remainder[i]) * hp1 : acc);
       for (std::size_t j = 0; j < n; ++j) {  // Dx_k = 0 for k > q (fill_record)
         Af a = FA::to(rec_.jac[(q * n + i) * n + j]);
         for (std::size_t k = q; k-- > 0;) a = a * h_f + FA::to(rec_.jac[(k * n + i) * n + j]);

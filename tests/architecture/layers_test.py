@@ -40,6 +40,10 @@ EXECUTOR = "integrate/flow.hpp"
 NOT_YET_THROUGH_EXECUTOR = {}
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([a-z_]+)/([^"]+)"', re.M)
+# The deliberate-unsoundness switch (integrate/fault_injection.hpp) is read by the Lohner step
+# alone; outside tests/ nothing else may mention it, so no run can turn it on.
+FAULT_SWITCH = "fault_injection"
+FAULT_READERS = {"src/integrate/fault_injection.hpp", "src/integrate/lohner_step.hpp"}
 
 
 def closure(layer):
@@ -88,6 +92,12 @@ def violations(src_dir):
                 if m.group(1) in BELOW and m.group(1) not in CHECKS and header != EXECUTOR:
                     found.append(f"{os.path.relpath(path, src_dir)}: includes {header} "
                                  f"(a check sees {', '.join(CHECKS)} and {EXECUTOR})")
+    for part in ("src", "proofs_checks", "python"):
+        for path in sources(os.path.join(src_dir, part)):
+            rel = os.path.relpath(path, src_dir)
+            with open(path, encoding="utf-8") as f:
+                if FAULT_SWITCH in f.read() and rel not in FAULT_READERS:
+                    found.append(f"{rel}: mentions integrate/{FAULT_SWITCH}.hpp (only the Lohner step reads it, only tests set it)")
     for name, headers in NOT_YET_THROUGH_EXECUTOR.items():
         for header in headers:
             if (name, header) not in seen_not_yet:
@@ -100,15 +110,18 @@ def main():
     # The planted wrong include must be caught, or the test proves nothing.
     with tempfile.TemporaryDirectory() as tmp:
         copy = os.path.join(tmp, "tree")
-        for part in ("src", "proofs_checks"):
+        for part in ("src", "proofs_checks", "python"):
             shutil.copytree(os.path.join(src_dir, part), os.path.join(copy, part))
         with open(os.path.join(copy, "src", "engine", "planted.hpp"), "w", encoding="utf-8") as f:
             f.write('#pragma once\n#include "integrate/rigorous_full.hpp"\n')
         with open(os.path.join(copy, "proofs_checks", "planted.cpp"), "w", encoding="utf-8") as f:
             f.write('#include "integrate/validated_taylor.hpp"\n')
+        with open(os.path.join(copy, "src", "integrate", "planted_switch.hpp"), "w", encoding="utf-8") as f:
+            f.write('#pragma once\n#include "integrate/fault_injection.hpp"\n')
         planted = violations(copy)
         if not any("src/engine/planted.hpp" in v for v in planted) or \
-           not any("proofs_checks/planted.cpp" in v for v in planted):
+           not any("proofs_checks/planted.cpp" in v for v in planted) or \
+           not any("src/integrate/planted_switch.hpp" in v for v in planted):
             print("FAIL: a planted wrong include was not caught:", planted)
             return 1
     found = violations(src_dir)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """softcert-verify accepts a certificate softcert wrote and rejects mutated ones.
 
-Usage: certificate_test.py SOURCE_DIR SOFTCERT SOFTCERT_VERIFY
+Usage: certificate_test.py SOURCE_DIR SOFTCERT SOFTCERT_VERIFY BROKEN_REMAINDER_CERTIFICATE
 
 1. verify/ includes no header of src/ (only its own files and system/third-party headers).
 2. `softcert check varre2026.order_preservation --instance headline.json --horizon 100
@@ -17,6 +17,10 @@ Usage: certificate_test.py SOURCE_DIR SOFTCERT SOFTCERT_VERIFY
    `sukenik2026.oversmoothing` (both statements), among them a certificate of one instance
    presented for another; and the all-time orderings (the invariant-quadrant and region lemmas'
    conditions on the exact initial state).
+5. A broken integrator: tests/verify/broken_remainder_certificate.cpp runs order preservation
+   on the headline instance with the Lohner step's Taylor remainder dropped
+   (integrate/fault_injection.hpp). That run still reports `proved`; softcert-verify must reject
+   its certificate, naming the step and the inclusion that failed.
 """
 import copy
 import json
@@ -89,7 +93,7 @@ def negate(v):
 
 
 def main():
-    src, softcert, verifier = sys.argv[1:4]
+    src, softcert, verifier, broken = sys.argv[1:5]
     check_independent(src)
     tmp = tempfile.mkdtemp(prefix="softcert-cert-")
     cdir = os.path.join(tmp, "certificates")
@@ -148,8 +152,21 @@ def main():
     mutations = [shrink_box, drop_last, stretch, lower_order, change_coefficient, other_instance, negative_margin,
                  reversed_pair]
     expect_rejections(verifier, tmp, "tube", [(lines, m) for m in mutations], also="0 verified, 1 rejected")
+    check_broken_build(broken, verifier, instance, tmp)
     check_region_family(softcert, verifier, tmp)
     check_exact_family(softcert, verifier, tmp)
+
+
+def check_broken_build(broken, verifier, instance, tmp):
+    path = os.path.join(tmp, "broken_remainder.jsonl")
+    p = subprocess.run([broken, instance, "100", path], capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert p.stdout.strip() == "proved", "the broken run should claim proved: " + p.stdout
+    code, out = run_verify(verifier, path)
+    first = out.splitlines()[0]
+    ok = code == 1 and re.search(r"REJECTED .*: step \d+: \((a|b|c)\) ", first) is not None
+    print(("ok   " if ok else "FAIL ") + "broken build (Taylor remainder dropped): " + first.split(": ", 1)[-1])
+    assert ok, "the certificate of the remainder-free integrator must be rejected at a step's inclusion:\n" + out
 
 
 def check_region_family(softcert, verifier, tmp):
