@@ -17,8 +17,8 @@
 // our reading (margin exactly 0). inconclusive: S empty (every α_i → 0: no limit direction).
 #include "engine/registry.hpp"
 #include "engine/verdict_policy.hpp"
+#include "exact_certificate.hpp"
 #include "numerics/elementary.hpp"
-#include "engine/verdict_policy.hpp"
 #include "varre2026_check.hpp"
 #include "varre2026_polarization.hpp"
 
@@ -111,6 +111,8 @@ class ElementwiseReluCheck : public VarreCheck {
                              {std::to_string(survivors.size()) + " tokens survive: the limit of alpha/sum(alpha) has max weight <= " +
                                   num::upper_decimal(IntervalD(1) - margin, 6) + " < 1",
                               "the limit attention is one-hot", "the enclosure of 1 - max p_inf does not exclude 0"});
+    if (o.certificate && r.verdict == engine::Verdict::proved)
+      r.certificate = exact_certificate(name(), "limit_not_one_hot", instance, r, {{"survivors", survivors}});
     return r;
   }
 };

@@ -176,8 +176,6 @@ engine::CheckResult decide_gap_growth(const instances::Instance& inst, const Exa
   return r;
 }
 
-}  // namespace
-
 enum class GdReading { order, gaps_never_shrink };
 
 class GradientDescentOrderCheck : public LogisticCheck {
@@ -234,4 +232,5 @@ class GradientDescentOrderCheck : public LogisticCheck {
 SOFTCERT_REGISTER_CHECK(GradientDescentOrderCheck, GdReading::order);
 SOFTCERT_REGISTER_CHECK(GradientDescentOrderCheck, GdReading::gaps_never_shrink);
 
+}  // namespace
 }  // namespace softcert::varre2026

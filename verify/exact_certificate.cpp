@@ -265,6 +265,7 @@ FileVerdict check_exact(const std::vector<nlohmann::json>& lines) {
   if (check == "sukenik2026.sink_representability" && kind == "representable") return check_representability(head, lines[1]);
   if (check == "varre2026.order_preservation.all_time" && kind == "co_ordered_start") return check_all_time(head, false);
   if (check == "varre2026.repulsion.leader.all_time" && kind == "leader_first") return check_all_time(head, true);
+  if (check == "varre2026.elementwise_relu.no_polarization" && kind == "limit_not_one_hot") return check_elementwise_relu(head);
   if (check == "sukenik2026.oversmoothing.general" && (kind == "dense_smooths_more" || kind == "counteracts"))
     return check_oversmoothing_general(head, kind == "counteracts");
   if (check == "sukenik2026.oversmoothing" && (kind == "dense_smooths_more" || kind == "counteracts"))

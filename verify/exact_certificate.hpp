@@ -32,5 +32,7 @@ FileVerdict check_oversmoothing_general(const nlohmann::json& head, bool counter
 // varre2026.order_preservation.all_time (claim co_ordered_start) and
 // varre2026.repulsion.leader.all_time (leader_first): verify/invariant_start.cpp.
 FileVerdict check_all_time(const nlohmann::json& head, bool leader);
+// varre2026.elementwise_relu.no_polarization (claim limit_not_one_hot): verify/invariant_start.cpp.
+FileVerdict check_elementwise_relu(const nlohmann::json& head);
 
 }  // namespace verify

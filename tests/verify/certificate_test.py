@@ -383,6 +383,20 @@ def check_more_exact_families(softcert, verifier, tmp):
         ls[0]["margin"] = ["0.001", "0.001"]
         return "is above 0"
 
+    relu = certificates_of(softcert, verifier, tmp, "varre2026.elementwise_relu.no_polarization", 6)
+
+    def one_survivor(ls):
+        # every score but the first made negative: only one token can survive, the limit is one-hot
+        a = ls[0]["instance"]["a"]
+        for j in range(1, len(a)):
+            a[j] = "-1"
+        return "token(s) survive, so the limit is one-hot or absent"
+
+    def relu_margin(ls):
+        ls[0]["margin"] = ["0.99", "1"]
+        return "is above 1 − max p∞"
+
+    expect_rejections(verifier, tmp, "relu", [(relu[0], one_survivor), (relu[0], relu_margin)])
     expect_rejections(verifier, tmp, "all_time", [(wide, ordered_against), (wide, gap_margin),
                                                   (leader[0], leader_behind), (leader[0], strict_leader_margin)])
     expect_rejections(verifier, tmp, "values", [(separated, values_separator_negated)])
