@@ -153,8 +153,31 @@ def main():
                  reversed_pair]
     expect_rejections(verifier, tmp, "tube", [(lines, m) for m in mutations], also="0 verified, 1 rejected")
     check_broken_build(broken, verifier, instance, tmp)
+    check_hostile_arguments(verifier, original, tmp)
     check_region_family(softcert, verifier, tmp)
     check_exact_family(softcert, verifier, tmp)
+
+
+def check_hostile_arguments(verifier, certificate, tmp):
+    """Arguments that name no certificate exit 2 naming them; inside a folder, a *.jsonl that is a
+    symlink or a FIFO is rejected unread (a FIFO would block), the real certificate still verified."""
+    folder = os.path.join(tmp, "hostile")
+    os.makedirs(folder)
+    real = os.path.join(folder, "real.jsonl")
+    with open(certificate, encoding="utf-8") as src, open(real, "w", encoding="utf-8") as dst:
+        dst.write(src.read())
+    os.symlink(real, os.path.join(folder, "link.jsonl"))
+    os.mkfifo(os.path.join(folder, "pipe.jsonl"))
+    p = subprocess.run([verifier, folder], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 1 and "1 verified, 2 rejected" in p.stdout and p.stdout.count("not a regular file") == 2, p.stdout
+    empty = os.path.join(tmp, "empty")
+    os.makedirs(empty)
+    for args, want in ((["/nonexistent/x.jsonl"], "no such file"), ([empty], "no certificate"),
+                       ([os.path.join(folder, "pipe.jsonl")], "not a regular file"),
+                       ([os.path.join(folder, "link.jsonl")], "not a regular file")):
+        p = subprocess.run([verifier, *args], capture_output=True, text=True, timeout=60)
+        assert p.returncode == 2 and want in p.stderr, (args, p.returncode, p.stdout, p.stderr)
+    print("ok   hostile arguments: missing, empty folder, FIFO, symlink (exit 2); in a folder rejected unread")
 
 
 def check_broken_build(broken, verifier, instance, tmp):
