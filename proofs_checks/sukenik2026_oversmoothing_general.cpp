@@ -214,13 +214,8 @@ class OversmoothingGeneral final : public SinkPaperCheck {
 
   engine::CheckResult run(const nlohmann::json& instance, const engine::CheckOptions& options) const override {
     const Step s = read_step(instance);
-    std::string statement = "dense_smooths_more";
-    if (options.params.is_object() && options.params.contains("statement")) {
-      if (!options.params["statement"].is_string()) throw std::invalid_argument("params.statement: must be a string");
-      statement = options.params["statement"].get<std::string>();
-    }
-    if (statement != "dense_smooths_more" && statement != "counteracts")
-      throw std::invalid_argument("params.statement: must be \"dense_smooths_more\" or \"counteracts\"");
+    // the first choice is the default
+    const std::string statement = support::param_choice(options.params, "statement", {"dense_smooths_more", "counteracts"});
     const bool counteracts = statement == "counteracts";
     num::PrecisionGuard guard(256);
     engine::CheckResult r;
