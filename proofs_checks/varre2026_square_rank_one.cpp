@@ -139,8 +139,6 @@ engine::CheckResult decide(const RankOneStart& e, double epsilon, unsigned order
   return r;
 }
 
-}  // namespace
-
 class SquareRankOnePartialPolarizationCheck : public VarreCheck {
  public:
   SquareRankOnePartialPolarizationCheck()
@@ -216,4 +214,5 @@ class SquareRankOnePartialPolarizationCheck : public VarreCheck {
 
 SOFTCERT_REGISTER_CHECK(SquareRankOnePartialPolarizationCheck);
 
+}  // namespace
 }  // namespace softcert::varre2026
