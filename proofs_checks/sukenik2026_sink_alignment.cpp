@@ -175,8 +175,11 @@ class SinkAlignment final : public SinkPaperCheck {
                                    : counterexample ? engine::Certified::counterexample
                                                     : engine::Certified::nothing;
     engine::decide_by_certificate(r, what, why);
-    if (options.certificate && statement == "iff" && r.verdict == engine::Verdict::proved)
-      r.certificate = exact_certificate(name(), "representable_iff_aligned", instance, r, dec.certificate);
+    if (options.certificate && r.verdict == engine::Verdict::proved)
+      r.certificate = exact_certificate(name(), statement == "iff"                  ? "representable_iff_aligned"
+                                                : statement == "pairwise-necessary" ? "pairwise_necessary"
+                                                                                    : "mean_sufficient",
+                                        instance, r, dec.certificate);
     return r;
   }
 };

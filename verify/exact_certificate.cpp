@@ -1,5 +1,7 @@
 #include "exact_certificate.hpp"
 
+#include <functional>
+#include <optional>
 #include <string>
 
 #include "decimal.hpp"
@@ -192,12 +194,63 @@ FileVerdict check_representability(const nlohmann::json& head, const nlohmann::j
   return {true, "representable: W = u v^T has every gap > 0; margin >= " + margin.text(12) + " backed by both depths"};
 }
 
+// The depth evidence of one point set P (docs/certificates.md): a separator w (every w·p > 0,
+// ρ(P) ≥ min_p w·p/‖w‖), or a convex combination of P equal to 0 (ρ(P) ≤ 0), with optionally an
+// inner radius r and 2d convex combinations equal to ±r e_k (ρ(P) ≤ −r/√d). Each piece present is
+// checked exactly; `name` and `point` name the set and its points in messages.
+struct DepthEvidence {
+  std::optional<Ball> depth_lower;   // ρ(P) ≥ this (a separator)
+  bool zero_in_hull = false;         // ρ(P) ≤ 0
+  std::optional<Ball> inner;         // ρ(P) ≤ −this
+};
+
+DepthEvidence read_depth_evidence(const std::vector<QVec>& points, long d, const nlohmann::json& ev, const std::string& name,
+                                  const std::function<std::string(std::size_t)>& point) {
+  DepthEvidence out;
+  if (ev.contains("separator")) {
+    const QVec w = parse_rational_vector(ev.at("separator"), static_cast<std::size_t>(d));
+    for (std::size_t k = 0; k < points.size(); ++k)
+      if (dot(points[k], w).sign() <= 0) throw Rejection(name + ": " + point(k) + " is not > 0");
+    out.depth_lower = depth_bound(points, w);
+  } else if (ev.contains("zero_combination")) {
+    if (!convex_combination(points, parse_rational_vector(ev.at("zero_combination"), points.size()), QVec(static_cast<std::size_t>(d))))
+      throw Rejection(name + ": the zero combination is not a convex combination equal to 0");
+    out.zero_in_hull = true;
+    if (ev.contains("inner_radius")) {
+      const Q r = parse_rational(ev.at("inner_radius"));
+      const nlohmann::json& combos = ev.at("interior_combinations");
+      bool ok = r.sign() > 0 && combos.is_array() && combos.size() == static_cast<std::size_t>(2 * d);
+      for (long k = 0; ok && k < 2 * d; ++k) {
+        QVec target(static_cast<std::size_t>(d));
+        target[k / 2] = k % 2 == 0 ? r : Q() - r;
+        ok = convex_combination(points, parse_rational_vector(combos[k], points.size()), target);
+      }
+      if (!ok) throw Rejection(name + ": the interior combinations do not give ±r e_k");
+      Ball b = r.ball(), root(d);
+      arb_sqrt(root.get(), root.get(), kPrec);
+      arb_div(b.get(), b.get(), root.get(), kPrec);
+      out.inner = b;
+    }
+  } else {
+    throw Rejection(name + ": neither a separator nor a zero combination");
+  }
+  return out;
+}
+
 // sukenik2026.sink_alignment: the sink x_0 as a query too, keys x_1..x_T. Representable: some W
 // with x_qᵀ W (x_0 − x_k) > 0 for all queries q ∈ {0..T} and keys k. Aligned: some u with
-// u·x_q > 0 for every q. The claim on this instance: representable ⟺ aligned, with a margin.
-FileVerdict check_alignment(const nlohmann::json& head, const nlohmann::json& ev) {
+// u·x_q > 0 for every q. Three statements, each with its margin (the check's docs):
+//   representable_iff_aligned   max(ρ(x_0 − keys), −ρ(queries))
+//   pairwise_necessary          max(−min(ρ(queries), ρ(x_0 − keys)), min_k x_0·x_k)
+//                               (representable ⇒ every token positively aligned with the sink)
+//   mean_sufficient             max(−x_0·x̄, min(ρ(queries), ρ(x_0 − keys)))
+//                               (aligned with the tokens' mean ⇒ representable)
+// Separators u (queries) and v (x_0 − keys) make W = u vᵀ represent the sink, every gap
+// (u·x_q)(v·(x_0 − x_k)) > 0; a zero combination of either set rules every W out
+// (Σ λ x_qᵀ W d_k = 0). The header's margin must be at most one certified lower bound of it.
+FileVerdict check_alignment(const nlohmann::json& head, const nlohmann::json& ev, const std::string& kind) {
   const Embeddings e = read_embeddings(head.at("instance"));
-  const long d = e.d, T = e.T;
+  const long d = e.d;
   const QVec& sink = e.sink;
   std::vector<QVec> queries{sink}, keys;
   for (const auto& x : e.tokens) {
@@ -207,50 +260,42 @@ FileVerdict check_alignment(const nlohmann::json& head, const nlohmann::json& ev
     keys.push_back(diff);
   }
   const Ball margin = positive_margin(head);
-  std::vector<Ball> bounds;  // lower bounds of the margin max(ρ(x_0 − keys), −ρ(queries))
-  bool keys_separated = false;
-  if (ev.contains("sink_minus_keys") && ev.at("sink_minus_keys").contains("separator")) {
-    const QVec v = parse_rational_vector(ev.at("sink_minus_keys").at("separator"), static_cast<std::size_t>(d));
-    for (long k = 0; k < T; ++k)
-      if (dot(keys[k], v).sign() <= 0) throw Rejection("keys: v·(x_0 − x_" + std::to_string(k + 1) + ") is not > 0");
-    keys_separated = true;
-    bounds.push_back(depth_bound(keys, v));
-  }
-  const nlohmann::json& qs = ev.at("queries");
+  const DepthEvidence q = read_depth_evidence(queries, d, ev.at("queries"), "queries",
+                                              [](std::size_t k) { return "u·x_" + std::to_string(k); });
+  DepthEvidence k;
+  if (ev.contains("sink_minus_keys"))
+    k = read_depth_evidence(keys, d, ev.at("sink_minus_keys"), "keys",
+                            [](std::size_t j) { return "v·(x_0 − x_" + std::to_string(j + 1) + ")"; });
+  const bool representable = q.depth_lower && k.depth_lower;  // W = u vᵀ
+  std::vector<Ball> bounds;                                   // certified lower bounds of the margin
   std::string side;
-  if (qs.contains("separator")) {
-    const QVec u = parse_rational_vector(qs.at("separator"), static_cast<std::size_t>(d));
-    for (std::size_t q = 0; q < queries.size(); ++q)
-      if (dot(queries[q], u).sign() <= 0) throw Rejection("queries: u·x_" + std::to_string(q) + " is not > 0 (not aligned)");
-    // aligned; W = u vᵀ has gaps (u·x_q)(v·(x_0 − x_k)) > 0: representable
-    if (!keys_separated) throw Rejection("aligned, but no separator of x_0 − x_k shows it representable");
-    side = "aligned and representable (W = u v^T, every gap > 0)";
-  } else if (qs.contains("zero_combination")) {
-    const QVec lambda = parse_rational_vector(qs.at("zero_combination"), queries.size());
-    if (!convex_combination(queries, lambda, QVec(static_cast<std::size_t>(d))))
-      throw Rejection("queries: the zero combination is not a convex combination equal to 0");
-    // not aligned (u·Σλx = 0 for every u), not representable (Σ_q λ_q x_qᵀ W d_k = 0 for every W)
-    side = "neither aligned nor representable (0 is a convex combination of the queries)";
-    if (qs.contains("inner_radius")) {
-      const Q r = parse_rational(qs.at("inner_radius"));
-      const nlohmann::json& combos = qs.at("interior_combinations");
-      bool ok = r.sign() > 0 && combos.is_array() && combos.size() == static_cast<std::size_t>(2 * d);
-      for (long k = 0; ok && k < 2 * d; ++k) {
-        QVec target(static_cast<std::size_t>(d));
-        target[k / 2] = k % 2 == 0 ? r : Q() - r;
-        ok = convex_combination(queries, parse_rational_vector(combos[k], queries.size()), target);
-      }
-      if (!ok) throw Rejection("queries: the interior combinations do not give ±r e_k");
-      Ball b = r.ball(), root(d);
-      arb_sqrt(root.get(), root.get(), kPrec);
-      arb_div(b.get(), b.get(), root.get(), kPrec);
-      bounds.push_back(b);
-    }
+  if (kind == "representable_iff_aligned") {
+    if (q.depth_lower && !k.depth_lower) throw Rejection("aligned, but no separator of x_0 − x_k shows it representable");
+    side = q.depth_lower ? "aligned and representable (W = u v^T, every gap > 0)"
+                         : "neither aligned nor representable (0 is a convex combination of the queries)";
+    if (k.depth_lower) bounds.push_back(*k.depth_lower);
+    if (q.inner) bounds.push_back(*q.inner);
+  } else if (kind == "pairwise_necessary") {
+    Q least = dot(sink, e.tokens.front());
+    for (const auto& x : e.tokens)
+      if ((dot(sink, x) - least).sign() < 0) least = dot(sink, x);
+    bounds.push_back(least.ball());
+    if (q.inner) bounds.push_back(*q.inner);
+    if (k.inner) bounds.push_back(*k.inner);
+    side = least.sign() > 0 ? "every token positively aligned with the sink" : "not representable (the implication holds vacuously)";
   } else {
-    throw Rejection("queries: neither a separator nor a zero combination");
+    Q mean;
+    for (const auto& x : e.tokens) mean = mean + dot(sink, x);
+    bounds.push_back((Q() - mean / Q(static_cast<slong>(e.tokens.size()))).ball());
+    if (representable) {
+      const Ball& a = *q.depth_lower;
+      const Ball& b = *k.depth_lower;
+      bounds.push_back(arb_lt(a.get(), b.get()) ? a : b);
+    }
+    side = representable ? "representable (W = u v^T, every gap > 0)" : "the sink not aligned with the tokens' mean (vacuous)";
   }
   require_backed(margin, bounds);
-  return {true, side + "; representable iff aligned; margin >= " + margin.text(12) + " backed"};
+  return {true, side + "; " + kind + "; margin >= " + margin.text(12) + " backed"};
 }
 
 }  // namespace
@@ -259,7 +304,9 @@ FileVerdict check_exact(const std::vector<nlohmann::json>& lines) {
   if (lines.size() != 2) throw Rejection("an exact certificate has a header and one evidence line");
   const nlohmann::json& head = lines[0];
   const std::string check = head.value("check", ""), kind = head.value("claim", nlohmann::json::object()).value("kind", "");
-  if (check == "sukenik2026.sink_alignment" && kind == "representable_iff_aligned") return check_alignment(head, lines[1]);
+  if (check == "sukenik2026.sink_alignment" &&
+      (kind == "representable_iff_aligned" || kind == "pairwise_necessary" || kind == "mean_sufficient"))
+    return check_alignment(head, lines[1], kind);
   if (check == "sukenik2026.hard_switch.inputs" && kind == "switch_needs_sink") return check_switch(head, lines[1]);
   if (check == "sukenik2026.hard_switch" && kind == "values_need_sink") return check_switch_values(head, lines[1]);
   if (check == "sukenik2026.sink_representability" && kind == "representable") return check_representability(head, lines[1]);

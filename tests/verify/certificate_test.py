@@ -275,6 +275,19 @@ def check_exact_family(softcert, verifier, tmp):
     expect_rejections(verifier, tmp, "exact", [(aligned, queries_separator), (aligned, keys_separator),
                                                (aligned, margin_too_large), (aligned, token_is_the_sink),
                                                (apart, zero_combination), (apart, unknown_claim)])
+    # the two other statements: the same evidence, other margins
+    pairwise = certificates_of(softcert, verifier, tmp, "sukenik2026.sink_alignment", 20, "--param", "statement=pairwise-necessary")
+    mean = certificates_of(softcert, verifier, tmp, "sukenik2026.sink_alignment", 20, "--param", "statement=mean-sufficient")
+
+    def pairwise_margin(ls):
+        ls[0]["margin"] = ["2", "3"]  # above any cosine of unit vectors and any depth
+        return "above every certified depth bound"
+
+    def mean_without_evidence(ls):
+        del ls[1]["queries"]
+        return "malformed"
+
+    expect_rejections(verifier, tmp, "alignment", [(pairwise[0], pairwise_margin), (mean[0], mean_without_evidence)])
     check_switch_family(softcert, verifier, tmp)
 
 
