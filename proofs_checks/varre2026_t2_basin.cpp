@@ -139,7 +139,7 @@ class TwoTokenBasinCheck : public LogisticCheck {
     const unsigned bits = o.precision_bits == 0 ? 53 : o.precision_bits;
     return engine::with_interval_kind(bits, [&](auto kind, unsigned used) {
       using S = decltype(kind);
-      engine::CheckResult r = reading_ == BasinReading::separatrix ? separatrix<S>(inst, s, o, set) : rule<S>(inst, s, set);
+      engine::CheckResult r = reading_ == BasinReading::separatrix ? separatrix<S>(inst, s, o, set) : rule<S>(inst, s, set, instance);
       r.precision_bits = used;
       r.horizon = set.horizon;
       return r;
@@ -162,7 +162,8 @@ class TwoTokenBasinCheck : public LogisticCheck {
   }
 
   template <class S>
-  engine::CheckResult rule(const instances::Instance& inst, const ExactStart& s, const TubeCheckSettings& set) const {
+  engine::CheckResult rule(const instances::Instance& inst, const ExactStart& s, const TubeCheckSettings& set,
+                           const nlohmann::json& instance) const {
     engine::CheckResult r;
     const auto k = predicted<S>(inst, s, r.details, reading_ == BasinReading::swapped);
     if (!k) {
@@ -185,6 +186,9 @@ class TwoTokenBasinCheck : public LogisticCheck {
                              {where + ", the winner the sign of E - 1 names",
                               where + ": the winner is not e_" + std::to_string(*k) + ", the one claimed",
                               where + ": the entry margin does not exclude 0"});
+    // The rule's own reading is certified (softcert-verify recomputes E − 1 and the winner it names).
+    if (set.certificate && reading_ == BasinReading::rule && r.verdict == engine::Verdict::proved)
+      r.certificate = region_entry_certificate(name(), instance, r, found);
     return r;
   }
 

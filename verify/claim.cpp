@@ -72,6 +72,18 @@ RegionEntry::RegionEntry(const Field& f, const nlohmann::json& claim, const std:
     by_a = true;
   } else if (check == "varre2026.attention_sink.agreeing") {
     by_u = by_a = true;
+  } else if (check == "varre2026.one_hot.t2_basin") {
+    // two tokens: E − 1 = cosh δ − 1 − Δ²/(2c), δ = a_0 − a_1, Δ = u_0 − u_1 (the conserved
+    // quantity of docs/theorems/varre2026_t2_basin.md); E < 1 names argmax u(0), E > 1 argmax a(0)
+    if (T_ != 2) throw Rejection("header: varre2026.one_hot.t2_basin has two tokens");
+    const Ball delta = f.x0[0] - f.x0[1], gap = f.x0[2] - f.x0[3];
+    Ball e, sq = gap * gap, two_c = f.c + f.c;
+    arb_cosh(e.get(), delta.get(), kPrec);
+    arb_div(sq.get(), sq.get(), two_c.get(), kPrec);
+    e = e - Ball(1) - sq;
+    if (arb_is_negative(e.get())) by_u = true;
+    else if (arb_is_positive(e.get())) by_a = true;
+    else throw Rejection("claim: E − 1 = " + e.text() + " is not certainly nonzero, so it names no winner");
   } else if (check != "varre2026.one_hot.eventual" && check != "varre2026.massive_values") {
     throw Rejection("header: the check " + check + " has no region-entry claim this verifier knows");
   }

@@ -230,9 +230,16 @@ def check_region_family(softcert, verifier, tmp):
         a[j] = exact_decimal(Fraction(a[k]) + 1)
         return "needs the winner argmax a(0)"
 
+    basin = certificates_of(softcert, verifier, tmp, "varre2026.one_hot.t2_basin", 6)
+
+    def basin_other_winner(ls):
+        # the other token: the sign of E − 1 names the recorded one, and the entry shows it
+        ls[0]["claim"]["winner"] = 1 - ls[0]["claim"]["winner"]
+        return "claim: "
+
     expect_rejections(verifier, tmp, "region", [(eventual[0], other_winner), (sink[0], not_the_argmax),
                                                 (eventual[0], shrink_entry_box), (eventual[0], unknown_check),
-                                                (at_start[0], start_outside)])
+                                                (at_start[0], start_outside), (basin[0], basin_other_winner)])
 
 
 def check_exact_family(softcert, verifier, tmp):
