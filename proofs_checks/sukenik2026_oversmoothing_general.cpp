@@ -38,17 +38,18 @@ struct Step {
   Rational alpha;
 };
 
-// Y = X + A_α X W, exactly (rows are tokens).
-RMat step_output(const Step& s, const Rational& alpha) {
-  const std::size_t T = s.X.size(), d = s.W.size();
-  RVec mean(d, Rational(0));
-  for (const auto& x : s.X)
-    for (std::size_t k = 0; k < d; ++k) mean[k] += x[k] / Rational(static_cast<long>(T));
-  RMat Y = s.X;
+// Y = X + A_α X W (rows are tokens): exactly for K = Rational, in doubles for the generator's search.
+template <class K>
+std::vector<std::vector<K>> step_output(const std::vector<std::vector<K>>& X, const std::vector<std::vector<K>>& W, const K& alpha) {
+  const std::size_t T = X.size(), d = W.size();
+  std::vector<K> mean(d, K(0));
+  for (const auto& x : X)
+    for (std::size_t k = 0; k < d; ++k) mean[k] += x[k] / K(static_cast<long>(T));
+  std::vector<std::vector<K>> Y = X;
   for (std::size_t i = 0; i < T; ++i)
     for (std::size_t k = 0; k < d; ++k) {
-      Rational mixed_w = 0;  // ((1 − α) x_i + α x̄) W, column k
-      for (std::size_t m = 0; m < d; ++m) mixed_w += ((1 - alpha) * s.X[i][m] + alpha * mean[m]) * s.W[m][k];
+      K mixed_w = 0;  // ((1 − α) x_i + α x̄) W, column k
+      for (std::size_t m = 0; m < d; ++m) mixed_w += ((1 - alpha) * X[i][m] + alpha * mean[m]) * W[m][k];
       Y[i][k] += mixed_w;
     }
   return Y;
@@ -87,27 +88,31 @@ bool positive_scalar(const RMat& W) {
   return true;
 }
 
-// The mean-cosine gain of one step in doubles (the generator's search only).
-double gain_estimate(const std::vector<std::vector<double>>& X, const std::vector<std::vector<double>>& W, double a) {
-  const std::size_t T = X.size(), d = W.size();
-  auto S = [&](double alpha) {
-    std::vector<double> mean(d, 0.0);
-    for (const auto& x : X)
-      for (std::size_t k = 0; k < d; ++k) mean[k] += x[k] / T;
-    std::vector<std::vector<double>> Y = X;
-    for (std::size_t i = 0; i < T; ++i)
-      for (std::size_t k = 0; k < d; ++k)
-        for (std::size_t m = 0; m < d; ++m) Y[i][k] += ((1 - alpha) * X[i][m] + alpha * mean[m]) * W[m][k];
+// The mean-cosine gain S(Y_α) − S(Y_0) of one step in doubles (the generator's search only: no
+// guarantee; a candidate it keeps is decided by run()).
+double gain_estimate(const RMat& X, const RMat& W, const Rational& alpha) {
+  const auto doubles = [](const RMat& m) {
+    std::vector<std::vector<double>> out;
+    for (const auto& row : m) {
+      out.emplace_back();
+      for (const auto& v : row) out.back().push_back(v.convert_to<double>());
+    }
+    return out;
+  };
+  const auto Xd = doubles(X), Wd = doubles(W);
+  const auto S = [&](double a) {
+    const auto Y = step_output<double>(Xd, Wd, a);
+    const std::size_t T = Y.size();
     double s = 0;
     for (std::size_t i = 0; i < T; ++i)
       for (std::size_t j = i + 1; j < T; ++j) {
         double ij = 0, ii = 0, jj = 0;
-        for (std::size_t k = 0; k < d; ++k) ij += Y[i][k] * Y[j][k], ii += Y[i][k] * Y[i][k], jj += Y[j][k] * Y[j][k];
+        for (std::size_t k = 0; k < Y[i].size(); ++k) ij += Y[i][k] * Y[j][k], ii += Y[i][k] * Y[i][k], jj += Y[j][k] * Y[j][k];
         s += ij / std::sqrt(ii * jj);
       }
     return 2 * s / (T * (T - 1.0));
   };
-  return S(a) - S(0);
+  return S(alpha.convert_to<double>()) - S(0);
 }
 
 nlohmann::json matrix_json(const RMat& m) {
@@ -170,16 +175,7 @@ class OversmoothingGeneral final : public SinkPaperCheck {
         best = s;
         break;
       }
-      std::vector<std::vector<double>> Xd, Wd;
-      for (const auto& x : s.X) {
-        Xd.emplace_back();
-        for (const auto& v : x) Xd.back().push_back(v.convert_to<double>());
-      }
-      for (const auto& w : s.W) {
-        Wd.emplace_back();
-        for (const auto& v : w) Wd.back().push_back(v.convert_to<double>());
-      }
-      const double g = gain_estimate(Xd, Wd, s.alpha.convert_to<double>());
+      const double g = gain_estimate(s.X, s.W, s.alpha);
       if (g < best_gain) best_gain = g, best = s;
       if (g < 0) break;
     }
@@ -219,7 +215,7 @@ class OversmoothingGeneral final : public SinkPaperCheck {
     num::PrecisionGuard guard(256);
     engine::CheckResult r;
     r.precision_bits = 256;
-    const auto dense = mean_cosine(step_output(s, s.alpha)), sparse = mean_cosine(step_output(s, Rational(0)));
+    const auto dense = mean_cosine(step_output(s.X, s.W, s.alpha)), sparse = mean_cosine(step_output(s.X, s.W, Rational(0)));
     if (!dense || !sparse) {
       engine::check_error(r, "degenerate instance: an output token vanishes, its cosine is undefined");
       return r;

@@ -17,7 +17,6 @@
 #include <vector>
 
 #include "exact_certificate.hpp"
-#include "field.hpp"
 #include "rational.hpp"
 #include "step.hpp"
 
@@ -29,26 +28,11 @@ struct ExactStart {
   QVec a, u;
 };
 
-// a(0) and u(0) = V(0)ᵀβ*, exactly; the instance is first read as the model softcert-verify
-// knows (field_from_instance throws for another model, loss or normalisation).
-ExactStart exact_start(const nlohmann::json& inst) {
-  const Field f = field_from_instance(inst);
-  const std::size_t T = static_cast<std::size_t>(f.T);
-  ExactStart s;
-  s.a = parse_rational_vector(inst.at("a"), T);
-  const QVec beta = parse_rational_vector(inst.at("beta"), inst.at("beta").size());
-  s.u.assign(T, Q());
-  for (std::size_t i = 0; i < beta.size(); ++i) {
-    const QVec row = parse_rational_vector(inst.at("V").at(i), T);
-    for (std::size_t j = 0; j < T; ++j) s.u[j] = s.u[j] + row[j] * beta[i];
-  }
-  return s;
-}
-
 std::string name(const char* v, std::size_t i) { return std::string(v) + "_" + std::to_string(i) + "(0)"; }
 
-// The instance's own fields as rationals, for a model other than the softmax one the Field reads.
-ExactStart exact_start_any(const nlohmann::json& inst, const char* normalization, Q& c) {
+// a(0), u(0) = V(0)ᵀβ* and c = ‖β*‖², exactly, from an instance of the logistic value model with
+// the given normalization (Rejection for another model, loss, normalization or shape).
+ExactStart exact_start(const nlohmann::json& inst, const char* normalization, Q& c) {
   if (inst.value("model", "") != "value_softmax" || inst.value("loss", "") != "logistic" ||
       inst.value("normalization", "") != normalization)
     throw Rejection(std::string("header: the instance is not the logistic value model with normalization \"") + normalization + "\"");
@@ -71,7 +55,7 @@ ExactStart exact_start_any(const nlohmann::json& inst, const char* normalization
 
 FileVerdict check_elementwise_relu(const nlohmann::json& head) {
   Q c;
-  const ExactStart s = exact_start_any(head.at("instance"), "relu", c);
+  const ExactStart s = exact_start(head.at("instance"), "relu", c);
   if (c.sign() <= 0) throw Rejection("header: beta is 0");
   std::vector<std::size_t> survivors;
   for (std::size_t i = 0; i < s.a.size(); ++i)
@@ -100,7 +84,8 @@ FileVerdict check_elementwise_relu(const nlohmann::json& head) {
 }
 
 FileVerdict check_all_time(const nlohmann::json& head, bool leader) {
-  const ExactStart s = exact_start(head.at("instance"));
+  Q c;
+  const ExactStart s = exact_start(head.at("instance"), "softmax", c);
   const std::size_t T = s.u.size();
   const nlohmann::json& m = head.at("margin");
   if (!m.is_array() || m.size() != 2) throw Rejection("header: no margin");
