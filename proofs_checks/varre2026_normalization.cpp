@@ -52,13 +52,35 @@ std::string describe(const std::vector<double>& alpha) {
   return s + "]";
 }
 
-// Margin ε − dist(α(H)) over the rigorous enclosure of the state at H (the engine decides).
-engine::CheckResult rigorous(const instances::Instance& inst, const PolarizationSettings& set, unsigned bits) {
+// The certificate of a proved polarization (docs/certificates.md): a header binding the check,
+// the instance, the horizon, ε and the margin, then the run's steps, over which softcert-verify
+// encloses α(a) where t = H may be and checks that it is within ε of one vertex.
+std::vector<std::string> polarization_certificate(const nlohmann::json& instance, const engine::CheckResult& r,
+                                                  const std::vector<std::string>& steps, double epsilon) {
+  std::vector<std::string> lines = steps;
+  const nlohmann::json header = {{"certificate", "softcert.flow.v1"},
+                                 {"check", "varre2026.normalization.polarizes"},
+                                 {"model", "value_softmax_tau"},
+                                 {"set", "lohner"},
+                                 {"instance", instance},
+                                 {"horizon", num::exact_decimal(*r.horizon)},
+                                 {"claim", {{"kind", "polarized_at_horizon"}, {"epsilon", num::exact_decimal(epsilon)}}},
+                                 {"margin", nlohmann::json::array({r.margin.lower_text(), r.margin.upper_text()})}};
+  lines.insert(lines.begin(), header.dump());
+  return lines;
+}
+
+// Margin ε − dist(α(H)) over the rigorous enclosure of the state at H (the engine decides); with
+// `certificate` (the instance's JSON), a proved result carries its certificate where the run can
+// write one (flow::full_state_at).
+engine::CheckResult rigorous(const instances::Instance& inst, const PolarizationSettings& set, unsigned bits,
+                             const nlohmann::json* certificate) {
   engine::CheckResult r;
   r.horizon = set.horizon;
   engine::with_interval_kind(bits, [&](auto kind, unsigned used) {
     using S = decltype(kind);
-    const auto enc = flow::full_state_at<S>(inst, set.horizon, no_tail(order_and_budget(set.order, set.max_steps)));
+    const auto enc =
+        flow::full_state_at<S>(inst, set.horizon, no_tail(order_and_budget(set.order, set.max_steps)), certificate != nullptr);
     r.precision_bits = used;
     r.details["steps"] = enc.steps;
     nlohmann::json al = nlohmann::json::array();
@@ -72,13 +94,16 @@ engine::CheckResult rigorous(const instances::Instance& inst, const Polarization
                              {"alpha(H) is certainly within epsilon of a one-hot vertex",
                               "alpha(H) is certainly farther than epsilon from every one-hot vertex",
                               "the enclosure of alpha(H) straddles distance epsilon"});
+    if (enc.certificate && r.verdict == engine::Verdict::proved)
+      r.certificate = polarization_certificate(*certificate, r, *enc.certificate, set.epsilon);
     return 0;
   });
   return r;
 }
 
 // The same margin from the fast tier's 53- and 106-bit runs (engine::decide_fast's rule).
-engine::CheckResult fast(const instances::Instance& inst, const PolarizationSettings& set, unsigned bits) {
+engine::CheckResult fast(const instances::Instance& inst, const PolarizationSettings& set, unsigned bits,
+                         const nlohmann::json* certificate) {
   const FastAlpha fa = fast_alpha(inst, set.horizon, set.max_steps);
   engine::FastRun lo{NAN, 53, fa.failure}, hi{NAN, 106, fa.reference.empty() && fa.failure.empty() ? "no reference run" : ""};
   if (fa.failure.empty() && !fa.reference.empty()) {
@@ -87,7 +112,7 @@ engine::CheckResult fast(const instances::Instance& inst, const PolarizationSett
   }
   engine::CheckResult r = engine::decide_fast(lo, hi, "alpha(H) = " + describe(fa.reference) + " is within epsilon of a vertex",
                                               "epsilon - dist(alpha(H), vertices)",
-                                              [&] { return rigorous(inst, set, recertify_bits(bits)); });
+                                              [&] { return rigorous(inst, set, recertify_bits(bits), certificate); });
   if (r.verdict != engine::Verdict::violated) {
     r.horizon = set.horizon;
     if (!fa.reference.empty()) r.details["alpha"] = describe(fa.reference);
@@ -123,7 +148,9 @@ class NormalizationPolarizationCheck : public VarreCheck {
     const instances::Instance inst = instances::parse_instance(instance);
     const PolarizationSettings set = polarization_settings(o);
     const unsigned bits = o.precision_bits == 0 ? 53 : o.precision_bits;
-    engine::CheckResult r = o.tier == engine::Tier::rigorous ? rigorous(inst, set, bits) : fast(inst, set, bits);
+    const nlohmann::json* certificate = o.certificate ? &instance : nullptr;
+    engine::CheckResult r =
+        o.tier == engine::Tier::rigorous ? rigorous(inst, set, bits, certificate) : fast(inst, set, bits, certificate);
     r.details["normalization"] = instances::to_string(inst.normalization);
     r.details["loss"] = instances::to_string(inst.loss);
     r.details["epsilon"] = set.epsilon;

@@ -10,6 +10,7 @@
 #include "decimal.hpp"
 #include "exact_certificate.hpp"
 #include "field.hpp"
+#include "polarization.hpp"
 #include "step.hpp"
 
 namespace verify {
@@ -67,7 +68,7 @@ LastStep check_chain(const Field& f, const std::vector<nlohmann::json>& lines, V
 
 // order_preservation on [0, H]: every step, then the horizon and the pairs on the last box.
 FileVerdict check_order(const Field& f, const nlohmann::json& head, const std::vector<nlohmann::json>& lines) {
-  const slong ti = 2 * f.T;
+  const slong ti = f.time_index();
   const Ball horizon = parse_number(head.at("horizon"));
   OrderPreservation claim(f, head.at("claim"));
   const Ball margin = positive_margin(head);
@@ -88,6 +89,25 @@ FileVerdict check_order(const Field& f, const nlohmann::json& head, const std::v
                     " (certificate's margin ≥ " + margin.text(17) + ")"};
 }
 
+// polarized_at_horizon: every step, the claim on each step that may hold t = H, then t ≥ H on
+// the last box.
+FileVerdict check_polarized(const Field& f, const nlohmann::json& head, const std::vector<nlohmann::json>& lines) {
+  const slong ti = f.time_index();
+  const Ball horizon = parse_number(head.at("horizon"));
+  PolarizedAtHorizon claim(f, head.at("claim"), horizon);
+  const Ball margin = positive_margin(head);
+  const LastStep last = check_chain(f, lines, [&](const Step& st, const StepFacts& facts) { claim.visit(st, facts); });
+  // (d) the last step ends past the horizon, so some step holds t = H
+  if (!(last.step.box[ti].lo - horizon).nonnegative())
+    throw Rejection("step " + std::to_string(last.step.index) + ": (d) the last box has t ≥ " + last.step.box[ti].lo.text() +
+                    ", not past the horizon " + horizon.text());
+  if (claim.steps_at_horizon() == 0) throw Rejection("(e) no step's range of t holds H");
+  return {true, std::to_string(lines.size() - 2) + " steps; at t = H = " + horizon.text(6) + " (in " +
+                    std::to_string(claim.steps_at_horizon()) + (claim.steps_at_horizon() == 1 ? " step" : " steps") +
+                    ") alpha is within epsilon = " + claim.epsilon().text(6) + " of a vertex; margin ≥ " +
+                    claim.margin_lower().text(17) + " (certificate's margin ≥ " + margin.text(17) + ")"};
+}
+
 // region_entry: every step, then the gaps of R_k at the last step's end; region_at_start: the
 // gaps at the initial state, with no steps.
 FileVerdict check_region(const Field& f, const nlohmann::json& head, const std::vector<nlohmann::json>& lines, bool at_start) {
@@ -103,7 +123,7 @@ FileVerdict check_region(const Field& f, const nlohmann::json& head, const std::
   const Ball gap = claim.at_end(last.facts, "step " + std::to_string(last.step.index));
   const std::size_t steps = lines.size() - 2;
   return {true, std::to_string(steps) + (steps == 1 ? " step" : " steps") + "; in " + region + " at the end of step " +
-                    std::to_string(last.step.index) + " (t ≥ " + last.step.box[2 * f.T].lo.text(6) + "); min gap ≥ " +
+                    std::to_string(last.step.index) + " (t ≥ " + last.step.box[f.time_index()].lo.text(6) + "); min gap ≥ " +
                     gap.text(17) + " (certificate's margin ≥ " + margin.text(17) + ")"};
 }
 
@@ -112,9 +132,15 @@ FileVerdict check(const std::vector<nlohmann::json>& lines) {
   if (lines.empty()) throw Rejection("the file holds no certificate");
   const nlohmann::json& head = lines[0];
   const std::string kind = head.value("claim", nlohmann::json::object()).value("kind", "");
-  if (head.value("certificate", "") != "softcert.flow.v1" || head.value("model", "") != "logistic_reduced_tau")
-    throw Rejection("header: not a softcert.flow.v1 certificate of the reduced logistic τ-time model");
-  const Field f = field_from_instance(head.at("instance"));
+  if (head.value("certificate", "") != "softcert.flow.v1") throw Rejection("header: not a softcert.flow.v1 certificate");
+  const std::string model = head.value("model", "");
+  const Field f = field_from_instance(head.at("instance"), model);
+  if (model == "value_softmax_tau") {
+    if (head.value("set", "") != "lohner") throw Rejection("header: the steps are not Lohner sets");
+    if (head.value("check", "") != "varre2026.normalization.polarizes" || kind != "polarized_at_horizon")
+      throw Rejection("header: the check " + head.value("check", std::string("?")) + " has no claim on this model");
+    return check_polarized(f, head, lines);
+  }
   if (kind == "region_at_start") return check_region(f, head, lines, true);
   if (head.value("set", "") != "lohner") throw Rejection("header: the steps are not Lohner sets");
   if (kind == "region_entry") return check_region(f, head, lines, false);

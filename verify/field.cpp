@@ -4,10 +4,13 @@
 #include <string>
 
 #include "decimal.hpp"
+#include "value_softmax_field.hpp"
 
 namespace verify {
 
-Field field_from_instance(const nlohmann::json& inst) {
+namespace {
+
+Field reduced_field(const nlohmann::json& inst) {
   auto need = [&](const char* key, const char* value) {
     if (!inst.contains(key) || inst[key] != value)
       throw std::invalid_argument(std::string("instance: \"") + key + "\" must be \"" + value + "\"");
@@ -16,6 +19,7 @@ Field field_from_instance(const nlohmann::json& inst) {
   need("loss", "logistic");
   need("normalization", "softmax");
   Field f;
+  f.model = Model::logistic_reduced_tau;
   const std::vector<Ball> a = parse_vector(inst.at("a")), beta = parse_vector(inst.at("beta"));
   const nlohmann::json& V = inst.at("V");  // row i: coordinate i of β*; column j: token j
   f.T = static_cast<slong>(a.size());
@@ -33,61 +37,72 @@ Field field_from_instance(const nlohmann::json& inst) {
   return f;
 }
 
-namespace {
+// The reduced field on series; s, w = s∘(u − ū) and e^{ū} kept for Df.
+class ReducedSeries : public SeriesField {
+ public:
+  ReducedSeries(const Field& F, const std::vector<Poly>& x, slong len) : F_(F) {
+    const slong T = F.T;
+    s_.resize(T);
+    for (slong i = 0; i < T; ++i) {
+      Poly sum(Ball(1));
+      for (slong j = 0; j < T; ++j)
+        if (j != i) sum = add(sum, exp_series(sub(x[j], x[i]), len));
+      s_[i] = inv_series(sum, len);
+    }
+    Poly ubar;
+    for (slong i = 0; i < T; ++i) ubar = add(ubar, mul(s_[i], x[T + i], len));
+    e_ = exp_series(ubar, len);
+    f_.resize(F.n());
+    w_.resize(T);
+    for (slong i = 0; i < T; ++i) {
+      w_[i] = mul(s_[i], sub(x[T + i], ubar), len);
+      f_[i] = w_[i];
+      f_[T + i] = scale(s_[i], F.c);
+    }
+    f_[2 * T] = add(Poly(Ball(1)), e_);
+  }
+  const std::vector<Poly>& values() const override { return f_; }
 
-// The field on series of length len; also s, w = s∘(u − ū) and e^{ū}, which Df needs.
-struct Evaluated {
-  std::vector<Poly> f, s, w;
-  Poly e;
+  // Df(x)·v for v = (va, vu, vt), from the partial derivatives of the field:
+  //   ∂a'/∂a = diag(w) − w sᵀ − s wᵀ,  ∂a'/∂u = diag(s) − s sᵀ,  ∂u'/∂a = c (diag(s) − s sᵀ),
+  //   ∂u'/∂u = 0,  ∂t'/∂a = e^{ū} wᵀ,  ∂t'/∂u = e^{ū} sᵀ,  and nothing depends on t.
+  std::vector<Poly> derivative(const std::vector<Poly>& v, slong len) const override {
+    const slong T = F_.T;
+    Poly sa, wa, su;  // sᵀva, wᵀva, sᵀvu
+    for (slong k = 0; k < T; ++k) {
+      sa = add(sa, mul(s_[k], v[k], len));
+      wa = add(wa, mul(w_[k], v[k], len));
+      su = add(su, mul(s_[k], v[T + k], len));
+    }
+    std::vector<Poly> out(F_.n());
+    const Poly shift = add(su, wa);
+    for (slong i = 0; i < T; ++i) {
+      const Poly da = sub(v[i], sa);
+      out[i] = add(mul(w_[i], da, len), mul(s_[i], sub(v[T + i], shift), len));
+      out[T + i] = scale(mul(s_[i], da, len), F_.c);
+    }
+    out[2 * T] = mul(e_, add(wa, su), len);
+    return out;
+  }
+
+ private:
+  const Field& F_;
+  std::vector<Poly> f_, s_, w_;
+  Poly e_;
 };
 
-Evaluated evaluate(const Field& F, const std::vector<Poly>& x, slong len) {
-  const slong T = F.T;
-  Evaluated out;
-  out.s.resize(T);
-  for (slong i = 0; i < T; ++i) {
-    Poly sum(Ball(1));
-    for (slong j = 0; j < T; ++j)
-      if (j != i) sum = add(sum, exp_series(sub(x[j], x[i]), len));
-    out.s[i] = inv_series(sum, len);
-  }
-  Poly ubar;
-  for (slong i = 0; i < T; ++i) ubar = add(ubar, mul(out.s[i], x[T + i], len));
-  out.e = exp_series(ubar, len);
-  out.f.resize(F.n());
-  out.w.resize(T);
-  for (slong i = 0; i < T; ++i) {
-    out.w[i] = mul(out.s[i], sub(x[T + i], ubar), len);
-    out.f[i] = out.w[i];
-    out.f[T + i] = scale(out.s[i], F.c);
-  }
-  out.f[2 * T] = add(Poly(Ball(1)), out.e);
-  return out;
-}
-
-// Df(x)·v for one column v = (va, vu, vt), from the partial derivatives of the field:
-//   ∂a'/∂a = diag(w) − w sᵀ − s wᵀ,  ∂a'/∂u = diag(s) − s sᵀ,  ∂u'/∂a = c (diag(s) − s sᵀ),
-//   ∂u'/∂u = 0,  ∂t'/∂a = e^{ū} wᵀ,  ∂t'/∂u = e^{ū} sᵀ,  and nothing depends on t.
-std::vector<Poly> jacobian_times(const Field& F, const Evaluated& ev, const std::vector<Poly>& v, slong len) {
-  const slong T = F.T;
-  Poly sa, wa, su;  // sᵀva, wᵀva, sᵀvu
-  for (slong k = 0; k < T; ++k) {
-    sa = add(sa, mul(ev.s[k], v[k], len));
-    wa = add(wa, mul(ev.w[k], v[k], len));
-    su = add(su, mul(ev.s[k], v[T + k], len));
-  }
-  std::vector<Poly> out(F.n());
-  const Poly shift = add(su, wa);
-  for (slong i = 0; i < T; ++i) {
-    const Poly da = sub(v[i], sa);
-    out[i] = add(mul(ev.w[i], da, len), mul(ev.s[i], sub(v[T + i], shift), len));
-    out[T + i] = scale(mul(ev.s[i], da, len), F.c);
-  }
-  out[2 * T] = mul(ev.e, add(wa, su), len);
-  return out;
-}
-
 }  // namespace
+
+Field field_from_instance(const nlohmann::json& instance, const std::string& model) {
+  if (model == "logistic_reduced_tau") return reduced_field(instance);
+  if (model == "value_softmax_tau") return value_softmax_field(instance);
+  throw std::invalid_argument("header: the model \"" + model + "\" is not one this verifier knows");
+}
+
+std::unique_ptr<SeriesField> evaluate(const Field& f, const std::vector<Poly>& x, slong len) {
+  if (f.model == Model::value_softmax_tau) return evaluate_value_softmax(f, x, len);
+  return std::make_unique<ReducedSeries>(f, x, len);
+}
 
 Coefficients taylor_coefficients(const Field& F, const std::vector<Ball>& x0, slong order, slong jac_order) {
   const slong n = F.n();
@@ -97,13 +112,14 @@ Coefficients taylor_coefficients(const Field& F, const std::vector<Ball>& x0, sl
   std::vector<std::vector<Poly>> V(jac_order >= 0 ? n : 0, std::vector<Poly>(n));
   for (slong j = 0; j < static_cast<slong>(V.size()); ++j) V[j][j] = Poly(Ball(1));
   for (slong len = 1; len <= order; ++len) {
-    const Evaluated ev = evaluate(F, x, len);
+    const std::unique_ptr<SeriesField> ev = evaluate(F, x, len);
     if (len <= jac_order)
       for (slong j = 0; j < n; ++j) {
-        const std::vector<Poly> g = jacobian_times(F, ev, V[j], len);
+        const std::vector<Poly> g = ev->derivative(V[j], len);
         for (slong i = 0; i < n; ++i) V[j][i] = integral_from(Ball(i == j ? 1 : 0), g[i]);
       }
-    for (slong i = 0; i < n; ++i) x[i] = integral_from(x0[i], ev.f[i]);
+    const std::vector<Poly>& f = ev->values();
+    for (slong i = 0; i < n; ++i) x[i] = integral_from(x0[i], f[i]);
   }
   Coefficients out;
   out.x.assign(order + 1, std::vector<Ball>(n));

@@ -1,10 +1,16 @@
 #pragma once
-// The reduced logistic model in τ-time, derived here from the instance by its own formula
-// (docs/models.md, "Logistic loss, reduced form" and "Time change"): with u = Vᵀβ*, c = ‖β*‖²,
-// s = softmax(a) and ū = sᵀu, the state x = (a, u, t) ∈ R^{2T+1} moves by
+// The vector fields a flow certificate may carry, derived here from the instance by their own
+// formulas (docs/models.md), and the Taylor coefficients of their solutions.
+//
+// logistic_reduced_tau ("Logistic loss, reduced form" and "Time change"): with u = Vᵀβ*,
+// c = ‖β*‖², s = softmax(a) and ū = sᵀu, the state x = (a, u, t) ∈ R^{2T+1} moves by
 //     da_i/dτ = s_i (u_i − ū),   du_i/dτ = c s_i,   dt/dτ = 1 + e^{ū}.
+// value_softmax_tau ("The value-softmax flows", "Losses and normalizations", "Time change"): the
+// full model under logistic loss, x = (V row-major, a, t) ∈ R^{dT+T+1}, verify/value_softmax_field.hpp.
 // softmax is taken in its pairwise form s_i = 1 / Σ_j e^{a_j − a_i}, whose interval enclosures
 // over a box are the tightest of the usual forms (no shift, no quotient of two sums).
+#include <memory>
+#include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -13,15 +19,36 @@
 
 namespace verify {
 
+enum class Model { logistic_reduced_tau, value_softmax_tau };
+enum class Normalization { softmax, square, sum, sigmoid };  // value_softmax_tau: α = f(a)/Σf, or σ(a)
+
 struct Field {
+  Model model = Model::logistic_reduced_tau;
   slong T = 0;
-  Ball c;                  // ‖β*‖²
-  std::vector<Ball> x0;    // (a(0), u(0) = Vᵀβ*, t(0) = 0)
-  slong n() const { return 2 * T + 1; }
+  slong d = 0;                   // value_softmax_tau: the rows of V
+  Ball c;                        // ‖β*‖²
+  std::vector<Ball> beta;        // value_softmax_tau: β*
+  Normalization normalization = Normalization::softmax;
+  std::vector<Ball> x0;          // the initial state: (a(0), Vᵀβ*, 0), or (V(0), a(0), 0)
+  slong n() const { return model == Model::logistic_reduced_tau ? 2 * T + 1 : d * T + T + 1; }
+  slong time_index() const { return n() - 1; }
+  slong a_offset() const { return model == Model::logistic_reduced_tau ? 0 : d * T; }
 };
 
-// Throws std::invalid_argument for an instance that is not the logistic value-softmax model.
-Field field_from_instance(const nlohmann::json& instance);
+// The field a certificate's header names ("model") for its instance. Throws
+// std::invalid_argument for a model this verifier does not know, or an instance that is not one
+// of it (another loss, normalization or shape).
+Field field_from_instance(const nlohmann::json& instance, const std::string& model);
+
+// The field on series x of length len, and its derivative along series directions: what the
+// Picard iteration below needs of a model.
+class SeriesField {
+ public:
+  virtual ~SeriesField() = default;
+  virtual const std::vector<Poly>& values() const = 0;                                      // f(x)
+  virtual std::vector<Poly> derivative(const std::vector<Poly>& v, slong len) const = 0;    // Df(x)·v
+};
+std::unique_ptr<SeriesField> evaluate(const Field& f, const std::vector<Poly>& x, slong len);
 
 // Taylor coefficients of the solution through every point of the ball vector `x0`:
 // x[k][i] ∋ x_k,i (k ≤ order) and, for k ≤ jac_order, D[k][i·n + j] ∋ ∂x_k,i/∂x0_j (the

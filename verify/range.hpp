@@ -68,7 +68,7 @@ class Range {
   }
   std::string text() const {
     char buf[80];
-    std::snprintf(buf, sizeof buf, "[%.9g, %.9g]", arf_get_d(lo_, ARF_RND_FLOOR), arf_get_d(hi_, ARF_RND_CEIL));
+    std::snprintf(buf, sizeof buf, "[%.17g, %.17g]", arf_get_d(lo_, ARF_RND_FLOOR), arf_get_d(hi_, ARF_RND_CEIL));
     return buf;
   }
 

@@ -57,6 +57,9 @@ using StateEstimate = integrate::FastState;
 template <class S>
 struct FullStateEnclosure : integrate::FullStateEnclosure<S> {
   integrate::RunPlan plan;
+  // With a certificate asked for (full_state_at) and a run softcert-verify can re-check: the
+  // certificate's step lines (integrate/step_certificate.hpp, docs/certificates.md).
+  std::optional<std::vector<std::string>> certificate;
 };
 // One validated step of a full-state curve: its time range [t0, t1] in the run's time variable and
 // a box holding the state over it (integrate/tube.hpp).
@@ -120,12 +123,33 @@ integrate::RunPlan full_state_plan(const instances::Instance& instance, double H
 // order, budget and tail — the PL tail for square and regression loss unless request.tail is off —
 // are the plan's where the request leaves them empty): integrate/planned_full_state.hpp, whose
 // guarantee it is. A run that stops throws a typed failure.
+//
+// With `certificate`, a run the verifier can re-check also writes its steps as certificate lines
+// (out.certificate): the value-softmax model under logistic loss in τ-time with a smooth
+// normalization (softmax, x², sum, sigmoid), Lohner steps over double intervals, no tail. The run
+// is the same either way: the writer only reads each step's record.
 template <class S>
-FullStateEnclosure<S> full_state_at(const instances::Instance& instance, double H, const Request& request) {
+FullStateEnclosure<S> full_state_at(const instances::Instance& instance, double H, const Request& request,
+                                    bool certificate = false) {
   FullStateEnclosure<S> out;
   out.plan = full_state_plan<S>(instance, H, request);
-  static_cast<integrate::FullStateEnclosure<S>&>(out) =
-      integrate::enclose_planned_full_state<S>(instance, S(H), out.plan, integrate::validated_options(out.plan));
+  const integrate::ValidatedOptions vo = integrate::validated_options(out.plan);
+  auto& enclosure = static_cast<integrate::FullStateEnclosure<S>&>(out);
+  if constexpr (std::is_same_v<S, IntervalD>) {
+    using N = instances::Normalization;
+    const N norm = instance.normalization;
+    const bool certifiable = certificate && !instance.tied() && instance.loss == instances::Loss::logistic &&
+                             (norm == N::softmax || norm == N::square || norm == N::sum || norm == N::sigmoid) &&
+                             out.plan.time == integrate::PlanTime::tau && out.plan.tail != integrate::PlanTail::pl &&
+                             !vo.log_norm_ball && H > 0;
+    if (certifiable) {  // enclose_planned_full_state's run for this plan, with a step visitor
+      integrate::StepCertificateWriter writer(8);  // the full model's widening
+      enclosure = integrate::enclose_tau_full_state_writing(instance, S(H), vo, writer);
+      if (writer.usable()) out.certificate = writer.lines();
+      return out;
+    }
+  }
+  enclosure = integrate::enclose_planned_full_state<S>(instance, S(H), out.plan, vo);
   return out;
 }
 

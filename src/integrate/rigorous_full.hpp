@@ -20,7 +20,8 @@
 // strictly increasing since dt/dτ ≥ 1), and for every component i
 //     result.x[i] ∋ x_i(END)            (τ-time: x at the τ where t = END; x[time_index] ∋ END),
 //     result.alpha[k] ∋ α_k(x(END))     (when the model has attention(x); empty otherwise),
-// and on_segment, if given, has been called with every validated step's tube segment in order,
+// and on_segment, if given, has been called with every validated step's tube segment in order
+// (a visitor of TubeStep<S>: with every Lohner step and its record, detail::full_state_observer),
 // each of whose boxes contains x(s) for every s in [seg.t0, seg.t1] (s is t, or τ in τ-time);
 // the segments cover [0, END] (τ-time: [0, τ(END)] and at most one step beyond). A property
 // certainly true on every segment box therefore holds for all t in [0, END].
@@ -173,6 +174,21 @@ auto with_full_state_rule(const Model& model, bool tau_time, const std::vector<S
   return f(until_times(times), control);
 }
 
+// The observer of a full-state run for the caller's visitor: one that takes a TubeSegment<S> sees
+// every segment; one that takes only a TubeStep<S> sees every Lohner step with its record, for a certificate writer
+// (integrate/step_certificate.hpp), and is never called on ball steps, which keep no record; any
+// other visitor sees every TubeSegment.
+template <class S, class Stepper, class Visit>
+auto full_state_observer(Visit& visit) {
+  if constexpr (std::is_invocable_v<Visit&, const TubeSegment<S>&>) {
+    return on_segment([&visit](const TubeSegment<S>& seg) { visit(seg); });
+  } else if constexpr (std::remove_cvref_t<Stepper>::has_records) {
+    return on_tube_step([&visit](const TubeStep<S>& st) { visit(st); });
+  } else {
+    return on_segment([](const TubeSegment<S>&) {});
+  }
+}
+
 }  // namespace detail
 
 // Guarantee: see the top of this file.
@@ -201,7 +217,7 @@ FullStateEnclosure<S> enclose_model_state(const Model& model, const S& t_end, Va
       const auto curve = detail::with_full_state_rule<S>(
           model, out.tau_time, std::vector<S>{t_end}, options.max_steps, [&](const auto& rule, const FlowControl& control) {
             return run_flow<S>(stepper, set, model.initial_state(), S(0), rule, control, no_finisher,
-                               on_segment([&](const TubeSegment<S>& seg) { on_segment_visit(seg); }));
+                               detail::full_state_observer<S, decltype(stepper)>(on_segment_visit));
           });
       if (!curve.completed())
         detail::full_state_stopped(model, out.tau_time, curve.last_box(), curve.t_reached(), curve.steps(), curve.message());
@@ -278,6 +294,14 @@ FullStateEnclosure<S> enclose_full_state(const instances::Instance& inst, const 
   // (|x| and relu through their certified kinks: enclose_model_state routes them)
   return enclose_model_state<S>(models::ValueSoftmax<S>(inst, inst.loss == instances::Loss::logistic), t_end, options);
 }
+
+class StepCertificateWriter;  // integrate/step_certificate.hpp
+// enclose_model_state of the value-softmax model of `inst` in τ-time (logistic loss) over double
+// intervals, with every Lohner step handed to `writer` (a certificate of the run; a run of ball
+// steps writes none). The same run as enclose_full_state's for such an instance and its guarantee;
+// compiled once, in integrate/rigorous_full.cpp.
+FullStateEnclosure<IntervalD> enclose_tau_full_state_writing(const instances::Instance& inst, const IntervalD& t_end,
+                                                            ValidatedOptions options, StepCertificateWriter& writer);
 
 // Compiled once per interval kind, in integrate/rigorous_full.cpp (each instantiation records the
 // full model and the tied model on Taylor variables: seconds of compile time in every caller).

@@ -155,6 +155,7 @@ def main():
     check_broken_build(broken, verifier, instance, tmp)
     check_hostile_arguments(verifier, original, tmp)
     check_region_family(softcert, verifier, tmp)
+    check_full_model_family(softcert, verifier, tmp)
     check_exact_family(softcert, verifier, tmp)
 
 
@@ -190,6 +191,50 @@ def check_broken_build(broken, verifier, instance, tmp):
     ok = code == 1 and re.search(r"REJECTED .*: step \d+: \((a|b|c)\) ", first) is not None
     print(("ok   " if ok else "FAIL ") + "broken build (Taylor remainder dropped): " + first.split(": ", 1)[-1])
     assert ok, "the certificate of the remainder-free integrator must be rejected at a step's inclusion:\n" + out
+
+
+def check_full_model_family(softcert, verifier, tmp):
+    """The full value-softmax model in τ-time (normalization.polarizes under logistic loss): the
+    verifier derives the field of the instance's normalization itself, so another normalization,
+    another ε or a later horizon must fail."""
+    certs = []
+    for norm in ("softmax", "square"):
+        certs += certificates_of(softcert, verifier, tmp, "varre2026.normalization.polarizes", 2, "--param", "loss=logistic",
+                                 "--param", "normalization=" + norm, "--param", "T=[2,4]", "--horizon", "5e4")
+    softmax = next(c for c in certs if c[0]["instance"]["normalization"] == "softmax")
+    square = next(c for c in certs if c[0]["instance"]["normalization"] == "square")
+    assert all(c[0]["model"] == "value_softmax_tau" and c[0]["claim"]["kind"] == "polarized_at_horizon" for c in certs)
+
+    def other_normalization(ls):
+        # the same steps read as x² instead of softmax: the verifier's own field must not fit them
+        ls[0]["instance"]["normalization"] = "square"
+        return ": (a) a priori inclusion fails"
+
+    def sigmoid_read_as_softmax(ls):
+        ls[0]["instance"]["normalization"] = "sigmoid"
+        return "inclusion fails"
+
+    def epsilon_too_small(ls):
+        ls[0]["claim"]["epsilon"] = "1e-30"
+        return "(e) claim: t = H may lie in this step"
+
+    def later_horizon(ls):
+        ls[0]["horizon"] = "1e9"
+        return "(d) the last box has t"
+
+    def shrink_middle_box(ls):
+        m = (len(ls) - 2) // 2
+        ls[2 + m]["box"] = [[lo, lo] for lo, _ in ls[2 + m]["box"]]
+        return f"step {m}: (c) end box inclusion"
+
+    def other_values(ls):
+        row = ls[0]["instance"]["V"][0]
+        row[0] = exact_decimal(Fraction(row[0]) + Fraction(1, 1000))
+        return "(d) the start set does not contain the instance's initial state"
+
+    expect_rejections(verifier, tmp, "full_model", [(softmax, other_normalization), (square, sigmoid_read_as_softmax),
+                                                    (softmax, epsilon_too_small), (square, later_horizon),
+                                                    (softmax, shrink_middle_box), (square, other_values)])
 
 
 def check_region_family(softcert, verifier, tmp):
