@@ -117,7 +117,13 @@ class NoPolarizationCheck : public VarreCheck {
     r.horizon = H;
     engine::with_interval_kind(bits, [&](auto kind, unsigned used) {
       using S = decltype(kind);
-      const auto enc = flow::full_state_at<S>(inst, H, request);
+      const auto enc = flow::full_state_at<S>(inst, H, request, o.certificate);
+      const auto certify = [&] {  // a proved record's certificate, where the run wrote its steps
+        if (o.certificate && enc.certificate && r.verdict == engine::Verdict::proved)
+          r.certificate = attention_at_horizon_certificate(
+              name(), reading_ == SpreadReading::spread ? "spread_at_horizon" : "open_gates_at_horizon", instance, r,
+              *enc.certificate, epsilon);
+      };
       r.precision_bits = used;
       r.details["steps"] = enc.steps;
       nlohmann::json al = nlohmann::json::array();
@@ -130,6 +136,7 @@ class NoPolarizationCheck : public VarreCheck {
                                  {"no token carries 1 - epsilon of the attention's magnitude at H",
                                   "one token certainly carries more than 1 - epsilon of the attention's magnitude at H",
                                   "the enclosure of the largest share straddles 1 - epsilon"});
+        certify();
         return 0;
       }
       const auto alpha0 = models::ValueSoftmax<S>(inst).attention(models::ValueSoftmax<S>(inst).initial_state());
@@ -147,6 +154,7 @@ class NoPolarizationCheck : public VarreCheck {
                                {"every token with a positive value projection keeps its weight at H",
                                 "token " + std::to_string(at) + " has a positive value projection and certainly lost weight by H",
                                 "the enclosure of a weight change straddles 0"});
+      certify();
       return 0;
     });
     r.details["normalization"] = instances::to_string(inst.normalization);

@@ -52,24 +52,6 @@ std::string describe(const std::vector<double>& alpha) {
   return s + "]";
 }
 
-// The certificate of a proved polarization (docs/certificates.md): a header binding the check,
-// the instance, the horizon, ε and the margin, then the run's steps, over which softcert-verify
-// encloses α(a) where t = H may be and checks that it is within ε of one vertex.
-std::vector<std::string> polarization_certificate(const nlohmann::json& instance, const engine::CheckResult& r,
-                                                  const std::vector<std::string>& steps, double epsilon) {
-  std::vector<std::string> lines = steps;
-  const nlohmann::json header = {{"certificate", "softcert.flow.v1"},
-                                 {"check", "varre2026.normalization.polarizes"},
-                                 {"model", "value_softmax_tau"},
-                                 {"set", "lohner"},
-                                 {"instance", instance},
-                                 {"horizon", num::exact_decimal(*r.horizon)},
-                                 {"claim", {{"kind", "polarized_at_horizon"}, {"epsilon", num::exact_decimal(epsilon)}}},
-                                 {"margin", nlohmann::json::array({r.margin.lower_text(), r.margin.upper_text()})}};
-  lines.insert(lines.begin(), header.dump());
-  return lines;
-}
-
 // Margin ε − dist(α(H)) over the rigorous enclosure of the state at H (the engine decides); with
 // `certificate` (the instance's JSON), a proved result carries its certificate where the run can
 // write one (flow::full_state_at).
@@ -95,7 +77,8 @@ engine::CheckResult rigorous(const instances::Instance& inst, const Polarization
                               "alpha(H) is certainly farther than epsilon from every one-hot vertex",
                               "the enclosure of alpha(H) straddles distance epsilon"});
     if (enc.certificate && r.verdict == engine::Verdict::proved)
-      r.certificate = polarization_certificate(*certificate, r, *enc.certificate, set.epsilon);
+      r.certificate = attention_at_horizon_certificate("varre2026.normalization.polarizes", "polarized_at_horizon", *certificate, r,
+                                                       *enc.certificate, set.epsilon);
     return 0;
   });
   return r;

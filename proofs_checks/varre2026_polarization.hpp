@@ -159,6 +159,26 @@ const flow::FullStateEnclosure<S>& first_run(const std::vector<std::optional<flo
     if (run) return *run;
   throw std::logic_error("first_run: no member ran");
 }
+// The certificate of a proved claim on α(a(H)) of the full model (docs/certificates.md): a header
+// binding the check, the instance, the horizon, the claim (`kind`, ε) and the margin, then the
+// run's steps (flow::full_state_at), over which softcert-verify encloses α where t = H may be and
+// decides the claim itself.
+inline std::vector<std::string> attention_at_horizon_certificate(const std::string& check, const std::string& kind,
+                                                                 const nlohmann::json& instance, const engine::CheckResult& r,
+                                                                 const std::vector<std::string>& steps, double epsilon) {
+  std::vector<std::string> lines = steps;
+  const nlohmann::json header = {{"certificate", "softcert.flow.v1"},
+                                 {"check", check},
+                                 {"model", "value_softmax_tau"},
+                                 {"set", "lohner"},
+                                 {"instance", instance},
+                                 {"horizon", num::exact_decimal(*r.horizon)},
+                                 {"claim", {{"kind", kind}, {"epsilon", num::exact_decimal(epsilon)}}},
+                                 {"margin", nlohmann::json::array({r.margin.lower_text(), r.margin.upper_text()})}};
+  lines.insert(lines.begin(), header.dump());
+  return lines;
+}
+
 // The request of a check that sets only the Taylor order (0: the plan's) and the step budget.
 inline flow::Request order_and_budget(unsigned order, std::size_t max_steps) {
   flow::Request q;

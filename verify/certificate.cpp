@@ -10,7 +10,7 @@
 #include "decimal.hpp"
 #include "exact_certificate.hpp"
 #include "field.hpp"
-#include "polarization.hpp"
+#include "attention_at_horizon.hpp"
 #include "step.hpp"
 
 namespace verify {
@@ -89,12 +89,12 @@ FileVerdict check_order(const Field& f, const nlohmann::json& head, const std::v
                     " (certificate's margin ≥ " + margin.text(17) + ")"};
 }
 
-// polarized_at_horizon: every step, the claim on each step that may hold t = H, then t ≥ H on
-// the last box.
-FileVerdict check_polarized(const Field& f, const nlohmann::json& head, const std::vector<nlohmann::json>& lines) {
+// A claim on α(a(H)) (attention_at_horizon.hpp): every step, the claim on each step that may
+// hold t = H, then t ≥ H on the last box.
+FileVerdict check_attention_at_horizon(const Field& f, const nlohmann::json& head, const std::vector<nlohmann::json>& lines) {
   const slong ti = f.time_index();
   const Ball horizon = parse_number(head.at("horizon"));
-  PolarizedAtHorizon claim(f, head.at("claim"), horizon);
+  AttentionAtHorizon claim(f, head.at("claim"), head.value("check", std::string()), horizon);
   const Ball margin = positive_margin(head);
   const LastStep last = check_chain(f, lines, [&](const Step& st, const StepFacts& facts) { claim.visit(st, facts); });
   // (d) the last step ends past the horizon, so some step holds t = H
@@ -102,10 +102,9 @@ FileVerdict check_polarized(const Field& f, const nlohmann::json& head, const st
     throw Rejection("step " + std::to_string(last.step.index) + ": (d) the last box has t ≥ " + last.step.box[ti].lo.text() +
                     ", not past the horizon " + horizon.text());
   if (claim.steps_at_horizon() == 0) throw Rejection("(e) no step's range of t holds H");
-  return {true, std::to_string(lines.size() - 2) + " steps; at t = H = " + horizon.text(6) + " (in " +
+  return {true, std::to_string(lines.size() - 2) + " steps; " + claim.kind() + " at t = H = " + horizon.text(6) + " (in " +
                     std::to_string(claim.steps_at_horizon()) + (claim.steps_at_horizon() == 1 ? " step" : " steps") +
-                    ") alpha is within epsilon = " + claim.epsilon().text(6) + " of a vertex; margin ≥ " +
-                    claim.margin_lower().text(17) + " (certificate's margin ≥ " + margin.text(17) + ")"};
+                    "); margin ≥ " + claim.margin_lower().text(17) + " (certificate's margin ≥ " + margin.text(17) + ")"};
 }
 
 // region_entry: every step, then the gaps of R_k at the last step's end; region_at_start: the
@@ -137,9 +136,7 @@ FileVerdict check(const std::vector<nlohmann::json>& lines) {
   const Field f = field_from_instance(head.at("instance"), model);
   if (model == "value_softmax_tau") {
     if (head.value("set", "") != "lohner") throw Rejection("header: the steps are not Lohner sets");
-    if (head.value("check", "") != "varre2026.normalization.polarizes" || kind != "polarized_at_horizon")
-      throw Rejection("header: the check " + head.value("check", std::string("?")) + " has no claim on this model");
-    return check_polarized(f, head, lines);
+    return check_attention_at_horizon(f, head, lines);
   }
   if (kind == "region_at_start") return check_region(f, head, lines, true);
   if (head.value("set", "") != "lohner") throw Rejection("header: the steps are not Lohner sets");

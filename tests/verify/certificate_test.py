@@ -194,13 +194,17 @@ def check_broken_build(broken, verifier, instance, tmp):
 
 
 def check_full_model_family(softcert, verifier, tmp):
-    """The full value-softmax model in τ-time (normalization.polarizes under logistic loss): the
-    verifier derives the field of the instance's normalization itself, so another normalization,
-    another ε or a later horizon must fail."""
+    """The full value-softmax model in τ-time (normalization.polarizes, .spread, .open_gates under
+    logistic loss): the verifier derives the field of the instance's normalization and the claim's
+    tokens itself, so another normalization, claim, ε or horizon must fail."""
     certs = []
     for norm in ("softmax", "square"):
         certs += certificates_of(softcert, verifier, tmp, "varre2026.normalization.polarizes", 2, "--param", "loss=logistic",
                                  "--param", "normalization=" + norm, "--param", "T=[2,4]", "--horizon", "5e4")
+    spread = certificates_of(softcert, verifier, tmp, "varre2026.normalization.spread", 2, "--param", "normalization=sigmoid",
+                             "--param", "positive=[1,4]")
+    gates = certificates_of(softcert, verifier, tmp, "varre2026.normalization.open_gates", 2, "--param", "normalization=sigmoid",
+                            "--param", "positive=[1,4]")
     softmax = next(c for c in certs if c[0]["instance"]["normalization"] == "softmax")
     square = next(c for c in certs if c[0]["instance"]["normalization"] == "square")
     assert all(c[0]["model"] == "value_softmax_tau" and c[0]["claim"]["kind"] == "polarized_at_horizon" for c in certs)
@@ -232,9 +236,27 @@ def check_full_model_family(softcert, verifier, tmp):
         row[0] = exact_decimal(Fraction(row[0]) + Fraction(1, 1000))
         return "(d) the start set does not contain the instance's initial state"
 
+    def spread_read_as_polarized(ls):
+        # the claim of another check on the same steps: the check's name fixes the claim
+        ls[0]["claim"]["kind"] = "polarized_at_horizon"
+        return "has no claim polarized_at_horizon"
+
+    def spread_epsilon_too_large(ls):
+        # 1 − ε below the largest share: the claim fails where t = H may be
+        ls[0]["claim"]["epsilon"] = "0.99"
+        return "(e) claim: t = H may lie in this step"
+
+    def gates_all_closed(ls):
+        # every column of V(0) set to −β*: every u_i(0) = −‖β*‖² < 0, no token for the claim
+        inst = ls[0]["instance"]
+        inst["V"] = [negate([b] * len(inst["a"])) for b in inst["beta"]]
+        return "no token has a positive value projection"
+
     expect_rejections(verifier, tmp, "full_model", [(softmax, other_normalization), (square, sigmoid_read_as_softmax),
                                                     (softmax, epsilon_too_small), (square, later_horizon),
-                                                    (softmax, shrink_middle_box), (square, other_values)])
+                                                    (softmax, shrink_middle_box), (square, other_values),
+                                                    (spread[0], spread_read_as_polarized), (spread[0], spread_epsilon_too_large),
+                                                    (gates[0], gates_all_closed)])
 
 
 def check_region_family(softcert, verifier, tmp):
