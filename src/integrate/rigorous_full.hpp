@@ -175,9 +175,8 @@ auto with_full_state_rule(const Model& model, bool tau_time, const std::vector<S
 }
 
 // The observer of a full-state run for the caller's visitor: one that takes a TubeSegment<S> sees
-// every segment; one that takes only a TubeStep<S> sees every Lohner step with its record, for a certificate writer
-// (integrate/step_certificate.hpp), and is never called on ball steps, which keep no record; any
-// other visitor sees every TubeSegment.
+// every segment; one that takes only a TubeStep<S> (a certificate writer, step_certificate.hpp)
+// sees every Lohner step with its record and is never called on ball steps, which keep none.
 template <class S, class Stepper, class Visit>
 auto full_state_observer(Visit& visit) {
   if constexpr (std::is_invocable_v<Visit&, const TubeSegment<S>&>) {

@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -68,10 +69,12 @@ class StepCertificateWriter {
     line["order"] = rec.p;
     line["jacobian_order"] = rec.jq();
     line["apriori"] = apriori_json(rec);
-    line["box"] = boxes(st.end(), widen_, kFloor);
     pending_box_.clear();
-    for (const auto& b : line["box"]) pending_box_.emplace_back(num::parse_decimal<double>(b[0].get<std::string>()),
-                                                                num::parse_decimal<double>(b[1].get<std::string>()));
+    line["box"] = nlohmann::json::array();
+    for (const auto& x : st.end()) {
+      pending_box_.push_back(widened(num::lower(x), num::upper(x), widen_, kFloor));
+      line["box"].push_back(interval(pending_box_.back().first, pending_box_.back().second, 1, 0));
+    }
     pending_ = std::move(line);
   }
 
@@ -92,13 +95,15 @@ class StepCertificateWriter {
   }
 
  private:
+  // [lo, hi] widened about its midpoint: radius × widen + floor.
+  static std::pair<double, double> widened(double lo, double hi, double widen, double floor) {
+    if (widen == 1 && floor == 0) return {lo, hi};
+    const double m = lo + (hi - lo) / 2, r = (hi - lo) / 2 * widen + floor;
+    return {m - r, m + r};
+  }
   static nlohmann::json interval(double lo, double hi, double widen, double floor) {
-    if (widen != 1 || floor != 0) {
-      const double m = lo + (hi - lo) / 2, r = (hi - lo) / 2 * widen + floor;
-      lo = m - r;
-      hi = m + r;
-    }
-    return nlohmann::json::array({exact_decimal(lo), exact_decimal(hi)});
+    const auto [l, h] = widened(lo, hi, widen, floor);
+    return nlohmann::json::array({exact_decimal(l), exact_decimal(h)});
   }
   static nlohmann::json boxes(const std::vector<IntervalD>& v, double widen, double floor) {
     nlohmann::json a = nlohmann::json::array();
@@ -107,7 +112,7 @@ class StepCertificateWriter {
   }
   // Σ_j |B_ij| r'_j per component: the radius of the hull of the record's start set as written
   // (its radii r' widened), about c.
-  std::vector<double> written_hull_radius(const StepRecord<IntervalD>& rec) {
+  std::vector<double> written_hull_radius(const StepRecord<IntervalD>& rec) const {
     const std::size_t n = rec.n;
     std::vector<double> hull(n, 0.0);
     for (std::size_t i = 0; i < n; ++i)
@@ -121,7 +126,7 @@ class StepCertificateWriter {
   // and where the solution only touches an end of E its other formulas land a few bits away. Any
   // box holding E is as good an a priori box while Z stays inside it; E is not widened by a
   // factor of its own width, since the remainder x_{p+1}(E) grows fast with that width.
-  nlohmann::json apriori_json(const StepRecord<IntervalD>& rec) {
+  nlohmann::json apriori_json(const StepRecord<IntervalD>& rec) const {
     nlohmann::json a = nlohmann::json::array();
     const std::vector<double> hull = written_hull_radius(rec);
     for (std::size_t i = 0; i < rec.n; ++i) {
