@@ -11,13 +11,9 @@ namespace verify {
 namespace {
 
 Field reduced_field(const nlohmann::json& inst) {
-  auto need = [&](const char* key, const char* value) {
-    if (!inst.contains(key) || inst[key] != value)
-      throw std::invalid_argument(std::string("instance: \"") + key + "\" must be \"" + value + "\"");
-  };
-  need("model", "value_softmax");
-  need("loss", "logistic");
-  need("normalization", "softmax");
+  require_field(inst, "model", "value_softmax");
+  require_field(inst, "loss", "logistic");
+  require_field(inst, "normalization", "softmax");
   Field f;
   f.model = Model::logistic_reduced_tau;
   const std::vector<Ball> a = parse_vector(inst.at("a")), beta = parse_vector(inst.at("beta"));
@@ -92,6 +88,11 @@ class ReducedSeries : public SeriesField {
 };
 
 }  // namespace
+
+void require_field(const nlohmann::json& inst, const char* key, const char* value) {
+  if (!inst.contains(key) || inst[key] != value)
+    throw std::invalid_argument(std::string("instance: \"") + key + "\" must be \"" + value + "\"");
+}
 
 Field field_from_instance(const nlohmann::json& instance, const std::string& model) {
   if (model == "logistic_reduced_tau") return reduced_field(instance);

@@ -35,6 +35,9 @@ struct Field {
   slong a_offset() const { return model == Model::logistic_reduced_tau ? 0 : d * T; }
 };
 
+// Throws std::invalid_argument unless instance[key] is the string `value`.
+void require_field(const nlohmann::json& instance, const char* key, const char* value);
+
 // The field a certificate's header names ("model") for its instance. Throws
 // std::invalid_argument for a model this verifier does not know, or an instance that is not one
 // of it (another loss, normalization or shape).

@@ -8,12 +8,8 @@
 namespace verify {
 
 Field value_softmax_field(const nlohmann::json& inst) {
-  auto need = [&](const char* key, const char* value) {
-    if (!inst.contains(key) || inst[key] != value)
-      throw std::invalid_argument(std::string("instance: \"") + key + "\" must be \"" + value + "\"");
-  };
-  need("model", "value_softmax");
-  need("loss", "logistic");
+  require_field(inst, "model", "value_softmax");
+  require_field(inst, "loss", "logistic");
   Field f;
   f.model = Model::value_softmax_tau;
   const std::string norm = inst.value("normalization", std::string("softmax"));

@@ -214,7 +214,7 @@ def check_full_model_family(softcert, verifier, tmp):
         ls[0]["instance"]["normalization"] = "square"
         return ": (a) a priori inclusion fails"
 
-    def sigmoid_read_as_softmax(ls):
+    def square_read_as_sigmoid(ls):
         ls[0]["instance"]["normalization"] = "sigmoid"
         return "inclusion fails"
 
@@ -252,7 +252,7 @@ def check_full_model_family(softcert, verifier, tmp):
         inst["V"] = [negate([b] * len(inst["a"])) for b in inst["beta"]]
         return "no token has a positive value projection"
 
-    expect_rejections(verifier, tmp, "full_model", [(softmax, other_normalization), (square, sigmoid_read_as_softmax),
+    expect_rejections(verifier, tmp, "full_model", [(softmax, other_normalization), (square, square_read_as_sigmoid),
                                                     (softmax, epsilon_too_small), (square, later_horizon),
                                                     (softmax, shrink_middle_box), (square, other_values),
                                                     (spread[0], spread_read_as_polarized), (spread[0], spread_epsilon_too_large),
