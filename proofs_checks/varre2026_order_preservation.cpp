@@ -7,6 +7,7 @@
 // their derivatives from a certified start value); a gap certainly negative on a step is a
 // certified violation.
 #include "engine/registry.hpp"
+#include "flow_certificate.hpp"
 #include "varre2026_check.hpp"
 #include "varre2026_tube_check.hpp"
 
@@ -33,16 +34,8 @@ class OrderPreservationCheck : public LogisticCheck {
       // The header binds the steps to this check, instance, claim, horizon and margin (docs/certificates.md).
       nlohmann::json pairs = nlohmann::json::array();
       for (const auto& [i, j] : ordered_pairs(start)) pairs.push_back({i, j});
-      nlohmann::json header = {{"certificate", "softcert.flow.v1"},
-                               {"check", name()},
-                               {"model", "logistic_reduced_tau"},
-                               {"set", "lohner"},
-                               {"instance", instance},
-                               {"horizon", num::exact_decimal(*r.horizon)},
-                               {"claim", {{"kind", "order_preservation"}, {"pairs", pairs}}},
-                               {"margin", r.margin.empty() ? nlohmann::json()
-                                                           : nlohmann::json::array({r.margin.lower_text(), r.margin.upper_text()})}};
-      r.certificate.insert(r.certificate.begin(), header.dump());
+      r.certificate = flow_certificate(name(), "logistic_reduced_tau", instance, r,
+                                       {{"kind", "order_preservation"}, {"pairs", pairs}}, r.certificate);
     }
     return r;
   }

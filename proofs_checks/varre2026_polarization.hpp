@@ -25,6 +25,7 @@
 #include "numerics/kinds.hpp"
 #include "numerics/precision.hpp"
 #include "numerics/traits.hpp"
+#include "flow_certificate.hpp"
 #include "varre2026_common.hpp"
 
 namespace softcert::varre2026 {
@@ -166,17 +167,8 @@ const flow::FullStateEnclosure<S>& first_run(const std::vector<std::optional<flo
 inline std::vector<std::string> attention_at_horizon_certificate(const std::string& check, const std::string& kind,
                                                                  const nlohmann::json& instance, const engine::CheckResult& r,
                                                                  const std::vector<std::string>& steps, double epsilon) {
-  std::vector<std::string> lines = steps;
-  const nlohmann::json header = {{"certificate", "softcert.flow.v1"},
-                                 {"check", check},
-                                 {"model", "value_softmax_tau"},
-                                 {"set", "lohner"},
-                                 {"instance", instance},
-                                 {"horizon", num::exact_decimal(*r.horizon)},
-                                 {"claim", {{"kind", kind}, {"epsilon", num::exact_decimal(epsilon)}}},
-                                 {"margin", nlohmann::json::array({r.margin.lower_text(), r.margin.upper_text()})}};
-  lines.insert(lines.begin(), header.dump());
-  return lines;
+  return flow_certificate(check, "value_softmax_tau", instance, r, {{"kind", kind}, {"epsilon", num::exact_decimal(epsilon)}},
+                          steps);
 }
 
 // The request of a check that sets only the Taylor order (0: the plan's) and the step budget.

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "flow_certificate.hpp"
 #include "varre2026_tube_check.hpp"
 
 namespace softcert::varre2026 {
@@ -80,17 +81,8 @@ template <class S>
 std::vector<std::string> region_entry_certificate(const std::string& check, const nlohmann::json& instance,
                                                   const engine::CheckResult& r, const RegionEntrySearch<S>& found) {
   if (!found.walk.certificate || !found.entry || r.margin.empty()) return {};
-  std::vector<std::string> lines = *found.walk.certificate;
-  const nlohmann::json header = {{"certificate", "softcert.flow.v1"},
-                                 {"check", check},
-                                 {"model", "logistic_reduced_tau"},
-                                 {"set", "lohner"},
-                                 {"instance", instance},
-                                 {"horizon", num::exact_decimal(*r.horizon)},
-                                 {"claim", {{"kind", "region_entry"}, {"winner", found.entry->winner}}},
-                                 {"margin", nlohmann::json::array({r.margin.lower_text(), r.margin.upper_text()})}};
-  lines.insert(lines.begin(), header.dump());
-  return lines;
+  return flow_certificate(check, "logistic_reduced_tau", instance, r, {{"kind", "region_entry"}, {"winner", found.entry->winner}},
+                          *found.walk.certificate);
 }
 
 }  // namespace softcert::varre2026

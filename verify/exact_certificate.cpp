@@ -287,10 +287,10 @@ FileVerdict check_alignment(const nlohmann::json& head, const nlohmann::json& ev
     Q mean;
     for (const auto& x : e.tokens) mean = mean + dot(sink, x);
     bounds.push_back((Q() - mean / Q(static_cast<slong>(e.tokens.size()))).ball());
-    if (representable) {
-      const Ball& a = *q.depth_lower;
-      const Ball& b = *k.depth_lower;
-      bounds.push_back(arb_lt(a.get(), b.get()) ? a : b);
+    if (representable) {  // a ball holding min of the two depth bounds: never the larger of two that overlap
+      Ball least;
+      arb_min(least.get(), q.depth_lower->get(), k.depth_lower->get(), kPrec);
+      bounds.push_back(least);
     }
     side = representable ? "representable (W = u v^T, every gap > 0)" : "the sink not aligned with the tokens' mean (vacuous)";
   }
