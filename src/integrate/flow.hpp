@@ -99,11 +99,10 @@ CurveEnclosure curve_over(const instances::Instance& instance, double H, const R
 inline IntervalD time_enclosure(double t) { return IntervalD(t, t); }
 
 namespace detail {
-// A rigorous full-state request for S to H: what every full-state verb sets itself.
+// A full-state request for S to H: what every full-state verb sets itself (the entry point sets
+// the tier and the form).
 template <class S>
 Request full_state_request(Request request, double H) {
-  request.tier = integrate::PlanTier::rigorous;
-  request.form = integrate::PlanForm::full_state;
   request.horizon = H;
   request.precision_bits = integrate::working_bits<S>();
   return request;
@@ -115,7 +114,7 @@ Request full_state_request(Request request, double H) {
 
 template <class S>
 integrate::RunPlan full_state_plan(const instances::Instance& instance, double H, const Request& request) {
-  return integrate::plan_run(instance, detail::full_state_request<S>(request, H));
+  return integrate::plan_entry(instance, detail::full_state_request<S>(request, H), integrate::RunEntry::full_state);
 }
 
 // The full state of the full model at t = H > 0, enclosed in the interval kind S, as plan_run plans

@@ -149,9 +149,7 @@ std::vector<RigorousIntegrateResult> run_grid(const instances::Instance& inst, c
   std::vector<RigorousIntegrateResult> out;
   if (targets.empty()) return out;
   // One τ-time pass (the grid's crossings need it): the plan's order and budget.
-  RigorousIntegrateOptions tau_opt = opt;
-  tau_opt.time_variable = PlanTime::tau;
-  const RunPlan plan = plan_run(inst, rigorous_request(tau_opt, times.back()));
+  const RunPlan plan = plan_entry(inst, rigorous_request(opt, times.back()), RunEntry::reduced_grid);
   ValidatedOptions vo = validated_options(plan);
   vo.keep_segments = false;
   const auto model = models::LogisticReducedTau<S>::from_instance(inst);
@@ -281,9 +279,7 @@ RigorousIntegrateResult rigorous_integrate(const instances::Instance& inst, cons
   require_reduced(inst);
   if (options.tail_width != 0)
     throw std::invalid_argument("tail_width: only with the PL tail of square and regression loss (integrate::rigorous_integrate_model)");
-  RunRequest request = rigorous_request(options, t_end);
-  request.form = PlanForm::reduced_logistic;
-  return rigorous_integrate_with_plan(inst, t_end, options, plan_run(inst, request));
+  return rigorous_integrate_with_plan(inst, t_end, options, plan_entry(inst, rigorous_request(options, t_end), RunEntry::reduced));
 }
 
 RigorousIntegrateResult rigorous_integrate_with_plan(const instances::Instance& inst, const std::string& t_end,
@@ -309,9 +305,7 @@ CurveEnclosure rigorous_curve(const instances::Instance& inst, const std::string
                               const RigorousIntegrateOptions& options, const std::atomic<bool>* cancel) {
   if (!num::is_decimal_syntax(t_end)) throw std::invalid_argument("t: not a decimal number: " + num::quoted(t_end));
   require_reduced(inst);
-  RunRequest request = rigorous_request(options, t_end);
-  request.form = PlanForm::reduced_logistic;
-  const RunPlan plan = plan_run(inst, request);
+  const RunPlan plan = plan_entry(inst, rigorous_request(options, t_end), RunEntry::reduced);
   if (options.precision_bits <= 53) return run_curve<IntervalD>(inst, t_end, options, plan, cancel);
   num::PrecisionGuard guard(options.precision_bits);
   return run_curve<IntervalMp>(inst, t_end, options, plan, cancel);

@@ -93,14 +93,8 @@ std::vector<RigorousIntegrateResult> run_full_state_at(const instances::Instance
   std::vector<S> ts;
   for (const auto& t : times) ts.push_back(num::parse_decimal<S>(t));
   // One pass with the Lohner set and no tail (documented in rigorous_model.hpp); the plan's order.
-  RigorousIntegrateOptions lohner_request = o;
-  lohner_request.set = PlanStepper::lohner;
-  lohner_request.ball_pieces = 0;
-  lohner_request.time_variable.reset();
-  RunRequest request = rigorous_request(lohner_request, times.empty() ? std::string("0") : times.back());
-  request.form = PlanForm::full_state;
-  request.tail = TailPolicy::off;
-  const RunPlan plan = plan_run(inst, request);
+  const RunPlan plan = plan_entry(inst, rigorous_request(o, times.empty() ? std::string("0") : times.back()),
+                                  RunEntry::full_state_grid);
   ValidatedOptions vo = validated_options(plan);
   if (o.progress) vo.on_step = [&o](std::size_t n, double t, const std::vector<double>&) { o.progress(n, t); };
   std::vector<FullStateEnclosure<S>> es;
@@ -153,16 +147,14 @@ bool reduced_logistic_applies(const instances::Instance& inst) {
 RigorousIntegrateResult rigorous_integrate_model(const instances::Instance& inst, const std::string& t_end,
                                                  const RigorousIntegrateOptions& o) {
   if (!num::is_decimal_syntax(t_end)) throw std::invalid_argument("t: not a decimal number: \"" + t_end + "\"");
-  RunRequest request = rigorous_request(o, t_end);
-  request.form = PlanForm::full_state;
-  const RunPlan plan = plan_run(inst, request);  // refuses what no method serves (e.g. the ball step for relu in τ-time)
+  const RunPlan plan = plan_entry(inst, rigorous_request(o, t_end), RunEntry::full_state);  // refuses what no method serves (e.g. the ball step for relu in τ-time)
   return at_interval_kind(o.precision_bits, [&](auto kind) { return run_full_state<decltype(kind)>(inst, t_end, o, plan); });
 }
 
 RigorousIntegrateResult rigorous_integrate_planned(const instances::Instance& inst, const std::string& t_end,
                                                    const RigorousIntegrateOptions& o) {
   if (!num::is_decimal_syntax(t_end)) throw std::invalid_argument("t: not a decimal number: \"" + t_end + "\"");
-  const RunPlan plan = plan_run(inst, rigorous_request(o, t_end));  // the one plan of this run
+  const RunPlan plan = plan_entry(inst, rigorous_request(o, t_end), RunEntry::planned);  // the one plan of this run
   if (plan.form == PlanForm::reduced_logistic) return rigorous_integrate_with_plan(inst, t_end, o, plan);
   return at_interval_kind(o.precision_bits, [&](auto kind) { return run_full_state<decltype(kind)>(inst, t_end, o, plan); });
 }

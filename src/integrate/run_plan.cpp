@@ -166,6 +166,27 @@ RunPlan plan_run(const instances::Instance& inst, const RunRequest& q) {
   return p;
 }
 
+RunPlan plan_entry(const instances::Instance& inst, RunRequest q, RunEntry entry) {
+  q.tier = PlanTier::rigorous;
+  switch (entry) {
+    case RunEntry::planned: break;
+    case RunEntry::reduced: q.form = PlanForm::reduced_logistic; break;
+    case RunEntry::reduced_grid:
+      q.form = PlanForm::reduced_logistic;
+      q.time = PlanTime::tau;
+      break;
+    case RunEntry::full_state: q.form = PlanForm::full_state; break;
+    case RunEntry::full_state_grid:
+      q.form = PlanForm::full_state;
+      q.set = PlanStepper::lohner;
+      q.ball_pieces.reset();
+      q.time.reset();
+      q.tail = TailPolicy::off;
+      break;
+  }
+  return plan_run(inst, q);
+}
+
 RunRequest rigorous_request(const RigorousIntegrateOptions& o, const std::string& t_end) {
   RunRequest q;
   q.tier = PlanTier::rigorous;

@@ -105,6 +105,19 @@ struct RunPlan {
 // field when the request asks for something no method serves for this instance.
 RunPlan plan_run(const instances::Instance& inst, const RunRequest& request);
 
+// The rigorous tier's entry points, each with the choices it fixes itself. plan_entry sets them on
+// the request and plans: with plan_run (which the fast tier asks directly) the one place a plan is
+// made, so an entry point cannot plan differently from the run it starts, and each run plans once.
+enum class RunEntry {
+  planned,          // every choice the request leaves empty is the plan's (softcert integrate)
+  reduced,          // the reduced logistic form (rigorous_integrate, rigorous_curve)
+  reduced_grid,     // the reduced form at a grid of times: one τ-time pass (its crossings need τ)
+  full_state,       // the full state (rigorous_integrate_model; the executor's full-state verbs)
+  full_state_grid,  // the full state at a grid of times: one Lohner pass to the last time, no tail,
+                    // the plan's time variable (a set, pieces or time asked for are not used)
+};
+RunPlan plan_entry(const instances::Instance& inst, RunRequest request, RunEntry entry);
+
 // The request of the rigorous tier's entry points (rigorous_integrate, rigorous_integrate_model)
 // for END = t_end (a decimal; its nearest double is the horizon the rules compare).
 RunRequest rigorous_request(const RigorousIntegrateOptions& options, const std::string& t_end);

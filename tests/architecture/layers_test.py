@@ -7,7 +7,7 @@ wrong include in a .cpp fails to link; this test also catches one in a header, w
 until someone calls it. BELOW names, for each layer, the layers its files may include (the
 transitive closure is taken here). proofs_checks/ may include the layers in CHECKS and, of
 integrate/, only the executor's header; python/ and src/cli/ are front ends and may include
-everything. The test first plants a wrong include in a copy of the tree and fails unless it is
+everything. plan_run is called only where a run is planned (PLAN_CALLERS). The test first plants a wrong include in a copy of the tree and fails unless it is
 caught, so a pattern that stops matching cannot pass silently.
 Usage: layers_test.py SOURCE_DIR
 """
@@ -44,6 +44,11 @@ INCLUDE = re.compile(r'^\s*#\s*include\s+"([a-z_]+)/([^"]+)"', re.M)
 # alone; outside tests/ nothing else may mention it, so no run can turn it on.
 FAULT_SWITCH = "fault_injection"
 FAULT_READERS = {"src/integrate/fault_injection.hpp", "src/integrate/lohner_step.hpp"}
+# A run is planned in one place (integrate/run_plan.hpp): plan_run is called by run_plan.cpp's
+# plan_entry (the rigorous tier's entry points and the executor) and by the fast tier's one
+# function that plans; any other caller plans beside them.
+PLAN_CALL = re.compile(r"\bplan_run\(")
+PLAN_CALLERS = {"src/integrate/run_plan.hpp", "src/integrate/run_plan.cpp", "src/integrate/fast_integrate.cpp"}
 
 
 def closure(layer):
@@ -96,8 +101,13 @@ def violations(src_dir):
         for path in sources(os.path.join(src_dir, part)):
             rel = os.path.relpath(path, src_dir)
             with open(path, encoding="utf-8") as f:
-                if FAULT_SWITCH in f.read() and rel not in FAULT_READERS:
+                text = f.read()
+                if FAULT_SWITCH in text and rel not in FAULT_READERS:
                     found.append(f"{rel}: mentions integrate/{FAULT_SWITCH}.hpp (only the Lohner step reads it, only tests set it)")
+                calls = len(PLAN_CALL.findall(re.sub(r"//[^\n]*", "", text)))
+                if calls and (rel not in PLAN_CALLERS or (rel == "src/integrate/fast_integrate.cpp" and calls > 1)):
+                    found.append(f"{rel}: calls plan_run {calls} time(s) (plan through integrate::plan_entry; "
+                                 f"plan_run is called by run_plan.cpp and once by the fast tier)")
     for name, headers in NOT_YET_THROUGH_EXECUTOR.items():
         for header in headers:
             if (name, header) not in seen_not_yet:
@@ -118,10 +128,13 @@ def main():
             f.write('#include "integrate/validated_taylor.hpp"\n')
         with open(os.path.join(copy, "src", "integrate", "planted_switch.hpp"), "w", encoding="utf-8") as f:
             f.write('#pragma once\n#include "integrate/fault_injection.hpp"\n')
+        with open(os.path.join(copy, "src", "integrate", "planted_plan.cpp"), "w", encoding="utf-8") as f:
+            f.write('int f() { return plan_run(inst, q).order; }\n')
         planted = violations(copy)
         if not any("src/engine/planted.hpp" in v for v in planted) or \
            not any("proofs_checks/planted.cpp" in v for v in planted) or \
-           not any("src/integrate/planted_switch.hpp" in v for v in planted):
+           not any("src/integrate/planted_switch.hpp" in v for v in planted) or \
+           not any("src/integrate/planted_plan.cpp" in v for v in planted):
             print("FAIL: a planted wrong include was not caught:", planted)
             return 1
     found = violations(src_dir)

@@ -1,4 +1,4 @@
-// integrate::plan_run (integrate/run_plan.hpp): each rule of the plan — form, time variable
+// integrate::plan_run and plan_entry (integrate/run_plan.hpp): each rule of the plan — form, time variable
 // (the one "auto" threshold of both tiers, at exactly 100), stepper and pieces, order, tail —
 // each typed override of an expert winning over it, and the combinations no method serves refused.
 #include <gtest/gtest.h>
@@ -267,6 +267,34 @@ TEST(RunPlan, TailByLossAndRequest) {
   EXPECT_THROW(integrate::plan_run(shape(4, 3, instances::Loss::logistic), decided), std::invalid_argument);
   decided.tail = integrate::TailPolicy::off;
   EXPECT_THROW(integrate::plan_run(regression, decided), std::invalid_argument);
+}
+
+
+// Each rigorous entry point's own choices (plan_entry) win over what the request asks: the grid
+// passes fix their time variable, set and tail whatever the caller set; the others fix the form.
+TEST(RunPlan, EntryPointsFixTheirOwnChoices) {
+  using integrate::RunEntry;
+  const auto logistic = shape(4, 3, instances::Loss::logistic), square = shape(4, 3, instances::Loss::square);
+  auto q = request(PlanTier::fast, 10);  // the entry points are the rigorous tier's, whatever the request says
+  q.time = PlanTime::t;
+  EXPECT_EQ(integrate::plan_entry(logistic, q, RunEntry::planned).tier, PlanTier::rigorous);
+  EXPECT_EQ(integrate::plan_entry(logistic, q, RunEntry::planned).form, PlanForm::reduced_logistic);
+  EXPECT_EQ(integrate::plan_entry(logistic, q, RunEntry::full_state).form, PlanForm::full_state);
+  const auto grid = integrate::plan_entry(logistic, q, RunEntry::reduced_grid);
+  EXPECT_EQ(grid.form, PlanForm::reduced_logistic);
+  EXPECT_EQ(grid.time, PlanTime::tau);  // asked t; the grid's crossings need τ
+  EXPECT_THROW(integrate::plan_entry(square, q, RunEntry::reduced), std::invalid_argument);
+  auto ball = request(PlanTier::rigorous, 10);
+  ball.set = PlanStepper::ball;
+  ball.ball_pieces = 4;
+  ball.time = PlanTime::t;
+  EXPECT_EQ(integrate::plan_entry(square, ball, RunEntry::full_state).stepper, PlanStepper::ball);
+  EXPECT_EQ(integrate::plan_entry(square, ball, RunEntry::full_state).tail, PlanTail::pl);
+  const auto full_grid = integrate::plan_entry(square, ball, RunEntry::full_state_grid);
+  EXPECT_EQ(full_grid.stepper, PlanStepper::lohner);
+  EXPECT_EQ(full_grid.ball_pieces, 1u);
+  EXPECT_EQ(full_grid.tail, PlanTail::none);
+  EXPECT_EQ(integrate::plan_entry(logistic, ball, RunEntry::full_state_grid).time, PlanTime::tau);  // the plan's, not the asked t
 }
 
 }  // namespace
