@@ -125,10 +125,28 @@ class OneHotFiniteCheck : public LogisticCheck {
     r.horizon = H;
     r.precision_bits = request.precision_bits;
     r.reason = "rigorous integration to H";
-    return engine::rigorous_run(r, [&](engine::CheckResult& r) { decide(r, flow::state_at(inst, H, request), eps); });
+    r = engine::rigorous_run(r, [&](engine::CheckResult& r) { decide(r, flow::state_at(inst, H, request), eps); });
+    if (o.certificate && r.verdict == engine::Verdict::proved && request.precision_bits <= 53)
+      r.certificate = certificate(instance, inst, r, eps);
+    return r;
   }
 
  private:
+  // The certificate of a proved max_k σ_k(H) ≥ 1 − ε (docs/certificates.md): the validated τ-walk
+  // of the reduced model until t ≥ H, written step by step, on whose steps that may hold t = H
+  // softcert-verify shows max_k σ_k > 1 − ε. A run of its own: flow::state_at brackets t = H inside
+  // a step and writes none. Empty when the walk does not reach H or writes no certificate.
+  std::vector<std::string> certificate(const nlohmann::json& instance, const instances::Instance& inst,
+                                       const engine::CheckResult& r, double eps) const {
+    flow::WalkRequest q;
+    q.certificate = true;
+    const flow::WalkResult walk = flow::walk_until_time<IntervalD>(
+        models::LogisticReducedTau<IntervalD>::from_instance(inst), *r.horizon, q, [](const flow::TubeStep<IntervalD>&) { return true; });
+    if (!walk.covered || !walk.certificate) return {};
+    return flow_certificate(name(), "logistic_reduced_tau", instance, r,
+                            {{"kind", "max_attention_at_horizon"}, {"epsilon", num::exact_decimal(eps)}}, *walk.certificate);
+  }
+
   static void decide(engine::CheckResult& r, const flow::StateEnclosure& res, double eps) {
     // margin = max_k σ_k(H) − (1 − ε), exactly in rationals from the enclosures' binary ends; ε
     // is the double the parameter parsed to

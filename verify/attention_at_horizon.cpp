@@ -49,7 +49,13 @@ const char* check_of(const std::string& kind) {
   if (kind == "polarized_at_horizon") return "varre2026.normalization.polarizes";
   if (kind == "spread_at_horizon") return "varre2026.normalization.spread";
   if (kind == "open_gates_at_horizon") return "varre2026.normalization.open_gates";
+  if (kind == "max_attention_at_horizon") return "varre2026.one_hot.finite";
   return "";
+}
+
+// The model each claim kind is stated on.
+Model model_of(const std::string& kind) {
+  return kind == "max_attention_at_horizon" ? Model::logistic_reduced_tau : Model::value_softmax_tau;
 }
 
 }  // namespace
@@ -57,9 +63,11 @@ const char* check_of(const std::string& kind) {
 AttentionAtHorizon::AttentionAtHorizon(const Field& f, const nlohmann::json& claim, const std::string& check,
                                        const Ball& horizon)
     : f_(f), kind_(claim.value("kind", "")), H_(horizon) {
-  if (f.model != Model::value_softmax_tau) throw Rejection("claim: " + kind_ + " needs the value_softmax_tau model");
   if (check.empty() || check != check_of(kind_))
     throw Rejection("header: the check " + check + " has no claim " + kind_ + " on this model");
+  if (f.model != model_of(kind_))
+    throw Rejection(std::string("claim: ") + kind_ + " is stated on the " +
+                    (model_of(kind_) == Model::value_softmax_tau ? "value_softmax_tau" : "logistic_reduced_tau") + " model");
   eps_ = parse_number(claim.at("epsilon"));
   if (!eps_.positive() || !(Ball(1) - eps_).positive()) throw Rejection("claim: epsilon must lie in (0, 1)");
   if (!H_.positive()) throw Rejection("header: the horizon must be positive");
@@ -101,6 +109,10 @@ Ball AttentionAtHorizon::margin(const std::vector<Ball>& alpha) const {
     Ball share;
     arb_div(share.get(), top.get(), sum.get(), kPrec);  // not finite where Σ|α| may be 0: not positive
     out = Ball(1) - eps_ - share;
+  } else if (kind_ == "max_attention_at_horizon") {  // max_k α_k − (1 − ε)
+    arb_neg_inf(out.get());
+    for (slong k = 0; k < T; ++k) arb_max(out.get(), out.get(), alpha[k].get(), kPrec);
+    out = out - (Ball(1) - eps_);
   } else {  // min over the open tokens of α_i(H) − α_i(0)
     arb_pos_inf(out.get());
     for (const slong i : open_) arb_min(out.get(), out.get(), (alpha[i] - alpha0_[i]).get(), kPrec);

@@ -1,6 +1,6 @@
 #pragma once
-// Claims on the attention α(a(H)) of the full value-softmax model at t = H, each with its margin,
-// which must be positive:
+// Claims on the attention α(a(H)) at t = H, each with its margin, which must be positive. On the
+// full value-softmax model (value_softmax_tau):
 //   polarized_at_horizon  (varre2026.normalization.polarizes): α within ε (max-norm) of a one-hot
 //                         vertex, margin ε − min_k max(|α_k − 1|, max_{j≠k} |α_j|);
 //   spread_at_horizon     (varre2026.normalization.spread): no token carries 1 − ε of the
@@ -8,6 +8,10 @@
 //   open_gates_at_horizon (varre2026.normalization.open_gates): every token with u_i(0) =
 //                         (V(0)ᵀβ*)_i > 0 keeps its weight, margin min_i α_i(H) − α_i(0) (the
 //                         tokens and α(0) computed here from the instance).
+// On the reduced logistic model (logistic_reduced_tau, softmax):
+//   max_attention_at_horizon (varre2026.one_hot.finite): some token carries more than 1 − ε,
+//                         margin max_k σ_k − (1 − ε) (the check's claim is ≥; a certificate
+//                         shows >).
 // The steps cover t = H: t(τ) increases from t(0) = 0 (dt/dτ = 1 + e^m ≥ 1) and the last box has
 // t ≥ H, so t = H is passed in a step whose Taylor range of t contains H. On every such step the
 // claim is shown over the step's whole Taylor range of a: α from the range's balls, by the

@@ -141,6 +141,7 @@ FileVerdict check(const std::vector<nlohmann::json>& lines) {
   if (kind == "region_at_start") return check_region(f, head, lines, true);
   if (head.value("set", "") != "lohner") throw Rejection("header: the steps are not Lohner sets");
   if (kind == "region_entry") return check_region(f, head, lines, false);
+  if (kind == "max_attention_at_horizon") return check_attention_at_horizon(f, head, lines);
   if (head.value("check", "") != "varre2026.order_preservation" || kind != "order_preservation")
     throw Rejection("header: the check " + head.value("check", std::string("?")) + " has no claim this verifier knows");
   return check_order(f, head, lines);

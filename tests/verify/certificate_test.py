@@ -156,6 +156,7 @@ def main():
     check_hostile_arguments(verifier, original, tmp)
     check_region_family(softcert, verifier, tmp)
     check_full_model_family(softcert, verifier, tmp)
+    check_one_hot_finite_family(softcert, verifier, tmp)
     check_exact_family(softcert, verifier, tmp)
 
 
@@ -257,6 +258,33 @@ def check_full_model_family(softcert, verifier, tmp):
                                                     (softmax, shrink_middle_box), (square, other_values),
                                                     (spread[0], spread_read_as_polarized), (spread[0], spread_epsilon_too_large),
                                                     (gates[0], gates_all_closed)])
+
+
+def check_one_hot_finite_family(softcert, verifier, tmp):
+    """one_hot.finite (max_k σ_k(a(H)) ≥ 1 − ε) on the reduced model's τ-walk: the verifier reads
+    σ over every step that may hold t = H, so a smaller ε, a later horizon, the steps presented
+    under another check or as a full-model claim must fail."""
+    certs = certificates_of(softcert, verifier, tmp, "varre2026.one_hot.finite", 2, "--horizon", "1e4")
+    assert all(c[0]["model"] == "logistic_reduced_tau" and c[0]["claim"]["kind"] == "max_attention_at_horizon" for c in certs)
+
+    def epsilon_too_small(ls):
+        ls[0]["claim"]["epsilon"] = "1e-30"
+        return "(e) claim: t = H may lie in this step, and there the max_attention_at_horizon margin"
+
+    def later_horizon(ls):
+        ls[0]["horizon"] = "1e9"
+        return "(d) the last box has t"
+
+    def other_check(ls):
+        ls[0]["check"] = "varre2026.normalization.polarizes"
+        return "has no claim max_attention_at_horizon"
+
+    def full_model(ls):
+        ls[0]["model"] = "value_softmax_tau"
+        return "is stated on the logistic_reduced_tau model"
+
+    expect_rejections(verifier, tmp, "one_hot_finite", [(certs[0], epsilon_too_small), (certs[0], later_horizon),
+                                                        (certs[0], other_check), (certs[-1], full_model)])
 
 
 def check_region_family(softcert, verifier, tmp):
