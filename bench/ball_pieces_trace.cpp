@@ -44,7 +44,7 @@ int run(const Model& model, const IntervalD& t_end, unsigned k, std::size_t ever
     if (tau) o.ball_weights = integrate::detail::tau_time_ball_weights(model.dimension(), model.time_index(), t_end.upper());
   auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
   integrate::BallStepper<IntervalD, decltype(field)> vt(field, model.dimension(), o.ball_options());
-  auto set = integrate::LohnerSet<IntervalD>::from_box(model.initial_state());
+  auto set = integrate::BallSet<IntervalD>::from_box(model.initial_state());
   std::size_t steps = 0;
   const double start = integrate::StepProfile::now();
   std::printf("step,t,h,pieces,mu,mid,radius,ball,cpu_s\n");

@@ -93,7 +93,7 @@ void validated_step(benchmark::State& st, bool double_jacobian) {
   o.keep_segments = false;
   integrate::ValidatedTaylor<S, decltype(field)> vt(field, m.dimension(), o);
   if (double_jacobian) vt.set_double_jacobian_field([&md](const auto& y, auto& dy) { md.rhs(y, dy); });
-  const auto start = integrate::LohnerSet<S>::from_box(m.initial_state());
+  const auto start = integrate::DoubletonSet<S>::from_box(m.initial_state());
   for (auto _ : st) {
     auto set = start;
     S t(0);

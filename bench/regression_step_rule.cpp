@@ -65,7 +65,7 @@ int main(int argc, char** argv) {
   if (std::getenv("SOFTCERT_BENCH_TAPE_DF") == nullptr) integrate::use_closed_form_jacobian(vt, model);
   std::vector<IntervalD> x0 = model.initial_state();
   for (auto& v : x0) v += IntervalD(-w, w);
-  auto set = integrate::LohnerSet<IntervalD>::from_box(x0);
+  auto set = integrate::BallSet<IntervalD>::from_box(x0);
   IntervalD t(t0);
   bool reached = false;
   std::size_t steps = 0;

@@ -45,7 +45,7 @@ int main(int argc, char** argv) {
   std::printf("# stepper %s, lambda %.6g\nstep,t,radius,mu,g_norm,h_ball_lo,h_ball_hi,h_box_lo,h_box_hi,cpu_s\n",
               integrate::to_string(plan.stepper), lambda);
   integrate::with_stepper<IntervalD>(vo, field, model.dimension(), [&](auto& stepper) {
-    auto watch = [&](const integrate::FlowState<IntervalD>& st) -> std::optional<integrate::TailEnd<IntervalD>> {
+    auto watch = [&](const auto& st) -> std::optional<integrate::TailEnd<IntervalD>> {
       if (st.steps % every != 0) return std::nullopt;
       const auto ball = integrate::pl_ball(model, st.set, lambda);
       if (!ball.valid) {
@@ -60,7 +60,7 @@ int main(int argc, char** argv) {
       std::fflush(stdout);
       return std::nullopt;
     };
-    auto set = integrate::LohnerSet<IntervalD>::from_box(model.initial_state());
+    auto set = integrate::start_set(stepper, model.initial_state());
     integrate::FlowControl control;
     control.max_steps = max_steps;
     const auto curve = integrate::run_flow<IntervalD>(stepper, set, model.initial_state(), IntervalD(0),

@@ -45,7 +45,7 @@ void run(const char* sweep, const char* form, const Model& m, std::size_t T, uns
   integrate::ValidatedTaylor<S, decltype(field)> vt(field, m.dimension(), o);
   if (double_model) vt.set_double_jacobian_field([double_model](const auto& y, auto& dy) { double_model->rhs(y, dy); });
   const char* jacobian = jacobian_label ? jacobian_label : double_model || std::is_same_v<S, IntervalD> ? "double" : "mpfi";
-  auto set = integrate::LohnerSet<S>::from_box(m.initial_state());
+  auto set = integrate::DoubletonSet<S>::from_box(m.initial_state());
   double hsum = 0;
   integrate::FlowControl control;
   control.max_steps = static_cast<std::size_t>(std::max(max_steps, 0));

@@ -135,7 +135,7 @@ double steps_of(const char* sweep, const Variant& v, const std::string& label, c
     if (tau && o.log_norm_ball)
       o.ball_weights = integrate::detail::tau_time_ball_weights(m.dimension(), m.time_index(), t_goal > 0 ? t_goal : 500);
   return integrate::with_stepper<IntervalD>(o, field, m.dimension(), [&](auto& vt) {
-    auto set = integrate::LohnerSet<IntervalD>::from_box(m.initial_state());
+    auto set = integrate::start_set(vt, m.initial_state());
     double hsum = 0;
     integrate::FlowControl control;
     control.max_steps = max_steps;

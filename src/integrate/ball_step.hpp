@@ -1,18 +1,20 @@
 #pragma once
-// The ball step: the set {c + e : ‖We‖₂ ≤ ρ} moved by one validated step with the logarithmic norm
-// of the field (docs/method.md §2b; the top of integrate/validated_taylor.hpp). Included only by
-// integrate/validated_taylor.cpp, where the stepper is compiled once per interval kind.
+// The ball step: the ball set {c + [o] + e : ‖We‖₂ ≤ ρ} (flow_sets.hpp) moved by one validated
+// step with the logarithmic norm of the field (docs/method.md §2b; the top of
+// integrate/validated_taylor.hpp). Included only by integrate/validated_taylor.cpp, where the
+// stepper is compiled once per interval kind.
 #include "integrate/validated_taylor.hpp"
 #include "numerics/outward_interval_d.hpp"
 
 namespace softcert::integrate {
 
 template <class S>
-TubeSegment<S> ValidatedStepper<S>::step_ball(LohnerSet<S>& set, S& t, const S& t_end, bool& reached) {
+TubeSegment<S> ValidatedStepper<S>::step_ball(BallSet<S>& set, S& t, const S& t_end, bool& reached) {
   using B = num::BoundOf<S>;
   const std::size_t n = n_, p = opt_.order;
   if (opt_.keep_records) throw std::invalid_argument("step: the ball step keeps no step records (keep_records)");
-  if (set.c.size() != n) throw std::invalid_argument("step: the set's dimension is not the field's");
+  if (set.c.size() != n || (!set.offset.empty() && set.offset.size() != n))
+    throw std::invalid_argument("step: the set's dimension is not the field's");
   double clk = StepProfile::now();
   auto lap = [&clk](double& into) {
     const double t1 = StepProfile::now();
@@ -31,8 +33,8 @@ TubeSegment<S> ValidatedStepper<S>::step_ball(LohnerSet<S>& set, S& t, const S& 
   if (!set.weights.empty() && set.weights.size() != n) throw std::invalid_argument("step: the set's ball weights differ in dimension");
   auto weight = [&w](std::size_t i) { return w.empty() ? 1.0 : w[i]; };
   // ‖W(x0 − c)‖₂ ≤ rho0 for every x0 in the set: its ball (a radius in the set's own weights v:
-  // ‖W e‖₂ ≤ max_i (w_i/v_i)·‖V e‖₂) plus the W-norm of the magnitudes of the box of B·[r] (when
-  // the set still has a Lohner part, e.g. the first step from a box).
+  // ‖W e‖₂ ≤ max_i (w_i/v_i)·‖V e‖₂) plus the W-norm of the magnitudes of its offset [o] (when
+  // the set still carries one, e.g. the first step from a box).
   IntervalD rho0(set.ball);
   if (set.ball > 0 && (!w.empty() || !set.weights.empty())) {
     double ratio = 0;  // max_i w_i / v_i, rounded upward
@@ -40,11 +42,10 @@ TubeSegment<S> ValidatedStepper<S>::step_ball(LohnerSet<S>& set, S& t, const S& 
       ratio = std::max(ratio, (IntervalD(weight(i)) / IntervalD(set.weights.empty() ? 1.0 : set.weights[i])).upper());
     rho0 = IntervalD(set.ball) * IntervalD(ratio);
   }
-  if (!set.B.empty()) {
-    const std::vector<S> Br = lohner::fast_mat_vec(set.B, set.r, n);
+  if (!set.offset.empty()) {
     IntervalD sq(0.0);
     for (std::size_t i = 0; i < n; ++i) {
-      const IntervalD m = num::outward_interval_d(Br[i]);
+      const IntervalD m = num::outward_interval_d(set.offset[i]);
       const IntervalD mag = IntervalD(std::max(std::fabs(m.lower()), std::fabs(m.upper()))) * IntervalD(weight(i));
       sq += mag * mag;
     }
@@ -86,7 +87,7 @@ TubeSegment<S> ValidatedStepper<S>::step_ball(LohnerSet<S>& set, S& t, const S& 
   box_in_double_ = false;
   lap(prof_.box_record);
   bool last = false;
-  const S hS = validated_step_size(set, t, t_end, last);
+  const S hS = validated_step_size(set.c, t, t_end, last);
   rec_ = StepRecord<S>{};  // no record of this step: last_step() must not describe an earlier one
   // This step's record: the box's series and the remainder over E (box_series_record.hpp).
   series_rec_.n = n;
@@ -172,7 +173,7 @@ TubeSegment<S> ValidatedStepper<S>::step_ball(LohnerSet<S>& set, S& t, const S& 
       yc[i] = acc + te_.coefficient(i, p + 1) * hp1;
     }
   }
-  LohnerSet<S> next;
+  BallSet<S> next;
   next.c.resize(n);
   next.weights = w;
   IntervalD sq(0.0);

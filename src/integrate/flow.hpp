@@ -219,7 +219,7 @@ StepWalk steps_until(const Model& model, double H, const StepRequest& request, A
   auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
   StepWalk out;
   integrate::with_stepper<S>(vo, field, model.dimension(), [&](auto& stepper) {
-    integrate::LohnerSet<S> start = integrate::LohnerSet<S>::from_box(model.initial_state());
+    auto start = integrate::start_set(stepper, model.initial_state());
     integrate::FlowControl control;
     control.max_steps = vo.max_steps;
     const auto curve = integrate::run_flow<S>(stepper, start, model.initial_state(), S(0), integrate::until_time(S(H)),

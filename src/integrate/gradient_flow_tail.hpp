@@ -112,7 +112,7 @@ FullStateEnclosure<S> enclose_with_energy_tail(const Model& model, const S& t_en
     use_closed_form_jacobian(stepper, model);  // the ball step's Df (closed_form_jacobian.hpp)
     // The finisher (validated_flow.hpp): the lemma from s = the end of a validated step (thin:
     // steps end on representable times), as soon as its ball is small and the field is C¹ on K.
-    auto energy_finisher = [&](const FlowState<S>& st) -> std::optional<TailEnd<S>> {
+    auto energy_finisher = [&](const auto& st) -> std::optional<TailEnd<S>> {
       const S gap = model.loss_value(st.box) - loss_min;
       const S rest = t_end - st.t;
       const auto g_hi = num::upper(gap), rest_hi = num::upper(rest);
@@ -136,7 +136,7 @@ FullStateEnclosure<S> enclose_with_energy_tail(const Model& model, const S& t_en
       info.radius = num::hull_of_bounds<S>(r_hi, r_hi);
       return TailEnd<S>{std::move(K), st.t, st.steps};
     };
-    LohnerSet<S> set = LohnerSet<S>::from_box(model.initial_state());
+    auto set = start_set(stepper, model.initial_state());
     FlowControl control;
     control.max_steps = options.max_steps;
     const auto curve =

@@ -263,7 +263,7 @@ std::vector<FullStateEnclosure<S>> enclose_through_kinks_at(Model model, const s
   // last time may step past it, up to window_cap.
   const S tau_cap = times.back() + S(1);
   const S window_cap = S(S(2) * times.back()) + S(1);
-  LohnerSet<S> set = LohnerSet<S>::from_box(last_box);
+  DoubletonSet<S> set = DoubletonSet<S>::from_box(last_box);
   S tau(0);
   std::vector<S> dx(n, S(0));
   // The field over a box, or false when it refuses the box.
@@ -299,7 +299,7 @@ std::vector<FullStateEnclosure<S>> enclose_through_kinks_at(Model model, const s
   // budget is shared by every run (options.max_steps in all); a step that fails or the exhausted
   // budget stops the whole argument at the last certified box, counted as the hand loop counted
   // it (the step tried).
-  auto run = [&](LohnerSet<S>& s, S& at, const auto& rule, auto&& observer) {
+  auto run = [&](DoubletonSet<S>& s, S& at, const auto& rule, auto&& observer) {
     FlowControl control;
     control.max_steps = options.max_steps - steps;
     control.budget_message = "step budget exhausted";
@@ -513,7 +513,7 @@ std::vector<FullStateEnclosure<S>> enclose_through_kinks_at(Model model, const s
     // run of the flow of the new pattern from W for the time Δ).
     std::vector<S> X_hi;
     {
-      LohnerSet<S> ws = LohnerSet<S>::from_box(W);
+      DoubletonSet<S> ws = DoubletonSet<S>::from_box(W);
       S s(0);
       run(ws, s, until_time(point(delta)), on_segment([&](const TubeSegment<S>& sw) {
             if (const std::string why = pins_hold(sw.box); !why.empty()) return hold(why, last_box, last_t);
@@ -554,7 +554,7 @@ std::vector<FullStateEnclosure<S>> enclose_through_kinks_at(Model model, const s
     if (next >= m) break;
     last_box = X_hi;
     last_t = point(thi_b);
-    set = LohnerSet<S>::from_box(X_hi);
+    set = DoubletonSet<S>::from_box(X_hi);
     tau = point(thi_b);
   }
   model.clear_branches();

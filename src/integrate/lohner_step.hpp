@@ -1,15 +1,17 @@
 #pragma once
-// The Lohner step: the doubleton set c + B r moved by one validated Taylor step (steps 1–5 at the
-// top of integrate/validated_taylor.hpp). Included only by integrate/validated_taylor.cpp, where the
-// stepper is compiled once per interval kind; every other translation unit sees the declaration.
+// The Lohner step: the doubleton set c + B r (flow_sets.hpp) moved by one validated Taylor step
+// (steps 1–5 at the top of integrate/validated_taylor.hpp). Included only by
+// integrate/validated_taylor.cpp, where the stepper is compiled once per interval kind; every
+// other translation unit sees the declaration.
 #include "integrate/fault_injection.hpp"
 #include "integrate/validated_taylor.hpp"
 
 namespace softcert::integrate {
 
 template <class S>
-TubeSegment<S> ValidatedStepper<S>::step_lohner(LohnerSet<S>& set, S& t, const S& t_end, bool& reached) {
-  if (set.ball != 0 || set.B.size() != n_ * n_) throw std::invalid_argument("step: the Lohner step needs a Lohner set (B n × n, no ball)");
+TubeSegment<S> ValidatedStepper<S>::step_lohner(DoubletonSet<S>& set, S& t, const S& t_end, bool& reached) {
+  if (set.c.size() != n_ || set.r.size() != n_ || set.B.size() != n_ * n_)
+    throw std::invalid_argument("step: the set's dimension is not the field's (c and r of n, B n × n)");
   using B = num::BoundOf<S>;
   const std::size_t n = n_, p = opt_.order;
   double clk = StepProfile::now();
@@ -46,7 +48,7 @@ TubeSegment<S> ValidatedStepper<S>::step_lohner(LohnerSet<S>& set, S& t, const S
   }
   lap(prof_.derivative);
   bool last = false;
-  const S hS = validated_step_size(set, t, t_end, last);
+  const S hS = validated_step_size(set.c, t, t_end, last);
   const B hbar = num::upper(hS);
   lap(prof_.apriori);
   fill_record(set, t, hS);
@@ -78,7 +80,7 @@ TubeSegment<S> ValidatedStepper<S>::step_lohner(LohnerSet<S>& set, S& t, const S
   std::vector<S> direct = lohner::fast_mat_vec(A, set.r, n);  // y_c + A r: the direct enclosure
   for (std::size_t i = 0; i < n; ++i) direct[i] += yc[i];
   lap(prof_.products);
-  LohnerSet<S> next;
+  DoubletonSet<S> next;
   if (opt_.lohner) {
     next.c.resize(n);
     for (std::size_t i = 0; i < n; ++i) next.c[i] = num::mid_scalar(yc[i]);
@@ -94,7 +96,7 @@ TubeSegment<S> ValidatedStepper<S>::step_lohner(LohnerSet<S>& set, S& t, const S
     for (std::size_t i = 0; i < n; ++i) next.r[i] += qdc[i];
     lap(prof_.products);
   } else {
-    next = LohnerSet<S>::from_box(direct);
+    next = DoubletonSet<S>::from_box(direct);
   }
   // 5. the segment over [0, h̄]
   TubeSegment<S> seg;

@@ -196,20 +196,13 @@ double pl_lambda(const models::ValueSoftmax<S>& model) {
   return num::min_eigenvalue_lower_bound(model.gram2(), model.dim());
 }
 
-// The PL ball of every solution through the Lohner set `set` (a state of `model`, t-time,
-// loss "square" or "regression"), with lambda = pl_lambda(model) (computed once per run by
-// enclose_with_pl_tail; the two-argument form computes it). Guarantee: see PlBall, provided
-// 0 < lambda ≤ λ_min of the loss's β-Hessian (2XᵀX for regression, I for square loss), which
-// pl_lambda certifies; a larger lambda voids it. Throws
-// std::invalid_argument for another loss or τ-time; never throws for a singular or kinked box,
-// or a regression design whose G is not certified positive definite (returns valid = false).
+namespace pl_detail {
+// pl_ball (below) of a doubleton set; `identity_B`: its B is the identity (a ball set's box),
+// which the products with B skip.
 template <class S>
-PlBall<S> pl_ball(const models::ValueSoftmax<S>& model, const LohnerSet<S>& given, double lambda) {
+PlBall<S> pl_ball_of(const models::ValueSoftmax<S>& model, const DoubletonSet<S>& set, double lambda, bool identity_B) {
   using B = num::BoundOf<S>;
-  // A ball set (the ball step, validated_taylor.hpp) enters as the Lohner set of its box.
-  const bool lohner_form = given.ball == 0 && !given.B.empty();
-  const LohnerSet<S> boxed = lohner_form ? LohnerSet<S>{} : LohnerSet<S>::from_box(given.box());
-  const LohnerSet<S>& set = lohner_form ? given : boxed;
+  const bool lohner_form = !identity_B;  // B·(…) formed in full
   if (model.tau_time()) throw std::invalid_argument("model: the PL tail needs the t-time flow");
   if (!has_pl_tail(model.loss())) throw std::invalid_argument("loss: the PL tail needs \"square\" or \"regression\"");
   const std::size_t T = model.tokens(), d = model.dim(), n = model.dimension();
@@ -365,8 +358,27 @@ PlBall<S> pl_ball(const models::ValueSoftmax<S>& model, const LohnerSet<S>& give
   return out;
 }
 
+}  // namespace pl_detail
+
+// The PL ball of every solution through the doubleton set `set` (a state of `model`, t-time,
+// loss "square" or "regression"), with lambda = pl_lambda(model) (computed once per run by
+// enclose_with_pl_tail; the two-argument form computes it). Guarantee: see PlBall, provided
+// 0 < lambda ≤ λ_min of the loss's β-Hessian (2XᵀX for regression, I for square loss), which
+// pl_lambda certifies; a larger lambda voids it. Throws
+// std::invalid_argument for another loss or τ-time; never throws for a singular or kinked box,
+// or a regression design whose G is not certified positive definite (returns valid = false).
 template <class S>
-PlBall<S> pl_ball(const models::ValueSoftmax<S>& model, const LohnerSet<S>& set) {
+PlBall<S> pl_ball(const models::ValueSoftmax<S>& model, const DoubletonSet<S>& set, double lambda) {
+  return pl_detail::pl_ball_of(model, set, lambda, false);
+}
+// A ball set (the ball step, flow_sets.hpp) enters as the doubleton set of its box.
+template <class S>
+PlBall<S> pl_ball(const models::ValueSoftmax<S>& model, const BallSet<S>& set, double lambda) {
+  return pl_detail::pl_ball_of(model, DoubletonSet<S>::from_box(set.box()), lambda, true);
+}
+
+template <class S, class Set>
+PlBall<S> pl_ball(const models::ValueSoftmax<S>& model, const Set& set) {
   return pl_ball(model, set, pl_lambda(model));
 }
 
@@ -431,7 +443,7 @@ FullStateEnclosure<S> enclose_with_pl_tail(const models::ValueSoftmax<S>& model,
     std::size_t since_better = 0;
     PlBall<S> chosen;
     std::optional<num::BoxBall<S>> ended_by;  // the ball that ended the run, if one did
-    auto pl_finisher = [&](const FlowState<S>& st) -> std::optional<TailEnd<S>> {
+    auto pl_finisher = [&](const auto& st) -> std::optional<TailEnd<S>> {
       const PlBall<S> ball = pl_ball(model, st.set, lambda);
       if (!ball.valid) return std::nullopt;
       const B wK = max_width(ball.box), wX = max_width(st.box);
@@ -470,7 +482,7 @@ FullStateEnclosure<S> enclose_with_pl_tail(const models::ValueSoftmax<S>& model,
       info.lambda = chosen.lambda;
       return TailEnd<S>{chosen.box, info.from, info.steps};
     };
-    LohnerSet<S> set = LohnerSet<S>::from_box(model.initial_state());
+    auto set = start_set(stepper, model.initial_state());
     FlowControl control;
     control.max_steps = options.max_steps;
     const auto curve =

@@ -212,7 +212,7 @@ FullStateEnclosure<S> enclose_model_state(const Model& model, const S& t_end, Va
         throw std::invalid_argument("END: the horizon must be 0 or certainly positive");
       out.x = model.initial_state();
     } else {
-      LohnerSet<S> set = LohnerSet<S>::from_box(model.initial_state());
+      auto set = start_set(stepper, model.initial_state());
       const auto curve = detail::with_full_state_rule<S>(
           model, out.tau_time, std::vector<S>{t_end}, options.max_steps, [&](const auto& rule, const FlowControl& control) {
             return run_flow<S>(stepper, set, model.initial_state(), S(0), rule, control, no_finisher,
@@ -259,7 +259,7 @@ std::vector<FullStateEnclosure<S>> enclose_model_states_at(const Model& model, c
   auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
   return with_stepper<S>(options, field, model.dimension(), [&](auto& stepper) {
     use_closed_form_jacobian(stepper, model);  // the ball step's Df (closed_form_jacobian.hpp)
-    LohnerSet<S> set = LohnerSet<S>::from_box(model.initial_state());
+    auto set = start_set(stepper, model.initial_state());
     const auto curve = detail::with_full_state_rule<S>(
         model, proto.tau_time, times, options.max_steps, [&](const auto& rule, const FlowControl& control) {
           return run_flow<S>(stepper, set, model.initial_state(), S(0), rule, control, no_finisher);

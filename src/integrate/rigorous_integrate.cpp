@@ -234,7 +234,7 @@ CurveEnclosure run_curve(const instances::Instance& inst, const std::string& t_t
     const auto model = models::LogisticReduced<S>::from_instance(inst);
     auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
     ValidatedTaylor<S, decltype(field)> vt(field, model.dimension(), vo);
-    LohnerSet<S> set = LohnerSet<S>::from_box(model.initial_state());
+    DoubletonSet<S> set = DoubletonSet<S>::from_box(model.initial_state());
     const auto curve = run_flow<S>(vt, set, model.initial_state(), S(0), until_time(t_end), control, no_finisher,
                                    on_segment([&](const TubeSegment<S>& seg) {
                                      out.segments.push_back(curve_segment(tau_model, T, seg.box, num::hull(seg.t0, seg.t1)));
@@ -248,7 +248,7 @@ CurveEnclosure run_curve(const instances::Instance& inst, const std::string& t_t
       vo.on_step = [&opt, ti](std::size_t n, double, const std::vector<double>& x) { opt.progress(n, x[ti]); };
     auto field = [&tau_model](const auto& y, auto& dy) { tau_model.rhs(y, dy); };
     ValidatedTaylor<S, decltype(field)> vt(field, tau_model.dimension(), vo);
-    LohnerSet<S> set = LohnerSet<S>::from_box(tau_model.initial_state());
+    DoubletonSet<S> set = DoubletonSet<S>::from_box(tau_model.initial_state());
     // τ ≤ t always (dt/dτ ≥ 1): the τ-integration is capped at t_end + 1.
     const auto curve = run_flow<S>(vt, set, tau_model.initial_state(), S(0), until_component(ti, {t_end}, S(t_end + S(1))),
                                    control, no_finisher, on_segment([&](const TubeSegment<S>& seg) {

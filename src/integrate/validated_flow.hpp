@@ -104,9 +104,9 @@ auto stop_when(Pred pred) {
 
 // ----- finishers -----------------------------------------------------------------------------
 // What a finisher sees after a validated step (the step did not reach the end).
-template <class S>
+template <class S, class Set>
 struct FlowState {
-  const LohnerSet<S>& set;   // the set at time t
+  const Set& set;            // the set at time t (the stepper's: flow_sets.hpp)
   const S& t;                // the end of the step (thin)
   const std::vector<S>& box; // contains x(t)
   std::size_t steps;         // validated steps so far
@@ -207,7 +207,7 @@ bool add_crossing_piece(const Record& rec, const std::vector<S>& seg_box, std::s
 // The steppers' step is private (validated_taylor.hpp): run_flow is its only caller.
 struct FlowStepAccess {
   template <class Stepper, class S>
-  static TubeSegment<S> step(Stepper& stepper, LohnerSet<S>& set, S& t, const S& t_end, bool& reached) {
+  static TubeSegment<S> step(Stepper& stepper, typename Stepper::Set& set, S& t, const S& t_end, bool& reached) {
     return stepper.step(set, t, t_end, reached);
   }
 };
@@ -230,7 +230,7 @@ FlowAction call_observer(Obs& obs, const Arg& arg) {
 // see the top of this file and solution_curve.hpp.
 template <class S, class Stepper, class Rule, class Finisher, class... Observers>
   requires FlowAllowed<Stepper, Rule, Observers...>
-SolutionCurve<S, std::remove_cvref_t<Stepper>::has_records> run_flow(Stepper& stepper, LohnerSet<S>& set, std::vector<S> start, const S& t0, const Rule& rule,
+SolutionCurve<S, std::remove_cvref_t<Stepper>::has_records> run_flow(Stepper& stepper, typename Stepper::Set& set, std::vector<S> start, const S& t0, const Rule& rule,
                           const FlowControl& control, Finisher&& finisher, Observers&&... observers) {
   constexpr bool component = std::remove_cvref_t<Rule>::crosses_component;
   constexpr bool record_observers = (std::remove_cvref_t<Observers>::needs_records || ...);
@@ -341,7 +341,7 @@ SolutionCurve<S, std::remove_cvref_t<Stepper>::has_records> run_flow(Stepper& st
       }
       if (next >= targets.size()) continue;  // the stop rule is met (next iteration ends the run)
       if constexpr (has_finisher) {
-        std::optional<TailEnd<S>> tail = finisher(FlowState<S>{set, t, stepper.last_box(), curve.steps()});
+        std::optional<TailEnd<S>> tail = finisher(FlowState<S, typename Stepper::Set>{set, t, stepper.last_box(), curve.steps()});
         if (tail) {
           curve.set_tail(TailUse<S>{tail->from, tail->steps});
           curve.set_final(std::move(tail->box), targets.back());
@@ -368,7 +368,7 @@ SolutionCurve<S, std::remove_cvref_t<Stepper>::has_records> run_flow(Stepper& st
 // TypedStepper::integrate (validated_taylor.hpp): the curve to t_end, or the step's exception
 // (ValidationFailure "integrate: step budget exhausted" after options().max_steps steps).
 template <class S, class Field, class Kind>
-auto TypedStepper<S, Field, Kind>::integrate(LohnerSet<S>& set, const S& t0, const S& t_end) -> SolutionCurve<S, has_records> {
+auto TypedStepper<S, Field, Kind>::integrate(Set& set, const S& t0, const S& t_end) -> SolutionCurve<S, has_records> {
   FlowControl control;
   control.max_steps = this->options().max_steps;
   control.keep_segments = this->options().keep_segments;
@@ -376,6 +376,12 @@ auto TypedStepper<S, Field, Kind>::integrate(LohnerSet<S>& set, const S& t0, con
   curve.throw_unless_completed();
   this->steps_ = curve.steps();
   return curve;
+}
+
+// The set a stepper's run starts from: the one its step moves (TypedStepper::Set), holding `box`.
+template <class Stepper, class S>
+typename std::remove_cvref_t<Stepper>::Set start_set(const Stepper&, const std::vector<S>& box) {
+  return std::remove_cvref_t<Stepper>::Set::from_box(box);
 }
 
 // The one point where a run-time choice of step (ValidatedOptions::log_norm_ball, from `--set

@@ -58,6 +58,7 @@
 #include "integrate/ball_pieces.hpp"
 #include "integrate/validated_options.hpp"
 #include "integrate/box_series_record.hpp"
+#include "integrate/flow_sets.hpp"
 #include "support/cpu_cap.hpp"
 #include "support/helper_thread.hpp"
 #include "integrate/lohner_linalg.hpp"
@@ -76,46 +77,6 @@ namespace softcert::integrate {
 // The options (StepControl, LohnerSettings, BallSettings, ValidatedOptions) and StepProfile:
 // integrate/validated_options.hpp. The two steps, compiled once per interval kind in
 // integrate/validated_taylor.cpp: integrate/lohner_step.hpp and integrate/ball_step.hpp.
-
-// The set {c + B r + e : r ∈ [r], ‖W e‖₂ ≤ ball}: c thin, B a point matrix (thin entries), [r] an
-// interval vector, ball ≥ 0 a radius in the norm of the weights W = diag(weights) (empty: W = I,
-// the Euclidean norm; else positive powers of two, BallSettings::ball_weights). The Lohner step
-// takes and makes sets with ball = 0; the ball step (BallStepper) takes any and makes sets with B
-// and r empty (the ball around c alone).
-template <class S>
-struct LohnerSet {
-  std::vector<S> c, B, r;
-  double ball = 0;
-  std::vector<double> weights;
-
-  // Guarantee: the set contains every point of `box`.
-  static LohnerSet from_box(const std::vector<S>& box) {
-    LohnerSet s;
-    const std::size_t n = box.size();
-    s.B.assign(n * n, S(0));
-    for (std::size_t i = 0; i < n; ++i) {
-      s.c.push_back(num::mid_scalar(box[i]));
-      s.B[i * n + i] = S(1);
-      s.r.push_back(box[i] - s.c[i]);
-    }
-    return s;
-  }
-  // Guarantee: a box containing the set.
-  // (In the fast arithmetic: the same bounds as IntervalD's operators without a rounding-mode
-  // switch per operation, which would be a sizeable part of a step: docs/performance.md, "Scale
-  // to the papers' sizes".)
-  std::vector<S> box() const {
-    using Bd = num::BoundOf<S>;
-    std::vector<S> x = B.empty() ? std::vector<S>(c.size(), S(0)) : lohner::fast_mat_vec(B, r, c.size());
-    for (std::size_t i = 0; i < c.size(); ++i) x[i] += c[i];
-    if (ball > 0)  // each coordinate of e lies in [−ball/w_i, ball/w_i] (|w_i e_i| ≤ ‖W e‖₂)
-      for (std::size_t i = 0; i < x.size(); ++i) {
-        const double rad = weights.empty() ? ball : (IntervalD(ball) / IntervalD(weights[i])).upper();
-        x[i] += num::hull_of_bounds<S>(Bd(-rad), Bd(rad));
-      }
-    return x;
-  }
-};
 
 // The shared core of both steppers for a vector field given as a recorder on Taylor variables
 // (the field's type erased: this class is compiled once per interval kind, in
@@ -194,9 +155,9 @@ class ValidatedStepper {
   // `reached`); the returned segment box contains it for all times in between. Throws
   // ValidationFailure when no step can be validated.
   // The Taylor–Lohner step (steps 1–5 at the top of this file); last_record() then describes it.
-  TubeSegment<S> step_lohner(LohnerSet<S>& set, S& t, const S& t_end, bool& reached);
+  TubeSegment<S> step_lohner(DoubletonSet<S>& set, S& t, const S& t_end, bool& reached);
   // The ball step (top of this file); it leaves no record.
-  TubeSegment<S> step_ball(LohnerSet<S>& set, S& t, const S& t_end, bool& reached);
+  TubeSegment<S> step_ball(BallSet<S>& set, S& t, const S& t_end, bool& reached);
   // The record of the last Lohner step (read only through LohnerStepper::last_step()).
   const StepRecord<S>& last_record() const { return rec_; }
   // Throws support::MemoryLimit, before anything of that size is allocated, when the n × n
@@ -204,7 +165,7 @@ class ValidatedStepper {
   // J·B, the next B, Q⁻¹'s Qᵀ and Q⁻¹A (step_lohner), and the record's q + 1 derivative layers
   // (each an MPFI entry's limbs counted too). A lower bound of what the step needs: the tape's own
   // arrays are refused by the tape (taylor/memory_cap.hpp). Called when a Lohner stepper is built,
-  // not by LohnerSet::from_box, which the ball step uses too at sizes where it keeps no n × n matrix.
+  // not by DoubletonSet::from_box.
   void require_lohner_memory() const {
     std::size_t bytes_each = sizeof(S);
     if constexpr (!std::is_same_v<num::BoundOf<S>, double>) bytes_each += 2 * ((working_bits<S>() + 63) / 64) * 8;
@@ -243,7 +204,7 @@ class ValidatedStepper {
   // Steps 1 and 3 with the step size control (shared by both steps): after tc_ (the centre) and
   // tx_ (the box) are solved, finds h and E (E_, te_); returns h (an interval only for the last
   // step onto t_end, `last`).
-  S validated_step_size(const LohnerSet<S>& set, const S& t, const S& t_end, bool& last);
+  S validated_step_size(const std::vector<S>& c, const S& t, const S& t_end, bool& last);
   // Counts a validated step and reports it to options().on_step (progress only).
   void count_step(const TubeSegment<S>& seg, const S& t) {
     ++prof_.steps;
@@ -313,7 +274,7 @@ class ValidatedStepper {
     return true;
   }
 
-  void fill_record(const LohnerSet<S>& set, const S& t, const S& h);
+  void fill_record(const DoubletonSet<S>& set, const S& t, const S& h);
 
   // One piece of the ball step (definition below step_ball).
   void ball_piece(std::size_t piece, const std::vector<double>& cuts, const num::BoundOf<S>& hbar, taylor::Tape<S>& tj,
@@ -352,13 +313,18 @@ class ValidatedStepper {
 // the step. `has_records` is that compile-time trait: what needs records (TubeStep observers,
 // the τ-time crossing bracketing, SolutionCurve::step queries) is constrained on it in
 // integrate/validated_flow.hpp, so combining it with a BallStepper does not compile.
+// The set each step moves (flow_sets.hpp) is fixed by the type too.
 struct LohnerStep {
   static constexpr bool has_records = true;
   using Options = LohnerOptions;
+  template <class S>
+  using Set = DoubletonSet<S>;
 };
 struct BallStep {
   static constexpr bool has_records = false;
   using Options = BallOptions;
+  template <class S>
+  using Set = BallSet<S>;
 };
 
 template <class S, bool Records>
@@ -377,6 +343,7 @@ class TypedStepper : public ValidatedStepper<S> {
  public:
   static constexpr bool has_records = Kind::has_records;
   using Options = typename Kind::Options;
+  using Set = typename Kind::template Set<S>;  // the set this stepper's step moves
 
   TypedStepper(Field field, std::size_t dimension, const Options& options = {})
       : ValidatedStepper<S>(typename ValidatedStepper<S>::TapeField(field), dimension, ValidatedOptions::of(options)),
@@ -407,10 +374,10 @@ class TypedStepper : public ValidatedStepper<S> {
   // [t0, t_end] (integrate/solution_curve.hpp). A thin adapter over run_flow
   // (integrate/validated_flow.hpp) with the stop rule "t = t_end"; throws as the step does.
   SolutionCurve<S, has_records> integrate(const std::vector<S>& box, const S& t0, const S& t_end) {
-    LohnerSet<S> set = LohnerSet<S>::from_box(box);
+    Set set = Set::from_box(box);
     return integrate(set, t0, t_end);
   }
-  SolutionCurve<S, has_records> integrate(LohnerSet<S>& set, const S& t0, const S& t_end);
+  SolutionCurve<S, has_records> integrate(Set& set, const S& t0, const S& t_end);
 
   // The field over boxes of S (TubeStep::derivative), or an empty function when Field cannot be
   // called on std::vector<S> (it then only evaluates on Taylor variables).
@@ -425,7 +392,7 @@ class TypedStepper : public ValidatedStepper<S> {
   friend struct detail::FlowStepAccess;
   // One validated step (guarantee: ValidatedStepper::step_lohner / step_ball). Private: the one
   // loop over steps is integrate/validated_flow.hpp (run_flow, through detail::FlowStepAccess).
-  TubeSegment<S> step(LohnerSet<S>& set, S& t, const S& t_end, bool& reached) {
+  TubeSegment<S> step(Set& set, S& t, const S& t_end, bool& reached) {
     if constexpr (has_records) return this->step_lohner(set, t, t_end, reached);
     else return this->step_ball(set, t, t_end, reached);
   }
@@ -449,14 +416,14 @@ template <class S, class Field>
 using ValidatedTaylor = LohnerStepper<S, Field>;
 
 template <class S>
-S ValidatedStepper<S>::validated_step_size(const LohnerSet<S>& set, const S& t, const S& t_end, bool& last) {
+S ValidatedStepper<S>::validated_step_size(const std::vector<S>& c, const S& t, const S& t_end, bool& last) {
   const std::size_t p = opt_.order;
   // The coefficient estimate is only a first guess: on the paper instance in τ-time it is
   // 2–4× too long for the a priori enclosure and the remainder test, and starting from it costs
   // many failed find_apriori iterations a step. Start instead from the fraction of the estimate
   // that the previous step could validate, allowed to grow by 10% per step. Only the trial step
   // depends on it; every accepted step is validated the same way.
-  const double h_estimate = choose_step(set.c);
+  const double h_estimate = choose_step(c);
   double h = opt_.fixed_step > 0 ? opt_.fixed_step : h_estimate * h_ratio_;
   prof_.last_estimate = h_estimate;
   prof_.last_trial = h;
@@ -486,7 +453,7 @@ S ValidatedStepper<S>::validated_step_size(const LohnerSet<S>& set, const S& t, 
     // coefficients by far (E is wide, and interval coefficients on it overestimate): shrink
     // h until it is within 16× the tolerance (a few retries at most), unless h is fixed.
     const double rem = remainder_magnitude(num::upper(hS));
-    const double target = tolerance() * xnorm(set.c);
+    const double target = tolerance() * xnorm(c);
     if (opt_.fixed_step > 0 || rem <= 16 * target || retries >= 4) break;
     ++retries;
     ++prof_.remainder_shrinks;
@@ -563,7 +530,7 @@ bool ValidatedStepper<S>::double_jacobian(const std::vector<S>& X) {
 }
 
 template <class S>
-void ValidatedStepper<S>::fill_record(const LohnerSet<S>& set, const S& t, const S& h) {
+void ValidatedStepper<S>::fill_record(const DoubletonSet<S>& set, const S& t, const S& h) {
   const std::size_t n = n_, p = opt_.order;
   rec_.n = n;
   rec_.p = p;

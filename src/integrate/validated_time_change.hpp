@@ -67,7 +67,7 @@ std::vector<ComponentHit<S>> integrate_to_component_values(LohnerStepper<S, Fiel
                                                            OnSegment&& on_segment_visit = {}) {
   std::vector<ComponentHit<S>> hits;
   if (targets.empty()) return hits;
-  LohnerSet<S> set = LohnerSet<S>::from_box(x0);
+  DoubletonSet<S> set = DoubletonSet<S>::from_box(x0);
   FlowControl control;
   control.max_steps = max_steps;
   control.budget_message = "time change: step budget exhausted before reaching the target";

@@ -34,7 +34,7 @@ struct WalkOutcome {
 template <class S, class Field, class Visit, class Done>
 WalkOutcome walk(LohnerStepper<S, Field>& vt, const std::vector<S>& x0, const S& t_start, const S& t_end, Visit&& visit,
                  Done&& done) {
-  LohnerSet<S> set = LohnerSet<S>::from_box(x0);
+  DoubletonSet<S> set = DoubletonSet<S>::from_box(x0);
   FlowControl control;
   control.max_steps = vt.options().max_steps;
   const auto curve =

@@ -68,7 +68,7 @@ TEST(BallStepPieceThreads, TwoThreadsGiveTheSameBitsAsOne) {
       o.h_max = 0.25;
       o.piece_threads = threads == 1;
       integrate::BallStepper<IntervalD, decltype(f)> vt(f, n, o);
-      integrate::LohnerSet<IntervalD> set = integrate::LohnerSet<IntervalD>::from_box(box);
+      integrate::BallSet<IntervalD> set = integrate::BallSet<IntervalD>::from_box(box);
       const auto tube = vt.integrate(set, IntervalD(0.0), IntervalD(3.0));
       end[threads] = tube.final_box();
       ball[threads] = set.ball;

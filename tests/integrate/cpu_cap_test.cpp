@@ -94,7 +94,7 @@ TEST(CpuCap, TheBallStepsHelperRunsOnlyOnAGrantedCore_WithTheSameBits) {
     o.h_max = 0.25;
     o.piece_threads = true;
     integrate::BallStepper<IntervalD, decltype(f)> vt(f, n, o);
-    integrate::LohnerSet<IntervalD> set = integrate::LohnerSet<IntervalD>::from_box(box);
+    integrate::BallSet<IntervalD> set = integrate::BallSet<IntervalD>::from_box(box);
     const auto end = vt.integrate(set, IntervalD(0.0), IntervalD(2.0)).final_box();
     helper_cpu = vt.helper_cpu_seconds();
     return end;

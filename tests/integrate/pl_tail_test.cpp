@@ -48,7 +48,7 @@ TEST(PlTail, RadiusOfAThinSetIsTheExactBoundRoundedUp) {
       square_json(3, 2, {"1", "2", "0", "0", "3", "0"}, {"0", "0", "0"}, {"0", "-1"}));
   // β = (1, 1), β* = (0, −1): g = (1, 2), ‖g‖ = √5, μ = 1/3, R = √5 · √3 = √15.
   const models::ValueSoftmax<IntervalD> m(inst);
-  const auto set = integrate::LohnerSet<IntervalD>::from_box(m.initial_state());
+  const auto set = integrate::DoubletonSet<IntervalD>::from_box(m.initial_state());
   const auto ball = integrate::pl_ball(m, set);
   ASSERT_TRUE(ball.valid);
   num::PrecisionGuard g(300);
@@ -68,7 +68,7 @@ TEST(PlTail, RadiusIsRoundedUpWhereRoundingToNearestWouldCutIt) {
   const auto inst = instances::parse_instance(square_json(
       4, 3, {"1", "1", "1", "1", "4", "0", "0", "0", "0", "2", "2", "0"}, {"0", "0", "0", "0"}, {"2", "0", "2"}));
   const models::ValueSoftmax<IntervalD> m(inst);
-  const auto ball = integrate::pl_ball(m, integrate::LohnerSet<IntervalD>::from_box(m.initial_state()));
+  const auto ball = integrate::pl_ball(m, integrate::DoubletonSet<IntervalD>::from_box(m.initial_state()));
   ASSERT_TRUE(ball.valid);
   num::PrecisionGuard g(300);
   const MpReal exact = MpReal(2) * boost::multiprecision::sqrt(MpReal(3));
@@ -170,12 +170,12 @@ TEST(PlTail, BallReachingTheSingularityOfTheSquareNormalizationIsRefused) {
   // ball (radius ≥ 1) contains a = 0, so no tail may be claimed.
   const auto inst = instances::parse_instance(square_json(1, 1, {"1"}, {"0.001"}, {"2"}, "square"));
   const models::ValueSoftmax<IntervalD> m(inst);
-  const auto set = integrate::LohnerSet<IntervalD>::from_box(m.initial_state());
+  const auto set = integrate::DoubletonSet<IntervalD>::from_box(m.initial_state());
   EXPECT_FALSE(integrate::pl_ball(m, set).valid);
   // Far from it (a = 10, radius 1) it is accepted.
   const auto inst2 = instances::parse_instance(square_json(1, 1, {"1"}, {"10"}, {"2"}, "square"));
   const models::ValueSoftmax<IntervalD> m2(inst2);
-  EXPECT_TRUE(integrate::pl_ball(m2, integrate::LohnerSet<IntervalD>::from_box(m2.initial_state())).valid);
+  EXPECT_TRUE(integrate::pl_ball(m2, integrate::DoubletonSet<IntervalD>::from_box(m2.initial_state())).valid);
 }
 
 // A normalization given as a formula (docs/formulas.md): the tail's lemma needs only Σα = 1 and
@@ -192,10 +192,10 @@ TEST(PlTail, BallReachingTheSingularityOfANormalizationFormulaIsRefused) {
   for (const char* f : {"x^2", "log(x) + 3"}) {
     const auto near = instances::parse_instance(with_normalization_formula(square_json(1, 1, {"1"}, {"0.001"}, {"2"}), f));
     const models::ValueSoftmax<IntervalD> m(near);
-    EXPECT_FALSE(integrate::pl_ball(m, integrate::LohnerSet<IntervalD>::from_box(m.initial_state())).valid) << f;
+    EXPECT_FALSE(integrate::pl_ball(m, integrate::DoubletonSet<IntervalD>::from_box(m.initial_state())).valid) << f;
     const auto far = instances::parse_instance(with_normalization_formula(square_json(1, 1, {"1"}, {"10"}, {"2"}), f));
     const models::ValueSoftmax<IntervalD> m2(far);
-    EXPECT_TRUE(integrate::pl_ball(m2, integrate::LohnerSet<IntervalD>::from_box(m2.initial_state())).valid) << f;
+    EXPECT_TRUE(integrate::pl_ball(m2, integrate::DoubletonSet<IntervalD>::from_box(m2.initial_state())).valid) << f;
   }
 }
 
@@ -284,7 +284,7 @@ TEST(PlTail, RegressionRadiusIsTheLemmaBoundWithACertifiedLambda) {
   const auto inst = instances::parse_instance(
       regression_json(1, 2, {"1", "1"}, {"0"}, {{"0.5", "0"}, {"0", "1"}}, {"0", "0"}));
   const models::ValueSoftmax<IntervalD> m(inst);
-  const auto ball = integrate::pl_ball(m, integrate::LohnerSet<IntervalD>::from_box(m.initial_state()));
+  const auto ball = integrate::pl_ball(m, integrate::DoubletonSet<IntervalD>::from_box(m.initial_state()));
   ASSERT_TRUE(ball.valid);
   EXPECT_LT(num::upper(ball.lambda), 0.5);   // certified below λ_min
   EXPECT_GT(num::lower(ball.lambda), 0.45);  // and close to it
@@ -322,7 +322,7 @@ TEST(PlTail, RegressionWithoutAFullRankDesignGetsNoBall) {
   // One data point in d = 2: G = 2xxᵀ is singular, λ_min = 0, so no PL constant.
   const auto inst = instances::parse_instance(regression_json(2, 2, {"1", "0", "0", "1"}, {"0", "0"}, {{"1", "1"}}, {"1"}));
   const models::ValueSoftmax<IntervalD> m(inst);
-  EXPECT_FALSE(integrate::pl_ball(m, integrate::LohnerSet<IntervalD>::from_box(m.initial_state())).valid);
+  EXPECT_FALSE(integrate::pl_ball(m, integrate::DoubletonSet<IntervalD>::from_box(m.initial_state())).valid);
 }
 
 // A ball set (the ball step's: B empty, a radius) enters pl_ball as the box form, whose J·B and
@@ -344,14 +344,14 @@ TEST(PlTail, BallSetsGiveTheSameBallAsTheDenseFormOfTheirBox) {
           return instances::parse_instance(square_json(3, 2, V, a, beta, norm));
         }();
         const models::ValueSoftmax<IntervalD> m(inst);
-        integrate::LohnerSet<IntervalD> ball_set;
+        integrate::BallSet<IntervalD> ball_set;
         for (const auto& x : m.initial_state()) {
           ball_set.c.push_back(x);
-          ball_set.r.push_back(num::hull_of_bounds<IntervalD>(-width, width));
+          ball_set.offset.push_back(num::hull_of_bounds<IntervalD>(-width, width));
         }
         ball_set.ball = width / 3;
         const auto sparse = integrate::pl_ball(m, ball_set);
-        const auto dense = integrate::pl_ball(m, integrate::LohnerSet<IntervalD>::from_box(ball_set.box()));
+        const auto dense = integrate::pl_ball(m, integrate::DoubletonSet<IntervalD>::from_box(ball_set.box()));
         ASSERT_EQ(sparse.valid, dense.valid) << loss << " " << norm << " " << width;
         if (!sparse.valid) continue;
         ++valid;

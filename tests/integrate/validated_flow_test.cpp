@@ -22,7 +22,8 @@ using integrate::BallStepper;
 using integrate::FlowAction;
 using integrate::FlowControl;
 using integrate::FlowEnd;
-using integrate::LohnerSet;
+using integrate::BallSet;
+using integrate::DoubletonSet;
 using integrate::LohnerStepper;
 using integrate::SolutionCurve;
 
@@ -47,18 +48,18 @@ using FlowClockDecay = decltype(flow_clock_decay);
 // fails), with a LohnerStepper it does. The component (τ-time) stop rule takes either: it reads
 // the step's crossing_record() (the ball step's is its box series).
 template <class Stepper>
-constexpr bool takes_tube_step_observer = requires(Stepper& st, LohnerSet<IntervalD>& set, FlowControl c) {
+constexpr bool takes_tube_step_observer = requires(Stepper& st, typename Stepper::Set& set, FlowControl c) {
   integrate::run_flow<IntervalD>(st, set, std::vector<IntervalD>{}, IntervalD(0), integrate::until_time(IntervalD(1)), c,
                                  integrate::no_finisher, integrate::on_tube_step([](const integrate::TubeStep<IntervalD>&) {}));
 };
 template <class Stepper>
-constexpr bool takes_component_rule = requires(Stepper& st, LohnerSet<IntervalD>& set, FlowControl c) {
+constexpr bool takes_component_rule = requires(Stepper& st, typename Stepper::Set& set, FlowControl c) {
   integrate::run_flow<IntervalD>(st, set, std::vector<IntervalD>{}, IntervalD(0),
                                  integrate::until_component(0, std::vector<IntervalD>{IntervalD(1)}, IntervalD(2)), c,
                                  integrate::no_finisher);
 };
 template <class Stepper>
-constexpr bool takes_segment_observer = requires(Stepper& st, LohnerSet<IntervalD>& set, FlowControl c) {
+constexpr bool takes_segment_observer = requires(Stepper& st, typename Stepper::Set& set, FlowControl c) {
   integrate::run_flow<IntervalD>(st, set, std::vector<IntervalD>{}, IntervalD(0), integrate::until_time(IntervalD(1)), c,
                                  integrate::no_finisher, integrate::on_segment([](const integrate::TubeSegment<IntervalD>&) {}));
 };
@@ -100,7 +101,7 @@ void flow_exp_minus(testing::Ref& out, double t, double x0) {
 
 template <class Stepper>
 auto flow_curve_to(Stepper& st, const std::vector<IntervalD>& x0, double t_end) {
-  LohnerSet<IntervalD> set = LohnerSet<IntervalD>::from_box(x0);
+  auto set = integrate::start_set(st, x0);
   FlowControl control;
   control.keep_segments = true;
   return integrate::run_flow<IntervalD>(st, set, x0, IntervalD(0), integrate::until_time(IntervalD(t_end)), control,
@@ -192,7 +193,7 @@ TEST(ValidatedFlow, CurveQueriesContainTheRotationWithBothSteppers) {
 template <class Stepper>
 void expect_clock_crossings(Stepper& st) {
   const std::vector<IntervalD> x0 = {IntervalD(0.25), IntervalD(1.0)};
-  LohnerSet<IntervalD> set = LohnerSet<IntervalD>::from_box(x0);
+  auto set = integrate::start_set(st, x0);
   const auto curve = integrate::run_flow<IntervalD>(
       st, set, x0, IntervalD(0), integrate::until_component(0, std::vector<IntervalD>{IntervalD(1.0), IntervalD(2.5)}, IntervalD(10.0)),
       FlowControl{}, integrate::no_finisher);
@@ -254,7 +255,7 @@ TEST(ValidatedFlow, BallCrossingOfANonlinearClockHoldsTheReference) {
   o.ball_weights = {1.0, 0.0625};
   BallStepper<IntervalD, decltype(clock)> st(clock, 2, o);
   const std::vector<IntervalD> x0 = {IntervalD(1.0), IntervalD(0.0)};
-  LohnerSet<IntervalD> set = LohnerSet<IntervalD>::from_box(x0);
+  BallSet<IntervalD> set = BallSet<IntervalD>::from_box(x0);
   const std::vector<double> targets = {0.23, 1.0};
   const auto curve = integrate::run_flow<IntervalD>(
       st, set, x0, IntervalD(0),
@@ -283,7 +284,7 @@ TEST(ValidatedFlow, BallCrossingOfANonlinearClockHoldsTheReference) {
 TEST(ValidatedFlow, ComponentRuleFailsWhenTheCapComesFirst) {
   LohnerStepper<IntervalD, FlowClockDecay> st(flow_clock_decay, 2);
   const std::vector<IntervalD> x0 = {IntervalD(0.0), IntervalD(1.0)};
-  LohnerSet<IntervalD> set = LohnerSet<IntervalD>::from_box(x0);
+  DoubletonSet<IntervalD> set = DoubletonSet<IntervalD>::from_box(x0);
   const auto curve = integrate::run_flow<IntervalD>(
       st, set, x0, IntervalD(0), integrate::until_component(0, std::vector<IntervalD>{IntervalD(3.0)}, IntervalD(2.0)),
       FlowControl{}, integrate::no_finisher);
@@ -298,7 +299,7 @@ TEST(ValidatedFlow, ComponentRuleFailsWhenTheCapComesFirst) {
 TEST(ValidatedFlow, SeveralTimesInOnePass) {
   LohnerStepper<IntervalD, FlowDecay> st(flow_decay, 1);
   const std::vector<IntervalD> x0 = {IntervalD(2.0)};
-  LohnerSet<IntervalD> set = LohnerSet<IntervalD>::from_box(x0);
+  DoubletonSet<IntervalD> set = DoubletonSet<IntervalD>::from_box(x0);
   const std::vector<IntervalD> times = {IntervalD(0.5), IntervalD(1.0), IntervalD(4.0)};
   const auto curve =
       integrate::run_flow<IntervalD>(st, set, x0, IntervalD(0), integrate::until_times(times), FlowControl{}, integrate::no_finisher);
@@ -320,7 +321,7 @@ TEST(ValidatedFlow, ObserversAndTheBudgetEndARun) {
   const std::vector<IntervalD> x0 = {IntervalD(1.0)};
   {
     LohnerStepper<IntervalD, FlowDecay> st(flow_decay, 1);
-    LohnerSet<IntervalD> set = LohnerSet<IntervalD>::from_box(x0);
+    DoubletonSet<IntervalD> set = DoubletonSet<IntervalD>::from_box(x0);
     std::size_t seen = 0;
     const auto curve = integrate::run_flow<IntervalD>(
         st, set, x0, IntervalD(0), integrate::until_time(IntervalD(100.0)), FlowControl{}, integrate::no_finisher,
@@ -333,7 +334,7 @@ TEST(ValidatedFlow, ObserversAndTheBudgetEndARun) {
   }
   {
     LohnerStepper<IntervalD, FlowDecay> st(flow_decay, 1);
-    LohnerSet<IntervalD> set = LohnerSet<IntervalD>::from_box(x0);
+    DoubletonSet<IntervalD> set = DoubletonSet<IntervalD>::from_box(x0);
     const auto curve = integrate::run_flow<IntervalD>(
         st, set, x0, IntervalD(0), integrate::until_time(IntervalD(100.0)), FlowControl{}, integrate::no_finisher,
         integrate::on_segment([](const integrate::TubeSegment<IntervalD>&) { return FlowAction::stop; }));
@@ -343,7 +344,7 @@ TEST(ValidatedFlow, ObserversAndTheBudgetEndARun) {
   }
   {
     BallStepper<IntervalD, FlowDecay> st(flow_decay, 1);
-    LohnerSet<IntervalD> set = LohnerSet<IntervalD>::from_box(x0);
+    BallSet<IntervalD> set = BallSet<IntervalD>::from_box(x0);
     FlowControl control;
     control.max_steps = 3;
     control.budget_message = "test: budget";
@@ -362,7 +363,7 @@ TEST(ValidatedFlow, TheCurveSaysWhetherTheLastStepReachedTheEndTime) {
   const std::vector<IntervalD> x0 = {IntervalD(1.0)};
   for (const double end : {1e-3, 100.0}) {
     LohnerStepper<IntervalD, FlowDecay> st(flow_decay, 1);
-    LohnerSet<IntervalD> set = LohnerSet<IntervalD>::from_box(x0);
+    DoubletonSet<IntervalD> set = DoubletonSet<IntervalD>::from_box(x0);
     IntervalD t1(-1.0);
     const auto curve = integrate::run_flow<IntervalD>(
         st, set, x0, IntervalD(0), integrate::until_time(IntervalD(end)), FlowControl{}, integrate::no_finisher,
@@ -387,7 +388,7 @@ TEST(ValidatedFlow, AFailedStepKeepsTheLastValidatedBox) {
   o.h_min = 1e-6;
   LohnerStepper<IntervalD, decltype(sq)> st(sq, 1, o);
   const std::vector<IntervalD> x0 = {IntervalD(1.0)};
-  LohnerSet<IntervalD> set = LohnerSet<IntervalD>::from_box(x0);
+  DoubletonSet<IntervalD> set = DoubletonSet<IntervalD>::from_box(x0);
   const auto curve =
       integrate::run_flow<IntervalD>(st, set, x0, IntervalD(0), integrate::until_time(IntervalD(2.0)), FlowControl{}, integrate::no_finisher);
   EXPECT_EQ(curve.end(), FlowEnd::failure);
@@ -409,9 +410,9 @@ TEST(ValidatedFlow, AFailedStepKeepsTheLastValidatedBox) {
 TEST(ValidatedFlow, AFinisherEndsTheRunWithAnEnclosureOfTheEnd) {
   LohnerStepper<IntervalD, FlowDecay> st(flow_decay, 1);
   const std::vector<IntervalD> x0 = {IntervalD(1.0)};
-  LohnerSet<IntervalD> set = LohnerSet<IntervalD>::from_box(x0);
+  DoubletonSet<IntervalD> set = DoubletonSet<IntervalD>::from_box(x0);
   std::size_t calls = 0;
-  auto tail = [&](const integrate::FlowState<IntervalD>& s) -> std::optional<integrate::TailEnd<IntervalD>> {
+  auto tail = [&](const integrate::FlowState<IntervalD, DoubletonSet<IntervalD>>& s) -> std::optional<integrate::TailEnd<IntervalD>> {
     ++calls;
     if (s.t.lower() < 1) return std::nullopt;
     return integrate::TailEnd<IntervalD>{{IntervalD(0.0, s.box[0].upper())}, s.t, s.steps};

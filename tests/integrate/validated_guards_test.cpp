@@ -58,17 +58,23 @@ TEST(ValidatedGuards, ACentreOutsideTheBoxFailsTheStep) {
     o.log_norm_ball = ball;
     integrate::with_stepper<IntervalD>(o, sq, 1, [&](auto& vt) {
       EXPECT_EQ(std::remove_cvref_t<decltype(vt)>::has_records, !ball);
-      integrate::LohnerSet<IntervalD> set;
-      set.c = {IntervalD(-5.0)};
-      set.B = {IntervalD(1.0)};
-      set.r = {IntervalD(1.0, 2.0)};  // the set is [−4, −3]; c = −5 is not in it
+      // the set [−4, −3] around c = −5, which is not in it; then the same set around −3.5
+      auto around = [](double c, IntervalD r) {
+        typename std::remove_cvref_t<decltype(vt)>::Set s;
+        s.c = {IntervalD(c)};
+        if constexpr (std::remove_cvref_t<decltype(vt)>::has_records) {
+          s.B = {IntervalD(1.0)};
+          s.r = {r};
+        } else {
+          s.offset = {r};
+        }
+        return s;
+      };
+      auto set = around(-5.0, IntervalD(1.0, 2.0));
       IntervalD t(0.0);
       EXPECT_THROW((void)vt.integrate(set, t, IntervalD(0.1)), support::ValidationFailure) << (ball ? "ball" : "Lohner");
       // the same set with its centre inside is stepped (the check refuses only what it must)
-      integrate::LohnerSet<IntervalD> ok;
-      ok.c = {IntervalD(-3.5)};
-      ok.B = {IntervalD(1.0)};
-      ok.r = {IntervalD(-0.5, 0.5)};
+      auto ok = around(-3.5, IntervalD(-0.5, 0.5));
       IntervalD t2(0.0);
       EXPECT_NO_THROW((void)vt.integrate(ok, t2, IntervalD(0.1))) << (ball ? "ball" : "Lohner");
     });

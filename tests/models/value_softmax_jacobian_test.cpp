@@ -295,7 +295,7 @@ TEST(ValueSoftmaxJacobian, BallStepWithTheClosedFormGivesTheSameBitsOnOneAndTwoT
     o.piece_threads = threads == 1;
     integrate::BallStepper<IntervalD, decltype(f)> vt(f, model.dimension(), o);
     integrate::use_closed_form_jacobian(vt, model);
-    integrate::LohnerSet<IntervalD> set = integrate::LohnerSet<IntervalD>::from_box(model.initial_state());
+    integrate::BallSet<IntervalD> set = integrate::BallSet<IntervalD>::from_box(model.initial_state());
     const auto tube = vt.integrate(set, IntervalD(0.0), IntervalD(2.0));
     end[threads] = tube.final_box();
     ball[threads] = set.ball;
