@@ -75,8 +75,12 @@ S rho_of(const std::vector<S>& x, std::size_t T, const S& c) {
   return S(1) - su / c;
 }
 
+// With `certificate` (IntervalD runs): a proved record carries the walk's steps up to the crossing
+// (docs/certificates.md), on which softcert-verify re-derives the orbit from the instance and
+// shows the claim where ρ may vanish.
 template <class S>
-engine::CheckResult decide(const RankOneStart& e, double epsilon, unsigned order, std::size_t max_steps) {
+engine::CheckResult decide(const RankOneStart& e, double epsilon, unsigned order, std::size_t max_steps, bool certificate,
+                           const std::string& check, const nlohmann::json& instance) {
   const std::size_t T = e.a.size();
   std::vector<S> a0, u0;
   for (std::size_t i = 0; i < T; ++i) {
@@ -100,6 +104,7 @@ engine::CheckResult decide(const RankOneStart& e, double epsilon, unsigned order
   q.order = order;
   q.max_steps = max_steps;
   q.h_max = 0.25;
+  q.certificate = certificate;
   S tau(0), tau_lo(0), tau_hi(0);
   bool collecting = false, crossed = false;
   std::vector<S> a_hull;
@@ -136,6 +141,9 @@ engine::CheckResult decide(const RankOneStart& e, double epsilon, unsigned order
                            {"the orbit stops at " + where + " with the limit attention certainly farther than epsilon from one-hot",
                             "the orbit stops at " + where + " but its limit attention is certainly within epsilon of one-hot",
                             "the orbit stops at " + where + "; the limit attention's enclosure straddles distance epsilon"});
+  if (r.verdict == engine::Verdict::proved && walk.certificate)
+    r.certificate = flow_certificate(check, "rank_one_square_tau", instance, r,
+                                     {{"kind", "partial_polarization"}, {"epsilon", num::exact_decimal(epsilon)}}, *walk.certificate);
   return r;
 }
 
@@ -203,7 +211,7 @@ class SquareRankOnePartialPolarizationCheck : public VarreCheck {
     const auto max_steps = max_steps_param(o.params, 20000);
     const unsigned bits = o.precision_bits == 0 ? 53 : o.precision_bits;
     engine::CheckResult r = engine::with_interval_kind(bits, [&](auto kind, unsigned used) {
-      engine::CheckResult res = decide<decltype(kind)>(e, epsilon, order, max_steps);
+      engine::CheckResult res = decide<decltype(kind)>(e, epsilon, order, max_steps, o.certificate, name(), instance);
       res.precision_bits = used;
       return res;
     });

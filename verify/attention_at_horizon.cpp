@@ -7,9 +7,6 @@
 
 namespace verify {
 
-namespace {
-
-// α(a) over the balls a, by the normalization's formula (pairwise softmax; σ for sigmoid).
 std::vector<Ball> attention(const Field& f, const std::vector<Ball>& a) {
   const slong T = f.T;
   std::vector<Ball> alpha(T);
@@ -43,6 +40,24 @@ std::vector<Ball> attention(const Field& f, const std::vector<Ball>& a) {
   }
   return alpha;
 }
+
+Ball vertex_distance(const std::vector<Ball>& alpha) {
+  const slong T = static_cast<slong>(alpha.size());
+  std::vector<Ball> mag(T);
+  for (slong k = 0; k < T; ++k) arb_abs(mag[k].get(), alpha[k].get());
+  Ball out;
+  arb_pos_inf(out.get());
+  for (slong k = 0; k < T; ++k) {
+    Ball dist;
+    arb_abs(dist.get(), (alpha[k] - Ball(1)).get());
+    for (slong j = 0; j < T; ++j)
+      if (j != k) arb_max(dist.get(), dist.get(), mag[j].get(), kPrec);
+    arb_min(out.get(), out.get(), dist.get(), kPrec);
+  }
+  return out;
+}
+
+namespace {
 
 // The check each claim kind belongs to: a certificate's claim must be its check's.
 const char* check_of(const std::string& kind) {
@@ -92,14 +107,7 @@ Ball AttentionAtHorizon::margin(const std::vector<Ball>& alpha) const {
   for (slong k = 0; k < T; ++k) arb_abs(mag[k].get(), alpha[k].get());
   Ball out;
   if (kind_ == "polarized_at_horizon") {  // ε − min_k max(|α_k − 1|, max_{j≠k} |α_j|)
-    arb_neg_inf(out.get());
-    for (slong k = 0; k < T; ++k) {
-      Ball dist;
-      arb_abs(dist.get(), (alpha[k] - Ball(1)).get());
-      for (slong j = 0; j < T; ++j)
-        if (j != k) arb_max(dist.get(), dist.get(), mag[j].get(), kPrec);
-      arb_max(out.get(), out.get(), (eps_ - dist).get(), kPrec);
-    }
+    out = eps_ - vertex_distance(alpha);
   } else if (kind_ == "spread_at_horizon") {  // (1 − ε) − max |α_i| / Σ |α_i|
     Ball top = mag[0], sum;
     for (slong k = 0; k < T; ++k) {

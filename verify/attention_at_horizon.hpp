@@ -26,6 +26,11 @@
 
 namespace verify {
 
+// α(a) over the balls a, by the field's normalization (pairwise softmax; σ for sigmoid; f(a)/Σf).
+std::vector<Ball> attention(const Field& f, const std::vector<Ball>& a);
+// The max-norm distance of α to the nearest one-hot vertex: min_k max(|α_k − 1|, max_{j≠k} |α_j|).
+Ball vertex_distance(const std::vector<Ball>& alpha);
+
 class AttentionAtHorizon {
  public:
   // Throws Rejection for a claim kind that is not the check's, or an ε outside (0, 1).

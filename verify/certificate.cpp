@@ -11,6 +11,7 @@
 #include "exact_certificate.hpp"
 #include "field.hpp"
 #include "attention_at_horizon.hpp"
+#include "partial_polarization.hpp"
 #include "step.hpp"
 
 namespace verify {
@@ -107,6 +108,19 @@ FileVerdict check_attention_at_horizon(const Field& f, const nlohmann::json& hea
                     "); margin ≥ " + claim.margin_lower().text(17) + " (certificate's margin ≥ " + margin.text(17) + ")"};
 }
 
+// partial_polarization: every step, the claim on each step where ρ may vanish, then ρ < 0 on the
+// last box, so that τ* lies in the steps.
+FileVerdict check_partial_polarization(const Field& f, const nlohmann::json& head, const std::vector<nlohmann::json>& lines) {
+  PartialPolarization claim(f, head.at("claim"), head.value("check", std::string()));
+  const Ball margin = positive_margin(head);
+  const LastStep last = check_chain(f, lines, [&](const Step& st, const StepFacts& facts) { claim.visit(st, facts); });
+  claim.require_crossed(last.step);
+  if (claim.steps_at_crossing() == 0) throw Rejection("(e) no step's range of rho holds 0");
+  return {true, std::to_string(lines.size() - 2) + " steps; rho crosses 0 in " + std::to_string(claim.steps_at_crossing()) +
+                    (claim.steps_at_crossing() == 1 ? " step" : " steps") + "; distance to a vertex − ε ≥ " +
+                    claim.margin_lower().text(17) + " (certificate's margin ≥ " + margin.text(17) + ")"};
+}
+
 // region_entry: every step, then the gaps of R_k at the last step's end; region_at_start: the
 // gaps at the initial state, with no steps.
 FileVerdict check_region(const Field& f, const nlohmann::json& head, const std::vector<nlohmann::json>& lines, bool at_start) {
@@ -134,6 +148,11 @@ FileVerdict check(const std::vector<nlohmann::json>& lines) {
   if (head.value("certificate", "") != "softcert.flow.v1") throw Rejection("header: not a softcert.flow.v1 certificate");
   const std::string model = head.value("model", "");
   const Field f = field_from_instance(head.at("instance"), model);
+  if (model == "rank_one_square_tau") {
+    if (head.value("set", "") != "lohner") throw Rejection("header: the steps are not Lohner sets");
+    if (kind != "partial_polarization") throw Rejection("header: the model rank_one_square_tau has no claim " + kind);
+    return check_partial_polarization(f, head, lines);
+  }
   if (model == "value_softmax_tau") {
     if (head.value("set", "") != "lohner") throw Rejection("header: the steps are not Lohner sets");
     return check_attention_at_horizon(f, head, lines);

@@ -4,16 +4,40 @@
 #include <string>
 
 #include "decimal.hpp"
+#include "rational.hpp"
 #include "value_softmax_field.hpp"
 
 namespace verify {
 
 namespace {
 
-Field reduced_field(const nlohmann::json& inst) {
+// c·V_ri = β*_r u_i for every entry, exactly (u = V(0)ᵀβ*, c = ‖β*‖² in FLINT rationals).
+void require_rank_one(const nlohmann::json& inst) {
+  const QVec beta = parse_rational_vector(inst.at("beta"), inst.at("beta").size());
+  const nlohmann::json& V = inst.at("V");
+  if (!V.is_array() || V.size() != beta.size()) throw std::invalid_argument("instance: V must have one row per entry of beta");
+  std::vector<QVec> rows;
+  for (const auto& row : V) rows.push_back(parse_rational_vector(row, inst.at("a").size()));
+  const std::size_t T = inst.at("a").size();
+  const Q c = dot(beta, beta);
+  for (std::size_t i = 0; i < T; ++i) {
+    Q u;
+    for (std::size_t r = 0; r < beta.size(); ++r) u = u + rows[r][i] * beta[r];
+    for (std::size_t r = 0; r < beta.size(); ++r)
+      if (!(c * rows[r][i] == beta[r] * u))
+        throw std::invalid_argument("instance: V is not exactly rank one along beta (V[" + std::to_string(r) + "][" +
+                                    std::to_string(i) + "])");
+  }
+}
+
+// The reduced τ-orbit of the instance: logistic loss, or square loss from V(0) exactly rank one
+// along β* (V(0) = β* uᵀ/c, checked in rationals below), whose τ-orbit (dτ = ρ dt) is the same
+// field in (a, u) (docs/models.md); t is then the logistic orbit's clock, read by no claim.
+Field reduced_field(const nlohmann::json& inst, bool rank_one_square) {
   require_field(inst, "model", "value_softmax");
-  require_field(inst, "loss", "logistic");
+  require_field(inst, "loss", rank_one_square ? "square" : "logistic");
   require_field(inst, "normalization", "softmax");
+  if (rank_one_square) require_rank_one(inst);
   Field f;
   f.model = Model::logistic_reduced_tau;
   const std::vector<Ball> a = parse_vector(inst.at("a")), beta = parse_vector(inst.at("beta"));
@@ -95,7 +119,8 @@ void require_field(const nlohmann::json& inst, const char* key, const char* valu
 }
 
 Field field_from_instance(const nlohmann::json& instance, const std::string& model) {
-  if (model == "logistic_reduced_tau") return reduced_field(instance);
+  if (model == "logistic_reduced_tau") return reduced_field(instance, false);
+  if (model == "rank_one_square_tau") return reduced_field(instance, true);
   if (model == "value_softmax_tau") return value_softmax_field(instance);
   throw std::invalid_argument("header: the model \"" + model + "\" is not one this verifier knows");
 }

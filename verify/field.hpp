@@ -5,6 +5,8 @@
 // logistic_reduced_tau ("Logistic loss, reduced form" and "Time change"): with u = Vᵀβ*,
 // c = ‖β*‖², s = softmax(a) and ū = sᵀu, the state x = (a, u, t) ∈ R^{2T+1} moves by
 //     da_i/dτ = s_i (u_i − ū),   du_i/dτ = c s_i,   dt/dτ = 1 + e^{ū}.
+// rank_one_square_tau: the same field from a square-loss instance whose V(0) is exactly rank one
+// along β* ("Square loss from a rank-one start": in τ = ∫ρ dt the orbit of (a, u) is the one above).
 // value_softmax_tau ("The value-softmax flows", "Losses and normalizations", "Time change"): the
 // full model under logistic loss, x = (V row-major, a, t) ∈ R^{dT+T+1}, verify/value_softmax_field.hpp.
 // softmax is taken in its pairwise form s_i = 1 / Σ_j e^{a_j − a_i}, whose interval enclosures

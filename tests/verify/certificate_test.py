@@ -157,6 +157,7 @@ def main():
     check_region_family(softcert, verifier, tmp)
     check_full_model_family(softcert, verifier, tmp)
     check_one_hot_finite_family(softcert, verifier, tmp)
+    check_rank_one_family(softcert, verifier, tmp)
     check_exact_family(softcert, verifier, tmp)
 
 
@@ -285,6 +286,49 @@ def check_one_hot_finite_family(softcert, verifier, tmp):
 
     expect_rejections(verifier, tmp, "one_hot_finite", [(certs[0], epsilon_too_small), (certs[0], later_horizon),
                                                         (certs[0], other_check), (certs[-1], full_model)])
+
+
+def check_rank_one_family(softcert, verifier, tmp):
+    """square_rank_one.partial_polarization: the verifier builds the τ-orbit from the instance only
+    when V(0) is exactly rank one along β* and ρ(0) > 0, finds the steps where ρ may vanish itself
+    and needs ρ < 0 at the end; a larger ε, a V off rank one, a start with ρ(0) < 0, a dropped
+    last step or the instance read as logistic loss must fail."""
+    certs = certificates_of(softcert, verifier, tmp, "varre2026.square_rank_one.partial_polarization", 3)
+    assert all(c[0]["model"] == "rank_one_square_tau" and c[0]["claim"]["kind"] == "partial_polarization" for c in certs)
+
+    def epsilon_too_large(ls):
+        ls[0]["claim"]["epsilon"] = "0.99"
+        return "(e) claim: rho may vanish in this step"
+
+    def off_rank_one(ls):
+        row = ls[0]["instance"]["V"][0]
+        row[0] = exact_decimal(Fraction(row[0]) + Fraction(1, 10**12))
+        return "V is not exactly rank one along beta"
+
+    def rho_start_negative(ls):
+        # V scaled so that uᵀσ(a(0))/c = mean(w0)·k > 1 (a(0) = 0): still rank one, ρ(0) < 0
+        inst = ls[0]["instance"]
+        beta = [Fraction(b) for b in inst["beta"]]
+        c = sum(b * b for b in beta)
+        T = len(inst["a"])
+        mean_w = sum(Fraction(inst["V"][r][i]) * beta[r] for r in range(len(beta)) for i in range(T)) / c / T
+        k = 1 if mean_w > 0 else -1  # a power of ten keeps the decimals exact
+        while mean_w * k <= 1:
+            k *= 10
+        inst["V"] = [[exact_decimal(Fraction(x) * k) for x in row] for row in inst["V"]]
+        return "rho(0) = 1 - u(0)ᵀσ(a(0))/c is not certainly positive"
+
+    def drop_last(ls):
+        del ls[-1]
+        return "is not certainly negative: the steps need not reach tau*"
+
+    def read_as_logistic(ls):
+        ls[0]["model"] = "logistic_reduced_tau"
+        return 'instance: "loss" must be "logistic"'
+
+    expect_rejections(verifier, tmp, "rank_one", [(certs[0], epsilon_too_large), (certs[0], off_rank_one),
+                                                  (certs[1], rho_start_negative), (certs[-1], drop_last),
+                                                  (certs[0], read_as_logistic)])
 
 
 def check_region_family(softcert, verifier, tmp):
