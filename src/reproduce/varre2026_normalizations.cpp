@@ -161,6 +161,7 @@ ExperimentResult run_normalizations(const RunContext& ctx) {
     opt.tier = engine::Tier::rigorous;
     opt.horizon = p.horizon;
     opt.params = {{"epsilon", eps}};
+    opt.certificate = true;  // a proved pair whose check writes a certificate leaves it for softcert-verify
     const auto start = std::chrono::steady_clock::now();
     try {
       p.result = engine::run_check(*check, p.instance, opt);
@@ -266,6 +267,19 @@ ExperimentResult run_normalizations(const RunContext& ctx) {
         "could not reach H (e.g. |x| or relu crossing their kink, a singular normalization) — see `reason` in "
         "normalizations.csv. Where the rigorous tier is inconclusive, the check's fast tier (53- and 106-bit runs) "
         "is asked too: `confirmed` there is evidence, not proof.\n";
+  std::string certified;
+  for (const auto& p : pairs) {
+    if (p.result.certificate.empty()) continue;
+    const std::string file = "certificate." + p.norm + "." + p.loss + ".jsonl";
+    std::string text;
+    for (const auto& line : p.result.certificate) text += line + "\n";
+    res.files.emplace_back(file, text);
+    certified += (certified.empty() ? "`" : ", `") + file + "`";
+  }
+  if (!certified.empty())
+    md << "\nCertificates of the proved pairs whose check writes one (docs/certificates.md): " << certified
+       << ". `softcert-verify` on this folder re-checks them with its own field and Arb balls, sharing no code with "
+          "softcert.\n";
   bool any_stop = false;
   for (const auto& p : pairs)
     if (!p.curve_stop.empty()) {

@@ -158,6 +158,7 @@ def main():
     check_full_model_family(softcert, verifier, tmp)
     check_one_hot_finite_family(softcert, verifier, tmp)
     check_rank_one_family(softcert, verifier, tmp)
+    check_reproduce_certificates(softcert, verifier, tmp)
     check_exact_family(softcert, verifier, tmp)
 
 
@@ -329,6 +330,24 @@ def check_rank_one_family(softcert, verifier, tmp):
     expect_rejections(verifier, tmp, "rank_one", [(certs[0], epsilon_too_large), (certs[0], off_rank_one),
                                                   (certs[1], rho_start_negative), (certs[-1], drop_last),
                                                   (certs[0], read_as_logistic)])
+
+
+def check_reproduce_certificates(softcert, verifier, tmp):
+    """`reproduce varre2026-normalizations` leaves one certificate per proved pair whose check
+    writes one (logistic loss with softmax, x², sigmoid), and softcert-verify verifies them all."""
+    out = os.path.join(tmp, "reproduce-normalizations")
+    p = subprocess.run([softcert, "reproduce", "varre2026-normalizations", "--out", out, "--jobs", "2"], timeout=600,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    assert p.returncode == 0, p.stderr
+    with open(os.path.join(out, "numbers.json"), encoding="utf-8") as f:
+        rows = json.load(f)["numbers"]["pairs"]
+    want = sorted(f"certificate.{r['normalization']}.{r['loss']}.jsonl" for r in rows
+                  if r["verdict"] == "proved" and r["loss"] == "logistic" and r["normalization"] in ("softmax", "square", "sigmoid"))
+    have = sorted(f for f in os.listdir(out) if f.endswith(".jsonl"))
+    assert want and have == want, (want, have)
+    code, text = run_verify(verifier, out)
+    assert code == 0 and f"{len(want)} verified, 0 rejected" in text, text
+    print(f"reproduce varre2026-normalizations: {len(want)} certificates verified")
 
 
 def check_region_family(softcert, verifier, tmp):
