@@ -32,6 +32,7 @@
 #include "engine/verdict_policy.hpp"
 #include "integrate/flow.hpp"
 #include "models/logistic_reduced.hpp"
+#include "numerics/decimal.hpp"
 #include "varre2026_check.hpp"
 
 namespace softcert::varre2026 {
@@ -45,11 +46,13 @@ struct GdSettings {
   bool lohner = true;                 // Lohner's wrapping control, else plain interval iteration
 };
 
-// The iterates x_1 … x_N enclosed by the settings' method (flow::gradient_descent_iterates).
+// The iterates x_1 … x_N enclosed by the settings' method (flow::gradient_descent_iterates); with
+// `certificate`, their doubletons as certificate lines where the run can write them.
 template <class S, class Model, class Visit>
-std::uint64_t enclose_iterates(const Model& model, const GdSettings& set, Visit&& visit) {
+std::uint64_t enclose_iterates(const Model& model, const GdSettings& set, Visit&& visit,
+                               std::vector<std::string>* certificate = nullptr) {
   return flow::gradient_descent_iterates<S>(model, S(set.lr), set.iterations,
-                                            set.lohner ? flow::GdWrapping::lohner : flow::GdWrapping::none, visit);
+                                            set.lohner ? flow::GdWrapping::lohner : flow::GdWrapping::none, visit, certificate);
 }
 
 // N = params.iterations, else H/lr rounded down (the notebook's time axis t = k·lr; the default
@@ -71,7 +74,8 @@ GdSettings gd_settings(const engine::CheckOptions& o) {
 }
 
 template <class S>
-engine::CheckResult decide(const instances::Instance& inst, const ExactStart& start, const GdSettings& set) {
+engine::CheckResult decide(const instances::Instance& inst, const ExactStart& start, const GdSettings& set,
+                           std::vector<std::string>* certificate) {
   // The reduced map is exact for gradient descent as for the flow: V_{k+1} − V_k = lr g_k β* σ_kᵀ,
   // so V_k = V_0 + β* w_kᵀ and (a, u) with u = V_kᵀβ* iterate on their own (docs/models.md).
   const auto model = models::LogisticReduced<S>::from_instance(inst);
@@ -104,7 +108,7 @@ engine::CheckResult decide(const instances::Instance& inst, const ExactStart& st
     }
     if (k == set.iterations) last_alpha = model.attention(x);
     return true;
-  });
+  }, certificate);
   r.details["iterations"] = last;
   r.details["lr"] = set.lr;
   r.details["winner"] = chain.front();
@@ -217,15 +221,37 @@ class GradientDescentOrderCheck : public LogisticCheck {
     // through the notebook's 10⁶ iterates; plain interval iteration needs 384 (header comment).
     const unsigned bits = o.precision_bits != 0 ? o.precision_bits : set.lohner ? 53 : 384;
     return engine::with_interval_kind(bits, [&](auto kind, unsigned used) {
-      engine::CheckResult r = reading_ == GdReading::order ? decide<decltype(kind)>(inst, start, set)
+      std::vector<std::string> steps;
+      const bool write = o.certificate && reading_ == GdReading::order;
+      engine::CheckResult r = reading_ == GdReading::order ? decide<decltype(kind)>(inst, start, set, write ? &steps : nullptr)
                                                            : decide_gap_growth<decltype(kind)>(inst, start, set);
       r.precision_bits = used;
       r.horizon = static_cast<double>(set.iterations) * set.lr;  // the iterates' time on the notebook's axis
+      if (write && r.verdict == engine::Verdict::proved && !steps.empty()) r.certificate = certificate(instance, r, set, steps);
       return r;
     });
   }
 
  private:
+  // The certificate of proved iterates (softcert.gd.v1, docs/certificates.md): a header binding
+  // the check, the instance, the step lr (the double it parsed to, exactly), N and the margin,
+  // then the doubleton of every iterate 0 … N; softcert-verify re-derives the map from the
+  // instance, re-checks each iterate's image inside the next doubleton and the gaps on 1 … N.
+  std::vector<std::string> certificate(const nlohmann::json& instance, const engine::CheckResult& r, const GdSettings& set,
+                                       const std::vector<std::string>& iterates) const {
+    const nlohmann::json header = {{"certificate", "softcert.gd.v1"},
+                                   {"check", name()},
+                                   {"model", "logistic_reduced_gd"},
+                                   {"instance", instance},
+                                   {"lr", num::exact_decimal(set.lr)},
+                                   {"iterations", set.iterations},
+                                   {"claim", {{"kind", "gd_order_preservation"}}},
+                                   {"margin", nlohmann::json::array({r.margin.lower_text(), r.margin.upper_text()})}};
+    std::vector<std::string> lines{header.dump()};
+    lines.insert(lines.end(), iterates.begin(), iterates.end());
+    return lines;
+  }
+
   GdReading reading_;
 };
 

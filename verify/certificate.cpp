@@ -10,6 +10,7 @@
 #include "decimal.hpp"
 #include "exact_certificate.hpp"
 #include "field.hpp"
+#include "gradient_descent.hpp"
 #include "attention_at_horizon.hpp"
 #include "partial_polarization.hpp"
 #include "step.hpp"
@@ -142,6 +143,10 @@ FileVerdict check_region(const Field& f, const nlohmann::json& head, const std::
 
 FileVerdict check(const std::vector<nlohmann::json>& lines) {
   if (!lines.empty() && lines[0].value("certificate", "") == "softcert.exact.v1") return check_exact(lines);
+  if (!lines.empty() && lines[0].value("certificate", "") == "softcert.gd.v1") {
+    if (lines.size() < 3) throw Rejection("a gd certificate needs a header and at least two iterates");
+    return check_gradient_descent(lines);
+  }
   if (lines.empty()) throw Rejection("the file holds no certificate");
   const nlohmann::json& head = lines[0];
   const std::string kind = head.value("claim", nlohmann::json::object()).value("kind", "");

@@ -23,7 +23,13 @@ struct Interval {
   Ball hull() const;                      // a ball containing [lo, hi]
   bool contains(const Ball& z) const;     // z ⊆ [lo, hi]
   bool interior(const Ball& z) const;     // z ⊆ (lo, hi)
-  std::string text() const { return "[" + lo.text(8) + ", " + hi.text(8) + "]"; }
+  std::string text() const {  // appended piece by piece: GCC 12 warns falsely (-Wrestrict) on "[" + …
+    std::string s = "[";
+    s += lo.text(8);
+    s += ", ";
+    s += hi.text(8);
+    return s += "]";
+  }
 };
 Interval parse_interval(const nlohmann::json& v);  // ["lo", "hi"] with lo ≤ hi
 std::vector<Interval> parse_intervals(const nlohmann::json& v);

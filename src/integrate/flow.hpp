@@ -25,6 +25,7 @@
 #include "integrate/fast_samples.hpp"
 #include "integrate/fast_stepper.hpp"
 #include "integrate/full_state_orders.hpp"
+#include "integrate/gd_certificate.hpp"
 #include "integrate/gradient_descent.hpp"
 #include "integrate/gradient_descent_lohner.hpp"
 #include "integrate/plan_choices.hpp"
@@ -394,18 +395,30 @@ WalkResult walk_until_time(const Model& model, double H, const WalkRequest& requ
 // model, enclosed: visit(k, box) for k = 0, 1, … until it returns false or k = iterations; returns
 // the last k visited. With wrapping, Lohner's wrapping control for maps with the model's
 // closed-form Jacobian (integrate/gradient_descent_lohner.hpp); without, plain interval
-// iteration (integrate/gradient_descent.hpp). Each states its guarantee.
+// iteration (integrate/gradient_descent.hpp). Each states its guarantee. With `certificate` on
+// an IntervalD run with wrapping: every visited iterate's doubleton as certificate lines
+// (integrate/gd_certificate.hpp, docs/certificates.md), left empty when they cannot be written.
 enum class GdWrapping { lohner, none };
 template <class S, class Model, class Visit>
 std::uint64_t gradient_descent_iterates(const Model& model, const S& lr, std::uint64_t iterations, GdWrapping wrapping,
-                                        Visit&& visit) {
+                                        Visit&& visit, std::vector<std::string>* certificate = nullptr) {
   if (wrapping == GdWrapping::none) return integrate::enclose_gradient_descent<S>(model, lr, iterations, visit);
   const auto jacobian = [](const Model& m, const std::vector<S>& x, std::vector<S>& Df) {
     models::logistic_reduced_jacobian(m, x, Df);
   };
   // The field at the thin centres in softmax's O(T) quotient form: as tight there as the O(T²) one.
-  return integrate::enclose_gradient_descent_lohner<S>(model.with_softmax_form(models::SoftmaxForm::quotient), lr, iterations,
-                                                       jacobian, visit);
+  const auto quotient = model.with_softmax_form(models::SoftmaxForm::quotient);
+  if constexpr (std::is_same_v<S, IntervalD>) {
+    if (certificate) {
+      integrate::GdCertificateWriter writer;
+      const std::uint64_t last = integrate::enclose_gradient_descent_lohner<S>(
+          quotient, lr, iterations, jacobian, visit, [&](std::uint64_t k, const auto& d) { writer.visit(k, d); });
+      certificate->clear();
+      if (writer.usable()) *certificate = writer.lines();
+      return last;
+    }
+  }
+  return integrate::enclose_gradient_descent_lohner<S>(quotient, lr, iterations, jacobian, visit);
 }
 
 // The state at time t by one fast-tier run at `bits` (53: double; more: MPFR), no guarantee. Two

@@ -87,14 +87,20 @@ MapDoubleton<S> gradient_descent_lohner_step(const Model& model, const S& lr, co
 
 // Runs up to `iterations` steps of size lr over S; visit(k, X_k) is called for k = 0 …
 // iterations with a box containing the k-th iterate and returns false to stop. Returns the last
-// k visited. The same interface as enclose_gradient_descent.
-template <class S, class Model, class Jacobian, class Visit>
+// k visited. The same interface as enclose_gradient_descent; on_set(k, d) sees the doubleton of
+// each iterate first (e.g. a certificate writer).
+struct NoDoubletonObserver {
+  template <class D>
+  void operator()(std::uint64_t, const D&) const {}
+};
+template <class S, class Model, class Jacobian, class Visit, class OnSet = NoDoubletonObserver>
 std::uint64_t enclose_gradient_descent_lohner(const Model& model, const S& lr, std::uint64_t iterations, Jacobian&& jacobian,
-                                              Visit&& visit) {
+                                              Visit&& visit, OnSet&& on_set = {}) {
   const std::vector<S> x0 = model.initial_state();
   MapDoubleton<S> d = doubleton_of_box(x0);
   for (std::uint64_t k = 0;; ++k) {
     const std::vector<S> box = k == 0 ? x0 : d.box();
+    on_set(k, static_cast<const MapDoubleton<S>&>(d));
     if (!visit(k, static_cast<const std::vector<S>&>(box)) || k == iterations) return k;
     d = gradient_descent_lohner_step(model, lr, d, box, jacobian);
   }

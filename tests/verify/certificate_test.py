@@ -158,6 +158,7 @@ def main():
     check_full_model_family(softcert, verifier, tmp)
     check_one_hot_finite_family(softcert, verifier, tmp)
     check_rank_one_family(softcert, verifier, tmp)
+    check_gd_family(softcert, verifier, tmp)
     check_reproduce_certificates(softcert, verifier, tmp)
     check_exact_family(softcert, verifier, tmp)
 
@@ -330,6 +331,37 @@ def check_rank_one_family(softcert, verifier, tmp):
     expect_rejections(verifier, tmp, "rank_one", [(certs[0], epsilon_too_large), (certs[0], off_rank_one),
                                                   (certs[1], rho_start_negative), (certs[-1], drop_last),
                                                   (certs[0], read_as_logistic)])
+
+
+def check_gd_family(softcert, verifier, tmp):
+    """gd.order_preservation: the iterates' doubletons; the verifier derives the map from the
+    instance and lr, so another lr, instance or count, a shrunk set or an unbacked margin fail."""
+    certs = certificates_of(softcert, verifier, tmp, "varre2026.gd.order_preservation", 2, "--param", "iterations=200")
+    assert all(c[0]["certificate"] == "softcert.gd.v1" and len(c) == 202 for c in certs)
+
+    def shrink_middle_set(ls):
+        ls[101]["set"]["r"] = [[lo, lo] for lo, _ in ls[101]["set"]["r"]]
+        return "iterate 99: the image is not inside iterate 100's set"
+
+    def other_lr(ls):
+        ls[0]["lr"] = "0.2"
+        return "iterate 0: the image is not inside iterate 1's set"
+
+    def fewer_iterates(ls):
+        del ls[-1]
+        return "the certificate has 200 iterates, the header says 0 … 200"
+
+    def other_start(ls):
+        a = ls[0]["instance"]["a"]
+        a[0] = exact_decimal(Fraction(a[0]) + Fraction(1, 1000))
+        return "iterate 0: the set does not contain the instance's initial state"
+
+    def unbacked_margin(ls):
+        ls[0]["margin"] = ["-1e-9", "1e-9"]
+        return "is not positive, so it does not back proved"
+
+    expect_rejections(verifier, tmp, "gd", [(certs[0], shrink_middle_set), (certs[0], other_lr), (certs[1], fewer_iterates),
+                                            (certs[1], other_start), (certs[0], unbacked_margin)])
 
 
 def check_reproduce_certificates(softcert, verifier, tmp):
