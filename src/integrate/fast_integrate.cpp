@@ -60,7 +60,6 @@ void observe(const models::TiedValueSoftmax<K>& m, const std::vector<K>& x, Fast
   out.loss = m.loss_value(x);
 }
 
-double nearest_double(double x) { return x; }
 double nearest_double(const MpReal& x) { return x.convert_to<double>(); }  // mpfr_get_d, to nearest
 
 template <class K>

@@ -336,7 +336,9 @@ ExperimentResult run_members(const RunContext& ctx, const std::string& what, con
   }
   for (auto& f : figures(members, results)) res.figures.push_back(std::move(f));
   res.tables.emplace_back("distance.csv", distance);
-  Figure d{"softcert_distance", "distance.csv", {}, ""};
+  Figure d;
+  d.name = "softcert_distance";
+  d.table = "distance.csv";
   d.plot.title = "softcert's addition (not in the notebook): distance between the authors' GD and the gradient flow\n"
                  "NO GUARANTEE (GD in double, flow by the fast tier); a distance of 0 and a row without flow are not drawn";
   d.plot.x = {"t (log scale)", true, std::nullopt, std::nullopt};

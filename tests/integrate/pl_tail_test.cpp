@@ -228,7 +228,9 @@ void expect_tail_contains_reference(const instances::Instance& inst, double END,
     integrate::PlTail<IntervalD> tail;
     const auto enc = integrate::enclose_with_pl_tail(m, IntervalD(END), integrate::ValidatedOptions{}, to, &tail);
     const std::string what = name + " relative " + std::to_string(relative);
-    if (relative > 1 || default_rule_uses_tail) EXPECT_TRUE(tail.used) << what;
+    if (relative > 1 || default_rule_uses_tail) {
+      EXPECT_TRUE(tail.used) << what;
+    }
     ASSERT_EQ(enc.x.size(), ref.size()) << what;
     for (std::size_t i = 0; i < ref.size(); ++i)
       EXPECT_TRUE(contains(enc.x[i], ref[i]))

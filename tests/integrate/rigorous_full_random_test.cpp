@@ -86,7 +86,9 @@ std::size_t misses(const instances::Instance& inst, const std::vector<MpReal>& r
     for (const auto& x : enc.x) w = std::max(w, num::to_double(num::hull_of_bounds<S>(num::width(x), num::width(x))));
     EXPECT_LT(w, 1e-9) << what;
   }
-  if (enc.tau_time) EXPECT_TRUE(contains(enc.x.back(), MpReal(1))) << what << ": the t component at the crossing";
+  if (enc.tau_time) {
+    EXPECT_TRUE(contains(enc.x.back(), MpReal(1))) << what << ": the t component at the crossing";
+  }
   return miss;
 }
 

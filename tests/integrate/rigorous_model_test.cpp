@@ -88,7 +88,9 @@ TEST(RigorousModel, ProgressIsReportedOncePerValidatedStepInT) {
     ASSERT_GT(calls.size(), 1u) << what;
     for (std::size_t k = 0; k < calls.size(); ++k) {
       EXPECT_EQ(calls[k].first, k + 1) << what;
-      if (k > 0) EXPECT_GT(calls[k].second, calls[k - 1].second) << what << " step " << k;
+      if (k > 0) {
+        EXPECT_GT(calls[k].second, calls[k - 1].second) << what << " step " << k;
+      }
     }
     // τ-time ends on the τ-step that crosses t = 50 (then located inside it); t-time lands on 50.
     EXPECT_NEAR(calls.back().second, 50.0, loss == Loss::logistic ? 25.0 : 1e-9) << what;

@@ -58,7 +58,9 @@ TEST(StepProgress, AFullStateRunInTauTimeReportsEveryStepWithTReadFromTheState) 
     EXPECT_EQ(seen[i].steps, i + 1);
     EXPECT_EQ(seen[i].variable, "t");
     EXPECT_EQ(seen[i].horizon, 50.0);
-    if (i > 0) EXPECT_GT(seen[i].at, seen[i - 1].at);  // dt/dτ ≥ 1: t increases with every step
+    if (i > 0) {
+      EXPECT_GT(seen[i].at, seen[i - 1].at);  // dt/dτ ≥ 1: t increases with every step
+    }
   }
   // The run stops at the first step whose end passes t = 50 (τ there is a few units: dt/dτ =
   // 1 + e^m grows with t, so a τ reported as t would stay far below 50).

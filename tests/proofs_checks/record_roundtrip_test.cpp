@@ -86,7 +86,9 @@ TEST(RecordRoundTrip, EveryChecksRecordsPassTheReadersValidation) {
     EXPECT_NE(r["verdict"], "error") << r.dump().substr(0, 2000);
   }
   for (const engine::Check* c : engine::CheckRegistry::global().all())
-    if (c->name().rfind("test.", 0) != 0) EXPECT_TRUE(checks.count(c->name())) << c->name() << ": no record written";
+    if (c->name().rfind("test.", 0) != 0) {
+      EXPECT_TRUE(checks.count(c->name())) << c->name() << ": no record written";
+    }
   EXPECT_GE(refuted_entries, 10u);
   EXPECT_GE(violated, refuted_entries);
 }

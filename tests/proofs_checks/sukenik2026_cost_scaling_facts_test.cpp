@@ -36,14 +36,17 @@ std::size_t cost_facts_equal_details(const CheckResult& r) {
     }
     EXPECT_EQ(t.relative_gap, j.value("relative_gap", 0.0));
     EXPECT_EQ(t.sink_closed_form.has_value(), j.contains("sink_closed_form"));
-    if (t.sink_closed_form && j.contains("sink_closed_form"))
+    if (t.sink_closed_form && j.contains("sink_closed_form")) {
       EXPECT_EQ(*t.sink_closed_form, j["sink_closed_form"].get<double>());
+    }
     EXPECT_EQ(t.diagonal_closed_form.has_value(), j.contains("diagonal_closed_form"));
-    if (t.diagonal_closed_form && j.contains("diagonal_closed_form"))
+    if (t.diagonal_closed_form && j.contains("diagonal_closed_form")) {
       EXPECT_EQ(*t.diagonal_closed_form, j["diagonal_closed_form"].get<double>());
+    }
     EXPECT_EQ(t.frobenius_sink_gamma1_tau1.has_value(), j.contains("frobenius_sink_exact_gamma1_tau1"));
-    if (t.frobenius_sink_gamma1_tau1 && j.contains("frobenius_sink_exact_gamma1_tau1"))
+    if (t.frobenius_sink_gamma1_tau1 && j.contains("frobenius_sink_exact_gamma1_tau1")) {
       EXPECT_EQ(certify::rational_string(*t.frobenius_sink_gamma1_tau1), j["frobenius_sink_exact_gamma1_tau1"]);
+    }
     EXPECT_EQ(t.frobenius_equal, j.value("frobenius_equal", false));
     certified += t.sink ? 1 : 0;
   }

@@ -97,7 +97,9 @@ TEST(SoftPatternCost, OrthonormalBracketInsideHardMarginSandwich) {
         EXPECT_LE(b.lower, b.upper) << T;
         EXPECT_GE(b.upper, theta * m_lo * (1 - 1e-9)) << T << " " << to_string(p) << " " << to_string(n);
         EXPECT_LE(b.lower, std::log(T * (1 - eps) / eps) * m_hi * (1 + 1e-9)) << T << " " << to_string(p) << " " << to_string(n);
-        if (n == CostNorm::frobenius) EXPECT_LT((b.upper - b.lower) / b.upper, 1e-4) << T << " " << to_string(p);
+        if (n == CostNorm::frobenius) {
+          EXPECT_LT((b.upper - b.lower) / b.upper, 1e-4) << T << " " << to_string(p);
+        }
       }
     }
   }

@@ -123,8 +123,9 @@ TEST(Varre2026AttentionSink, GeneratedInstancesSatisfyEachReadingsHypotheses) {
       const auto inst = c->generate(seed, {});
       EXPECT_EQ(inst, c->generate(seed, {})) << name;
       for (const auto& [h, holds] : c->hypotheses_on(inst))
-        if (std::find(kept.begin(), kept.end(), h) != kept.end())
+        if (std::find(kept.begin(), kept.end(), h) != kept.end()) {
           EXPECT_TRUE(holds) << name << " seed " << seed << ": " << h;
+        }
     }
   }
   // agreeing: the generator makes argmax a(0) = argmax u(0); the exact start decides it
