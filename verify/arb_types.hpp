@@ -32,6 +32,16 @@ class Ball {
   bool positive() const { return arb_is_positive(x_); }
   bool nonnegative() const { return arb_is_nonnegative(x_); }
   bool finite() const { return arb_is_finite(x_); }
+  // The ball's lower end, rounded down, as an exact ball: a lower bound of every point of it.
+  Ball lower_end() const {
+    Ball r;
+    arf_t l;
+    arf_init(l);
+    arb_get_lbound_arf(l, x_, kPrec);
+    arb_set_arf(r.x_, l);
+    arf_clear(l);
+    return r;
+  }
   std::string text(slong digits = 10) const {
     char* s = arb_get_str(x_, digits, 0);
     std::string out(s);

@@ -138,12 +138,7 @@ void AttentionAtHorizon::visit(const Step& step, const StepFacts& facts) {
   if (!m.positive() || !m.finite())
     throw Rejection("step " + std::to_string(step.index) + ": (e) claim: t = H may lie in this step, and there the " + kind_ +
                     " margin " + m.text() + " is not positive");
-  Ball low;  // m's lower end, exactly
-  arf_t l;
-  arf_init(l);
-  arb_get_lbound_arf(l, m.get(), kPrec);
-  arb_set_arf(low.get(), l);
-  arf_clear(l);
+  const Ball low = m.lower_end();
   if (arb_lt(low.get(), margin_.get())) margin_ = low;
 }
 

@@ -117,12 +117,7 @@ FileVerdict check_gradient_descent(const std::vector<nlohmann::json>& lines) {
           throw Rejection("iterate " + std::to_string(k + 1) + ": (e) claim: the gap " + var + "_" + std::to_string(chain[n]) +
                           " − " + var + "_" + std::to_string(chain[n + 1]) + " = " + gap.text() + " is not positive");
         }
-        Ball low;
-        arf_t l;
-        arf_init(l);
-        arb_get_lbound_arf(l, gap.get(), kPrec);
-        arb_set_arf(low.get(), l);
-        arf_clear(l);
+        const Ball low = gap.lower_end();
         if (arb_lt(low.get(), own.get())) own = low;
       }
   }

@@ -39,12 +39,7 @@ void PartialPolarization::visit(const Step& step, const StepFacts& facts) {
   if (!m.positive() || !m.finite())
     throw Rejection("step " + std::to_string(step.index) + ": (e) claim: rho may vanish in this step, and there the distance of " +
                     "σ(a) to the nearest vertex minus epsilon, " + m.text() + ", is not positive");
-  Ball low;  // m's lower end, exactly
-  arf_t l;
-  arf_init(l);
-  arb_get_lbound_arf(l, m.get(), kPrec);
-  arb_set_arf(low.get(), l);
-  arf_clear(l);
+  const Ball low = m.lower_end();
   if (arb_lt(low.get(), margin_.get())) margin_ = low;
 }
 
