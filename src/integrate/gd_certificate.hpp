@@ -22,16 +22,16 @@ class GdCertificateWriter {
   static constexpr double kFloor = 0x1p-100;
   explicit GdCertificateWriter(double widen = 4) : widen_(widen) {}
 
-  void visit(std::uint64_t k, const MapDoubleton<IntervalD>& d) {
+  void visit(std::uint64_t k, const DoubletonSet<IntervalD>& d) {
     if (k != lines_.size()) usable_ = false;  // iterates come in order, from 0
-    const std::size_t n = d.n;
+    const std::size_t n = d.c.size();
     nlohmann::json c = nlohmann::json::array(), A = nlohmann::json::array(), r = nlohmann::json::array();
     for (std::size_t i = 0; i < n; ++i) {
       if (num::lower(d.c[i]) != num::upper(d.c[i])) usable_ = false;
       c.push_back(num::exact_decimal(num::lower(d.c[i])));
       nlohmann::json row = nlohmann::json::array();
       for (std::size_t j = 0; j < n; ++j) {
-        const IntervalD& a = d.A[i * n + j];
+        const IntervalD& a = d.B[i * n + j];
         if (num::lower(a) != num::upper(a)) usable_ = false;
         row.push_back(num::exact_decimal(num::lower(a)));
       }

@@ -23,42 +23,18 @@
 #include <cstdint>
 #include <vector>
 
+#include "integrate/flow_sets.hpp"
 #include "integrate/lohner_linalg.hpp"
 #include "numerics/traits.hpp"
 
 namespace softcert::integrate {
 
-template <class S>
-struct MapDoubleton {  // c + A r
-  std::vector<S> c, A, r;
-  std::size_t n = 0;
-  std::vector<S> box() const {
-    std::vector<S> x = lohner::fast_mat_vec(A, r, n);
-    for (std::size_t i = 0; i < n; ++i) x[i] += c[i];
-    return x;
-  }
-};
-
-// The doubleton of a box x: c = mid x, A = I, r = x − c.
-template <class S>
-MapDoubleton<S> doubleton_of_box(const std::vector<S>& x) {
-  MapDoubleton<S> d;
-  d.n = x.size();
-  d.A.assign(d.n * d.n, S(0));
-  for (std::size_t i = 0; i < d.n; ++i) {
-    d.c.push_back(num::mid_scalar(x[i]));
-    d.A[i * d.n + i] = S(1);
-    d.r.push_back(S(x[i] - d.c[i]));
-  }
-  return d;
-}
-
-// x ↦ x + lr f(x) on the doubleton d, as derived above; `box` is convex and contains c and every
+// x ↦ x + lr f(x) on the doubleton d = c + A r (flow_sets.hpp's DoubletonSet, A its B), as derived above; `box` is convex and contains c and every
 // point the doubleton stands for (d.box(), or the initial box itself).
 template <class S, class Model, class Jacobian>
-MapDoubleton<S> gradient_descent_lohner_step(const Model& model, const S& lr, const MapDoubleton<S>& d,
+DoubletonSet<S> gradient_descent_lohner_step(const Model& model, const S& lr, const DoubletonSet<S>& d,
                                              const std::vector<S>& box, Jacobian&& jacobian) {
-  const std::size_t n = d.n;
+  const std::size_t n = d.c.size();
   constexpr bool midrad = std::is_same_v<S, IntervalD>;
   std::vector<S> f(n), Fc(n), Df, B, QinvB;
   model.rhs(d.c, f);
@@ -70,12 +46,11 @@ MapDoubleton<S> gradient_descent_lohner_step(const Model& model, const S& lr, co
     [[maybe_unused]] const typename FA::Guard guard;
     for (std::size_t i = 0; i < n * n; ++i) Df[i] = FA::from(i % (n + 1) == 0 ? lrf * FA::to(Df[i]) + FA::to(S(1)) : lrf * FA::to(Df[i]));
   }
-  lohner::product(Df, d.A, B, n, midrad);
-  MapDoubleton<S> next;
-  next.n = n;
+  lohner::product(Df, d.B, B, n, midrad);
+  DoubletonSet<S> next;
   for (const S& v : Fc) next.c.push_back(num::mid_scalar(v));
-  next.A = lohner::orthogonal_from(B, d.r, n);
-  const std::vector<S> Qinv = lohner::near_inverse_of_orthogonal(next.A, n, midrad).enclosure();
+  next.B = lohner::orthogonal_from(B, d.r, n);
+  const std::vector<S> Qinv = lohner::near_inverse_of_orthogonal(next.B, n, midrad).enclosure();
   lohner::product(Qinv, B, QinvB, n, midrad);
   std::vector<S> shift(n);
   for (std::size_t i = 0; i < n; ++i) shift[i] = Fc[i] - next.c[i];
@@ -97,10 +72,10 @@ template <class S, class Model, class Jacobian, class Visit, class OnSet = NoDou
 std::uint64_t enclose_gradient_descent_lohner(const Model& model, const S& lr, std::uint64_t iterations, Jacobian&& jacobian,
                                               Visit&& visit, OnSet&& on_set = {}) {
   const std::vector<S> x0 = model.initial_state();
-  MapDoubleton<S> d = doubleton_of_box(x0);
+  DoubletonSet<S> d = DoubletonSet<S>::from_box(x0);
   for (std::uint64_t k = 0;; ++k) {
     const std::vector<S> box = k == 0 ? x0 : d.box();
-    on_set(k, static_cast<const MapDoubleton<S>&>(d));
+    on_set(k, static_cast<const DoubletonSet<S>&>(d));
     if (!visit(k, static_cast<const std::vector<S>&>(box)) || k == iterations) return k;
     d = gradient_descent_lohner_step(model, lr, d, box, jacobian);
   }
