@@ -169,7 +169,7 @@ TEST(CliReliability, AnOutputThroughASymlinkToStdoutGoesToStdoutAndTheSymlinkSta
   std::ifstream in(out);
   for (std::string line; std::getline(in, line);)
     if (!line.empty() && line[0] == '{') {
-      EXPECT_NO_THROW((void)nlohmann::json::parse(line)) << line;
+      EXPECT_NO_THROW([[maybe_unused]] const auto parsed = nlohmann::json::parse(line)) << line;
       ++json_lines;
     }
   EXPECT_EQ(json_lines, 2u) << r.out;
@@ -349,7 +349,7 @@ TEST(CliReliability, AnInstanceFileListedTwiceIsRefused) {
   fs::create_directories(dir / "a");
   fs::copy_file(kHeadline, dir / "a" / "x.json");
   fs::create_symlink(dir / "a", dir / "alias");
-  for (const std::string& second : {"a/x.json", "a/../a/x.json", "alias/x.json"}) {
+  for (const std::string second : {"a/x.json", "a/../a/x.json", "alias/x.json"}) {
     write_text(dir / "s.toml", "name = \"twice\"\n[[check]]\nname = \"varre2026.order_preservation.all_time\"\n"
                                "instance_files = [\"a/x.json\", \"" + second + "\"]\n");
     const CliRun r = run_softcert("suite " + sh_path(dir / "s.toml") + " -q");

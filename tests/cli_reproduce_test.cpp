@@ -246,9 +246,10 @@ TEST(CliReproduce, HeadlineGridEqualsSeparateRigorousIntegrations) {
   const std::size_t w = winner.get<std::size_t>();
   ASSERT_LT(w, 8u);
   for (std::size_t j = 0; j < 8; ++j)
-    if (j != w)
+    if (j != w) {
       EXPECT_GT(std::stod(rows.back().at("sigma" + std::to_string(w) + "_lower")),
                 std::stod(rows.back().at("sigma" + std::to_string(j) + "_upper")));
+    }
   if (gnuplot_available()) {
     EXPECT_TRUE(fs::exists(out / "softmax_and_u_evolution.svg"));
     EXPECT_TRUE(fs::exists(out / "softcert_enclosure_width.svg"));

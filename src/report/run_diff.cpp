@@ -226,7 +226,7 @@ std::vector<DiffGroup> diff_groups(const RunDiff& d, const DiffSettings& setting
   outcomes("REGRESSIONS (as expected before, not now)", d.regressions, true, true);
   outcomes("fixed (not as expected before, as expected now)", d.fixed, false, true);
   outcomes("expectations changed", d.expectation_changes, false, false);
-  DiffGroup verdicts{"verdict changes"};
+  DiffGroup verdicts{"verdict changes", {}};
   for (const auto& c : d.verdict_changes)
     verdicts.lines.push_back(shown_key(c.entry + "\t" + c.instance) + ": " + c.old_verdict + " -> " + c.new_verdict +
                              (c.new_reason.empty() ? "" : " (" + num::excerpt(c.new_reason, 160) + ")"));
@@ -234,7 +234,7 @@ std::vector<DiffGroup> diff_groups(const RunDiff& d, const DiffSettings& setting
   auto interval = [](const nlohmann::json& m) {
     return "[" + m[0].get<std::string>() + ", " + m[1].get<std::string>() + "]";
   };
-  DiffGroup moved{"margins moved (the certified intervals no longer overlap)"};
+  DiffGroup moved{"margins moved (the certified intervals no longer overlap)", {}};
   for (const auto& m : d.margins_moved)
     moved.lines.push_back(shown_key(m.entry + "\t" + m.instance) + ": " + interval(m.old_margin) + " -> " +
                           interval(m.new_margin) + " (" + m.direction + ")");
@@ -242,7 +242,7 @@ std::vector<DiffGroup> diff_groups(const RunDiff& d, const DiffSettings& setting
   std::ostringstream mf, tf;
   mf << settings.margin_factor;
   tf << settings.time_factor;
-  DiffGroup widths{"certified margins whose width changed by more than " + mf.str() + "x"};
+  DiffGroup widths{"certified margins whose width changed by more than " + mf.str() + "x", {}};
   for (const auto& m : d.widths_changed) {
     std::ostringstream w;
     w << std::setprecision(3) << m.old_width << " -> " << m.new_width;
@@ -254,7 +254,7 @@ std::vector<DiffGroup> diff_groups(const RunDiff& d, const DiffSettings& setting
                                  std::pair{"new records", &d.new_records}, std::pair{"lost records", &d.lost_records}})
     g.push_back(DiffGroup{title, *v});
   DiffGroup timings{"timings moved (more than " + tf.str() + "x, entries of at least " +
-                    seconds_text(settings.time_floor) + ")"};
+                    seconds_text(settings.time_floor) + ")", {}};
   for (const auto& t : d.timings_moved)
     timings.lines.push_back(t.entry + ": " + seconds_text(t.old_seconds) + " -> " + seconds_text(t.new_seconds));
   g.push_back(std::move(timings));

@@ -99,7 +99,7 @@ ExperimentResult run_cost_scaling(const RunContext& ctx) {
   ExperimentResult res;
   res.tables.emplace_back("cost_scaling.csv", csv);
   res.files.emplace_back("instance.json", instance.dump(1) + "\n");
-  Figure costs{"cost_scaling", "cost_scaling.csv", {}, ""};
+  Figure costs{"cost_scaling", "cost_scaling.csv", {}, "", {}, {}};
   costs.plot.title = "Cost of a sink vs a diagonal pattern (orthonormal, d = T + 1, γ = 1; τ = √d is our convention)";
   costs.plot.x = {"context length T (log scale)", true, std::nullopt, std::nullopt};
   costs.plot.y = {"min ‖W_Q W_Kᵀ‖_* (log scale)", true, std::nullopt, std::nullopt};
@@ -120,7 +120,7 @@ ExperimentResult run_cost_scaling(const RunContext& ctx) {
   costs.caption = "Proved cost brackets (markers with error bars; relative width ≤ " + short_number(widest, 2) +
                   ", far below a pixel) with least-squares lines of log cost on log T (statistics, no certificate; "
                   "slopes in the key) and guide lines of slope 1 and 3/2, shifted off the data by a factor 2.";
-  Figure ratio{"cost_ratio", "cost_scaling.csv", {}, ""};
+  Figure ratio{"cost_ratio", "cost_scaling.csv", {}, "", {}, {}};
   ratio.plot.title = "Diagonal / sink cost ratio";
   ratio.plot.x = {"context length T (log scale)", true, std::nullopt, std::nullopt};
   ratio.plot.y = {"cost_diag / cost_sink (log scale)", true, std::nullopt, std::nullopt};

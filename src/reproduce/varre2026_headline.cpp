@@ -137,7 +137,7 @@ ExperimentResult run_headline(const RunContext& ctx) {
   };
   double widest_on_grid = 0;
   for (const auto& r : rows) widest_on_grid = std::max(widest_on_grid, r.max_width);
-  Figure evolution{"softmax_and_u_evolution", "headline.csv", {}, ""};
+  Figure evolution{"softmax_and_u_evolution", "headline.csv", {}, "", {}, {}};
   plots::Layout l;
   l.title = "Evolution of σ(a) and of u on the headline instance (notebook cell 3), PROVED: every marker is a rigorous "
             "enclosure of the flow (error bars of width ≤ " + short_number(widest_on_grid, 2) + ", far below a pixel); "
@@ -161,7 +161,7 @@ ExperimentResult run_headline(const RunContext& ctx) {
                       "counted from 0) is enclosed at every grid time (validated Taylor–Lohner, τ-time), drawn as a marker "
                       "with its error bar; the bars' widths (next figure) are far below a pixel; the lines join the "
                       "markers and carry no claim between grid times.";
-  Figure width{"softcert_enclosure_width", "headline.csv", {}, ""};
+  Figure width{"softcert_enclosure_width", "headline.csv", {}, "", {}, {}};
   width.plot.title = "softcert's addition: largest width of the PROVED enclosures (rigorous tier) of a_i, u_i and the loss";
   width.plot.x = {"t (log scale)", true, std::nullopt, std::nullopt};
   width.plot.y = {"max width (log scale)", true, std::nullopt, std::nullopt};

@@ -82,7 +82,7 @@ FigureBuilder cell3_figure(std::shared_ptr<const Certified> cert) {
     const NotebookRun& run = *runs[0].run;
     const std::size_t T = tokens_of(run);
     const std::string& m = ms[0].label;
-    Figure f{"softmax_and_u_evolution", m + ".csv", {}, ""};
+    Figure f{"softmax_and_u_evolution", m + ".csv", {}, "", {}, {}};
     plots::Layout l;
     // What the markers are, with their widths, in the title: a key entry would take the colour of
     // one token's markers.

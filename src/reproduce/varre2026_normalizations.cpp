@@ -291,7 +291,7 @@ ExperimentResult run_normalizations(const RunContext& ctx) {
   for (std::size_t l = 0; l < std::size(kLosses); ++l) {
     const std::string loss = kLosses[l], file = "normalization_curves_" + loss + ".csv";
     res.tables.emplace_back(file, curves[l]);
-    Figure f{"normalizations_" + loss, file, {}, ""};
+    Figure f{"normalizations_" + loss, file, {}, "", {}, {}};
     double widest = 0;
     bool any = false;
     for (const auto& p : pairs)

@@ -44,7 +44,7 @@ const std::vector<Scalar> kGradients(const char* values) {
 // weights α_i and the scores a_i, both on a log t axis.
 FigureBuilder cell6_figure(std::string name, std::string loss) {
   return [name, loss](const std::vector<Member>& ms, const std::vector<MemberResult>& runs) {
-    Figure f{name, ms[0].label + ".csv", {}, ""};
+    Figure f{name, ms[0].label + ".csv", {}, "", {}, {}};
     plots::Layout l;
     l.title = "Six normalizations under " + loss + " (notebook cell 6)\n" + how_drawn(runs);
     l.rows = static_cast<int>(ms.size()), l.cols = 2, l.width = 1400, l.height = 280 * l.rows + 80;
@@ -74,7 +74,7 @@ FigureBuilder cell6_figure(std::string name, std::string loss) {
 // Cell 8, massive_activations_2.pdf: per D a row of loss (log-log), σ(Ua) (log t) and the norm of
 // the column of U at argmax α (log t).
 std::vector<Figure> cell8_figure(const std::vector<Member>& ms, const std::vector<MemberResult>& runs) {
-  Figure f{"massive_activations", ms[0].label + ".csv", {}, ""};
+  Figure f{"massive_activations", ms[0].label + ".csv", {}, "", {}, {}};
   plots::Layout l;
   l.title = "Tied model, massive activations (notebook cell 8)\n" + how_drawn(runs);
   l.rows = static_cast<int>(ms.size()), l.cols = 3, l.width = 1500, l.height = 300 * l.rows + 60;
@@ -106,7 +106,7 @@ std::vector<Figure> cell8_figure(const std::vector<Member>& ms, const std::vecto
 // Cell 11, condition_numbers.pdf: 5×3 — per κ the loss (log y), the gradient norms (log y) and
 // a_i (all on a linear t axis); condition_numbers_small.pdf: a_i at κ = 1 and κ = 5.
 std::vector<Figure> cell11_figures(const std::vector<Member>& ms, const std::vector<MemberResult>& runs) {
-  Figure f{"condition_numbers", ms[0].label + ".csv", {}, ""};
+  Figure f{"condition_numbers", ms[0].label + ".csv", {}, "", {}, {}};
   plots::Layout l;
   l.title = "Regression with condition numbers κ = 1…5 (notebook cell 11)\n" + how_drawn(runs);
   l.rows = static_cast<int>(ms.size()), l.cols = 3, l.width = 1700, l.height = 300 * l.rows + 80;
@@ -130,7 +130,7 @@ std::vector<Figure> cell11_figures(const std::vector<Member>& ms, const std::vec
               "descent in double); the rigorous endpoint is not attempted by default here (`--set rigorous=1`). The "
               "gradient norms are those at the drawn state (the notebook records the gradient one step earlier). Flow values of "
               "the loss and the gradient norms below 1e-11, the fast tier's tolerance, are its own noise and are not drawn.";
-  Figure small{"condition_numbers_small", ms.front().label + ".csv", {}, ""};
+  Figure small{"condition_numbers_small", ms.front().label + ".csv", {}, "", {}, {}};
   small.panel_tables = {ms.front().label + ".csv", ms.back().label + ".csv"};
   plots::Layout s;
   s.title = "Scores a_i at " + ms.front().name() + " and " + ms.back().name() + " (notebook cell 11, small figure)\n" +
@@ -147,7 +147,7 @@ std::vector<Figure> cell11_figures(const std::vector<Member>& ms, const std::vec
 
 // Cell 14, kl.pdf: 1×3 — loss (log-log), gradient norms (log-log), a_i (log t).
 std::vector<Figure> cell14_figure(const std::vector<Member>& ms, const std::vector<MemberResult>& runs) {
-  Figure f{"kl", ms[0].label + ".csv", {}, ""};
+  Figure f{"kl", ms[0].label + ".csv", {}, "", {}, {}};
   plots::Layout l;
   l.title = "KL loss (notebook cell 14)\n" + how_drawn(runs);
   l.rows = 1, l.cols = 3, l.width = 1700, l.height = 500;

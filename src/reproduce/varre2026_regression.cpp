@@ -226,7 +226,7 @@ ExperimentResult run_regression(const RunContext& ctx) {
 
   ExperimentResult res;
   res.tables.emplace_back("regression.csv", csv);
-  Figure f{"regression_entropy", "regression.csv", {}, ""};
+  Figure f{"regression_entropy", "regression.csv", {}, "", {}, {}};
   f.plot.title = "Entropy of σ(a(t = " + short_number(H) + ")) vs κ (smallest singular value of X = 1/κ) — " +
                  (fast ? std::string("fast tier: NO GUARANTEE") : std::string("PROVED: rigorous enclosures (error bars)"));
   f.plot.x = {"κ", false, 0.5, 5.5};

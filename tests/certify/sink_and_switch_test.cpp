@@ -16,7 +16,7 @@ using testing::q;
 
 TEST(SinkRepresentability, AlignedTokensAreRepresentableWithExactGaps) {
   // Tokens in the right half-plane, sink far along e1: W = u vᵀ exists.
-  SinkProblem p{{q(3), q(0)}, {{q(1), q(0)}, {q(1), q(1)}, {q(1, 2), q(-1)}}};
+  SinkProblem p{{q(3), q(0)}, {{q(1), q(0)}, {q(1), q(1)}, {q(1, 2), q(-1)}}, {}};
   const auto d = decide_sink_representability(p);
   ASSERT_TRUE(d.representable);
   Rational gap;
@@ -31,7 +31,7 @@ TEST(SinkRepresentability, AlignedTokensAreRepresentableWithExactGaps) {
 
 TEST(SinkRepresentability, ZeroInHullOfQueriesIsCertified) {
   // 0 = ½(1,0) + ½(−1,0): no W works whatever the sink.
-  SinkProblem p{{q(0), q(5)}, {{q(1), q(0)}, {q(-1), q(0)}, {q(0), q(1)}}};
+  SinkProblem p{{q(0), q(5)}, {{q(1), q(0)}, {q(-1), q(0)}, {q(0), q(1)}}, {}};
   const auto d = decide_sink_representability(p);
   ASSERT_FALSE(d.representable);
   EXPECT_EQ(verify_sink_certificate(p, d.certificate), -1);
@@ -48,7 +48,7 @@ TEST(SinkRepresentability, ZeroInHullOfQueriesIsCertified) {
 
 TEST(SinkRepresentability, SinkInsideHullOfKeysIsCertified) {
   // Tokens in a half-space but the sink is their midpoint.
-  SinkProblem p{{q(1), q(0)}, {{q(1), q(1)}, {q(1), q(-1)}}};
+  SinkProblem p{{q(1), q(0)}, {{q(1), q(1)}, {q(1), q(-1)}}, {}};
   const auto d = decide_sink_representability(p);
   ASSERT_FALSE(d.representable);
   EXPECT_TRUE(d.queries.separated);

@@ -84,7 +84,7 @@ TEST(BallStepPieceThreads, TwoThreadsGiveTheSameBitsAsOne) {
     EXPECT_TRUE(same_bits(mu[0], mu[1])) << pieces << " pieces";
     EXPECT_GT(ball[0], 0);
     EXPECT_EQ(helper_cpu[0], 0.0);  // one thread: the helper never ran
-    if (pieces > 1 && std::thread::hardware_concurrency() > 1) EXPECT_GT(helper_cpu[1], 0.0) << "the helper never ran";
+    if (pieces > 1 && std::thread::hardware_concurrency() > 1) { EXPECT_GT(helper_cpu[1], 0.0) << "the helper never ran"; }
   }
 }
 

@@ -108,7 +108,7 @@ TEST(CpuCap, TheBallStepsHelperRunsOnlyOnAGrantedCore_WithTheSameBits) {
     capped_end = run(capped_cpu);
   }
   EXPECT_EQ(capped_cpu, 0.0) << "the helper ran beyond the cap";
-  if (std::thread::hardware_concurrency() > 1) EXPECT_GT(free_cpu, 0.0) << "without a cap the helper never ran";
+  if (std::thread::hardware_concurrency() > 1) { EXPECT_GT(free_cpu, 0.0) << "without a cap the helper never ran"; }
   ASSERT_EQ(free_end.size(), capped_end.size());
   for (std::size_t i = 0; i < n; ++i) {
     EXPECT_TRUE(same_double(free_end[i].lower(), capped_end[i].lower())) << i;

@@ -100,7 +100,7 @@ TEST(DerivedEnclosures, RandomBoxesContainEveryPointsValues) {
     }
     if (d.argmax) {
       for (int k = 0; k < T; ++k)
-        if (k != static_cast<int>(*d.argmax)) EXPECT_GT(mp(r.softmax[*d.argmax].lower_text()), mp(r.softmax[k].upper_text()));
+        if (k != static_cast<int>(*d.argmax)) { EXPECT_GT(mp(r.softmax[*d.argmax].lower_text()), mp(r.softmax[k].upper_text())); }
     }
   }
 }

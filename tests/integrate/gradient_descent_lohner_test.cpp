@@ -98,7 +98,7 @@ TEST(LogisticReducedJacobian, EnclosesTheTapeDerivativeAtPointsOfTheBox) {
           }
         }
         if (radius == 0)  // a point box: the closed form is tight, not merely sound
-          for (const auto& v : Df) EXPECT_LT(num::width(v), 1e-13 * (1 + std::fabs(v.lower())));
+          for (const auto& v : Df) { EXPECT_LT(num::width(v), 1e-13 * (1 + std::fabs(v.lower()))); }
       }
   EXPECT_GT(checked, 4000u);
 }

@@ -44,7 +44,7 @@ TEST(GradientDescent, RecordsTheInitialStateAndRefusesUnsortedTimes) {
   std::vector<std::uint64_t> seen;
   integrate::gradient_descent(m, 0.1, 3, {0, 1, 3}, [&](std::uint64_t k, const std::vector<double>& x) {
     seen.push_back(k);
-    if (k == 0) EXPECT_EQ(x, m.initial_state());
+    if (k == 0) { EXPECT_EQ(x, m.initial_state()); }
   });
   EXPECT_EQ(seen, (std::vector<std::uint64_t>{0, 1, 3}));
   EXPECT_THROW(integrate::gradient_descent(m, 0.1, 3, {2, 1}, [](std::uint64_t, const std::vector<double>&) {}),

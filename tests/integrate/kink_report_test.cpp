@@ -28,7 +28,7 @@ namespace {
 // T = 2, d = 1: the second column of V is far on the wrong side of β* = 1, so the small second
 // score is pushed down through 0 long before the loss has converged (the fast tier at 300 bits:
 // a_2 crosses 0 at t ≈ 0.0261166 under square loss, t ≈ 0.0379 under logistic loss).
-instances::Instance two_token(const std::string& loss, const std::string& normalization) {
+instances::Instance two_token_instance(const std::string& loss, const std::string& normalization) {
   nlohmann::json j = {{"model", "value_softmax"}, {"loss", loss}, {"normalization", normalization},
                       {"T", 2}, {"d", 1}, {"V", nlohmann::json::array({nlohmann::json::array({"0.5", "-3"})})}, {"a", {"1", "0.05"}}, {"beta", {"1"}},
                       {"provenance", "test: a kink reached early"}};
@@ -55,7 +55,7 @@ integrate::KinkInfo kink_of(const instances::Instance& inst, const std::string& 
 }
 
 TEST(KinkReport, SquareLossReluStopsJustBeforeTheKinkWithAnEnclosureOfTheNearestScore) {
-  const auto inst = two_token("square", "relu");
+  const auto inst = two_token_instance("square", "relu");
   const integrate::KinkInfo k = kink_of(inst, "10");
   EXPECT_EQ(k.normalization, "relu");
   EXPECT_GT(k.steps, 0u);

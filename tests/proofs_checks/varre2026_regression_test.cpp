@@ -318,8 +318,8 @@ TEST(Varre2026Regression, RigorousTailStopsWhenTheMarginIsDecidedWithTheSameVerd
     const Rational lo = q(enc[i][0]), hi = q(enc[i][1]), x = q(f.details["entropy_106"][i]);
     EXPECT_LE(lo, x) << "member " << i;
     EXPECT_LE(x, hi) << "member " << i;
-    if (!win[i][0].is_null()) EXPECT_GT(lo, Rational(win[i][0].get<double>())) << "member " << i;
-    if (!win[i][1].is_null()) EXPECT_LT(hi, Rational(win[i][1].get<double>())) << "member " << i;
+    if (!win[i][0].is_null()) { EXPECT_GT(lo, Rational(win[i][0].get<double>())) << "member " << i; }
+    if (!win[i][1].is_null()) { EXPECT_LT(hi, Rational(win[i][1].get<double>())) << "member " << i; }
     early_steps += early.details["steps"][i].get<std::size_t>();
     full_steps += full.details["steps"][i].get<std::size_t>();
   }
