@@ -17,9 +17,15 @@
 //     λI − m ⪰ H ⪰ −‖ΔH‖₂ I,   i.e.   λ_max(m) ≤ λ + ‖ΔH‖₂,
 // evaluated with every operation rounded upward (‖L‖_F² summed from the computed L).
 #include <cstddef>
+#include <functional>
 #include <vector>
 
 namespace softcert::num {
+
+// Runs its two jobs and returns when both have ended, possibly on two threads (e.g.
+// support::run_both, from the layers above). Empty: one after the other. The jobs never write
+// the same data and their numbers do not depend on the thread that runs them.
+using PairRunner = std::function<void(const std::function<void()>&, const std::function<void()>&)>;
 
 // Guarantee: λ_max(m) ≤ result, where m is the symmetric n × n matrix whose lower triangle
 // (diagonal included) is that of the row-major doubles `m` (the strictly upper triangle is not
@@ -27,18 +33,31 @@ namespace softcert::num {
 // numerically above λ_max(m)), when any quantity is not finite (λ, an entry, a pivot, ‖L‖_F²,
 // the sum), or for n = 0 or a size mismatch. Never NaN. The guarantee holds in whatever rounding
 // mode it is called (the factorisation runs in that mode; its bits depend on it); the same
-// arguments in the same mode give the same bits on every thread.
-double lambda_max_bound_by_cholesky(const std::vector<double>& m, std::size_t n, double lambda);
+// arguments in the same mode give the same bits on every thread, with `both` or without.
+double lambda_max_bound_by_cholesky(const std::vector<double>& m, std::size_t n, double lambda,
+                                    const PairRunner& both = {});
 
 // The three parts of lambda_max_bound_by_cholesky, exposed for the tests (each must keep its
 // rounding direction; tests/numerics/cholesky_lambda_bound_test.cpp):
 namespace detail {
 // H's diagonal entry −fl↑(m_ii − λ): ≤ λ − m_ii (exactly), or −inf / NaN.
 double shifted_diagonal(double m_ii, double lambda);
+// The column blocks of the factorisation: `outer` columns per trailing update (GEMMs), solved in
+// panels of `inner` columns. {n, n} is the unblocked row-by-row form.
+struct CholeskyBlocking {
+  std::size_t outer, inner;
+};
+// The blocking lambda_max_bound_by_cholesky takes for n (a function of n alone, so that the
+// bits do not depend on the machine's threads).
+CholeskyBlocking cholesky_blocking(std::size_t n);
 // The floating-point Cholesky factorisation of H (H_ij = −m_ij, H_ii = −fl↑(m_ii − λ)) in the
 // operation order of docs/method.md §2b, into the lower triangle of L (row-major n × n, the
 // strictly upper triangle is neither read nor written). false when a pivot is not > 0 (or NaN).
-bool shifted_cholesky(const double* m, std::size_t n, double lambda, double* L);
+// The rows below a panel and the row blocks of a trailing update are split in two fixed halves,
+// the second through `both`: the same bits with `both` or without. A blocking of {0, 0} is
+// cholesky_blocking(n).
+bool shifted_cholesky(const double* m, std::size_t n, double lambda, double* L, const PairRunner& both = {},
+                      CholeskyBlocking blocking = {0, 0});
 // ≥ Σ_{j ≤ i} L_ij² (rounded upward; every term is ≥ 0), or +inf / NaN for non-finite entries.
 double frobenius_sq_upper(const double* L, std::size_t n);
 // ≥ (γ_{n+3} + (n + 1)η)·frobenius_sq + 5n²η (every operation rounded upward): the bound of

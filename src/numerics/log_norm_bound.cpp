@@ -259,7 +259,7 @@ double lambda_max_bound_from_factor(const std::vector<double>& m, std::size_t n,
   return std::isfinite(bound) ? bound : inf;
 }
 
-LogNormBound log_norm_upper_bound(const std::vector<IntervalD>& a, std::size_t n) {
+LogNormBound log_norm_upper_bound(const std::vector<IntervalD>& a, std::size_t n, const PairRunner& both) {
   LogNormBound out;
   const double inf = std::numeric_limits<double>::infinity();
   out.mu = inf;
@@ -291,7 +291,8 @@ LogNormBound log_norm_upper_bound(const std::vector<IntervalD>& a, std::size_t n
   // costing a factorisation when it fails; an excess δ in μ only costs a factor e^{δ·t} in width.
   auto certify_above = [&](double estimate, std::initializer_list<double> margins) {
     for (double f : margins) {
-      const double bound = lambda_max_bound_by_cholesky(mid, n, estimate + f * (scale + std::numeric_limits<double>::min()) * static_cast<double>(n));
+      const double bound =
+          lambda_max_bound_by_cholesky(mid, n, estimate + f * (scale + std::numeric_limits<double>::min()) * static_cast<double>(n), both);
       if (std::isfinite(bound)) {
         take(bound);
         return true;

@@ -26,6 +26,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "numerics/cholesky_lambda_bound.hpp"  // PairRunner
 #include "numerics/kinds.hpp"
 
 namespace softcert::num {
@@ -39,8 +40,8 @@ struct LogNormBound {
 
 // For ANY real L, λI − m = LLᵀ + Δ' with LLᵀ ⪰ 0 gives λ_max(m) ≤ λ + ‖Δ'‖₂; LLᵀ is enclosed
 // entrywise by upward-rounded GEMMs (numerics/upward_gemm.hpp) and ‖Δ'‖₂ bounded by
-// max(‖|Δ'|‖₁, ‖|Δ'|‖∞). Not used by log_norm_upper_bound since 2026-12-03 (the a priori
-// certificate is cheaper and as tight for μ).
+// max(‖|Δ'|‖₁, ‖|Δ'|‖∞). Not used by log_norm_upper_bound (the a priori certificate is
+// cheaper and as tight for μ).
 // Guarantee: λ_max(m) ≤ result for the symmetric matrix m (n × n doubles, row-major; only its
 // lower triangle is read) and ANY real n × n matrix L (row-major; tight when LLᵀ ≈ λI − m).
 // +inf for non-finite input or when a sum overflows.
@@ -50,8 +51,9 @@ double lambda_max_bound_from_factor(const std::vector<double>& m, std::size_t n,
 // double), λ_max((A + Aᵀ)/2) ≤ result.mu. result.mu = +inf unless every quantity the bound is
 // made of is finite (entries, [M]'s midpoint and radius, Gershgorin's sums, ρ(R)'s bound): an
 // overflow or a NaN never shrinks it (tests/numerics/log_norm_bound_test.cpp, HugeEntries…).
-// Never NaN. Never throws for finite input.
-LogNormBound log_norm_upper_bound(const std::vector<IntervalD>& a, std::size_t n);
+// Never NaN. Never throws for finite input. `both` may run the factorisation's halves on two
+// threads (numerics/cholesky_lambda_bound.hpp): the same bits with it or without.
+LogNormBound log_norm_upper_bound(const std::vector<IntervalD>& a, std::size_t n, const PairRunner& both = {});
 
 // The parts of log_norm_upper_bound, exposed for bench/log_norm_phases.cpp and the tests.
 namespace detail {

@@ -4,7 +4,9 @@
 //    H rounded down, ‖L‖_F² and the error term rounded up, λ + term rounded up), on data where
 //    round-to-nearest errs the other way (asserted);
 //  - the floating-point factor's actual error LLᵀ − H lies within the a priori bound, entrywise
-//    and in exact arithmetic (the inequality docs/method.md §2b derives);
+//    and in exact arithmetic (the inequality docs/method.md §2b derives), row by row and blocked
+//    (uneven blockings in every rounding mode, and n = 1100 with the certificate's own blocking);
+//  - the blocked factor's halves on two threads, in either order, give one thread's bits;
 //  - matrices that are NOT positive definite (rank-deficient Gram matrices rounded to doubles,
 //    indefinite at 2200 bits) whose floating-point factorisation nevertheless completes: the
 //    bound must stay above λ_max, which it does only through the error term (λ itself is
@@ -13,7 +15,7 @@
 //    huge and tiny scales, subnormal entries, n = 1, 2, 420.
 //  - the other two rounded parts of μ (LogNormBoundParts): [M]'s midpoint, radius and
 //    Gershgorin's bound, and the Perron bound of ρ(R), against exact values.
-// Mutations checked (2026-12-03): the error term dropped (bound = λ) fails
+// Mutations checked: the error term dropped (bound = λ) fails
 // IndefiniteMatricesWhoseFactorisationCompletes; each `upward` scope replaced by plain
 // evaluation fails the matching test (the four of cholesky_lambda_bound.cpp, and those of
 // symmetric_part_bounds and perron_root_upper_bound, which no test caught before).
@@ -24,8 +26,12 @@
 #include <cfenv>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
+#include <functional>
 #include <limits>
 #include <random>
+#include <thread>
+#include <utility>
 #include <vector>
 
 #include "numerics/cholesky_lambda_bound.hpp"
@@ -127,59 +133,149 @@ std::vector<double> chol_rounded_gram(std::mt19937_64& gen, std::size_t n, std::
   return G;
 }
 
-TEST(CholeskyLambdaBound, DiagonalIsRoundedDownAndTheFactorErrorIsWithinTheAPrioriBound) {
-  // H_ii = −fl↑(m_ii − λ) must be ≤ λ − m_ii exactly; and |LLᵀ − H| ≤ γ_{n+3}|L||Lᵀ| + 4nη +
-  // 2ηL_jj entrywise (the inequality of docs/method.md §2b before it is summed into a norm).
-  std::mt19937_64 gen(2026);
+// |(LLᵀ)_ij − H_ij| ≤ γ_{n+3}·Σ_{k≤j}|L_ik L_jk| + 4nη + 2ηL_jj exactly (MPFR at 2400 bits), the
+// inequality of docs/method.md §2b before it is summed into a norm, at the given entries (j ≤ i)
+// of a factor L of H (H_ij = −m_ij, H_ii = shifted_diagonal(m_ii, λ)).
+void chol_expect_within_a_priori_bound(const std::vector<double>& m, std::size_t n, double lambda, const std::vector<double>& L,
+                                       const std::vector<std::pair<std::size_t, std::size_t>>& entries, const char* what) {
   const double eps = 0x1p-52, eta = 0x1p-1074;
+  mpfr_t exact, t, bound;
+  mpfr_inits2(2400, exact, t, bound, static_cast<mpfr_ptr>(nullptr));
+  for (const auto& [i, j] : entries) {
+    const double h = i == j ? num::detail::shifted_diagonal(m[i * n + i], lambda) : -m[i * n + j];
+    mpfr_set_d(exact, -h, MPFR_RNDN);
+    mpfr_set_zero(bound, 1);
+    for (std::size_t k = 0; k <= j; ++k) {
+      mpfr_set_d(t, L[i * n + k], MPFR_RNDN);
+      mpfr_mul_d(t, t, L[j * n + k], MPFR_RNDN);
+      mpfr_add(exact, exact, t, MPFR_RNDN);
+      mpfr_abs(t, t, MPFR_RNDN);
+      mpfr_add(bound, bound, t, MPFR_RNDN);
+    }
+    const double k3 = static_cast<double>(n + 3) * eps;
+    mpfr_mul_d(bound, bound, k3 / (1 - k3), MPFR_RNDN);  // (γ_{n+3} to double precision: the slack is orders larger)
+    mpfr_add_d(bound, bound, 4.0 * static_cast<double>(n) * eta + 2.0 * eta * L[j * n + j], MPFR_RNDN);
+    mpfr_abs(exact, exact, MPFR_RNDN);
+    ASSERT_LE(mpfr_cmp(exact, bound), 0) << what << ": n " << n << " entry " << i << "," << j;
+  }
+  mpfr_clears(exact, t, bound, static_cast<mpfr_ptr>(nullptr));
+}
+
+std::vector<std::pair<std::size_t, std::size_t>> chol_lower_entries(std::size_t n) {
+  std::vector<std::pair<std::size_t, std::size_t>> e;
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j <= i; ++j) e.emplace_back(i, j);
+  return e;
+}
+
+// A symmetric n × n matrix with entries of [2⁻³, 1) in magnitude, and a shift λ ≥ its norm.
+std::vector<double> chol_random_symmetric(std::mt19937_64& gen, std::size_t n) {
+  std::vector<double> m(n * n);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j <= i; ++j) m[i * n + j] = chol_random_double(gen, -3, 0);
+  chol_mirror(m, n);
+  return m;
+}
+
+TEST(CholeskyLambdaBound, DiagonalIsRoundedDownAndTheFactorErrorIsWithinTheAPrioriBound) {
+  // H_ii = −fl↑(m_ii − λ) must be ≤ λ − m_ii exactly; and the factor's error within the a
+  // priori bound entrywise.
+  std::mt19937_64 gen(2026);
   int nearest_above = 0;
   for (std::size_t n : {1u, 2u, 5u, 17u, 40u}) {
     for (int rep = 0; rep < 3; ++rep) {
-      std::vector<double> m(n * n);
-      for (std::size_t i = 0; i < n; ++i)
-        for (std::size_t j = 0; j <= i; ++j) m[i * n + j] = chol_random_double(gen, -3, 0);
-      chol_mirror(m, n);
+      const std::vector<double> m = chol_random_symmetric(gen, n);
       const double lambda = static_cast<double>(n) + chol_random_double(gen, -2, -1) + 0.5;  // ≥ ‖m‖ (Gershgorin)
       std::vector<double> L(n * n, 0.0);
       ASSERT_TRUE(num::detail::shifted_cholesky(m.data(), n, lambda, L.data())) << n;
-      mpfr_t exact, h, t, bound;
-      mpfr_inits2(2400, exact, h, t, bound, static_cast<mpfr_ptr>(nullptr));
-      for (std::size_t i = 0; i < n; ++i)
-        for (std::size_t j = 0; j <= i; ++j) {
-          // H_ij: −m_ij, or for the diagonal the double the factorisation used, recomputed as it
-          // does (upward) — and checked ≤ λ − m_ii exactly.
-          if (i == j) {
-            const double hii = num::detail::shifted_diagonal(m[i * n + i], lambda);
-            mpfr_set_d(h, lambda, MPFR_RNDN);
-            mpfr_sub_d(h, h, m[i * n + i], MPFR_RNDN);  // exact λ − m_ii
-            ASSERT_GE(mpfr_cmp_d(h, hii), 0) << "diagonal of H above λ − m_ii at " << i;
-            volatile double mii = m[i * n + i];
-            const double nearest = lambda - mii;  // this test runs to nearest
-            nearest_above += mpfr_cmp_d(h, nearest) < 0;
-            mpfr_set_d(h, hii, MPFR_RNDN);
-          } else {
-            mpfr_set_d(h, -m[i * n + j], MPFR_RNDN);
-          }
-          // exact (LLᵀ)_ij − H_ij and the bound γ Σ|L_ik L_jk| + 4nη + 2ηL_jj
-          mpfr_neg(exact, h, MPFR_RNDN);
-          mpfr_set_zero(bound, 1);
-          for (std::size_t k = 0; k <= j; ++k) {
-            mpfr_set_d(t, L[i * n + k], MPFR_RNDN);
-            mpfr_mul_d(t, t, L[j * n + k], MPFR_RNDN);
-            mpfr_add(exact, exact, t, MPFR_RNDN);
-            mpfr_abs(t, t, MPFR_RNDN);
-            mpfr_add(bound, bound, t, MPFR_RNDN);
-          }
-          const double k3 = static_cast<double>(n + 3) * eps;
-          mpfr_mul_d(bound, bound, k3 / (1 - k3), MPFR_RNDN);  // (γ_{n+3} to double precision: the slack is orders larger)
-          mpfr_add_d(bound, bound, 4.0 * static_cast<double>(n) * eta + 2.0 * eta * L[j * n + j], MPFR_RNDN);
-          mpfr_abs(exact, exact, MPFR_RNDN);
-          ASSERT_LE(mpfr_cmp(exact, bound), 0) << "n " << n << " entry " << i << "," << j;
-        }
-      mpfr_clears(exact, h, t, bound, static_cast<mpfr_ptr>(nullptr));
+      mpfr_t h;
+      mpfr_init2(h, 2400);
+      for (std::size_t i = 0; i < n; ++i) {
+        const double hii = num::detail::shifted_diagonal(m[i * n + i], lambda);
+        mpfr_set_d(h, lambda, MPFR_RNDN);
+        mpfr_sub_d(h, h, m[i * n + i], MPFR_RNDN);  // exact λ − m_ii
+        ASSERT_GE(mpfr_cmp_d(h, hii), 0) << "diagonal of H above λ − m_ii at " << i;
+        volatile double mii = m[i * n + i];
+        const double nearest = lambda - mii;  // this test runs to nearest
+        nearest_above += mpfr_cmp_d(h, nearest) < 0;
+      }
+      mpfr_clear(h);
+      chol_expect_within_a_priori_bound(m, n, lambda, L, chol_lower_entries(n), "row by row");
     }
   }
   EXPECT_GT(nearest_above, 0) << "the data do not tell the diagonal's rounding direction apart";
+}
+
+// The blocked factorisation (GEMM trailing updates, panels solved by dot products) is within the
+// same a priori bound: each entry is H_ij less one tree of its products, whatever the blocks.
+// Blockings that cut the matrix in uneven pieces, in every rounding mode; a factor of n = 1100
+// with the default blocking (the one the certificate uses from n = 1024), sampled.
+TEST(CholeskyLambdaBound, BlockedFactorsAreWithinTheAPrioriBound) {
+  std::mt19937_64 gen(41);
+  for (std::size_t n : {23u, 64u, 97u}) {
+    const std::vector<double> m = chol_random_symmetric(gen, n);
+    const double lambda = static_cast<double>(n) + 0.5;
+    for (const num::detail::CholeskyBlocking b : {num::detail::CholeskyBlocking{8, 3}, {16, 16}, {40, 7}, {1, 1}})
+      for (const int mode : {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO}) {
+        std::vector<double> L(n * n, 0.0);
+        const int saved = std::fegetround();
+        std::fesetround(mode);
+        const bool ok = num::detail::shifted_cholesky(m.data(), n, lambda, L.data(), {}, b);  // an opaque call
+        std::fesetround(saved);
+        ASSERT_TRUE(ok) << n;
+        chol_expect_within_a_priori_bound(m, n, lambda, L, chol_lower_entries(n), "blocked");
+        if (HasFatalFailure()) return;
+      }
+  }
+  const std::size_t n = 1100;
+  ASSERT_GT(num::detail::cholesky_blocking(n).outer, 1u);
+  ASSERT_LT(num::detail::cholesky_blocking(n).outer, n) << "n = 1100 no longer takes the blocked form";
+  const std::vector<double> m = chol_random_symmetric(gen, n);
+  std::vector<double> L(n * n, 0.0);
+  ASSERT_TRUE(num::detail::shifted_cholesky(m.data(), n, static_cast<double>(n), L.data()));
+  std::vector<std::pair<std::size_t, std::size_t>> entries{{0, 0}, {n - 1, n - 1}, {n - 1, 0}, {1099, 1024}, {700, 255}, {700, 256}};
+  for (int k = 0; k < 300; ++k) {
+    const std::size_t i = gen() % n;
+    entries.emplace_back(i, gen() % (i + 1));
+  }
+  chol_expect_within_a_priori_bound(m, n, static_cast<double>(n), L, entries, "n = 1100");
+}
+
+// The halves of a blocked factorisation on two threads (in either order) give the bits of one
+// thread: the jobs are fixed by n and the blocking, never by who runs them.
+TEST(CholeskyLambdaBound, BlockedFactorOnTwoThreadsIsOneThreadsBits) {
+  std::mt19937_64 gen(43);
+  const std::size_t n = 301;
+  const std::vector<double> m = chol_random_symmetric(gen, n);
+  const num::detail::CholeskyBlocking b{64, 16};
+  std::vector<double> one(n * n, 0.0), two(n * n, 0.0), reversed(n * n, 0.0);
+  ASSERT_TRUE(num::detail::shifted_cholesky(m.data(), n, static_cast<double>(n), one.data(), {}, b));
+  int second_thread_jobs = 0;
+  const num::PairRunner threads = [&](const std::function<void()>& x, const std::function<void()>& y) {
+    std::thread t([&] {
+      y();
+    });
+    x();
+    t.join();
+    ++second_thread_jobs;
+  };
+  const num::PairRunner backwards = [](const std::function<void()>& x, const std::function<void()>& y) {
+    y();
+    x();
+  };
+  ASSERT_TRUE(num::detail::shifted_cholesky(m.data(), n, static_cast<double>(n), two.data(), threads, b));
+  ASSERT_TRUE(num::detail::shifted_cholesky(m.data(), n, static_cast<double>(n), reversed.data(), backwards, b));
+  EXPECT_GT(second_thread_jobs, 10);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j <= i; ++j) {
+      ASSERT_EQ(std::memcmp(&one[i * n + j], &two[i * n + j], sizeof(double)), 0) << i << "," << j;
+      ASSERT_EQ(std::memcmp(&one[i * n + j], &reversed[i * n + j], sizeof(double)), 0) << i << "," << j;
+    }
+  // The strictly upper triangle is not written.
+  std::vector<double> marked(n * n, 7.0);
+  ASSERT_TRUE(num::detail::shifted_cholesky(m.data(), n, static_cast<double>(n), marked.data(), threads, b));
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = i + 1; j < n; ++j) ASSERT_EQ(marked[i * n + j], 7.0) << i << "," << j;
 }
 
 TEST(CholeskyLambdaBound, FrobeniusIsRoundedUpward) {
