@@ -43,6 +43,11 @@ if [ -z "$quick" ]; then  # the tied model at the authors' D = 50, Lohner step: 
   load "tied D = 50, first steps (docs/performance.md)"
   "$build/bench/rigorous_scale" --tied 50 --variants default --paper-steps 2 | tee "$out/rigorous_scale_tied50.csv"
 fi
+load "the certificate of mu: row by row vs blocked, one and two threads (docs/performance.md)"
+"$build/bench/cholesky_certificate" 2551 3 | tee "$out/cholesky_certificate_2551.txt"
+if [ -z "$quick" ]; then  # the tied D = 100 ball step's size: ~2 min, 1.6 GiB
+  "$build/bench/cholesky_certificate" 10101 1 | tee "$out/cholesky_certificate_10101.txt"
+fi
 load "fast tier vs mpmath and Odeint dopri5 (table 1)"
 /usr/bin/python3 bench/peers.py --build "$build" --out "$out" --only 1 $quick
 load "numpy GD vs rigorous (table 2)"

@@ -11,8 +11,8 @@
 // factorisation runs to completion it yields a real lower triangular L with
 //     LLᵀ = H + ΔH,  |ΔH| ≤ γ_{n+3}|L||Lᵀ| + (an underflow term),  γ_k = kε/(1 − kε), ε = 2⁻⁵²,
 // in ANY rounding mode (ε bounds the relative error of every double operation, sqrt included, in
-// each of the four modes; a fused multiply-add rounds once), whatever order the dot products sum
-// in. Then ‖ΔH‖₂ ≤ γ_{n+3}‖L‖_F² + (n + 1)η‖L‖_F² + 5n²η (η = 2⁻¹⁰⁷⁴, the absolute error of a
+// each of the four modes; a fused multiply-add rounds once), whatever tree of additions each
+// H_ij − Σ L_ik L_jk is summed in (row by row, or blocked with GEMM updates: detail::shifted_cholesky). Then ‖ΔH‖₂ ≤ γ_{n+3}‖L‖_F² + (n + 1)η‖L‖_F² + 5n²η (η = 2⁻¹⁰⁷⁴, the absolute error of a
 // product or quotient that underflows), and LLᵀ ⪰ 0 gives
 //     λI − m ⪰ H ⪰ −‖ΔH‖₂ I,   i.e.   λ_max(m) ≤ λ + ‖ΔH‖₂,
 // evaluated with every operation rounded upward (‖L‖_F² summed from the computed L).
