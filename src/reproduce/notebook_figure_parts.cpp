@@ -340,8 +340,9 @@ ExperimentResult run_members(const RunContext& ctx, const std::string& what, con
   d.name = "softcert_distance";
   d.table = "distance.csv";
   d.plot.title = "softcert's addition (not in the notebook): distance between the authors' GD and the gradient flow\n"
-                 "NO GUARANTEE (GD in double, flow by the fast tier); a distance of 0 and a row without flow are not drawn\n"
-                 "curves that coincide are drawn under the last one listed (with positive scores |x|, sum and relu agree)";
+                 "NO GUARANTEE (GD in double, flow by the fast tier); a distance of 0 and a row without flow are not drawn";
+  if (members.size() > 1)  // (one curve: nothing to coincide with)
+    d.plot.title += "\ncurves that coincide are drawn under the last one listed (with positive scores |x|, sum and relu agree)";
   d.plot.x = {"t (log scale)", true, std::nullopt, std::nullopt};
   d.plot.y = {"max_i |α_GD − α_flow| (log scale)", true, std::nullopt, std::nullopt};
   for (const auto& m : members) d.plot.series.push_back(plots::Series::line("t", "distance_alpha", m.name()).where("member", m.label));
