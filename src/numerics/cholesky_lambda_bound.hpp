@@ -20,12 +20,9 @@
 #include <functional>
 #include <vector>
 
-namespace softcert::num {
+#include "numerics/pair_runner.hpp"
 
-// Runs its two jobs and returns when both have ended, possibly on two threads (e.g.
-// support::run_both, from the layers above). Empty: one after the other. The jobs never write
-// the same data and their numbers do not depend on the thread that runs them.
-using PairRunner = std::function<void(const std::function<void()>&, const std::function<void()>&)>;
+namespace softcert::num {
 
 // Guarantee: λ_max(m) ≤ result, where m is the symmetric n × n matrix whose lower triangle
 // (diagonal included) is that of the row-major doubles `m` (the strictly upper triangle is not

@@ -15,7 +15,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
@@ -28,14 +27,19 @@
 #include "numerics/log_norm_bound.hpp"
 #include "numerics/precision.hpp"
 #include "support/mp_containment.hpp"
+#include "support/jacobian_checks.hpp"
 #include "support/random_inputs.hpp"
 #include "support/value_softmax_json.hpp"
-#include "taylor/tape.hpp"
 
 namespace softcert {
 namespace {
 
+using testing::bitwise_equal;
+using testing::box_sample_points;
+using testing::jacobian_misses;
+using testing::jacobian_width_sum;
 using testing::milli;
+using testing::tape_jacobian;
 
 // A random value-softmax instance with the softmax normalization: T tokens, d dimensions, loss
 // "regression" (d + 1 data rows) or "square" (β* random); entries k/1000.
@@ -62,21 +66,6 @@ instances::Instance jacobian_instance(unsigned seed, const std::string& loss, st
   return instances::parse_instance(j);
 }
 
-// The tape's first-order derivative pass over x (a box, or a point) at the model's kind: the
-// chain rule through the recorded rhs, independent of the closed form.
-template <class S>
-std::vector<S> tape_jacobian(const models::ValueSoftmax<S>& model, const std::vector<S>& x) {
-  auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
-  taylor::Tape<S> tape;
-  tape.record(field, x, 1);
-  tape.solve(true, 1);
-  const std::size_t n = x.size();
-  std::vector<S> J(n * n);
-  for (std::size_t r = 0; r < n; ++r)
-    for (std::size_t c = 0; c < n; ++c) J[r * n + c] = tape.derivative(r, 1, c);
-  return J;
-}
-
 // The Jacobian of the instance's field at the point y, enclosed at 256 bits by the tape in MPFI.
 // (tape_jacobian at IntervalD over a box is what the ball step used before the closed form.)
 std::vector<IntervalMp> reference_jacobian(const instances::Instance& inst, const std::vector<double>& y) {
@@ -87,20 +76,6 @@ std::vector<IntervalMp> reference_jacobian(const instances::Instance& inst, cons
   return tape_jacobian(model, x);
 }
 
-// Whether every entry of Df contains the reference entry (both end points, compared exactly);
-// reports the first few misses.
-std::size_t jacobian_misses(const std::vector<IntervalD>& Df, const std::vector<IntervalMp>& ref, std::size_t n, const std::string& what) {
-  num::PrecisionGuard guard(256);
-  std::size_t miss = 0;
-  for (std::size_t k = 0; k < n * n; ++k) {
-    const bool in = MpReal(Df[k].lower()) <= MpReal(num::lower(ref[k])) && MpReal(num::upper(ref[k])) <= MpReal(Df[k].upper());
-    if (!in && ++miss <= 3)
-      ADD_FAILURE() << what << ": entry (" << k / n << ", " << k % n << ") [" << Df[k].lower() << ", " << Df[k].upper()
-                    << "] misses [" << num::lower(ref[k]) << ", " << num::upper(ref[k]) << "]";
-  }
-  return miss;
-}
-
 // A box of radius r around a state whose V entries are uniform in ±vmax and scores in ±amax.
 std::vector<IntervalD> random_state_box(testing::InputGenerator& gen, std::size_t d, std::size_t T, double vmax, double amax, double r) {
   std::vector<IntervalD> box;
@@ -109,30 +84,6 @@ std::vector<IntervalD> random_state_box(testing::InputGenerator& gen, std::size_
     box.push_back(IntervalD(c - r, c + r));
   }
   return box;
-}
-
-// Sample points of the box: the centre, two random corners, three random interior points.
-std::vector<std::vector<double>> box_sample_points(testing::InputGenerator& gen, const std::vector<IntervalD>& box) {
-  std::vector<std::vector<double>> pts;
-  std::vector<double> c;
-  for (const auto& x : box) c.push_back(x.lower() + (x.upper() - x.lower()) / 2);
-  pts.push_back(c);
-  for (int k = 0; k < 5; ++k) {
-    std::vector<double> p;
-    for (const auto& x : box) {
-      double v = k < 2 ? (gen.coin() ? x.lower() : x.upper()) : gen.uniform(x.lower(), x.upper());
-      v = std::min(std::max(v, x.lower()), x.upper());
-      p.push_back(v);
-    }
-    pts.push_back(p);
-  }
-  return pts;
-}
-
-double jacobian_width_sum(const std::vector<IntervalD>& J) {
-  double s = 0;
-  for (const auto& v : J) s += v.upper() - v.lower();
-  return s;
 }
 
 // Containment and width on one box; returns (closed-form width sum) / (tape width sum).
@@ -277,8 +228,6 @@ TEST(ValueSoftmaxJacobian, OnlyForSoftmaxInTTimeWithSquareOrRegressionLoss) {
   integrate::use_closed_form_jacobian(st2, m);
   EXPECT_TRUE(st2.has_box_jacobian());
 }
-
-bool bitwise_equal(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
 // The ball step with the closed form: the same bits on one thread and two (4 pieces a step), and
 // a narrower or equal ball than with the tape's Df is not asserted (only printed): μ differs.

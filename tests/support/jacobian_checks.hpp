@@ -1,0 +1,78 @@
+#pragma once
+// Shared by the tests of the closed-form Jacobians (tests/models/*_jacobian_test.cpp): the
+// tape's first-order derivative pass as the independent reference, sample points of a box, an
+// exact containment comparison against a 256-bit reference, and a bitwise comparison.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "numerics/kinds.hpp"
+#include "numerics/precision.hpp"
+#include "numerics/traits.hpp"
+#include "support/random_inputs.hpp"
+#include "taylor/tape.hpp"
+
+namespace softcert::testing {
+
+// The tape's first-order derivative pass over x (a box, or a point) at the model's kind: the
+// chain rule through the recorded rhs, independent of any closed form.
+template <class Model, class S>
+std::vector<S> tape_jacobian(const Model& model, const std::vector<S>& x) {
+  auto field = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
+  taylor::Tape<S> tape;
+  tape.record(field, x, 1);
+  tape.solve(true, 1);
+  const std::size_t n = x.size();
+  std::vector<S> J(n * n);
+  for (std::size_t r = 0; r < n; ++r)
+    for (std::size_t c = 0; c < n; ++c) J[r * n + c] = tape.derivative(r, 1, c);
+  return J;
+}
+
+// The number of entries of Df that do not contain the reference entry (both end points,
+// compared exactly at 256 bits); the first few misses are reported as failures.
+inline std::size_t jacobian_misses(const std::vector<IntervalD>& Df, const std::vector<IntervalMp>& ref, std::size_t n,
+                                   const std::string& what) {
+  num::PrecisionGuard guard(256);
+  std::size_t miss = 0;
+  for (std::size_t k = 0; k < n * n; ++k) {
+    const bool in = MpReal(Df[k].lower()) <= MpReal(num::lower(ref[k])) && MpReal(num::upper(ref[k])) <= MpReal(Df[k].upper());
+    if (!in && ++miss <= 3)
+      ADD_FAILURE() << what << ": entry (" << k / n << ", " << k % n << ") [" << Df[k].lower() << ", " << Df[k].upper()
+                    << "] misses [" << num::lower(ref[k]) << ", " << num::upper(ref[k]) << "]";
+  }
+  return miss;
+}
+
+// Sample points of the box: the centre, two random corners, three random interior points.
+inline std::vector<std::vector<double>> box_sample_points(InputGenerator& gen, const std::vector<IntervalD>& box) {
+  std::vector<std::vector<double>> pts;
+  std::vector<double> c;
+  for (const auto& x : box) c.push_back(x.lower() + (x.upper() - x.lower()) / 2);
+  pts.push_back(c);
+  for (int k = 0; k < 5; ++k) {
+    std::vector<double> p;
+    for (const auto& x : box) {
+      double v = k < 2 ? (gen.coin() ? x.lower() : x.upper()) : gen.uniform(x.lower(), x.upper());
+      v = std::min(std::max(v, x.lower()), x.upper());
+      p.push_back(v);
+    }
+    pts.push_back(p);
+  }
+  return pts;
+}
+
+inline double jacobian_width_sum(const std::vector<IntervalD>& J) {
+  double s = 0;
+  for (const auto& v : J) s += v.upper() - v.lower();
+  return s;
+}
+
+// The same double, bit for bit (a result on two threads against one).
+inline bool bitwise_equal(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+}  // namespace softcert::testing
