@@ -29,6 +29,9 @@ namespace softcert::integrate {
 
 template <class S>
 struct StepRecord {
+  using FA = taylor::FastArith<S>;  // the arithmetic of the queries' inner loops
+  using A = typename FA::type;
+
   std::size_t n = 0, p = 0;
   S t0, h;                      // the step started at t0 and advanced by h (h ⊂ [0, h̄])
   std::vector<S> apriori;       // Z ⊂ int E: holds x(s) for s ∈ [0, h̄] (tighter than E)
@@ -61,8 +64,6 @@ struct StepRecord {
   // uses it: at the tied model's D = 50 (n = 2551) the n³ form would be a large part of a step
   // (docs/performance.md, "The Lohner step's n³ work at D = 50").
   std::vector<S> enclose_wrapped(const S& s_in) const {
-    using FA = taylor::FastArith<S>;
-    using A = typename FA::type;
     const std::size_t q = jq();
     std::vector<S> out(n);
     const auto Bf = lohner::to_fast(B), rf = lohner::to_fast(r);
@@ -88,7 +89,7 @@ struct StepRecord {
   // solution from the step's initial set (the same form as component(), with the difference
   // taken inside it).
   S difference(std::size_t i, std::size_t j, const S& s) const {
-    return direct_form([i, j](const auto& get) { return S(get(i) - get(j)); }, s);
+    return direct_form([i, j](const auto& get) { return get(i) - get(j); }, s);
   }
   // Guarantee: contains Σ_i w_i x_i(t0 + s) for every exact s ∈ `s` ∩ [0, h̄] and every solution
   // from the step's initial set. `w` holds (index, weight) pairs; weights are exact (thin) or
@@ -99,66 +100,70 @@ struct StepRecord {
   // solution from the step's initial set (step_series.hpp): coefficient k encloses
   // x_k,i(x0) − x_k,j(x0) over the set, the remainder encloses the same over E.
   StepSeries<S> difference_series(std::size_t i, std::size_t j) const {
-    return series([i, j](const auto& get) { return S(get(i) - get(j)); });
+    return series([i, j](const auto& get) { return get(i) - get(j); });
   }
   // Guarantee: the Taylor form of g(s) = Σ_i w_i x_i(t0 + s), as difference_series.
   StepSeries<S> linear_series(const std::vector<std::pair<std::size_t, S>>& w) const { return series(combine(w)); }
 
  private:
-  // Σ w_i get(i) for a list of (index, weight) pairs (weights 1 and −1 add or subtract).
+  // Σ w_i get(i) for a list of (index, weight) pairs (weights 1 and −1 add or subtract), in the
+  // fast arithmetic (get returns its values).
   static auto combine(const std::vector<std::pair<std::size_t, S>>& w) {
     return [&w](const auto& get) {
-      S acc(0);
-      for (const auto& [i, wi] : w) acc += wi * get(i);
+      A acc(0);
+      for (const auto& [i, wi] : w) acc += FA::to(wi) * get(i);
       return acc;
     };
   }
 
+  // The functionals w above take a getter of the fast arithmetic's values and return one; the
+  // queries below run them in the fast arithmetic under its Guard (one rounding-mode switch a
+  // query instead of two an operation: the same enclosures, taylor/fast_arith.hpp).
   // w applied to the Taylor polynomial with remainder and to the mean value term, evaluated at
   // s directly (Horner in s inside J(s), then ·B, then ·r).
   template <class W>
-  S direct_form(const W& w, const S& s) const {
+  S direct_form(const W& w, const S& s_in) const {
     const std::size_t P = p, Q = jq();
-    S acc = w([this](std::size_t i) -> const S& { return remainder[i]; });
-    for (std::size_t k = P + 1; k-- > 0;)
-      acc = acc * s + w([this, k, P](std::size_t i) -> const S& { return center[i * (P + 1) + k]; });
-    std::vector<S> a(n);  // w·J(s), row vector
+    [[maybe_unused]] const typename FA::Guard guard;
+    const A s = FA::to(s_in);
+    A acc = w([this](std::size_t i) { return FA::to(remainder[i]); });
+    for (std::size_t k = P + 1; k-- > 0;) acc = acc * s + w([this, k, P](std::size_t i) { return FA::to(center[i * (P + 1) + k]); });
+    std::vector<A> a(n);  // w·J(s), row vector
     for (std::size_t j = 0; j < n; ++j) {
-      S aj = w([this, j, Q](std::size_t i) -> const S& { return jac[(Q * n + i) * n + j]; });
-      for (std::size_t k = Q; k-- > 0;) aj = aj * s + w([this, j, k](std::size_t i) -> const S& { return jac[(k * n + i) * n + j]; });
+      A aj = w([this, j, Q](std::size_t i) { return FA::to(jac[(Q * n + i) * n + j]); });
+      for (std::size_t k = Q; k-- > 0;) aj = aj * s + w([this, j, k](std::size_t i) { return FA::to(jac[(k * n + i) * n + j]); });
       a[j] = aj;
     }
-    S dev(0);
+    A dev(0);
     for (std::size_t m = 0; m < n; ++m) {
-      S row(0);
-      for (std::size_t j = 0; j < n; ++j) row += a[j] * B[j * n + m];
-      dev += row * r[m];
+      A row(0);
+      for (std::size_t j = 0; j < n; ++j) row += a[j] * FA::to(B[j * n + m]);
+      dev += row * FA::to(r[m]);
     }
-    return acc + dev;
+    return FA::from(acc + dev);
   }
 
   // w applied coefficient by coefficient: C_k = w·x_k(c) + (w·Dx_k([X]))·B·r, R = w·x_{p+1}(E).
   template <class W>
   StepSeries<S> series(const W& w) const {
     const std::size_t P = p;
-    S R = w([this](std::size_t i) -> const S& { return remainder[i]; });
+    [[maybe_unused]] const typename FA::Guard guard;
+    const S R = FA::from(w([this](std::size_t i) { return FA::to(remainder[i]); }));
     std::vector<S> C(P + 1);
     for (std::size_t k = 0; k <= P; ++k) {
-      S ck = w([this, k, P](std::size_t i) -> const S& { return center[i * (P + 1) + k]; });
+      A ck = w([this, k, P](std::size_t i) { return FA::to(center[i * (P + 1) + k]); });
       for (std::size_t m = 0; m < n && k <= jq(); ++m) {  // Dx_k = 0 above q: the term is an exact 0
-        S row(0);
+        A row(0);
         for (std::size_t j = 0; j < n; ++j)
-          row += w([this, j, k](std::size_t i) -> const S& { return jac[(k * n + i) * n + j]; }) * B[j * n + m];
-        ck += row * r[m];
+          row += w([this, j, k](std::size_t i) { return FA::to(jac[(k * n + i) * n + j]); }) * FA::to(B[j * n + m]);
+        ck += row * FA::to(r[m]);
       }
-      C[k] = ck;
+      C[k] = FA::from(ck);
     }
-    return StepSeries<S>(std::move(C), std::move(R));
+    return StepSeries<S>(std::move(C), R);
   }
 
   std::vector<S> evaluate(const S& s_in, std::size_t i0, std::size_t i1) const {
-    using FA = taylor::FastArith<S>;
-    using A = typename FA::type;
     const A s = FA::to(s_in);
     const auto Bf = lohner::to_fast(B), rf = lohner::to_fast(r);
     std::vector<S> out;
