@@ -22,6 +22,10 @@
 // besides W_QK, exactly (docs, "The value–output cost"): the sink must zero the output, which
 // W_VO = 0 does at cost 0; the diagonal must keep every token, W_VOᵀx_t = x_t for t = 1..T, whose
 // least cost is that of the projector onto their span: rank r (nuclear), √r (Frobenius).
+#include <array>
+#include <deque>
+#include <memory>
+#include <mutex>
 #include <sstream>
 
 #include "certify/power_law_slopes.hpp"
@@ -61,6 +65,36 @@ std::vector<std::size_t> token_ranks(const nlohmann::json& instance, const certi
 
 // The least value–output cost of a pattern (the lemma in the docs): 0 for the sink; for the
 // diagonal, rank r of the kept tokens (nuclear) or √r (Frobenius), enclosed.
+// The certified brackets of one instance and task: [T index][norm][pattern] (nuclear, Frobenius;
+// sink, diagonal). Every statement of this check reads the same brackets, and a suite states
+// several of them on one instance, so they are computed once a process: certify_soft_cost is a
+// function of the instance and the task alone, so the memo changes no result, only the time. It
+// keeps the last few; two workers asking at once may both compute (the same numbers).
+using SoftBrackets = std::vector<std::array<std::array<certify::SoftBracket, 2>, 2>>;
+
+std::shared_ptr<const SoftBrackets> soft_brackets(const nlohmann::json& instance, const certify::SoftCostInstance& si,
+                                                  std::size_t trigger_period) {
+  static std::mutex mu;
+  static std::deque<std::pair<std::string, std::shared_ptr<const SoftBrackets>>> memo;
+  const std::string key = std::to_string(trigger_period) + " " + instance.dump();
+  {
+    const std::lock_guard<std::mutex> lock(mu);
+    for (const auto& [k, v] : memo)
+      if (k == key) return v;
+  }
+  auto out = std::make_shared<SoftBrackets>(si.ts.size());
+  for (std::size_t i = 0; i < si.ts.size(); ++i)
+    for (int n = 0; n < 2; ++n)
+      for (int q = 0; q < 2; ++q) {
+        const certify::SoftProblem prob{si.ts[i], si.x, q == 0 ? Pattern::sink : Pattern::diagonal, si.epsilon, trigger_period};
+        (*out)[i][n][q] = certify::certify_soft_cost(prob, n == 0 ? CostNorm::nuclear : CostNorm::frobenius);
+      }
+  const std::lock_guard<std::mutex> lock(mu);
+  memo.emplace_back(key, out);
+  if (memo.size() > 4) memo.pop_front();
+  return out;
+}
+
 IntervalD value_output_cost(Pattern p, CostNorm norm, std::size_t rank) {
   if (p == Pattern::sink) return IntervalD(0.0);
   const IntervalD r(static_cast<double>(rank));
@@ -135,6 +169,7 @@ class SoftAttentionCost final : public SinkPaperCheck {
     nlohmann::json rows = nlohmann::json::array();
     std::ostringstream table;
     table << "   T | cost | sink bracket                 | diagonal bracket\n";
+    const std::shared_ptr<const SoftBrackets> brackets = soft_brackets(instance, si, trigger_period);
     for (std::size_t i = 0; i < si.ts.size(); ++i) {
       const std::size_t t = si.ts[i];
       nlohmann::json row;
@@ -145,8 +180,7 @@ class SoftAttentionCost final : public SinkPaperCheck {
         table << num::decimal_nearest(static_cast<double>(t), 4) << " | " << certify::to_string(norm);
         for (int q = 0; q < 2; ++q) {
           const Pattern pat = q == 0 ? Pattern::sink : Pattern::diagonal;
-          certify::SoftProblem prob{t, si.x, pat, si.epsilon, trigger_period};
-          auto b = certify::certify_soft_cost(prob, norm);
+          certify::SoftBracket b = (*brackets)[i][n][q];
           if (with_vo) {  // W_QK's bracket plus the exact value–output cost, rounded outward
             const IntervalD vo = value_output_cost(pat, norm, ranks[i]);
             b.lower = num::lower(IntervalD(b.lower) + vo);
