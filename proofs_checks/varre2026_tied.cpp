@@ -29,6 +29,7 @@
 
 #include "engine/registry.hpp"
 #include "engine/verdict_policy.hpp"
+#include "flow_certificate.hpp"
 #include "instances/tied_generator.hpp"
 #include "integrate/flow.hpp"
 #include "models/tied_value_softmax.hpp"
@@ -58,7 +59,9 @@ std::optional<std::size_t> certain_argmax(const std::vector<S>& v) {
   return std::nullopt;
 }
 
-engine::CheckResult rigorous(const instances::Instance& inst, const TiedSettings& set, bool monotone, unsigned bits) {
+// lohner_steps (when given): whether the run took Lohner steps (the plan's stepper).
+engine::CheckResult rigorous(const instances::Instance& inst, const TiedSettings& set, bool monotone, unsigned bits,
+                             bool* lohner_steps = nullptr) {
   engine::CheckResult start;
   start.horizon = set.horizon;
   start.precision_bits = bits <= 53 ? 53 : bits;
@@ -97,6 +100,7 @@ engine::CheckResult rigorous(const instances::Instance& inst, const TiedSettings
       flow::Request q = order_and_budget(set.order, set.max_steps);
       q.time = set.tau_time ? integrate::PlanTime::tau : integrate::PlanTime::t;
       const auto enc = flow::full_curve_over<S>(inst, set.horizon, q, visit);
+      if (lohner_steps) *lohner_steps = enc.plan.stepper == integrate::PlanStepper::lohner;
       r.details["steps"] = enc.steps;
       r.details["time_variable"] = set.tau_time ? "tau" : "t";
       nlohmann::json al = nlohmann::json::array();
@@ -185,13 +189,36 @@ class TiedAttendedColumnCheck : public VarreCheck {
     const TiedSettings set = tied_settings(o);
     const unsigned bits = o.precision_bits == 0 ? 53 : o.precision_bits;
     auto recertify = [&] { return rigorous(inst, set, monotone_, 53); };
-    engine::CheckResult r =
-        o.tier == engine::Tier::rigorous ? rigorous(inst, set, monotone_, bits) : fast_tied(inst, set, monotone_, recertify);
+    bool lohner_steps = false;
+    engine::CheckResult r = o.tier == engine::Tier::rigorous ? rigorous(inst, set, monotone_, bits, &lohner_steps)
+                                                             : fast_tied(inst, set, monotone_, recertify);
     r.details["D"] = inst.d;
+    // Where the plan took ball steps (from a few hundred states on) the certificate's Lohner walk
+    // would cost far more than the proof, and its re-check n³ a step: none is written there.
+    if (o.certificate && o.tier == engine::Tier::rigorous && !monotone_ && set.tau_time && bits <= 53 && lohner_steps &&
+        r.verdict == engine::Verdict::proved)
+      r.certificate = certificate(instance, inst, r);
     return r;
   }
 
  private:
+  // The certificate of a proved attended_column_grows (docs/certificates.md): the validated τ-walk
+  // of the tied model until t ≥ H, written step by step (Lohner steps), on whose steps that may
+  // hold t = H softcert-verify shows that k is the unique argmax of α and that ‖U e_k‖ exceeds
+  // ‖U e_k(0)‖. A run of its own: the check's run brackets t = H inside a step and writes none.
+  // Empty when the walk does not reach H or writes no certificate.
+  std::vector<std::string> certificate(const nlohmann::json& instance, const instances::Instance& inst,
+                                       const engine::CheckResult& r) const {
+    flow::WalkRequest q;
+    q.certificate = true;
+    q.certificate_widening = 8;  // the full model's (integrate/step_certificate.hpp)
+    const flow::WalkResult walk = flow::walk_until_time<IntervalD>(
+        models::TiedValueSoftmax<IntervalD>(inst, true), *r.horizon, q, [](const flow::TubeStep<IntervalD>&) { return true; });
+    if (!walk.covered || !walk.certificate) return {};
+    return flow_certificate(name(), "tied_value_softmax_tau", instance, r,
+                            {{"kind", "attended_column_at_horizon"}, {"k", r.details.at("k")}}, *walk.certificate);
+  }
+
   bool monotone_;
 };
 

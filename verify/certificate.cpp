@@ -11,6 +11,7 @@
 #include "exact_certificate.hpp"
 #include "field.hpp"
 #include "gradient_descent.hpp"
+#include "attended_column.hpp"
 #include "attention_at_horizon.hpp"
 #include "partial_polarization.hpp"
 #include "step.hpp"
@@ -91,12 +92,14 @@ FileVerdict check_order(const Field& f, const nlohmann::json& head, const std::v
                     " (certificate's margin ≥ " + margin.text(17) + ")"};
 }
 
-// A claim on α(a(H)) (attention_at_horizon.hpp): every step, the claim on each step that may
-// hold t = H, then t ≥ H on the last box.
-FileVerdict check_attention_at_horizon(const Field& f, const nlohmann::json& head, const std::vector<nlohmann::json>& lines) {
+// A claim at t = H (on α(a(H)): attention_at_horizon.hpp; on the tied model's attended column:
+// attended_column.hpp): every step, the claim on each step that may hold t = H, then t ≥ H on the
+// last box.
+template <class Claim>
+FileVerdict check_at_horizon(const Field& f, const nlohmann::json& head, const std::vector<nlohmann::json>& lines) {
   const slong ti = f.time_index();
   const Ball horizon = parse_number(head.at("horizon"));
-  AttentionAtHorizon claim(f, head.at("claim"), head.value("check", std::string()), horizon);
+  Claim claim(f, head.at("claim"), head.value("check", std::string()), horizon);
   const Ball margin = positive_margin(head);
   const LastStep last = check_chain(f, lines, [&](const Step& st, const StepFacts& facts) { claim.visit(st, facts); });
   // (d) the last step ends past the horizon, so some step holds t = H
@@ -158,14 +161,18 @@ FileVerdict check(const std::vector<nlohmann::json>& lines) {
     if (kind != "partial_polarization") throw Rejection("header: the model rank_one_square_tau has no claim " + kind);
     return check_partial_polarization(f, head, lines);
   }
+  if (model == "tied_value_softmax_tau" || kind == "attended_column_at_horizon") {
+    if (head.value("set", "") != "lohner") throw Rejection("header: the steps are not Lohner sets");
+    return check_at_horizon<AttendedColumn>(f, head, lines);
+  }
   if (model == "value_softmax_tau") {
     if (head.value("set", "") != "lohner") throw Rejection("header: the steps are not Lohner sets");
-    return check_attention_at_horizon(f, head, lines);
+    return check_at_horizon<AttentionAtHorizon>(f, head, lines);
   }
   if (kind == "region_at_start") return check_region(f, head, lines, true);
   if (head.value("set", "") != "lohner") throw Rejection("header: the steps are not Lohner sets");
   if (kind == "region_entry") return check_region(f, head, lines, false);
-  if (kind == "max_attention_at_horizon") return check_attention_at_horizon(f, head, lines);
+  if (kind == "max_attention_at_horizon") return check_at_horizon<AttentionAtHorizon>(f, head, lines);
   if (head.value("check", "") != "varre2026.order_preservation" || kind != "order_preservation")
     throw Rejection("header: the check " + head.value("check", std::string("?")) + " has no claim this verifier knows");
   return check_order(f, head, lines);

@@ -5,6 +5,7 @@
 
 #include "decimal.hpp"
 #include "rational.hpp"
+#include "tied_field.hpp"
 #include "value_softmax_field.hpp"
 
 namespace verify {
@@ -122,11 +123,13 @@ Field field_from_instance(const nlohmann::json& instance, const std::string& mod
   if (model == "logistic_reduced_tau") return reduced_field(instance, false);
   if (model == "rank_one_square_tau") return reduced_field(instance, true);
   if (model == "value_softmax_tau") return value_softmax_field(instance);
+  if (model == "tied_value_softmax_tau") return tied_field(instance);
   throw std::invalid_argument("header: the model \"" + model + "\" is not one this verifier knows");
 }
 
 std::unique_ptr<SeriesField> evaluate(const Field& f, const std::vector<Poly>& x, slong len) {
   if (f.model == Model::value_softmax_tau) return evaluate_value_softmax(f, x, len);
+  if (f.model == Model::tied_value_softmax_tau) return evaluate_tied(f, x, len);
   return std::make_unique<ReducedSeries>(f, x, len);
 }
 

@@ -9,6 +9,8 @@
 // along β* ("Square loss from a rank-one start": in τ = ∫ρ dt the orbit of (a, u) is the one above).
 // value_softmax_tau ("The value-softmax flows", "Losses and normalizations", "Time change"): the
 // full model under logistic loss, x = (V row-major, a, t) ∈ R^{dT+T+1}, verify/value_softmax_field.hpp.
+// tied_value_softmax_tau ("The tied model"): one square U both mixes the scores and holds the
+// values, x = (U row-major, a, t) ∈ R^{D²+D+1} (T = d = D), verify/tied_field.hpp.
 // softmax is taken in its pairwise form s_i = 1 / Σ_j e^{a_j − a_i}, whose interval enclosures
 // over a box are the tightest of the usual forms (no shift, no quotient of two sums).
 #include <memory>
@@ -21,17 +23,17 @@
 
 namespace verify {
 
-enum class Model { logistic_reduced_tau, value_softmax_tau };
+enum class Model { logistic_reduced_tau, value_softmax_tau, tied_value_softmax_tau };
 enum class Normalization { softmax, square, sum, sigmoid };  // value_softmax_tau: α = f(a)/Σf, or σ(a)
 
 struct Field {
   Model model = Model::logistic_reduced_tau;
   slong T = 0;
-  slong d = 0;                   // value_softmax_tau: the rows of V
+  slong d = 0;                   // value_softmax_tau: the rows of V; tied: D = T
   Ball c;                        // ‖β*‖²
-  std::vector<Ball> beta;        // value_softmax_tau: β*
+  std::vector<Ball> beta;        // value_softmax_tau, tied: β*
   Normalization normalization = Normalization::softmax;
-  std::vector<Ball> x0;          // the initial state: (a(0), Vᵀβ*, 0), or (V(0), a(0), 0)
+  std::vector<Ball> x0;          // the initial state: (a(0), Vᵀβ*, 0), (V(0), a(0), 0) or (U(0), a(0), 0)
   slong n() const { return model == Model::logistic_reduced_tau ? 2 * T + 1 : d * T + T + 1; }
   slong time_index() const { return n() - 1; }
   slong a_offset() const { return model == Model::logistic_reduced_tau ? 0 : d * T; }

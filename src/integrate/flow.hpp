@@ -359,6 +359,7 @@ struct WalkRequest {
   std::size_t max_steps = 1000000;  // step budget
   double h_max = 0;                 // largest step in τ (0: none)
   bool certificate = false;         // IntervalD runs: write each step for softcert-verify
+  double certificate_widening = 4;  // the writer's radius factor (integrate/step_certificate.hpp)
 };
 struct WalkResult : integrate::WalkOutcome {
   // With request.certificate on an IntervalD run whose steps were all writable: the certificate's
@@ -379,7 +380,7 @@ WalkResult walk_until_time(const Model& model, double H, const WalkRequest& requ
   vo.keep_segments = false;  // the visitor sees every step; nothing is stored
   std::optional<integrate::StepCertificateWriter> writer;
   if constexpr (std::is_same_v<S, IntervalD>)
-    if (request.certificate) writer.emplace();
+    if (request.certificate) writer.emplace(request.certificate_widening);
   WalkResult out;
   static_cast<integrate::WalkOutcome&>(out) =
       integrate::walk_until_time<S>(model, H, vo, [&](const integrate::TubeStep<S>& st) {

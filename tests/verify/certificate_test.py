@@ -157,6 +157,7 @@ def main():
     check_region_family(softcert, verifier, tmp)
     check_full_model_family(softcert, verifier, tmp)
     check_one_hot_finite_family(softcert, verifier, tmp)
+    check_tied_family(softcert, verifier, tmp)
     check_rank_one_family(softcert, verifier, tmp)
     check_gd_family(softcert, verifier, tmp)
     check_reproduce_certificates(softcert, verifier, tmp)
@@ -288,6 +289,51 @@ def check_one_hot_finite_family(softcert, verifier, tmp):
 
     expect_rejections(verifier, tmp, "one_hot_finite", [(certs[0], epsilon_too_small), (certs[0], later_horizon),
                                                         (certs[0], other_check), (certs[-1], full_model)])
+
+
+def check_tied_family(softcert, verifier, tmp):
+    """tied.attended_column_grows on the tied model's τ-walk: the verifier derives the tied field
+    from the instance and, on every step that may hold t = H, reads α = softmax(U a) and the column
+    U e_k itself, so another k, a later horizon, the steps read as the full model, another check, a
+    shrunk box or a k that is not a token must fail."""
+    certs = certificates_of(softcert, verifier, tmp, "varre2026.tied.attended_column_grows", 1, "--param", "D=3",
+                            "--tier", "rigorous", "--horizon", "500")
+    assert all(c[0]["model"] == "tied_value_softmax_tau" and c[0]["claim"]["kind"] == "attended_column_at_horizon" for c in certs)
+    D = len(certs[0][0]["instance"]["a"])
+
+    def other_k(ls):
+        # a column the attention does not pick at t = H
+        ls[0]["claim"]["k"] = (ls[0]["claim"]["k"] + 1) % D
+        return "(e) claim: t = H may lie in this step, and there α_k − α_j"
+
+    def later_horizon(ls):
+        ls[0]["horizon"] = exact_decimal(Fraction(ls[0]["horizon"]) * 100)
+        return "(d) the last box has t"
+
+    def full_model(ls):
+        # the steps read as the full value-softmax model: the instance is not one
+        ls[0]["model"] = "value_softmax_tau"
+        return 'instance: "model" must be "value_softmax"'
+
+    def other_check(ls):
+        ls[0]["check"] = "varre2026.tied.attended_column_grows.monotone"
+        return "has no claim attended_column_at_horizon"
+
+    def shrink_middle_box(ls):
+        m = (len(ls) - 2) // 2
+        ls[2 + m]["box"] = [[lo, lo] for lo, _ in ls[2 + m]["box"]]
+        return f"step {m}: (c) end box inclusion"
+
+    def k_out_of_range(ls):
+        ls[0]["claim"]["k"] = D
+        return "is not a token"
+
+    def k_not_an_integer(ls):
+        ls[0]["claim"]["k"] = str(ls[0]["claim"]["k"])
+        return "is not a token"
+
+    expect_rejections(verifier, tmp, "tied", [(certs[0], m) for m in (other_k, later_horizon, full_model, other_check,
+                                                                       shrink_middle_box, k_out_of_range, k_not_an_integer)])
 
 
 def check_rank_one_family(softcert, verifier, tmp):
