@@ -33,8 +33,10 @@ std::vector<nlohmann::json> comparable(std::vector<nlohmann::json> records) {
 
 TEST(CliInterrupt, CheckKeepsFinishedResultsSaysHowToResumeAndResumesToTheSameRecords) {
   const fs::path dir = scratch_dir("interrupt", "check");
-  // about 1.7 s an instance on one core: SIGINT at 6 s leaves some finished, some not
-  const std::string args = "check varre2026.order_preservation --instances 8 -j 1 -q --out '" + (dir / "cut").string() + "'";
+  // T = 20 to t = 20: about 1.4 s an instance on one core, so SIGINT at 6 s leaves some finished,
+  // some not
+  const std::string work = "check varre2026.order_preservation --instances 8 -j 1 -q --param 'T=[20,20]' --horizon 20";
+  const std::string args = work + " --out '" + (dir / "cut").string() + "'";
   const auto cut = run_softcert_after("timeout -s INT 6", args);
   EXPECT_NE(cut.err.find("softcert: interrupted; the finished results are kept in"), std::string::npos) << cut.err;
   EXPECT_NE(cut.err.find("rerun the same command with --resume"), std::string::npos) << cut.err;
@@ -43,13 +45,14 @@ TEST(CliInterrupt, CheckKeepsFinishedResultsSaysHowToResumeAndResumesToTheSameRe
   EXPECT_LT(kept.size(), 8u) << "the run was not interrupted";
   const auto resumed = run_softcert(args + " --resume");
   ASSERT_EQ(resumed.status, 0) << resumed.err;
-  const auto whole = run_softcert("check varre2026.order_preservation --instances 8 -j 1 -q --out '" + (dir / "whole").string() + "'");
+  const auto whole = run_softcert(work + " --out '" + (dir / "whole").string() + "'");
   ASSERT_EQ(whole.status, 0) << whole.err;
   EXPECT_EQ(comparable(read_lines(dir / "cut" / "results.jsonl")), comparable(read_lines(dir / "whole" / "results.jsonl")));
 }
 
 TEST(CliInterrupt, WithoutOutTheNoticeSaysNothingWasKept) {
-  const auto cut = run_softcert_after("timeout -s INT 2", "check varre2026.order_preservation --instances 5 -j 1 -q");
+  const auto cut = run_softcert_after("timeout -s INT 2",
+                                      "check varre2026.order_preservation --instances 5 -j 1 -q --param 'T=[20,20]' --horizon 20");
   EXPECT_NE(cut.err.find("softcert: interrupted; nothing was kept (with --out DIR"), std::string::npos) << cut.err;
   EXPECT_EQ(run_softcert("check varre2026.order_preservation --instances 1 --resume").status, 2);
 }

@@ -40,7 +40,6 @@
 // Reentrant: reads only the model and its arguments.
 // For point kinds (double) it is the Jacobian at the point up to rounding (no guarantee).
 #include <cstddef>
-#include <optional>
 #include <stdexcept>
 #include <vector>
 
@@ -74,44 +73,42 @@ bool tied_value_softmax_jacobian(const TiedValueSoftmax<S>& model, const std::ve
   using FA = taylor::FastArith<X>;
   using A = typename FA::type;
   Df.resize(n * n);
-  // FastIntervalD is sound only inside a Guard: the shared quantities under this one, the rows
-  // under their own (below)
-  std::optional<typename FA::Guard> guard(std::in_place);
   const A zero(0.0), one(1.0);
-  std::vector<A> al(D), a(D), g(D), U(DD);
-  for (std::size_t k = 0; k < D; ++k) {
-    al[k] = FA::to(alpha_x[k]);
-    a[k] = FA::to(x[DD + k]);
-    g[k] = zero - FA::to(X(model.beta()[k]));
-  }
-  for (std::size_t r = 0; r < DD; ++r) U[r] = FA::to(x[r]);
-  const A es = FA::to(es_x);
-  // J = diag α − ααᵀ, its diagonal by the parabola's exact range
-  std::vector<A> J(DD);
-  for (std::size_t j = 0; j < D; ++j)
-    for (std::size_t l = 0; l < D; ++l) J[j * D + l] = j == l ? FA::to(jd_x[j]) : zero - al[j] * al[l];
-  // r = Uᵀg; w_i = Σ_{j≠i} α_j (r_i − r_j); q = α ⊙ w
-  std::vector<A> r(D, zero), w(D, zero), q(D);
-  for (std::size_t i = 0; i < D; ++i)
-    for (std::size_t j = 0; j < D; ++j) r[j] = r[j] + U[i * D + j] * g[i];
-  for (std::size_t i = 0; i < D; ++i) {
-    for (std::size_t j = 0; j < D; ++j)
-      if (j != i) w[i] = w[i] + al[j] * (r[i] - r[j]);
-    q[i] = al[i] * w[i];
-  }
-  // Ũ_mk = Σ_{i≠m} α_i (U_mk − U_ik) (= U_mk − β̃_k); ν = Uᵀq
-  std::vector<A> Ut(DD, zero), nu(D, zero);
-  for (std::size_t m = 0; m < D; ++m)
+  std::vector<A> al(D), a(D), g(D), U(DD), J(DD), r(D, zero), w(D, zero), q(D), Ut(DD, zero), nu(D, zero);
+  A es;
+  {
+    // FastIntervalD is sound only inside a Guard: the shared quantities under this one, the rows
+    // under their own (below)
+    [[maybe_unused]] const typename FA::Guard guard;
     for (std::size_t k = 0; k < D; ++k) {
-      A acc = zero;
-      for (std::size_t i = 0; i < D; ++i)
-        if (i != m) acc = acc + al[i] * (U[m * D + k] - U[i * D + k]);
-      Ut[m * D + k] = acc;
+      al[k] = FA::to(alpha_x[k]);
+      a[k] = FA::to(x[DD + k]);
+      g[k] = zero - FA::to(X(model.beta()[k]));
     }
-  for (std::size_t i = 0; i < D; ++i)
-    for (std::size_t m = 0; m < D; ++m) nu[m] = nu[m] + U[i * D + m] * q[i];
-
-  guard.reset();
+    for (std::size_t i = 0; i < DD; ++i) U[i] = FA::to(x[i]);
+    es = FA::to(es_x);
+    // J = diag α − ααᵀ, its diagonal by the parabola's exact range
+    for (std::size_t j = 0; j < D; ++j)
+      for (std::size_t l = 0; l < D; ++l) J[j * D + l] = j == l ? FA::to(jd_x[j]) : zero - al[j] * al[l];
+    // r = Uᵀg; w_i = Σ_{j≠i} α_j (r_i − r_j); q = α ⊙ w
+    for (std::size_t i = 0; i < D; ++i)
+      for (std::size_t j = 0; j < D; ++j) r[j] = r[j] + U[i * D + j] * g[i];
+    for (std::size_t i = 0; i < D; ++i) {
+      for (std::size_t j = 0; j < D; ++j)
+        if (j != i) w[i] = w[i] + al[j] * (r[i] - r[j]);
+      q[i] = al[i] * w[i];
+    }
+    // Ũ_mk = Σ_{i≠m} α_i (U_mk − U_ik) (= U_mk − β̃_k); ν = Uᵀq
+    for (std::size_t m = 0; m < D; ++m)
+      for (std::size_t k = 0; k < D; ++k) {
+        A acc = zero;
+        for (std::size_t i = 0; i < D; ++i)
+          if (i != m) acc = acc + al[i] * (U[m * D + k] - U[i * D + k]);
+        Ut[m * D + k] = acc;
+      }
+    for (std::size_t i = 0; i < D; ++i)
+      for (std::size_t m = 0; m < D; ++m) nu[m] = nu[m] + U[i * D + m] * q[i];
+  }
   X* const out = Df.data();
   const std::size_t tc = n - 1;  // t's column and row
   // The rows of U for i in [i0, i1): ∂f_{U,ij}/∂U_lm, ∂f_{U,ij}/∂a_m, and 0 for t.

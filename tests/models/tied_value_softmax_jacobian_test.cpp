@@ -224,30 +224,7 @@ TEST(TiedValueSoftmaxJacobian, TwoThreadsGiveOneThreadsBits) {
 TEST(TiedValueSoftmaxJacobian, BallStepWithTheClosedFormGivesTheSameBitsOnOneAndTwoThreads) {
   const instances::Instance inst = random_tied_instance(11, 4);
   const models::TiedValueSoftmax<IntervalD> model(inst, true);
-  auto f = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
-  std::vector<IntervalD> end[2];
-  double ball[2] = {0, 0}, mu[2] = {0, 0};
-  for (int threads = 0; threads < 2; ++threads) {
-    integrate::BallOptions o;
-    o.order = 16;
-    o.ball_pieces = 4;
-    o.piece_threads = threads == 1;
-    integrate::BallStepper<IntervalD, decltype(f)> vt(f, model.dimension(), o);
-    integrate::use_closed_form_jacobian(vt, model);
-    integrate::BallSet<IntervalD> set = integrate::BallSet<IntervalD>::from_box(model.initial_state());
-    const auto tube = vt.integrate(set, IntervalD(0.0), IntervalD(1.0));
-    end[threads] = tube.final_box();
-    ball[threads] = set.ball;
-    mu[threads] = vt.ball_rule().last_mu;
-  }
-  ASSERT_EQ(end[0].size(), model.dimension());
-  for (std::size_t i = 0; i < end[0].size(); ++i) {
-    EXPECT_TRUE(bitwise_equal(end[0][i].lower(), end[1][i].lower())) << i;
-    EXPECT_TRUE(bitwise_equal(end[0][i].upper(), end[1][i].upper())) << i;
-  }
-  EXPECT_TRUE(bitwise_equal(ball[0], ball[1]));
-  EXPECT_TRUE(bitwise_equal(mu[0], mu[1]));
-  EXPECT_GT(ball[0], 0);
+  testing::expect_closed_form_ball_step_same_bits_on_one_and_two_threads(model, 1.0);
 }
 
 }  // namespace

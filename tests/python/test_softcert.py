@@ -406,7 +406,7 @@ def test_long_runs_release_the_gil():
     t = threading.Thread(target=tick)
     t.start()
     start = time.monotonic()
-    softcert.check("varre2026.order_preservation", inst, horizon=10)
+    softcert.check("varre2026.order_preservation", inst, horizon=100000)  # ~0.5 s
     elapsed = time.monotonic() - start
     done.set()
     t.join()

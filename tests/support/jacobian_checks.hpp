@@ -1,7 +1,8 @@
 #pragma once
 // Shared by the tests of the closed-form Jacobians (tests/models/*_jacobian_test.cpp): the
 // tape's first-order derivative pass as the independent reference, sample points of a box, an
-// exact containment comparison against a 256-bit reference, and a bitwise comparison.
+// exact containment comparison against a 256-bit reference, bitwise comparisons, and the ball
+// step with a closed form on one thread and two.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "integrate/closed_form_jacobian.hpp"
+#include "integrate/validated_taylor.hpp"
 #include "numerics/kinds.hpp"
 #include "numerics/precision.hpp"
 #include "numerics/traits.hpp"
@@ -74,5 +77,37 @@ inline double jacobian_width_sum(const std::vector<IntervalD>& J) {
 
 // The same double, bit for bit (a result on two threads against one).
 inline bool bitwise_equal(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+// The ball step (order 16, 4 pieces a step) with the model's closed-form Df from its initial
+// state to t_end, on one thread and with the piece helper thread: the same end box, ball and
+// last μ bit for bit, and a ball that grew.
+template <class Model>
+void expect_closed_form_ball_step_same_bits_on_one_and_two_threads(const Model& model, double t_end) {
+  auto f = [&model](const auto& y, auto& dy) { model.rhs(y, dy); };
+  std::vector<IntervalD> end[2];
+  double ball[2] = {0, 0}, mu[2] = {0, 0};
+  for (int threads = 0; threads < 2; ++threads) {
+    integrate::BallOptions o;
+    o.order = 16;
+    o.ball_pieces = 4;
+    o.piece_threads = threads == 1;
+    integrate::BallStepper<IntervalD, decltype(f)> vt(f, model.dimension(), o);
+    integrate::use_closed_form_jacobian(vt, model);
+    ASSERT_TRUE(vt.has_box_jacobian());
+    integrate::BallSet<IntervalD> set = integrate::BallSet<IntervalD>::from_box(model.initial_state());
+    const auto tube = vt.integrate(set, IntervalD(0.0), IntervalD(t_end));
+    end[threads] = tube.final_box();
+    ball[threads] = set.ball;
+    mu[threads] = vt.ball_rule().last_mu;
+  }
+  ASSERT_EQ(end[0].size(), model.dimension());
+  for (std::size_t i = 0; i < end[0].size(); ++i) {
+    EXPECT_TRUE(bitwise_equal(end[0][i].lower(), end[1][i].lower())) << i;
+    EXPECT_TRUE(bitwise_equal(end[0][i].upper(), end[1][i].upper())) << i;
+  }
+  EXPECT_TRUE(bitwise_equal(ball[0], ball[1]));
+  EXPECT_TRUE(bitwise_equal(mu[0], mu[1]));
+  EXPECT_GT(ball[0], 0);
+}
 
 }  // namespace softcert::testing
