@@ -37,9 +37,6 @@ namespace softcert {
 namespace {
 
 using testing::bitwise_equal;
-using testing::box_sample_points;
-using testing::jacobian_misses;
-using testing::jacobian_width_sum;
 using testing::tape_jacobian;
 
 // A tied instance: U (D × D), a and β* as given decimals.
@@ -84,27 +81,13 @@ std::vector<IntervalD> random_tied_box(testing::InputGenerator& gen, std::size_t
   return box;
 }
 
-// Containment on the box's sample points and width against the tape over the box; returns
-// (closed-form width sum) / (tape width sum).
+// Containment and width on one box (testing::check_closed_form_on_box).
 double check_tied_closed_form_on_box(const instances::Instance& inst, const std::vector<IntervalD>& box, testing::InputGenerator& gen,
                                      const std::string& what, std::size_t points = 6) {
   const models::TiedValueSoftmax<IntervalD> model(inst, true);
-  const std::size_t n = box.size();
-  std::vector<IntervalD> Df;
-  EXPECT_TRUE(models::tied_value_softmax_jacobian(model, box, Df)) << what;
-  EXPECT_EQ(Df.size(), n * n) << what;
-  std::vector<std::vector<double>> pts = box_sample_points(gen, box);
-  pts.resize(std::min(points, pts.size()));
-  for (std::size_t p = 0; p < pts.size(); ++p)
-    EXPECT_EQ(jacobian_misses(Df, tied_reference_jacobian(inst, pts[p]), n, what + ", point " + std::to_string(p)), 0u);
-  const std::vector<IntervalD> tape = tape_jacobian(model, box);
-  const double ratio = jacobian_width_sum(Df) / jacobian_width_sum(tape);
-  const num::LogNormBound mu_closed = num::log_norm_upper_bound(Df, n), mu_tape = num::log_norm_upper_bound(tape, n);
-  std::printf("%s: width sum closed/tape %.3g; mu closed %.6g tape %.6g\n", what.c_str(), ratio, mu_closed.mu, mu_tape.mu);
-  // Not much wider than the tape, and μ not much larger.
-  EXPECT_LE(ratio, 2.0) << what;
-  EXPECT_LE(mu_closed.mu, mu_tape.mu + 0.25 * std::fabs(mu_tape.mu) + 1e-12) << what;
-  return ratio;
+  return testing::check_closed_form_on_box(
+      model, [&](const std::vector<IntervalD>& b, std::vector<IntervalD>& Df) { return models::tied_value_softmax_jacobian(model, b, Df); },
+      [&](const std::vector<double>& y) { return tied_reference_jacobian(inst, y); }, box, gen, what, points);
 }
 
 TEST(TiedValueSoftmaxJacobian, ContainsThe256BitJacobianAtPointsOfRandomBoxes) {

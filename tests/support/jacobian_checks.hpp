@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <cstddef>
 #include <cstring>
 #include <string>
@@ -14,6 +16,7 @@
 #include "integrate/closed_form_jacobian.hpp"
 #include "integrate/validated_taylor.hpp"
 #include "numerics/kinds.hpp"
+#include "numerics/log_norm_bound.hpp"
 #include "numerics/precision.hpp"
 #include "numerics/traits.hpp"
 #include "support/random_inputs.hpp"
@@ -77,6 +80,32 @@ inline double jacobian_width_sum(const std::vector<IntervalD>& J) {
 
 // The same double, bit for bit (a result on two threads against one).
 inline bool bitwise_equal(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+// A closed-form Jacobian on one box: every entry contains the reference Jacobian (reference(y),
+// 256 bits) at `points` sample points of the box, and it is not much wider than the tape's Df over
+// the box (the width sum and the certified μ, printed). closed(box, Df) is the closed form;
+// returns (closed-form width sum) / (tape width sum).
+template <class Model, class Closed, class Reference>
+double check_closed_form_on_box(const Model& model, const Closed& closed, const Reference& reference,
+                                const std::vector<IntervalD>& box, InputGenerator& gen, const std::string& what,
+                                std::size_t points = 6) {
+  const std::size_t n = box.size();
+  std::vector<IntervalD> Df;
+  EXPECT_TRUE(closed(box, Df)) << what;
+  EXPECT_EQ(Df.size(), n * n) << what;
+  std::vector<std::vector<double>> pts = box_sample_points(gen, box);
+  pts.resize(std::min(points, pts.size()));
+  for (std::size_t p = 0; p < pts.size(); ++p)
+    EXPECT_EQ(jacobian_misses(Df, reference(pts[p]), n, what + ", point " + std::to_string(p)), 0u);
+  const std::vector<IntervalD> tape = tape_jacobian(model, box);
+  const double ratio = jacobian_width_sum(Df) / jacobian_width_sum(tape);
+  const num::LogNormBound mu_closed = num::log_norm_upper_bound(Df, n), mu_tape = num::log_norm_upper_bound(tape, n);
+  std::printf("%s: width sum closed/tape %.3g; mu closed %.6g tape %.6g\n", what.c_str(), ratio, mu_closed.mu, mu_tape.mu);
+  // Not much wider than the tape, and μ not much larger.
+  EXPECT_LE(ratio, 2.0) << what;
+  EXPECT_LE(mu_closed.mu, mu_tape.mu + 0.25 * std::fabs(mu_tape.mu) + 1e-12) << what;
+  return ratio;
+}
 
 // The ball step (order 16, 4 pieces a step) with the model's closed-form Df from its initial
 // state to t_end, on one thread and with the piece helper thread: the same end box, ball and
