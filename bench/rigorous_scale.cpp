@@ -27,14 +27,16 @@
 // in τ-time it weights t in its norm as the full-state runs do (integrate/rigorous_full.hpp,
 // tau_time_weight, for END = the case's t goal, else 500); the normalization run (a τ-time
 // crossing through integrate_to_component_value, Lohner only) is skipped for it.
-// "ball+closed" = the ball step with Df from the model's closed form where it has one
-// (integrate/closed_form_jacobian.hpp), as the full-state runs use it; "ball" keeps the tape's.
+// "ball+factors" = the ball step with Df from the model's closed form where it has one
+// (integrate/closed_form_jacobian.hpp), as the full-state runs use it: for the tied model μ from
+// the two thin factors of Df (numerics/product_log_norm.hpp); "ball+closed" the same with the
+// dense closed form only (μ from Df's n² entries); "ball" keeps the tape's.
 // Besides the first steps, the paper sweep runs regression-kappa1 to t = 10 to the end (a
 // measured step count, not an extrapolation), and for "ball" also to t = 300.
 // "--tied D" runs only the authors' tied-D<D>.json (τ-time, n = D² + D + 1) for
 // --paper-steps steps (default 3) per variant, printing besides the row the peak resident memory
 // (getrusage); the paper sweep's tied-D20 rows are unchanged.
-// Usage: rigorous_scale [--quick] [--no-paper] [--variants base,midrad,midrad+q10,default,ball,ball+closed] [--paper-steps N] [--tied D]
+// Usage: rigorous_scale [--quick] [--no-paper] [--variants base,midrad,midrad+q10,default,ball,ball+closed,ball+factors] [--paper-steps N] [--tied D]
 #include <sys/resource.h>
 
 #include <chrono>
@@ -68,15 +70,17 @@ struct Variant {
   bool default_q = false;  // q from integrate/full_state_orders.hpp for the case's time variable
   bool ball = false;       // the ball step (BallStepper, chosen by with_stepper)
   bool closed_form = false;  // the ball step's Df from the model's closed form where it has one
+  bool factors = false;      // ... and as two thin factors where the model has them
 };
 
 Variant parse_variant(const std::string& s) {
   Variant v;
   v.name = s;
-  if (s == "ball" || s == "ball+closed") {
+  if (s == "ball" || s == "ball+closed" || s == "ball+factors") {
     v.p = integrate::default_full_state_order(53);
     v.ball = true;
-    v.closed_form = s == "ball+closed";
+    v.closed_form = s != "ball";
+    v.factors = s == "ball+factors";
     return v;
   }
   if (s == "default" || s == "default-p20") {
@@ -141,6 +145,7 @@ double steps_of(const char* sweep, const Variant& v, const std::string& label, c
       o.ball_weights = integrate::detail::tau_time_ball_weights(m.dimension(), m.time_index(), t_goal > 0 ? t_goal : 500);
   return integrate::with_stepper<IntervalD>(o, field, m.dimension(), [&](auto& vt) {
     if (v.closed_form) integrate::use_closed_form_jacobian(vt, m);
+    if (!v.factors) vt.set_box_jacobian_factors({});
     auto set = integrate::start_set(vt, m.initial_state());
     double hsum = 0;
     integrate::FlowControl control;

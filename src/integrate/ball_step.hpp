@@ -5,6 +5,7 @@
 // stepper is compiled once per interval kind.
 #include "integrate/validated_taylor.hpp"
 #include "numerics/outward_interval_d.hpp"
+#include "numerics/product_log_norm.hpp"
 
 namespace softcert::integrate {
 
@@ -212,7 +213,6 @@ void ValidatedStepper<S>::ball_piece(std::size_t piece, const std::vector<double
                                      std::vector<IntervalD>& Df, num::LogNormBound& bound, double& t_df, double& t_mu) const {
   const std::size_t n = n_, p = opt_.order, m = cuts.size() + 1;
   const double t0 = StepProfile::now();
-  Df.resize(n * n);  // n² intervals: reused (a fresh buffer faults in every page)
   std::vector<S> Ei(n);
   if (m == 1) {
     Ei = E_;
@@ -244,14 +244,49 @@ void ValidatedStepper<S>::ball_piece(std::size_t piece, const std::vector<double
     }
     for (std::size_t i = 0; i < n; ++i) Ei[i] = intersect(Pi[i], E_[i]);
   }
+  // The box the closed forms read: E_i rounded outward to doubles (a superset of E_i).
+  std::vector<IntervalD> Ed;
+  if (box_jacobian_factors_ || box_jacobian_) {
+    Ed.resize(n);
+    for (std::size_t i = 0; i < n; ++i) Ed[i] = num::outward_interval_d(Ei[i]);
+  }
+  // The large factorisations take a core the CPU cap has free (the same bits on one thread or two).
+  const num::PairRunner both = [](const std::function<void()>& a, const std::function<void()>& b) { support::run_both(a, b); };
+  const std::vector<double>& w = opt_.ball_weights;
+  // Df over E_i as a product L Rᵀ of thin factors, when the model has one
+  // (set_box_jacobian_factors): μ_i from the factors (numerics/product_log_norm.hpp), never
+  // forming Df. In the norm ‖W e‖₂ the bound is taken for W·L·(W⁻¹R)ᵀ, rows scaled by w_i and
+  // 1/w_i (powers of two: exact, but in interval arithmetic so that an overflow or underflow can
+  // only widen).
+  if (box_jacobian_factors_) {
+    std::vector<IntervalD> left, right;
+    std::size_t k = 0;
+    bool ok = box_jacobian_factors_(Ed, left, right, k) && k > 0 && left.size() == n * k && right.size() == n * k;
+    for (std::size_t e = 0; ok && e < n * k; ++e)
+      ok = std::isfinite(left[e].lower()) && std::isfinite(left[e].upper()) && std::isfinite(right[e].lower()) &&
+           std::isfinite(right[e].upper());
+    if (ok) {
+      if (!w.empty())
+        for (std::size_t i = 0; i < n; ++i)
+          if (w[i] != 1.0)
+            for (std::size_t p = 0; p < k; ++p) {
+              left[i * k + p] = left[i * k + p] * IntervalD(w[i]);
+              right[i * k + p] = right[i * k + p] / IntervalD(w[i]);
+            }
+      const double t1 = StepProfile::now();
+      t_df += t1 - t0;
+      bound = num::log_norm_upper_bound_of_product(left, right, n, k, both);
+      t_mu += StepProfile::now() - t1;
+      return;
+    }
+  }
   // Df over E_i: from the closed form when one is set (set_box_jacobian: an enclosure of
   // ∂f_i/∂x_j over E_i rounded outward, a superset of E_i), else — or if it declines or is not
   // finite — from the tape: the order-1 coefficient is f itself, so the x0-derivatives of the
   // order-1 tape recorded over E_i enclose ∂f_i/∂x_j at every point of E_i.
+  Df.resize(n * n);  // n² intervals: reused (a fresh buffer faults in every page)
   bool closed_form = false;
   if (box_jacobian_) {
-    std::vector<IntervalD> Ed(n);
-    for (std::size_t i = 0; i < n; ++i) Ed[i] = num::outward_interval_d(Ei[i]);
     closed_form = box_jacobian_(Ed, Df) && Df.size() == n * n;
     for (std::size_t k = 0; closed_form && k < n * n; ++k)
       closed_form = std::isfinite(Df[k].lower()) && std::isfinite(Df[k].upper());
@@ -266,18 +301,14 @@ void ValidatedStepper<S>::ball_piece(std::size_t piece, const std::vector<double
   // In the norm ‖W e‖₂ the error e = x − x(·; c) obeys d(We)/ds = W A W⁻¹ (We): the bound is
   // taken for W·Df·W⁻¹, entry (i, j) scaled by w_i/w_j (powers of two: exact, but in interval
   // arithmetic so that an overflow or underflow can only widen).
-  const std::vector<double>& w = opt_.ball_weights;
   if (!w.empty())
     for (std::size_t i = 0; i < n; ++i)
       for (std::size_t j = 0; j < n; ++j)
         if (w[i] != w[j]) Df[i * n + j] = Df[i * n + j] * (IntervalD(w[i]) / IntervalD(w[j]));
   const double t1 = StepProfile::now();
   t_df += t1 - t0;
-  // μ_i ≥ λ_max(sym A) for every A in Df, or +inf (numerics/log_norm_bound.hpp); the large
-  // factorisations take a core the CPU cap has free (the same bits on one thread or two).
-  bound = num::log_norm_upper_bound(Df, n, [](const std::function<void()>& a, const std::function<void()>& b) {
-    support::run_both(a, b);
-  });
+  // μ_i ≥ λ_max(sym A) for every A in Df, or +inf (numerics/log_norm_bound.hpp)
+  bound = num::log_norm_upper_bound(Df, n, both);
   t_mu += StepProfile::now() - t1;
 }
 

@@ -127,6 +127,16 @@ class ValidatedStepper {
   using BoxJacobian = std::function<bool(const std::vector<IntervalD>& box, std::vector<IntervalD>& Df)>;
   void set_box_jacobian(BoxJacobian f) { box_jacobian_ = std::move(f); }
   bool has_box_jacobian() const { return static_cast<bool>(box_jacobian_); }
+  // Df over a box as a product of two thin factors (a closed form: integrate/
+  // closed_form_jacobian.hpp), tried before box_jacobian; the ball step's μ then comes from
+  // numerics/product_log_norm.hpp without Df's n² entries. Contract: box_jacobian_factors(box,
+  // left, right, k) returns true only with k > 0 and left, right of n × k entries (row-major) such
+  // that for every y in box there are real L ∈ left, R ∈ right with Df(y) = L Rᵀ, f the stepper's
+  // exact field; false, or an entry that is not finite, leaves that piece to box_jacobian or the
+  // tape. The same threading and reentrancy as box_jacobian.
+  using BoxJacobianFactors =
+      std::function<bool(const std::vector<IntervalD>& box, std::vector<IntervalD>& left, std::vector<IntervalD>& right, std::size_t& k)>;
+  void set_box_jacobian_factors(BoxJacobianFactors f) { box_jacobian_factors_ = std::move(f); }
 
   const ValidatedOptions& options() const { return opt_; }
   // CPU time per phase, accumulated over every step so far.
@@ -296,6 +306,7 @@ class ValidatedStepper {
   taylor::Tape<IntervalD> txd_;  // the derivative pass in IntervalD (set_double_jacobian_field)
   DoubleField double_field_;
   BoxJacobian box_jacobian_;  // the ball step's Df over a box, when set (set_box_jacobian)
+  BoxJacobianFactors box_jacobian_factors_;  // the same as two thin factors (set_box_jacobian_factors)
   bool jacobian_in_double_ = false;
   bool box_in_double_ = false;  // this Lohner step's x_k([X]), k ≥ 1, are txd_'s (tx_ not recorded)
   std::vector<S> box_;          // then [X]

@@ -58,57 +58,90 @@ bool has_closed_form_jacobian(const TiedValueSoftmax<S>& m) {
   return m.tau_time();
 }
 
+namespace detail {
+
+// The quantities every entry of the closed form is made of (the top of this file), over the box
+// x, in taylor::FastArith<X>'s arithmetic: α, a, g = −β*, U (row-major D × D), J, r, w, q, Ũ, ν
+// and e^s. Computed under one FastArith Guard; the caller's entries need their own.
+template <class X>
+struct TiedJacobianParts {
+  using FA = taylor::FastArith<X>;
+  using A = typename FA::type;
+  std::size_t D = 0;
+  std::vector<A> al, a, g, U, J, r, w, q, Ut, nu;
+  A es;
+};
+
+template <class S, class X>
+TiedJacobianParts<X> tied_jacobian_parts(const TiedValueSoftmax<S>& model, const std::vector<X>& x) {
+  const std::size_t D = model.dim(), DD = D * D;
+  if (x.size() != model.dimension()) throw std::invalid_argument("tied_value_softmax_jacobian: the state has the wrong dimension");
+  const std::vector<X> alpha_x = model.attention(x);  // num::softmax of U a over the box
+  const X es_x = num::exp(model.margin(x, alpha_x));   // e^s, s = ⟨β*, Uα⟩
+  std::vector<X> jd_x(D);
+  for (std::size_t k = 0; k < D; ++k) jd_x[k] = times_one_minus(alpha_x[k]);
+
+  using FA = taylor::FastArith<X>;
+  using A = typename FA::type;
+  TiedJacobianParts<X> t;
+  t.D = D;
+  const A zero(0.0);
+  auto &al = t.al, &a = t.a, &g = t.g, &U = t.U, &J = t.J, &r = t.r, &w = t.w, &q = t.q, &Ut = t.Ut, &nu = t.nu;
+  for (auto* v : {&al, &a, &g, &q}) v->resize(D);
+  U.resize(DD);
+  J.resize(DD);
+  r.assign(D, zero);
+  w.assign(D, zero);
+  Ut.assign(DD, zero);
+  nu.assign(D, zero);
+  // FastIntervalD is sound only inside a Guard
+  [[maybe_unused]] const typename FA::Guard guard;
+  for (std::size_t k = 0; k < D; ++k) {
+    al[k] = FA::to(alpha_x[k]);
+    a[k] = FA::to(x[DD + k]);
+    g[k] = zero - FA::to(X(model.beta()[k]));
+  }
+  for (std::size_t i = 0; i < DD; ++i) U[i] = FA::to(x[i]);
+  t.es = FA::to(es_x);
+  // J = diag α − ααᵀ, its diagonal by the parabola's exact range
+  for (std::size_t j = 0; j < D; ++j)
+    for (std::size_t l = 0; l < D; ++l) J[j * D + l] = j == l ? FA::to(jd_x[j]) : zero - al[j] * al[l];
+  // r = Uᵀg; w_i = Σ_{j≠i} α_j (r_i − r_j); q = α ⊙ w
+  for (std::size_t i = 0; i < D; ++i)
+    for (std::size_t j = 0; j < D; ++j) r[j] = r[j] + U[i * D + j] * g[i];
+  for (std::size_t i = 0; i < D; ++i) {
+    for (std::size_t j = 0; j < D; ++j)
+      if (j != i) w[i] = w[i] + al[j] * (r[i] - r[j]);
+    q[i] = al[i] * w[i];
+  }
+  // Ũ_mk = Σ_{i≠m} α_i (U_mk − U_ik) (= U_mk − β̃_k); ν = Uᵀq
+  for (std::size_t m = 0; m < D; ++m)
+    for (std::size_t k = 0; k < D; ++k) {
+      A acc = zero;
+      for (std::size_t i = 0; i < D; ++i)
+        if (i != m) acc = acc + al[i] * (U[m * D + k] - U[i * D + k]);
+      Ut[m * D + k] = acc;
+    }
+  for (std::size_t i = 0; i < D; ++i)
+    for (std::size_t m = 0; m < D; ++m) nu[m] = nu[m] + U[i * D + m] * q[i];
+  return t;
+}
+
+}  // namespace detail
+
 // Guarantee: see the top of this file.
 template <class S, class X>
 bool tied_value_softmax_jacobian(const TiedValueSoftmax<S>& model, const std::vector<X>& x, std::vector<X>& Df,
                                  const num::PairRunner& both = {}) {
   if (!has_closed_form_jacobian(model)) return false;
   const std::size_t D = model.dim(), DD = D * D, n = model.dimension();
-  if (x.size() != n) throw std::invalid_argument("tied_value_softmax_jacobian: the state has the wrong dimension");
-  const std::vector<X> alpha_x = model.attention(x);  // num::softmax of U a over the box
-  const X es_x = num::exp(model.margin(x, alpha_x));   // e^s, s = ⟨β*, Uα⟩
-  std::vector<X> jd_x(D);
-  for (std::size_t k = 0; k < D; ++k) jd_x[k] = detail::times_one_minus(alpha_x[k]);
-
+  const detail::TiedJacobianParts<X> parts = detail::tied_jacobian_parts(model, x);
   using FA = taylor::FastArith<X>;
   using A = typename FA::type;
   Df.resize(n * n);
   const A zero(0.0), one(1.0);
-  std::vector<A> al(D), a(D), g(D), U(DD), J(DD), r(D, zero), w(D, zero), q(D), Ut(DD, zero), nu(D, zero);
-  A es;
-  {
-    // FastIntervalD is sound only inside a Guard: the shared quantities under this one, the rows
-    // under their own (below)
-    [[maybe_unused]] const typename FA::Guard guard;
-    for (std::size_t k = 0; k < D; ++k) {
-      al[k] = FA::to(alpha_x[k]);
-      a[k] = FA::to(x[DD + k]);
-      g[k] = zero - FA::to(X(model.beta()[k]));
-    }
-    for (std::size_t i = 0; i < DD; ++i) U[i] = FA::to(x[i]);
-    es = FA::to(es_x);
-    // J = diag α − ααᵀ, its diagonal by the parabola's exact range
-    for (std::size_t j = 0; j < D; ++j)
-      for (std::size_t l = 0; l < D; ++l) J[j * D + l] = j == l ? FA::to(jd_x[j]) : zero - al[j] * al[l];
-    // r = Uᵀg; w_i = Σ_{j≠i} α_j (r_i − r_j); q = α ⊙ w
-    for (std::size_t i = 0; i < D; ++i)
-      for (std::size_t j = 0; j < D; ++j) r[j] = r[j] + U[i * D + j] * g[i];
-    for (std::size_t i = 0; i < D; ++i) {
-      for (std::size_t j = 0; j < D; ++j)
-        if (j != i) w[i] = w[i] + al[j] * (r[i] - r[j]);
-      q[i] = al[i] * w[i];
-    }
-    // Ũ_mk = Σ_{i≠m} α_i (U_mk − U_ik) (= U_mk − β̃_k); ν = Uᵀq
-    for (std::size_t m = 0; m < D; ++m)
-      for (std::size_t k = 0; k < D; ++k) {
-        A acc = zero;
-        for (std::size_t i = 0; i < D; ++i)
-          if (i != m) acc = acc + al[i] * (U[m * D + k] - U[i * D + k]);
-        Ut[m * D + k] = acc;
-      }
-    for (std::size_t i = 0; i < D; ++i)
-      for (std::size_t m = 0; m < D; ++m) nu[m] = nu[m] + U[i * D + m] * q[i];
-  }
+  const auto &al = parts.al, &a = parts.a, &g = parts.g, &J = parts.J, &w = parts.w, &q = parts.q, &Ut = parts.Ut, &nu = parts.nu;
+  const A es = parts.es;
   X* const out = Df.data();
   const std::size_t tc = n - 1;  // t's column and row
   // The rows of U for i in [i0, i1): ∂f_{U,ij}/∂U_lm, ∂f_{U,ij}/∂a_m, and 0 for t.

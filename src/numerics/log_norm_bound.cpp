@@ -8,6 +8,7 @@
 #include <Eigen/Dense>
 
 #include "numerics/cholesky_lambda_bound.hpp"
+#include "numerics/lanczos_top.hpp"
 #include "numerics/round_upward.hpp"
 #include "numerics/upward_gemm.hpp"
 
@@ -75,54 +76,13 @@ double perron_root_upper_bound(const std::vector<double>& R, std::size_t n) {
   });
 }
 
-// λ_max(m) estimated by Lanczos with full reorthogonalisation (min(n, 60) steps): the largest
-// Ritz value θ plus its residual bound β_k|s_k|. Only a proposal (no guarantee; +inf or NaN on
-// failure). The Lanczos vectors are the columns of one n × 60 matrix, so the
-// reorthogonalisation (classical Gram–Schmidt, twice) is two matrix–vector products per pass
-// (vectorised; before 2026-12-03 scalar loops of modified Gram–Schmidt, a third of the time).
+// λ_max(m) estimated by Lanczos (numerics/lanczos_top.hpp) on the dense m. Only a proposal.
 double lanczos_top_estimate(const std::vector<double>& m, std::size_t n) {
   using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
   const auto N = static_cast<Eigen::Index>(n);
-  const auto k_max = static_cast<Eigen::Index>(std::min<std::size_t>(n, 60));
   const Eigen::Map<const RowMajor> M(m.data(), N, N);
-  Eigen::MatrixXd& Q = scratch().lanczos;
-  Q.resize(N, k_max);
-  Eigen::VectorXd w(N), h(k_max);
-  std::vector<double> alpha, beta;
-  for (Eigen::Index i = 0; i < N; ++i) Q(i, 0) = 1.0 / std::sqrt(static_cast<double>(n)) * (1.0 + 1e-3 * static_cast<double>(i % 7));
-  Q.col(0) /= Q.col(0).norm();
-  double theta = -std::numeric_limits<double>::infinity(), resid = 0;
-  for (Eigen::Index k = 0; k < k_max; ++k) {
-    w.noalias() = M * Q.col(k);
-    alpha.push_back(w.dot(Q.col(k)));
-    const auto basis = Q.leftCols(k + 1);
-    for (int pass = 0; pass < 2; ++pass) {  // full reorthogonalisation, twice
-      h.head(k + 1).noalias() = basis.transpose() * w;
-      w.noalias() -= basis * h.head(k + 1);
-    }
-    const double b = w.norm();
-    const bool last = k + 1 == k_max || !(b > 1e-300);
-    if (k % 8 != 7 && !last) {  // the Ritz values every 8 steps (a k × k eigenproblem each)
-      beta.push_back(b);
-      Q.col(k + 1) = w / b;
-      continue;
-    }
-    // Ritz values of the tridiagonal T_k
-    const auto K = static_cast<Eigen::Index>(alpha.size());
-    Eigen::MatrixXd T = Eigen::MatrixXd::Zero(K, K);
-    for (Eigen::Index i = 0; i < K; ++i) {
-      T(i, i) = alpha[static_cast<std::size_t>(i)];
-      if (i + 1 < K) T(i, i + 1) = T(i + 1, i) = beta[static_cast<std::size_t>(i)];
-    }
-    const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> es(T);
-    if (es.info() != Eigen::Success) return std::numeric_limits<double>::quiet_NaN();
-    theta = es.eigenvalues()(K - 1);
-    resid = b * std::fabs(es.eigenvectors()(K - 1, K - 1));
-    if (last || resid <= 1e-15 * (std::fabs(theta) + 1e-300)) break;
-    beta.push_back(b);
-    Q.col(k + 1) = w / b;
-  }
-  return theta + resid;
+  return lanczos_top_estimate_of([&M](const Eigen::MatrixXd& Q, Eigen::Index k, Eigen::VectorXd& w) { w.noalias() = M * Q.col(k); }, n,
+                                 scratch().lanczos);
 }
 
 // lambda_max_bound_from_factor with L the floating-point Cholesky factor of λI − m (Eigen's LLT),
