@@ -74,13 +74,68 @@ bool times_point(const Bounds& a, const std::vector<double>& b, std::size_t m, B
   return true;
 }
 
-// The Woodbury certificate (top of the header) at one λ > 0: true only if F ⪰ 0 is certified,
-// i.e. λ_max(S₀) ≤ λ. A, B, C = QᵀQ are enclosures of the k × k Gram blocks.
-bool certify_lambda(const Bounds& A, const Bounds& B, const Bounds& C, std::size_t k, double lambda) {
-  if (!(lambda > 0) || !std::isfinite(lambda)) return false;
+}  // namespace
+
+namespace detail {
+
+// The Gram matrix K of Z = [L R] (2k × 2k, its lower triangle) rounded up and, from −Zᵀ, down;
+// then A = (K_LL + K_LR + K_RL + K_RR)/4, B = (K_LL − K_LR + K_RL − K_RR)/4 and
+// C = (K_LL − K_LR − K_RL + K_RR)/4 as upper bounds of each entry and of its negation.
+bool gram_blocks(const std::vector<double>& L, const std::vector<double>& R, std::size_t n, std::size_t k, const PairRunner& both,
+                 GramBounds& A, GramBounds& B, GramBounds& C) {
+  if (n == 0 || k == 0 || L.size() != n * k || R.size() != n * k) return false;
+  const std::size_t k2 = 2 * k;
+  std::vector<double> Z(n * k2), Zt(k2 * n), nZt(k2 * n), Kup(k2 * k2), Kdn(k2 * k2);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < k2; ++j) {
+      const double z = j < k ? L[i * k + j] : R[i * k + j - k];
+      Z[i * k2 + j] = z;
+      Zt[j * n + i] = z;
+      nZt[j * n + i] = -z;
+    }
+  run_pair(
+      both, [&] { gemm_up_lower(Zt.data(), Z.data(), Kup.data(), k2, n); },
+      [&] { gemm_up_lower(nZt.data(), Z.data(), Kdn.data(), k2, n); });
+  // K_ab(i, j) for the blocks a, b ∈ {L = 0, R = 1}, read from the lower triangle
+  auto kat = [&](const std::vector<double>& m, std::size_t a, std::size_t b, std::size_t i, std::size_t j) {
+    const std::size_t r = a * k + i, c = b * k + j;
+    return r >= c ? m[r * k2 + c] : m[c * k2 + r];
+  };
+  for (GramBounds* m : {&A, &B, &C}) {
+    m->hi.resize(k * k);
+    m->nlo.resize(k * k);
+  }
+  return upward([&] {
+    for (std::size_t i = 0; i < k; ++i)
+      for (std::size_t j = 0; j < k; ++j) {
+        const std::size_t e = i * k + j;
+        const double uxx = kat(Kup, 0, 0, i, j), uxy = kat(Kup, 0, 1, i, j), uyx = kat(Kup, 1, 0, i, j), uyy = kat(Kup, 1, 1, i, j);
+        const double dxx = kat(Kdn, 0, 0, i, j), dxy = kat(Kdn, 0, 1, i, j), dyx = kat(Kdn, 1, 0, i, j), dyy = kat(Kdn, 1, 1, i, j);
+        A.hi[e] = (uxx + uxy + uyx + uyy) * 0.25;
+        A.nlo[e] = (dxx + dxy + dyx + dyy) * 0.25;
+        B.hi[e] = (uxx + dxy + uyx + dyy) * 0.25;
+        B.nlo[e] = (dxx + uxy + dyx + uyy) * 0.25;
+        C.hi[e] = (uxx + dxy + dyx + uyy) * 0.25;
+        C.nlo[e] = (dxx + uxy + uyx + dyy) * 0.25;
+        for (double b : {A.hi[e], A.nlo[e], B.hi[e], B.nlo[e], C.hi[e], C.nlo[e]})
+          if (!std::isfinite(b)) return false;
+      }
+    return true;
+  });
+}
+
+// The Woodbury certificate (top of the header) at one λ > 0: F ⪰ 0 for every F in its enclosure.
+bool woodbury_certifies(const GramBounds& A, const GramBounds& Bg, const GramBounds& C, std::size_t k, double lambda) {
+  if (!(lambda > 0) || !std::isfinite(lambda) || k == 0) return false;
+  for (const GramBounds* m : {&A, &Bg, &C})
+    if (m->hi.size() != k * k || m->nlo.size() != k * k) return false;
   const auto K = static_cast<Eigen::Index>(k);
+  Bounds B(k, k), G(k, k);
+  B.hi = Bg.hi;
+  B.nlo = Bg.nlo;
   // [G] = λI + [C] and the midpoints of [G] and [B] (any doubles)
-  Bounds G = C;
+  G.hi = C.hi;
+  G.nlo = C.nlo;
   Eigen::MatrixXd Gm(K, K), Bm(K, K);
   const bool ok = upward([&] {
     for (std::size_t i = 0; i < k; ++i) {
@@ -144,7 +199,7 @@ bool certify_lambda(const Bounds& A, const Bounds& B, const Bounds& C, std::size
   return upward([&] { return top + rho; }) <= 0;  // λ_max(−F) ≤ 0 for every F in [F]
 }
 
-}  // namespace
+}  // namespace detail
 
 LogNormBound log_norm_upper_bound_of_product(const std::vector<IntervalD>& x, const std::vector<IntervalD>& y, std::size_t n,
                                              std::size_t k, const PairRunner& both) {
@@ -200,49 +255,18 @@ LogNormBound log_norm_upper_bound_of_product(const std::vector<IntervalD>& x, co
   });
   if (!std::isfinite(rho)) return out;
 
-  // The Gram matrix of Z = [X̂ Ŷ] (2k × 2k, its lower triangle) rounded up and, from −Zᵀ, down.
-  const std::size_t k2 = 2 * k;
-  std::vector<double> Z(n * k2), Zt(k2 * n), nZt(k2 * n), Kup(k2 * k2), Kdn(k2 * k2);
+  // A = PᵀP, B = PᵀQ, C = QᵀQ for P = (X̂ + Ŷ)/2, Q = (X̂ − Ŷ)/2
+  std::vector<double> Lm(n * k), Rm(n * k);
   for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t j = 0; j < k2; ++j) {
-      const double z = j < k ? Xm(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j))
-                             : Ym(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j - k));
-      Z[i * k2 + j] = z;
-      Zt[j * n + i] = z;
-      nZt[j * n + i] = -z;
+    for (std::size_t j = 0; j < k; ++j) {
+      Lm[i * k + j] = Xm(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j));
+      Rm[i * k + j] = Ym(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j));
     }
-  run_pair(
-      both, [&] { gemm_up_lower(Zt.data(), Z.data(), Kup.data(), k2, n); },
-      [&] { gemm_up_lower(nZt.data(), Z.data(), Kdn.data(), k2, n); });
-  // K_ab(i, j) for the blocks a, b ∈ {X = 0, Y = 1}, read from the lower triangle
-  auto kat = [&](const std::vector<double>& m, std::size_t a, std::size_t b, std::size_t i, std::size_t j) {
-    const std::size_t r = a * k + i, c = b * k + j;
-    return r >= c ? m[r * k2 + c] : m[c * k2 + r];
-  };
-  // A = PᵀP = (K_XX + K_XY + K_YX + K_YY)/4, B = PᵀQ = (K_XX − K_XY + K_YX − K_YY)/4,
-  // C = QᵀQ = (K_XX − K_XY − K_YX + K_YY)/4, as upper bounds of each and of its negation
-  Bounds A(k, k), B(k, k), C(k, k);
+  detail::GramBounds A, B, C;
+  if (!detail::gram_blocks(Lm, Rm, n, k, both, A, B, C)) return out;
   double scale = 0;
-  const bool grams = upward([&] {
-    for (std::size_t i = 0; i < k; ++i)
-      for (std::size_t j = 0; j < k; ++j) {
-        const std::size_t e = i * k + j;
-        const double uxx = kat(Kup, 0, 0, i, j), uxy = kat(Kup, 0, 1, i, j), uyx = kat(Kup, 1, 0, i, j), uyy = kat(Kup, 1, 1, i, j);
-        const double dxx = kat(Kdn, 0, 0, i, j), dxy = kat(Kdn, 0, 1, i, j), dyx = kat(Kdn, 1, 0, i, j), dyy = kat(Kdn, 1, 1, i, j);
-        A.hi[e] = (uxx + uxy + uyx + uyy) * 0.25;
-        A.nlo[e] = (dxx + dxy + dyx + dyy) * 0.25;
-        B.hi[e] = (uxx + dxy + uyx + dyy) * 0.25;
-        B.nlo[e] = (dxx + uxy + dyx + uyy) * 0.25;
-        C.hi[e] = (uxx + dxy + dyx + uyy) * 0.25;
-        C.nlo[e] = (dxx + uxy + uyx + dyy) * 0.25;
-        for (double b : {A.hi[e], A.nlo[e], B.hi[e], B.nlo[e], C.hi[e], C.nlo[e]}) {
-          if (!std::isfinite(b)) return false;
-          scale = std::max(scale, std::fabs(b));
-        }
-      }
-    return true;
-  });
-  if (!grams) return out;
+  for (const detail::GramBounds* m : {&A, &B, &C})
+    for (std::size_t e = 0; e < k * k; ++e) scale = std::max({scale, std::fabs(m->hi[e]), std::fabs(m->nlo[e])});
 
   auto take = [&](double lambda_bound, bool certified) {
     const double mu = upward([&] { return lambda_bound + rho; });
@@ -281,7 +305,7 @@ LogNormBound log_norm_upper_bound_of_product(const std::vector<IntervalD>& x, co
   const double base = std::max(proposal, 0.0);
   for (double f : {0x1p-40, 0x1p-30, 0x1p-20, 0x1p-12}) {
     const double lambda = base + f * (scale + std::numeric_limits<double>::min()) * static_cast<double>(k);
-    if (certify_lambda(A, B, C, k, lambda)) {
+    if (detail::woodbury_certifies(A, B, C, k, lambda)) {
       take(lambda, true);
       break;
     }

@@ -1,5 +1,7 @@
 // The certified bound of the logarithmic 2-norm over products X Yᵀ of interval factors
-// (numerics/product_log_norm.hpp): closed forms, point factors against a double eigensolver
+// (numerics/product_log_norm.hpp): its Gram blocks against exact sums (MPFR: each fails rounded to
+// nearest), the Woodbury certificate refusing an enclosure one of whose members is above λ (it
+// fails with the enclosure's radius dropped), closed forms, point factors against a double eigensolver
 // (the Woodbury certificate must be used and tight: the fallback, λ_max(PᵀP), is not), members of
 // wide factors above the midpoint's λ_max (the radius term must not be dropped), indefinite and
 // rank-deficient products, agreement with the dense bound of the entrywise product, non-finite
@@ -7,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <Eigen/Dense>
+#include <mpfr.h>
 
 #include <cmath>
 #include <cstring>
@@ -132,6 +135,32 @@ TEST(ProductLogNorm, EveryMemberOfWideFactorsIsCovered) {
   EXPECT_GE(radius_needed, 10);
 }
 
+// One point factor x ≥ 0 and one wide factor y ∈ 2x ± x/10 (k = 1), or the roles swapped: the
+// member y = 2x + x/10 attains the bound λ_max(S₀) + ρ(N) exactly (λ_max(sym(xyᵀ)) =
+// (xᵀy + ‖x‖‖y‖)/2 with y ∥ x), so every term of N is needed and none is loose.
+TEST(ProductLogNorm, AnAlignedMemberAttainsTheBound) {
+  std::mt19937 gen(2026120617);
+  std::uniform_real_distribution<double> u(0.1, 1.0);
+  for (int trial = 0; trial < 8; ++trial) {
+    const Eigen::Index n = 4 + trial;
+    RowMajor x(n, 1), yc(n, 1), r(n, 1), zero = RowMajor::Zero(n, 1);
+    for (Eigen::Index i = 0; i < n; ++i) {
+      x(i, 0) = u(gen);
+      yc(i, 0) = 2 * x(i, 0);
+      r(i, 0) = x(i, 0) / 8;  // exact
+    }
+    const RowMajor y = yc + r;
+    const double attained = lambda_max_sym_product(x, y);
+    for (bool swap : {false, true}) {
+      const std::vector<IntervalD> point = boxes_of(x, zero), wide = boxes_of(yc, r);
+      const auto b = swap ? num::log_norm_upper_bound_of_product(wide, point, static_cast<std::size_t>(n), 1)
+                          : num::log_norm_upper_bound_of_product(point, wide, static_cast<std::size_t>(n), 1);
+      EXPECT_GE(b.mu, attained * (1 - 1e-14)) << trial << " " << swap;
+      EXPECT_LE(b.mu, attained * (1 + 1e-4)) << trial << " " << swap;  // ρ(N)'s v has a floor of 10⁻³
+    }
+  }
+}
+
 // The entrywise product [X][Y]ᵀ in interval arithmetic holds every XYᵀ, so its dense bound is a
 // peer: the bound from the factors is not far above it.
 TEST(ProductLogNorm, AgreesWithTheDenseBoundOfTheProduct) {
@@ -200,6 +229,128 @@ TEST(ProductLogNorm, TwoThreadsGiveOneThreadsBits) {
   });
   EXPECT_EQ(std::memcmp(&one.mu, &two.mu, sizeof(double)), 0);
   EXPECT_TRUE(one.by_cholesky);
+}
+
+// Every bound of A = PᵀP, B = PᵀQ, C = QᵀQ (P = (L + R)/2, Q = (L − R)/2) against the exact sums of
+// products of the doubles, at 2200 bits (exact here); returns how many entries lie strictly inside.
+std::size_t expect_gram_blocks_enclose(const std::vector<double>& L, const std::vector<double>& R, std::size_t n, std::size_t k) {
+  num::detail::GramBounds A, B, C;
+  EXPECT_TRUE(num::detail::gram_blocks(L, R, n, k, {}, A, B, C));
+  mpfr_t acc, u, v, t;
+  mpfr_inits2(2200, acc, u, v, t, static_cast<mpfr_ptr>(nullptr));
+  // column i of P (s = +1) or Q (s = −1): (L ± R)/2, exact at 2200 bits
+  auto column = [&](mpfr_t out, std::size_t row, std::size_t col, int s) {
+    mpfr_set_d(out, L[row * k + col], MPFR_RNDN);
+    if (s > 0)
+      mpfr_add_d(out, out, R[row * k + col], MPFR_RNDN);
+    else
+      mpfr_sub_d(out, out, R[row * k + col], MPFR_RNDN);
+    mpfr_div_2ui(out, out, 1, MPFR_RNDN);
+  };
+  std::size_t strict = 0;
+  for (int which = 0; which < 3; ++which) {
+    const num::detail::GramBounds& m = which == 0 ? A : which == 1 ? B : C;
+    const int sl = which == 2 ? -1 : 1, sr = which == 0 ? 1 : -1;
+    for (std::size_t i = 0; i < k; ++i)
+      for (std::size_t j = 0; j < k; ++j) {
+        mpfr_set_zero(acc, 1);
+        for (std::size_t r = 0; r < n; ++r) {
+          column(u, r, i, sl);
+          column(v, r, j, sr);
+          mpfr_mul(t, u, v, MPFR_RNDN);
+          mpfr_add(acc, acc, t, MPFR_RNDN);
+        }
+        EXPECT_GE(mpfr_cmp_d(acc, -m.nlo[i * k + j]), 0) << which << " " << i << " " << j;
+        EXPECT_LE(mpfr_cmp_d(acc, m.hi[i * k + j]), 0) << which << " " << i << " " << j;
+        if (mpfr_cmp_d(acc, m.hi[i * k + j]) < 0 && mpfr_cmp_d(acc, -m.nlo[i * k + j]) > 0) ++strict;
+      }
+  }
+  mpfr_clears(acc, u, v, t, static_cast<mpfr_ptr>(nullptr));
+  return strict;
+}
+
+// Random doubles (inexact Gram sums), and factors whose Gram blocks K_LL, K_LR, K_RR are exact
+// (L = small integers × 2⁴⁰, R small integers) while A, B, C's sums of them are not (2⁸⁰ against
+// 1): the upward products leave no slack there, so the combination must round upward itself
+// (rounded to nearest, some bounds fall short).
+TEST(ProductLogNorm, GramBlocksEncloseTheExactProducts) {
+  std::mt19937 gen(2026120615);
+  const std::size_t n = 37, k = 4;
+  std::vector<double> L(n * k), R(n * k);
+  std::uniform_real_distribution<double> u(-1, 1);
+  for (std::size_t i = 0; i < n * k; ++i) {
+    L[i] = u(gen);
+    R[i] = u(gen);
+  }
+  EXPECT_GE(expect_gram_blocks_enclose(L, R, n, k), 40u);  // inexact: strict bounds, not equal by luck
+  std::uniform_int_distribution<int> small(-7, 7);
+  for (std::size_t i = 0; i < n * k; ++i) {
+    L[i] = std::ldexp(small(gen), 40);
+    R[i] = 2 * small(gen) + 1;  // odd: K_RR's diagonal is odd
+  }
+  EXPECT_GE(expect_gram_blocks_enclose(L, R, n, k), 12u);
+}
+
+// Exact Gram blocks of random P, Q and λ* = λ_max(PPᵀ − QQᵀ): an enclosure of width ~10⁻¹³ is
+// certified just above λ* and refused just below; an enclosure whose midpoint is shifted so that
+// F_mid is positive definite at λ < λ*, while its member (the true blocks) is not, is refused —
+// the certificate needs the enclosure's radius ρ(R_F).
+TEST(ProductLogNorm, WoodburyRefusesAnEnclosureWithAMemberAboveLambda) {
+  std::mt19937 gen(2026120616);
+  for (int trial = 0; trial < 10; ++trial) {
+    const Eigen::Index n = 20, k = 3;
+    const RowMajor P = random_matrix(gen, n, k, 1.0), Q = random_matrix(gen, n, k, 1.0);
+    const Eigen::MatrixXd S = P * P.transpose() - Q * Q.transpose();
+    const double top = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(S, Eigen::EigenvaluesOnly).eigenvalues().maxCoeff();
+    const Eigen::MatrixXd A = P.transpose() * P, B = P.transpose() * Q, C = Q.transpose() * Q;
+    // enclosures [m − lo_pad·1, m + hi_pad·1], and A's diagonal shifted down by `shift`
+    auto bounds = [&](const Eigen::MatrixXd& m, double pad, double shift) {
+      num::detail::GramBounds b;
+      for (Eigen::Index i = 0; i < k; ++i)
+        for (Eigen::Index j = 0; j < k; ++j) {
+          const double d = i == j ? shift : 0.0;
+          b.hi.push_back(m(i, j) + pad * (1 + std::fabs(m(i, j))));
+          b.nlo.push_back(-(m(i, j) - 2 * d) + pad * (1 + std::fabs(m(i, j))));
+        }
+      return b;
+    };
+    const double tight = 1e-13;
+    EXPECT_TRUE(num::detail::woodbury_certifies(bounds(A, tight, 0), bounds(B, tight, 0), bounds(C, tight, 0), k, top + 1e-6)) << trial;
+    EXPECT_FALSE(num::detail::woodbury_certifies(bounds(A, tight, 0), bounds(B, tight, 0), bounds(C, tight, 0), k, top - 1e-6)) << trial;
+    // A's diagonal in [A_ii − 2, A_ii]: its midpoint A − I makes F_mid ≈ F + I, positive definite
+    // at λ = λ* − 0.01, where F itself has a negative eigenvalue.
+    EXPECT_FALSE(num::detail::woodbury_certifies(bounds(A, tight, 1.0), bounds(B, tight, 0), bounds(C, tight, 0), k, top - 0.01)) << trial;
+  }
+}
+
+// k = 1 (A = ‖P‖², B = PᵀQ, C = ‖Q‖²; λ* solves λ − A + B²/(λ + C) = 0): enclosures of B or of C
+// whose midpoints make F_mid > 0 at λ = λ* − 0.01 while the true blocks, members of them, give
+// λ_max(S₀) = λ* > λ. The certificate must refuse (it fails with the radii of the products by W
+// dropped); and a λ ≤ 0 is never certified, though F can be > 0 there (P = 2, Q = 1: λ* = 3, and
+// at λ = −0.1, F = −4.1 + 4/0.9 > 0).
+TEST(ProductLogNorm, WoodburyRefusesShiftedProductsAndNonPositiveLambda) {
+  std::mt19937 gen(2026120618);
+  auto one = [](double hi, double lo) {
+    num::detail::GramBounds b;
+    b.hi = {hi};
+    b.nlo = {-lo};
+    return b;
+  };
+  for (int trial = 0; trial < 10; ++trial) {
+    const RowMajor P = random_matrix(gen, 5, 1, 1.0), Q = random_matrix(gen, 5, 1, 1.0);
+    const double A = P.squaredNorm(), B = (P.transpose() * Q)(0, 0), C = Q.squaredNorm();
+    const Eigen::MatrixXd S = P * P.transpose() - Q * Q.transpose();
+    const double top = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(S, Eigen::EigenvaluesOnly).eigenvalues().maxCoeff();
+    const double pad = 1e-13, lambda = top - 0.01, d = 0.5 * std::fabs(B) + 0.5;
+    EXPECT_TRUE(num::detail::woodbury_certifies(one(A + pad, A - pad), one(B + pad, B - pad), one(C + pad, C - pad), 1, top + 1e-6));
+    // B's enclosure reaches 2d further from 0 than B: its midpoint's |B| is larger by d
+    const num::detail::GramBounds wideB = B >= 0 ? one(B + 2 * d, B - pad) : one(B + pad, B - 2 * d);
+    EXPECT_FALSE(num::detail::woodbury_certifies(one(A + pad, A - pad), wideB, one(C + pad, C - pad), 1, lambda)) << trial;
+    // C's enclosure reaches 2d below C: its midpoint's G = λ + C is smaller by d
+    EXPECT_FALSE(num::detail::woodbury_certifies(one(A + pad, A - pad), one(B + pad, B - pad), one(C + pad, C - 2 * d), 1, lambda)) << trial;
+  }
+  for (double lambda : {-0.1, 0.0})
+    EXPECT_FALSE(num::detail::woodbury_certifies(one(4, 4), one(2, 2), one(1, 1), 1, lambda)) << lambda;
 }
 
 }  // namespace
