@@ -6,7 +6,7 @@
 // For each: wall seconds (median of REPS), and the bound λ + e(L) it certifies. The matrix is a
 // random symmetric one with entries of size 1/√n and λ a tenth above its Gershgorin bound: what
 // the factorisation costs does not depend on the values once it runs to completion.
-// Usage: cholesky_certificate N [REPS]   (docs/performance.md, "The tied model at D = 50 and 100")
+// Usage: cholesky_certificate N [REPS]   (docs/performance.md, "The certificate of μ by an a priori Cholesky bound")
 #include <algorithm>
 #include <chrono>
 #include <cmath>
