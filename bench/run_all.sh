@@ -39,9 +39,11 @@ load "rigorous cost sweeps (table 3)"
 "$build/bench/rigorous_cost" $quick | tee "$out/rigorous_cost.csv"
 load "rigorous tier at the papers' sizes (docs/performance.md)"
 "$build/bench/rigorous_scale" $quick | tee "$out/rigorous_scale.csv"
-if [ -z "$quick" ]; then  # the tied model at the authors' D = 50, Lohner step: 2 τ-steps, ~2 CPU-minutes, 4.5 GiB
+if [ -z "$quick" ]; then  # the tied model at the authors' D = 50: 2 τ-steps, Lohner (~2 CPU-minutes, 4.5 GiB) and ball
   load "tied D = 50, first steps (docs/performance.md)"
-  "$build/bench/rigorous_scale" --tied 50 --variants default --paper-steps 2 | tee "$out/rigorous_scale_tied50.csv"
+  "$build/bench/rigorous_scale" --tied 50 --variants default,ball,ball+closed,ball+factors --paper-steps 2 | tee "$out/rigorous_scale_tied50.csv"
+  load "tied D = 100, first ball steps: mu from the dense Df and from its factors (docs/performance.md)"
+  "$build/bench/rigorous_scale" --no-paper --tied 100 --variants ball+closed,ball+factors --paper-steps 2 | tee "$out/rigorous_scale_tied100.csv"
 fi
 load "the certificate of mu: row by row vs blocked, one and two threads (docs/performance.md)"
 "$build/bench/cholesky_certificate" 2551 3 | tee "$out/cholesky_certificate_2551.txt"

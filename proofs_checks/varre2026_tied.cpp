@@ -195,7 +195,7 @@ class TiedAttendedColumnCheck : public VarreCheck {
     r.details["D"] = inst.d;
     // Where the plan took ball steps (from a few hundred states on) the certificate's Lohner walk
     // would cost far more than the proof, and its re-check n³ a step: none is written there.
-    if (o.certificate && o.tier == engine::Tier::rigorous && !monotone_ && set.tau_time && bits <= 53 && lohner_steps &&
+    if (o.certificate && o.tier == engine::Tier::rigorous && set.tau_time && bits <= 53 && lohner_steps &&
         r.verdict == engine::Verdict::proved)
       r.certificate = certificate(instance, inst, r);
     return r;
@@ -205,7 +205,8 @@ class TiedAttendedColumnCheck : public VarreCheck {
   // The certificate of a proved attended_column_grows (docs/certificates.md): the validated τ-walk
   // of the tied model until t ≥ H, written step by step (Lohner steps), on whose steps that may
   // hold t = H softcert-verify shows that k is the unique argmax of α and that ‖U e_k‖ exceeds
-  // ‖U e_k(0)‖. A run of its own: the check's run brackets t = H inside a step and writes none.
+  // ‖U e_k(0)‖ — or, for .monotone, that d/dτ ‖U e_k‖² > 0 on every step. A run of its own: the
+  // check's run brackets t = H inside a step and writes none.
   // Empty when the walk does not reach H or writes no certificate.
   std::vector<std::string> certificate(const nlohmann::json& instance, const instances::Instance& inst,
                                        const engine::CheckResult& r) const {
@@ -216,7 +217,8 @@ class TiedAttendedColumnCheck : public VarreCheck {
         models::TiedValueSoftmax<IntervalD>(inst, true), *r.horizon, q, [](const flow::TubeStep<IntervalD>&) { return true; });
     if (!walk.covered || !walk.certificate) return {};
     return flow_certificate(name(), "tied_value_softmax_tau", instance, r,
-                            {{"kind", "attended_column_at_horizon"}, {"k", r.details.at("k")}}, *walk.certificate);
+                            {{"kind", monotone_ ? "attended_column_monotone" : "attended_column_at_horizon"}, {"k", r.details.at("k")}},
+                            *walk.certificate);
   }
 
   bool monotone_;

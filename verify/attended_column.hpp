@@ -5,6 +5,9 @@
 // ‖U e_k(H)‖ − ‖U e_k(0)‖. As for the claims of attention_at_horizon.hpp, t = H is passed in a
 // step whose Taylor range of t contains H; on every such step α_k − α_j (j ≠ k) and the margin
 // are shown positive over the step's ranges of U and a, each component's range taken on its own.
+// attended_column_monotone (….monotone): the same k at t = H, and d/dτ ‖U e_k‖² =
+// 2 Σ_i U_ik f_{U,ik} > 0 on every step (over the step's ranges, f the tied τ-field: dt/dτ > 0,
+// so t ↦ ‖U e_k(t)‖ increases on [0, H]). Margin: the least lower bound of that rate.
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -27,6 +30,7 @@ class AttendedColumn {
  private:
   const Field& f_;
   slong k_ = 0;
+  bool monotone_ = false;
   std::string kind_;
   Ball H_, norm0_, margin_;
   std::size_t at_horizon_ = 0;

@@ -295,7 +295,8 @@ def check_tied_family(softcert, verifier, tmp):
     """tied.attended_column_grows on the tied model's τ-walk: the verifier derives the tied field
     from the instance and, on every step that may hold t = H, reads α = softmax(U a) and the column
     U e_k itself, so another k, a later horizon, the steps read as the full model, another check, a
-    shrunk box or a k that is not a token must fail."""
+    shrunk box or a k that is not a token must fail. .monotone: the rate d/dτ ‖U e_k‖² on every
+    step, so another k, the endpoint claim on the monotone check or a shrunk box must fail."""
     certs = certificates_of(softcert, verifier, tmp, "varre2026.tied.attended_column_grows", 1, "--param", "D=3",
                             "--tier", "rigorous", "--horizon", "500")
     assert all(c[0]["model"] == "tied_value_softmax_tau" and c[0]["claim"]["kind"] == "attended_column_at_horizon" for c in certs)
@@ -334,6 +335,23 @@ def check_tied_family(softcert, verifier, tmp):
 
     expect_rejections(verifier, tmp, "tied", [(certs[0], m) for m in (other_k, later_horizon, full_model, other_check,
                                                                        shrink_middle_box, k_out_of_range, k_not_an_integer)])
+
+    # .monotone: d/dτ ‖U e_k‖² > 0 on every step, re-derived from the tied field over each step's ranges
+    mono = certificates_of(softcert, verifier, tmp, "varre2026.tied.attended_column_grows.monotone", 3, "--param", "D=3",
+                           "--tier", "rigorous", "--horizon", "500")
+    assert all(c[0]["claim"]["kind"] == "attended_column_monotone" for c in mono)
+
+    def other_k_monotone(ls):
+        # another column: its rate is not positive on some step, or it is not the argmax at t = H
+        ls[0]["claim"]["k"] = (ls[0]["claim"]["k"] + 1) % D
+        return "(e) claim:"
+
+    def endpoint_claim_on_monotone_check(ls):
+        ls[0]["claim"]["kind"] = "attended_column_at_horizon"
+        return "has no claim attended_column_at_horizon"
+
+    expect_rejections(verifier, tmp, "tied-monotone", [(mono[0], m) for m in (other_k_monotone, endpoint_claim_on_monotone_check,
+                                                                               shrink_middle_box)])
 
 
 def check_rank_one_family(softcert, verifier, tmp):
