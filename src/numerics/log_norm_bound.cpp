@@ -8,6 +8,7 @@
 #include <Eigen/Dense>
 
 #include "numerics/cholesky_lambda_bound.hpp"
+#include "numerics/collatz_wielandt.hpp"
 #include "numerics/lanczos_top.hpp"
 #include "numerics/round_upward.hpp"
 #include "numerics/upward_gemm.hpp"
@@ -46,34 +47,7 @@ double perron_root_upper_bound(const std::vector<double>& R, std::size_t n) {
   for (double x : R)
     if (!(x >= 0 && x < inf)) return inf;  // NaN fails both comparisons
   const Eigen::Map<const RowMajor> r(R.data(), N, N);
-  Eigen::VectorXd v = Eigen::VectorXd::Ones(N), w(N);
-  for (int it = 0; it < 25; ++it) {
-    w.noalias() = r * v;
-    if (!w.allFinite()) {
-      v.setOnes();
-      break;
-    }
-    const double top = w.maxCoeff();
-    if (!(top > 0)) {  // R v = 0 for a positive v: R = 0 (then v = 1 gives the bound 0, exactly ρ(R))
-      v.setOnes();
-      break;
-    }
-    // a floor keeps v positive (a zero v_i would void the quotient)
-    v = (w / top).array() + 1e-3;
-  }
-  if (!v.allFinite() || !(v.minCoeff() > 0)) v.setOnes();  // (cannot happen; the quotient needs it)
-  // max_i (R v)_i / v_i with every operation rounded upward: all terms are nonnegative, so each
-  // rounded-up sum and quotient is ≥ its exact value.
-  return upward([&] {
-    w.noalias() = r * v;
-    double bound = 0;
-    for (Eigen::Index i = 0; i < N; ++i) {
-      const double q = w(i) / v(i);
-      if (!std::isfinite(q)) return inf;
-      bound = std::max(bound, q);
-    }
-    return bound;
-  });
+  return collatz_wielandt_upper_bound([&r](const Eigen::VectorXd& v, Eigen::VectorXd& w) { w.noalias() = r * v; }, n);
 }
 
 // λ_max(m) estimated by Lanczos (numerics/lanczos_top.hpp) on the dense m. Only a proposal.

@@ -8,6 +8,7 @@
 #include <Eigen/Dense>
 
 #include "numerics/cholesky_lambda_bound.hpp"
+#include "numerics/collatz_wielandt.hpp"
 #include "numerics/lanczos_top.hpp"
 #include "numerics/round_upward.hpp"
 #include "numerics/upward_gemm.hpp"
@@ -222,37 +223,18 @@ LogNormBound log_norm_upper_bound_of_product(const std::vector<IntervalD>& x, co
   });
   if (!ok) return out;
 
-  // ρ(N), N v = (Xr (Yaᵀv) + Xa (Yrᵀv) + Ya (Xrᵀv) + Yr (Xaᵀv))/2: v by power iteration (any
-  // rounding), then max_i (N v)_i / v_i rounded upward (every term ≥ 0).
-  auto apply_n = [&](const Eigen::VectorXd& v) -> Eigen::VectorXd {
-    const Eigen::VectorXd a = Ya.transpose() * v, b = Yr.transpose() * v, c = Xr.transpose() * v, d = Xa.transpose() * v;
-    Eigen::VectorXd w = Xr * a;
-    w.noalias() += Xa * b;
-    w.noalias() += Ya * c;
-    w.noalias() += Yr * d;
-    return 0.5 * w;
-  };
-  Eigen::VectorXd v = Eigen::VectorXd::Ones(N);
-  for (int it = 0; it < 25; ++it) {
-    const Eigen::VectorXd w = apply_n(v);
-    const double top = w.maxCoeff();
-    if (!w.allFinite() || !(top > 0)) {
-      v.setOnes();
-      break;
-    }
-    v = (w / top).array() + 1e-3;  // a floor keeps v positive
-  }
-  if (!v.allFinite() || !(v.minCoeff() > 0)) v.setOnes();
-  const double rho = upward([&] {
-    const Eigen::VectorXd w = apply_n(v);
-    double bound = 0;
-    for (Eigen::Index i = 0; i < N; ++i) {
-      const double q = w(i) / v(i);
-      if (!std::isfinite(q)) return kInf;
-      bound = std::max(bound, q);
-    }
-    return bound;
-  });
+  // ρ(N) by Collatz–Wielandt (numerics/collatz_wielandt.hpp), N v = (Xr (Yaᵀv) + Xa (Yrᵀv) +
+  // Ya (Xrᵀv) + Yr (Xaᵀv))/2: every factor ≥ 0
+  const double rho = detail::collatz_wielandt_upper_bound(
+      [&](const Eigen::VectorXd& v, Eigen::VectorXd& w) {
+        const Eigen::VectorXd a = Ya.transpose() * v, b = Yr.transpose() * v, c = Xr.transpose() * v, d = Xa.transpose() * v;
+        w.noalias() = Xr * a;
+        w.noalias() += Xa * b;
+        w.noalias() += Ya * c;
+        w.noalias() += Yr * d;
+        w *= 0.5;
+      },
+      n);
   if (!std::isfinite(rho)) return out;
 
   // A = PᵀP, B = PᵀQ, C = QᵀQ for P = (X̂ + Ŷ)/2, Q = (X̂ − Ŷ)/2
