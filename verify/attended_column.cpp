@@ -44,6 +44,9 @@ AttendedColumn::AttendedColumn(const Field& f, const nlohmann::json& claim, cons
 
 void AttendedColumn::visit(const Step& step, const StepFacts& facts) {
   const slong D = f_.T, A = f_.a_offset();
+  const Ball t = over_step(facts, {{f_.time_index(), 1}}).ball();
+  const bool at_horizon = !(t - H_).positive() && !(H_ - t).positive();  // t = H may lie in this step
+  if (!monotone_ && !at_horizon) return;  // the endpoint claim reads only the steps at t = H
   std::vector<Ball> U, a, z(D), col;
   for (slong i = 0; i < D * D; ++i) U.push_back(over_step(facts, {{i, 1}}).ball());
   for (slong j = 0; j < D; ++j) a.push_back(over_step(facts, {{A + j, 1}}).ball());
@@ -62,8 +65,7 @@ void AttendedColumn::visit(const Step& step, const StepFacts& facts) {
     const Ball low = rate.lower_end();
     if (arb_lt(low.get(), margin_.get())) margin_ = low;
   }
-  const Ball t = over_step(facts, {{f_.time_index(), 1}}).ball();
-  if ((t - H_).positive() || (H_ - t).positive()) return;  // t = H is certainly not in this step
+  if (!at_horizon) return;
   ++at_horizon_;
   for (slong i = 0; i < D; ++i) {
     for (slong j = 0; j < D; ++j) z[i] += U[i * D + j] * a[j];

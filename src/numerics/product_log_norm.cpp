@@ -82,9 +82,9 @@ namespace detail {
 // The Gram matrix K of Z = [L R] (2k × 2k, its lower triangle) rounded up and, from −Zᵀ, down;
 // then A = (K_LL + K_LR + K_RL + K_RR)/4, B = (K_LL − K_LR + K_RL − K_RR)/4 and
 // C = (K_LL − K_LR − K_RL + K_RR)/4 as upper bounds of each entry and of its negation.
-bool gram_blocks(const std::vector<double>& L, const std::vector<double>& R, std::size_t n, std::size_t k, const PairRunner& both,
-                 GramBounds& A, GramBounds& B, GramBounds& C) {
-  if (n == 0 || k == 0 || L.size() != n * k || R.size() != n * k) return false;
+bool gram_blocks(const double* L, const double* R, std::size_t n, std::size_t k, const PairRunner& both, GramBounds& A,
+                 GramBounds& B, GramBounds& C) {
+  if (n == 0 || k == 0) return false;
   const std::size_t k2 = 2 * k;
   std::vector<double> Z(n * k2), Zt(k2 * n), nZt(k2 * n), Kup(k2 * k2), Kdn(k2 * k2);
   for (std::size_t i = 0; i < n; ++i)
@@ -238,14 +238,8 @@ LogNormBound log_norm_upper_bound_of_product(const std::vector<IntervalD>& x, co
   if (!std::isfinite(rho)) return out;
 
   // A = PᵀP, B = PᵀQ, C = QᵀQ for P = (X̂ + Ŷ)/2, Q = (X̂ − Ŷ)/2
-  std::vector<double> Lm(n * k), Rm(n * k);
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t j = 0; j < k; ++j) {
-      Lm[i * k + j] = Xm(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j));
-      Rm[i * k + j] = Ym(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j));
-    }
   detail::GramBounds A, B, C;
-  if (!detail::gram_blocks(Lm, Rm, n, k, both, A, B, C)) return out;
+  if (!detail::gram_blocks(Xm.data(), Ym.data(), n, k, both, A, B, C)) return out;  // row-major n × k
   double scale = 0;
   for (const detail::GramBounds* m : {&A, &B, &C})
     for (std::size_t e = 0; e < k * k; ++e) scale = std::max({scale, std::fabs(m->hi[e]), std::fabs(m->nlo[e])});

@@ -49,11 +49,11 @@ namespace detail {
 struct GramBounds {
   std::vector<double> hi, nlo;
 };
-// Guarantee: with P = (L + R)/2 and Q = (L − R)/2 for the n × k doubles L and R (row-major),
-// A ∋ PᵀP, B ∋ PᵀQ and C ∋ QᵀQ entrywise (every sum rounded upward; the two Gram products of
-// [L R] through `both`). false when a bound is not finite.
-bool gram_blocks(const std::vector<double>& L, const std::vector<double>& R, std::size_t n, std::size_t k, const PairRunner& both,
-                 GramBounds& A, GramBounds& B, GramBounds& C);
+// Guarantee: with P = (L + R)/2 and Q = (L − R)/2 for the n × k doubles L and R (row-major,
+// n·k each), A ∋ PᵀP, B ∋ PᵀQ and C ∋ QᵀQ entrywise (every sum rounded upward; the two Gram
+// products of [L R] through `both`). false when a bound is not finite, or n or k is 0.
+bool gram_blocks(const double* L, const double* R, std::size_t n, std::size_t k, const PairRunner& both, GramBounds& A,
+                 GramBounds& B, GramBounds& C);
 // Guarantee: true only if λ > 0 and λ_max(PPᵀ − QQᵀ) ≤ λ for all real n × k P, Q (any n) with
 // PᵀP ∈ A, PᵀQ ∈ B and QᵀQ ∈ C (k × k): the Woodbury certificate at the top of this file.
 bool woodbury_certifies(const GramBounds& A, const GramBounds& B, const GramBounds& C, std::size_t k, double lambda);

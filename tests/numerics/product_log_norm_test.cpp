@@ -235,7 +235,7 @@ TEST(ProductLogNorm, TwoThreadsGiveOneThreadsBits) {
 // products of the doubles, at 2200 bits (exact here); returns how many entries lie strictly inside.
 std::size_t expect_gram_blocks_enclose(const std::vector<double>& L, const std::vector<double>& R, std::size_t n, std::size_t k) {
   num::detail::GramBounds A, B, C;
-  EXPECT_TRUE(num::detail::gram_blocks(L, R, n, k, {}, A, B, C));
+  EXPECT_TRUE(num::detail::gram_blocks(L.data(), R.data(), n, k, {}, A, B, C));
   mpfr_t acc, u, v, t;
   mpfr_inits2(2200, acc, u, v, t, static_cast<mpfr_ptr>(nullptr));
   // column i of P (s = +1) or Q (s = −1): (L ± R)/2, exact at 2200 bits
