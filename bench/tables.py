@@ -60,9 +60,10 @@ def table2(rows):
 
 def table_tiers(rows):
     head = ["t", "bits", "fast s", "fast steps", "fast digits", "rigorous s", "rigorous steps", "rigorous width",
-            "rigorous / fast"]
+            "rigorous / fast", "exp, log from MPFR: s", "steps", "width", "/ fast"]
     return md_table(head, [[r["t"], r["bits"], r["fast_s"], r["fast_steps"], r["fast_digits"], r["rigorous_s"],
-                            r["rigorous_steps"], r["rigorous_width"], "**%s×**" % r["ratio"]] for r in rows])
+                            r["rigorous_steps"], r["rigorous_width"], "**%s×**" % r["ratio"], r["rigorous_mpfr_exp_s"],
+                            r["rigorous_mpfr_exp_steps"], r["rigorous_mpfr_exp_width"], "%s×" % r["ratio_mpfr_exp"]] for r in rows])
 
 
 def table3(rows):

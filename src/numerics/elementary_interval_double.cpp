@@ -1,4 +1,6 @@
-// Elementary functions on intervals over double, from MPFR with directed rounding.
+// Elementary functions on intervals over double: exp and log from the bounds of
+// elementary_double_bounds.hpp (double arithmetic rounding upward, constants from MPFR), the
+// others from MPFR with directed rounding.
 //
 // Why MPFR and not Boost.Interval's transcendental policies: rounded_transc_exact does not
 // round outward at all (exp([1,1]) misses e) and rounded_transc_std relies on libm plus the
@@ -12,6 +14,7 @@
 #include <stdexcept>
 
 #include "numerics/elementary.hpp"
+#include "numerics/elementary_double_bounds.hpp"
 
 namespace softcert::num {
 namespace {
@@ -51,17 +54,23 @@ IntervalD increasing(double lo, double hi) {
 }  // namespace
 
 IntervalD interval_exp(const IntervalD& x) {
-  IntervalD r = increasing<mpfr_exp>(x.lower(), x.upper());
+  if (elementary_from_mpfr()) return increasing<mpfr_exp>(x.lower(), x.upper());
+  const DoubleBounds r = exp_bounds(x.lower(), x.upper());
   // exp is positive; a lower bound of 0 from underflow is still a valid bound.
-  return r;
+  return IntervalD(r.lo, r.hi);
 }
 
 IntervalD interval_expm1(const IntervalD& x) { return increasing<mpfr_expm1>(x.lower(), x.upper()); }
 
 IntervalD interval_log(const IntervalD& x) {
   if (x.upper() <= 0) throw std::domain_error("log of an interval with no positive point");
-  const double lo = x.lower() <= 0 ? -kInf : directed<mpfr_log>(x.lower(), MPFR_RNDD);
-  return IntervalD(lo, directed<mpfr_log>(x.upper(), MPFR_RNDU));
+  if (elementary_from_mpfr()) {
+    const double lo = x.lower() <= 0 ? -kInf : directed<mpfr_log>(x.lower(), MPFR_RNDD);
+    return IntervalD(lo, directed<mpfr_log>(x.upper(), MPFR_RNDU));
+  }
+  if (x.lower() <= 0) return IntervalD(-kInf, log_bounds(x.upper()).hi);
+  const DoubleBounds r = log_bounds(x.lower(), x.upper());
+  return IntervalD(r.lo, r.hi);
 }
 
 IntervalD interval_log1p(const IntervalD& x) {
