@@ -6,8 +6,8 @@
 // unchanged.
 //
 // Guarantees:
-//  - IntervalD: the result contains f(x) for every x in the argument (MPFR at 53 bits with
-//    directed rounding at the endpoints of monotone pieces; see elementary_interval_double.cpp).
+//  - IntervalD: the result contains f(x) for every x in the argument (the end points of monotone
+//    pieces rounded outward as MPFR at 53 bits rounds them; see elementary_interval_double.cpp).
 //  - IntervalMp: MPFI, same guarantee, at the current precision.
 //  - Real, MpReal: the usual floating-point result (no guarantee).
 //  - Rational: only the exact operations (sqr, pow_int); transcendental calls do not compile.
@@ -52,7 +52,7 @@ struct ElementaryOps<Rational> {
   static Rational abs(const Rational& x) { return boost::multiprecision::abs(x); }
 };
 
-// Implemented in elementary_interval_double.cpp with MPFR directed rounding.
+// Implemented in elementary_interval_double.cpp: directed roundings of the end points.
 IntervalD interval_exp(const IntervalD& x);
 IntervalD interval_log(const IntervalD& x);
 IntervalD interval_log1p(const IntervalD& x);
