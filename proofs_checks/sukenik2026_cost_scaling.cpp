@@ -31,6 +31,7 @@
 #include "engine/verdict_policy.hpp"
 #include "numerics/decimal.hpp"
 #include "numerics/elementary.hpp"
+#include "exact_certificate.hpp"
 #include "sukenik2026_check.hpp"
 
 namespace softcert::checks {
@@ -100,6 +101,7 @@ class CostScaling final : public SinkPaperCheck {
     IntervalD log_ratio_sum(0.0);  // Σ log(diag/sink) over cases (gaussian reading), enclosed
     int sink_cheaper = 0, diag_cheaper = 0, infeasible_cases = 0;
     std::vector<double> xs, sink_mid, diag_mid, ratio_mid;
+    nlohmann::json evidence = nlohmann::json::array();  // the exact certificate's cases (orthonormal)
     for (const auto& c : ci.cases) {
       const auto sink = certify::certify_pattern_cost(c, Pattern::sink, ci.proposal);
       const auto diag = certify::certify_pattern_cost(c, Pattern::diagonal, ci.proposal);
@@ -167,6 +169,7 @@ class CostScaling final : public SinkPaperCheck {
           }
         }
       }
+      if (c.orthonormal) evidence.push_back(certificate_case(c.T, sink, diag));
       // Sink cheaper: diag_lo / sink_hi − 1 > 0 (the scale cancels).
       const IntervalD rel = IntervalD(diag.bracket.lower) / IntervalD(sink.bracket.upper) - IntervalD(1.0);
       const IntervalD rel_hi = IntervalD(diag.bracket.upper) / IntervalD(sink.bracket.lower) - IntervalD(1.0);
@@ -276,7 +279,29 @@ class CostScaling final : public SinkPaperCheck {
          contradiction ? "a certified bracket excludes a closed-form cost"
                        : "certified: the diagonal pattern is cheaper than the sink for some T",
          "brackets overlap: cannot order sink and diagonal costs"});
+    if (options.certificate && r.verdict == engine::Verdict::proved && ci.orthonormal)
+      r.certificate = exact_certificate(name(), "sink_cheaper", instance, r, {{"cases", evidence}});
     return r;
+  }
+
+ private:
+  // The data behind the two ends the margin uses, as exact decimals: the sink's factors (its
+  // upper end) and the diagonal's multipliers and μ ≥ ‖Z‖₂ (its lower end).
+  static nlohmann::json certificate_case(std::size_t T, const certify::PatternCost& sink, const certify::PatternCost& diag) {
+    auto rows = [](const Eigen::MatrixXd& m) {
+      nlohmann::json out = nlohmann::json::array();
+      for (long i = 0; i < m.rows(); ++i) {
+        nlohmann::json row = nlohmann::json::array();
+        for (long j = 0; j < m.cols(); ++j) row.push_back(num::exact_decimal(m(i, j)));
+        out.push_back(row);
+      }
+      return out;
+    };
+    nlohmann::json y = nlohmann::json::array();
+    for (double v : diag.y) y.push_back(num::exact_decimal(v));
+    return {{"T", std::to_string(T)},
+            {"sink", {{"A", rows(sink.a)}, {"B", rows(sink.b)}}},
+            {"diagonal", {{"y", y}, {"mu", num::exact_decimal(diag.z_norm)}}}};
   }
 };
 

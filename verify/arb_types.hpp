@@ -105,6 +105,11 @@ class Matrix {
   // An enclosure of the inverse of every point matrix in this one; false when Arb cannot show it
   // invertible.
   bool inverse(Matrix& out) const { return arb_mat_inv(out.m_, m_, kPrec) != 0; }
+  // Whether every point matrix in this symmetric one is positive definite (Arb's Cholesky).
+  bool positive_definite() const {
+    Matrix l(n_);
+    return arb_mat_cho(l.m_, m_, kPrec) != 0;
+  }
   std::vector<Ball> apply(const std::vector<Ball>& v) const {
     std::vector<Ball> r(n_);
     for (slong i = 0; i < n_; ++i)

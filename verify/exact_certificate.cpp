@@ -315,6 +315,7 @@ FileVerdict check_exact(const std::vector<nlohmann::json>& lines) {
   if (check == "varre2026.elementwise_relu.no_polarization" && kind == "limit_not_one_hot") return check_elementwise_relu(head);
   if (check == "sukenik2026.oversmoothing.general" && (kind == "dense_smooths_more" || kind == "counteracts"))
     return check_oversmoothing_general(head, kind == "counteracts");
+  if (check == "sukenik2026.cost_scaling" && kind == "sink_cheaper") return check_cost_scaling(head, lines[1]);
   if (check == "sukenik2026.oversmoothing" && (kind == "dense_smooths_more" || kind == "counteracts"))
     return check_oversmoothing(head, kind == "counteracts");
   throw Rejection("header: no exact claim this verifier knows (" + check + ")");

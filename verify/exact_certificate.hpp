@@ -5,8 +5,9 @@
 // sukenik2026.hard_switch.inputs and sukenik2026.hard_switch (a certified κ > 0 for the tokens'
 // parts orthogonal to the sink, or for the values), sukenik2026.sink_representability (a rank-one
 // W represents the sink) and sukenik2026.oversmoothing (the sign of ρ'(α) − ρ'(0), recomputed
-// from the Gram matrices: verify/oversmoothing.cpp), and the all-time orderings that follow from
-// exact conditions on the initial state (verify/invariant_start.cpp).
+// from the Gram matrices: verify/oversmoothing.cpp), sukenik2026.cost_scaling (the sink's factors
+// and the diagonal's multipliers: verify/cost_scaling.cpp), and the all-time orderings that follow
+// from exact conditions on the initial state (verify/invariant_start.cpp).
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -34,5 +35,7 @@ FileVerdict check_oversmoothing_general(const nlohmann::json& head, bool counter
 FileVerdict check_all_time(const nlohmann::json& head, bool leader);
 // varre2026.elementwise_relu.no_polarization (claim limit_not_one_hot): verify/invariant_start.cpp.
 FileVerdict check_elementwise_relu(const nlohmann::json& head);
+// sukenik2026.cost_scaling, orthonormal embeddings (claim sink_cheaper): verify/cost_scaling.cpp.
+FileVerdict check_cost_scaling(const nlohmann::json& head, const nlohmann::json& ev);
 
 }  // namespace verify

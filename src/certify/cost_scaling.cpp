@@ -1,6 +1,7 @@
 #include "certify/cost_scaling.hpp"
 
 #include <chrono>
+#include <cmath>
 #include <stdexcept>
 
 #include "certify/closed_form_patterns.hpp"
@@ -52,12 +53,15 @@ PatternCost certify_pattern_cost(const CostCase& c, Pattern p, const std::string
     if (const auto u = certified_upper(prob, a, b)) {
       out.bracket.upper = *u;
       out.bracket.upper_ok = true;
+      out.a = a;
+      out.b = b;
     }
   }
   if (!y.empty()) {
-    if (const auto l = certified_lower(prob, y)) {
+    if (const auto l = certified_lower(prob, y, &out.z_norm)) {
       out.bracket.lower = *l;
       out.bracket.lower_ok = true;
+      for (double v : y) out.y.push_back(v > 0 && std::isfinite(v) ? v : 0.0);
     }
   }
   // The exact simplex is dense over Q: kept to small systems (constraints × (d²+1) ≤ 4000).

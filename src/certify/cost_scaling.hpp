@@ -33,6 +33,11 @@ struct PatternCost {
   // certifies no upper bound and exact data are present.
   bool infeasible = false;
   RVec farkas_y;
+  // What the certified ends rest on (the exact certificate writes them): the factors behind
+  // bracket.upper, the multipliers (clipped at 0) and μ ≥ ‖Z‖₂ behind bracket.lower.
+  Eigen::MatrixXd a, b;
+  std::vector<double> y;
+  double z_norm = 0;
 };
 
 // Guarantee: true iff y certifies infeasibility of pattern p for case c (exact check).

@@ -77,7 +77,7 @@ std::optional<double> certified_upper(const MarginProblem& p, const Eigen::Matri
   return num::upper(ub);
 }
 
-std::optional<double> certified_lower(const MarginProblem& p, const std::vector<double>& y) {
+std::optional<double> certified_lower(const MarginProblem& p, const std::vector<double>& y, double* z_norm) {
   if (y.size() != p.constraints.size()) throw std::invalid_argument("certified_lower: one multiplier per constraint");
   const std::size_t d = p.queries.cols;
   IMatrix z(d, d);
@@ -101,6 +101,7 @@ std::optional<double> certified_lower(const MarginProblem& p, const std::vector<
   if (!num::certainly_positive(total)) return std::nullopt;
   const auto norm = certified_operator_norm_upper(z);
   if (!norm) return std::nullopt;
+  if (z_norm) *z_norm = *norm;
   return num::lower(total / IntervalD(*norm));
 }
 

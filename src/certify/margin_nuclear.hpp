@@ -52,6 +52,7 @@ struct Bracket {
 // Guarantee: cost ≤ result (or nullopt when the factors give no positive margin).
 std::optional<double> certified_upper(const MarginProblem& p, const Eigen::MatrixXd& a, const Eigen::MatrixXd& b);
 // Guarantee: cost ≥ result (multipliers clipped at 0 first; nullopt when ‖Z‖ fails to certify).
-std::optional<double> certified_lower(const MarginProblem& p, const std::vector<double>& y);
+// z_norm, when given, receives the certified μ ≥ ‖Z‖₂ the bound divides by.
+std::optional<double> certified_lower(const MarginProblem& p, const std::vector<double>& y, double* z_norm = nullptr);
 
 }  // namespace softcert::certify

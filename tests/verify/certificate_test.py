@@ -702,6 +702,48 @@ def check_more_exact_families(softcert, verifier, tmp):
                                                            (represented[0], other_instance)])
     expect_rejections(verifier, tmp, "oversmoothing", [(smooths[0], lambda_in_the_window), (smooths[0], smoothing_margin),
                                                        (smooths[0], claim_swapped), (counter[0], smoothing_margin)])
+    check_cost_scaling_family(softcert, verifier, tmp)
+
+
+def check_cost_scaling_family(softcert, verifier, tmp):
+    """sukenik2026.cost_scaling on orthonormal embeddings: the sink's factors, the diagonal's
+    multipliers and μ ≥ ‖Z‖₂ for every T, re-checked exactly; each broken piece is named."""
+    cost = certificates_of(softcert, verifier, tmp, "sukenik2026.cost_scaling", 2, "--param", "embedding=orthonormal")
+
+    def mu_halved(ls):
+        d = ls[1]["cases"][-1]["diagonal"]
+        d["mu"] = exact_decimal(Fraction(d["mu"]) / 2)
+        return "diagonal: μ²I − ZZᵀ is not shown positive definite"
+
+    def multiplier_negative(ls):
+        y = ls[1]["cases"][0]["diagonal"]["y"]
+        y[0] = negate([y[0]])[0]
+        return "diagonal: a multiplier is negative"
+
+    def sink_rows_equal(ls):
+        b = ls[1]["cases"][0]["sink"]["B"]
+        b[0] = list(b[1])
+        return "sink: the factors' least margin A_t·(B_0 − B_s) is not positive"
+
+    def other_t(ls):
+        ls[1]["cases"][1]["T"] = ls[1]["cases"][0]["T"]
+        return "the evidence is for another T"
+
+    def case_dropped(ls):
+        ls[1]["cases"].pop()
+        return "not one case for each of the instance's cases"
+
+    def not_orthonormal(ls):
+        ls[0]["instance"]["embedding"] = "gaussian"
+        return "not orthonormal"
+
+    def margin_too_large(ls):
+        ls[0]["margin"] = ["0.33", "0.34"]  # the record's is 0.3195 (T = 2)
+        return "above every certified depth bound"
+
+    expect_rejections(verifier, tmp, "cost_scaling", [(cost[0], m) for m in (mu_halved, multiplier_negative, sink_rows_equal,
+                                                                             other_t, case_dropped, not_orthonormal,
+                                                                             margin_too_large)])
 
 if __name__ == "__main__":
     main()
