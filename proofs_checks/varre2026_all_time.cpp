@@ -137,13 +137,6 @@ class AllTimeCheck : public LogisticCheck {
 
  private:
   const char* start_hypothesis() const { return leader_ ? kLeaderFirst : kCoOrderedStart; }
-  // An index j with a_j(0) > a_k(0) for the leader k = argmax u(0) (its first index), if any.
-  static std::optional<std::size_t> ahead_of_leader(const ExactStart& s) {
-    const std::size_t k = leader(s);
-    for (std::size_t j = 0; j < s.a.size(); ++j)
-      if (s.a[j] > s.a[k]) return j;
-    return std::nullopt;
-  }
   // A pair with u_i(0) > u_j(0) and a_i(0) < a_j(0), if any.
   static std::optional<std::pair<std::size_t, std::size_t>> first_against(const ExactStart& s) {
     for (const auto& [i, j] : ordered_pairs(s))

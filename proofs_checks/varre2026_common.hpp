@@ -176,6 +176,14 @@ inline std::size_t leader(const ExactStart& e, bool* unique = nullptr) {
   return k;
 }
 
+// An index j with a_j(0) > a_k(0) for the leader k = argmax u(0) (its first index), if any.
+inline std::optional<std::size_t> ahead_of_leader(const ExactStart& s) {
+  const std::size_t k = leader(s);
+  for (std::size_t j = 0; j < s.a.size(); ++j)
+    if (s.a[j] > s.a[k]) return j;
+  return std::nullopt;
+}
+
 // Decimal strings below / above a rational (17 significant digits, rounded outward).
 inline std::string decimal_below(const Rational& q) {
   const double d = num::outward_double(q, false);

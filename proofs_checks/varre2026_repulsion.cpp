@@ -8,6 +8,7 @@
 // derivative certainly negative over a step is a certified violation: the gap strictly
 // decreases there).
 #include "engine/registry.hpp"
+#include "exact_certificate.hpp"
 #include "varre2026_check.hpp"
 #include "varre2026_tube_check.hpp"
 
@@ -49,6 +50,14 @@ class RepulsionCheck : public LogisticCheck {
     engine::CheckResult r = run_pair_claim_at(inst, pairs, PairClaim::repulsion, o);
     r.details["leader"] = k;
     r.details["leader_unique"] = unique;
+    // The leader reading's certificate is the all-time one (docs/certificates.md): with u(0)
+    // distinct and the leader's a(0) the largest, Lemma 1 gives the claim for every t ≥ 0, and
+    // softcert-verify re-checks those exact conditions rather than the tube. The lemma backs the
+    // margin 0 (the non-strict claim), so a record with a positive margin (a(0) not uniform, the
+    // hypothesis dropped) gets none.
+    if (!all_pairs_ && o.certificate && r.verdict == engine::Verdict::proved && !ahead_of_leader(start) &&
+        ordered_pairs(start).size() == inst.T * (inst.T - 1) / 2 && r.margin.lower_sign() == 0)
+      r.certificate = exact_certificate(name(), "leader_first", instance, r, {{"leader", k}});
     return r;
   }
 

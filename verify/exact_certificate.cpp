@@ -311,7 +311,8 @@ FileVerdict check_exact(const std::vector<nlohmann::json>& lines) {
   if (check == "sukenik2026.hard_switch" && kind == "values_need_sink") return check_switch_values(head, lines[1]);
   if (check == "sukenik2026.sink_representability" && kind == "representable") return check_representability(head, lines[1]);
   if (check == "varre2026.order_preservation.all_time" && kind == "co_ordered_start") return check_all_time(head, false);
-  if (check == "varre2026.repulsion.leader.all_time" && kind == "leader_first") return check_all_time(head, true);
+  if ((check == "varre2026.repulsion.leader.all_time" || check == "varre2026.repulsion.leader") && kind == "leader_first")
+    return check_all_time(head, true);
   if (check == "varre2026.elementwise_relu.no_polarization" && kind == "limit_not_one_hot") return check_elementwise_relu(head);
   if (check == "sukenik2026.oversmoothing.general" && (kind == "dense_smooths_more" || kind == "counteracts"))
     return check_oversmoothing_general(head, kind == "counteracts");
