@@ -92,37 +92,32 @@ RegionEntry::RegionEntry(const Field& f, const nlohmann::json& claim, const std:
   if (by_a && !strict_argmax(f, 0, k_)) throw Rejection("claim: " + check + " needs the winner argmax a(0), and a_" + k + "(0) is not it");
 }
 
-Ball RegionEntry::at_start(const Field& f) const {
+// The smallest gap x_k − x_j over a and u (j ≠ k), each from gap(offset of k, offset of j);
+// `where` and `after` frame the message naming a gap that is not certainly positive.
+template <class Gap>
+Ball RegionEntry::least_gap(Gap gap, const std::string& where, const std::string& after) const {
   Ball m;
   arb_pos_inf(m.get());
   for (slong j = 0; j < T_; ++j) {
     if (j == k_) continue;
     for (const slong off : {slong(0), T_}) {
-      const Ball g = f.x0[off + k_] - f.x0[off + j];
+      const Ball g = gap(off + k_, off + j);
+      const std::string x = off ? "u_" : "a_";
       if (!g.positive())
-        throw Rejection(std::string("(e) claim: at t = 0, ") + (off ? "u_" : "a_") + std::to_string(k_) + " − " +
-                        (off ? "u_" : "a_") + std::to_string(j) + " = " + g.text() + " is not positive");
+        throw Rejection(where + x + std::to_string(k_) + " − " + x + std::to_string(j) + " = " + g.text() + " is not positive" + after);
       m = least(m, g);
     }
   }
   return m;
 }
 
+Ball RegionEntry::at_start(const Field& f) const {
+  return least_gap([&](slong i, slong j) { return f.x0[i] - f.x0[j]; }, "(e) claim: at t = 0, ", "");
+}
+
 Ball RegionEntry::at_end(const StepFacts& facts, const std::string& step) const {
-  Ball m;
-  arb_pos_inf(m.get());
-  for (slong j = 0; j < T_; ++j) {
-    if (j == k_) continue;
-    for (const slong off : {slong(0), T_}) {
-      const Ball g = verify::at_end(facts, {{off + k_, 1}, {off + j, -1}});
-      if (!g.positive())
-        throw Rejection(step + ": (e) claim: at the step's end, " + (off ? "u_" : "a_") + std::to_string(k_) + " − " +
-                        (off ? "u_" : "a_") + std::to_string(j) + " = " + g.text() + " is not positive: no entry into R_" +
-                        std::to_string(k_));
-      m = least(m, g);
-    }
-  }
-  return m;
+  return least_gap([&](slong i, slong j) { return verify::at_end(facts, {{i, 1}, {j, -1}}); },
+                   step + ": (e) claim: at the step's end, ", ": no entry into R_" + std::to_string(k_));
 }
 
 }  // namespace verify

@@ -54,6 +54,8 @@ class RegionEntry {
   slong winner() const { return k_; }
 
  private:
+  template <class Gap>
+  Ball least_gap(Gap gap, const std::string& where, const std::string& after) const;
   slong T_, k_;
 };
 
