@@ -4,9 +4,7 @@
 # declaration order, and a test of a minute started late leaves the other core idle at the end
 # of `make test` (docs/performance.md, "Building from scratch"). A name that does not exist is
 # ignored.
-set_tests_properties(verify_certificates_accept_and_reject PROPERTIES COST 116)
 set_tests_properties(IntervalMpfrSoundness.ElementaryFunctionsEncloseHighPrecisionValues PROPERTIES COST 62)
-set_tests_properties(python_notebook_own_claim PROPERTIES COST 47)
 set_tests_properties(ElementaryDoubleBounds.LogIsItsDirectedRoundingsAtTenMillionArguments PROPERTIES COST 42)
 set_tests_properties(MarginContract.EveryCheckPrintsAnOrderedMarginThatAgreesWithItsVerdict PROPERTIES COST 26)
 set_tests_properties(IntervalDoubleSoundness.ElementaryFunctionsEncloseHighPrecisionValues PROPERTIES COST 25)
