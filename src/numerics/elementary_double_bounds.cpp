@@ -113,32 +113,33 @@ namespace {
 // double, such a pair can only be its two directed roundings, which is MPFR's answer.
 bool adjacent(DoubleBounds b) { return b.lo == b.hi || b.hi == std::nextafter(b.lo, std::numeric_limits<double>::infinity()); }
 
-}  // namespace
-
-DoubleBounds exp_bounds(double lo, double hi) {
-  if (std::isnan(lo) || std::isnan(hi)) throw std::domain_error("exp of NaN");
+// [RD f(lo), RU f(hi)] for an increasing f: each end from the kernel where its bounds are
+// adjacent, else from MPFR in that end's direction.
+template <int (*F)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), class Kernel>
+DoubleBounds increasing_bounds(double lo, double hi, bool (*in_domain)(double), Kernel kernel) {
   detail::elementary_constants();  // outside the upward scope
   DoubleBounds at_lo{}, at_hi{};
   bool lo_ok = false, hi_ok = false;
   upward([&] {
-    if (in_exp_kernel_domain(lo)) at_lo = detail::exp_kernel<detail::kExpDegree>(lo, lo_ok);
-    if (in_exp_kernel_domain(hi)) at_hi = detail::exp_kernel<detail::kExpDegree>(hi, hi_ok);
+    if (in_domain(lo)) at_lo = kernel(lo, lo_ok);
+    if (in_domain(hi)) at_hi = kernel(hi, hi_ok);
   });
-  return {lo_ok && adjacent(at_lo) ? at_lo.lo : mpfr_directed<mpfr_exp>(lo, MPFR_RNDD),
-          hi_ok && adjacent(at_hi) ? at_hi.hi : mpfr_directed<mpfr_exp>(hi, MPFR_RNDU)};
+  return {lo_ok && adjacent(at_lo) ? at_lo.lo : mpfr_directed<F>(lo, MPFR_RNDD),
+          hi_ok && adjacent(at_hi) ? at_hi.hi : mpfr_directed<F>(hi, MPFR_RNDU)};
+}
+
+}  // namespace
+
+DoubleBounds exp_bounds(double lo, double hi) {
+  if (std::isnan(lo) || std::isnan(hi)) throw std::domain_error("exp of NaN");
+  return increasing_bounds<mpfr_exp>(lo, hi, in_exp_kernel_domain,
+                                     [](double x, bool& ok) { return detail::exp_kernel<detail::kExpDegree>(x, ok); });
 }
 
 DoubleBounds log_bounds(double lo, double hi) {
   if (!(lo > 0) || std::isnan(hi)) throw std::domain_error("log of a double that is not positive");
-  detail::elementary_constants();
-  DoubleBounds at_lo{}, at_hi{};
-  bool lo_ok = false, hi_ok = false;
-  upward([&] {
-    if (in_log_kernel_domain(lo)) at_lo = detail::log_kernel<detail::kLogTerms>(lo, lo_ok);
-    if (in_log_kernel_domain(hi)) at_hi = detail::log_kernel<detail::kLogTerms>(hi, hi_ok);
-  });
-  return {lo_ok && adjacent(at_lo) ? at_lo.lo : mpfr_directed<mpfr_log>(lo, MPFR_RNDD),
-          hi_ok && adjacent(at_hi) ? at_hi.hi : mpfr_directed<mpfr_log>(hi, MPFR_RNDU)};
+  return increasing_bounds<mpfr_log>(lo, hi, in_log_kernel_domain,
+                                     [](double x, bool& ok) { return detail::log_kernel<detail::kLogTerms>(x, ok); });
 }
 
 DoubleBounds exp_bounds(double x) { return exp_bounds(x, x); }
